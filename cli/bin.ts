@@ -1,0 +1,39 @@
+/**
+ * The only file that touches process.argv, exit codes and stderr. Dispatches one Invocation to its
+ * handler, loaded with import() so `--help` stays instant. A UserError prints as one line (plus a hint)
+ * with no stack; anything else is a bug and keeps its stack.
+ */
+import { parseInvocation } from './args'
+import { UserError } from './user-error'
+import { nodeIo } from './io'
+
+declare const __VERSION__: string | undefined
+
+async function main(): Promise<number> {
+  const inv = parseInvocation(process.argv.slice(2))
+  switch (inv.mode) {
+    case 'help':
+      process.stdout.write(inv.text)
+      return 0
+    case 'version':
+      process.stdout.write(`${typeof __VERSION__ === 'string' ? __VERSION__ : 'dev'}\n`)
+      return 0
+    case 'inspect':
+      return (await import('./inspect')).runInspect(inv, nodeIo)
+    case 'build':
+      return (await import('./build')).runBuild(inv, nodeIo)
+    default:
+      return inv satisfies never
+  }
+}
+
+main().then(
+  code => {
+    process.exitCode = code
+  },
+  (err: unknown) => {
+    if (!(err instanceof UserError)) throw err
+    process.stderr.write(`dsh-view: ${err.message}\n${err.hint ? `  ${err.hint}\n` : ''}`)
+    process.exitCode = err.exitCode
+  },
+)
