@@ -10,7 +10,8 @@
  * - `surfaceOp` replace ops use `{op:'replace', start, end}`; `sourceEventSeqs` ranges are expanded;
  * - the v2+ `assistant/message.data.stream` / `assistant/attempt.data.stream` arrays are decoded into
  *   `StreamEntry[]` (packed runs expanded, times reconstructed).
- * The original record is always kept next to the event (`ParsedLine.raw`), so nothing is lost.
+ * Nothing is lost: whenever normalization changed a record, the stored record is kept next to the event
+ * (`ParsedLine.raw`), and the stored type of a renamed event is in `Envelope.wireType`.
  */
 import { z } from 'zod'
 
@@ -178,6 +179,16 @@ export function isKnownType(type: string): type is KnownType {
   return Object.hasOwn(payloadSchemas, type)
 }
 
+/**
+ * The stored envelope as dsh writes it (log-format.md §7.1): checked strictly. The parser runs a hand
+ * fast path and uses this schema only to word the error; the two must agree (classify.test.ts).
+ */
+export const storedEnvelopeSchema = z.object({
+  type: z.string().min(1),
+  seq: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  time: z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER),
+})
+
 /** The strict envelope. `time` is null when the fixture stripped it (never invented). */
 export interface Envelope {
   seq: number
@@ -185,6 +196,11 @@ export interface Envelope {
   surfaceOp?: SurfaceOp
   sourceEventSeqs?: number[]
   ignorable?: boolean
+  /**
+   * The type as stored, when normalization renamed it: `tool/ptc-dispatch-start` / `tool/ptc-dispatch`
+   * (v3+) and `steering/message` (legacy). Absent when the stored type is `type`.
+   */
+  wireType?: string
 }
 
 export type EventOf<T extends KnownType> = Envelope & { type: T; data: z.output<(typeof payloadSchemas)[T]> }

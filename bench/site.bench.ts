@@ -1,0 +1,177 @@
+/**
+ * End-to-end static build (issue 4): MB of log per second from bytes on disk to a written site, with the
+ * stage split the build reports (scan = hash + header; decode = read + parse + fold; view model; render =
+ * cut + Markdown + React + pagination; highlight = shiki misses; write), on
+ * - a generated chunk-heavy session of ~BENCH_MB MB (generate-log.ts, the decode bench's shapes);
+ * - a code-heavy session (~BENCH_MB/4 MB): Markdown answers with fenced TypeScript, file reads, edits;
+ * - a root of 1,000 sessions totalling ~BENCH_MB MB;
+ * - a rebuild of the chunk-heavy site with nothing changed (hash only);
+ * - the claude-replay comparison: the same conversation as a Claude Code transcript (claude-transcript.ts),
+ *   its size next to the dsh log's, and claude-replay's time on it when the package can be found
+ *   (`npm i --no-save claude-replay`, or CLAUDE_REPLAY=/path/to/bin/claude-replay.mjs).
+ * Needs the package build (dist/site): `npm run build` first.
+ */
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, statSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { session, toolCallBlock } from '../src/log/testing/session'
+import type { SiteAssets } from '../src/site/assets'
+import type { BuildReport } from '../src/site/build-site'
+import type { BenchContext, BenchStage, Figure } from './bench-types'
+import { writeClaudeTranscript } from './claude-transcript'
+import { generateLog } from './generate-log'
+
+const MB = 1e6
+
+function writeLog(root: string, project: string, id: string, text: string): number {
+  const dir = join(root, project, id)
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(join(dir, 'session.jsonl'), text)
+  return Buffer.byteLength(text)
+}
+
+const generatedText = (bytes: number, seed: number) => {
+  const log = generateLog(bytes, seed)
+  return `${[log.header, ...log.batches.flat()].join('\n')}\n`
+}
+
+/** A TypeScript-looking module of `lines` lines; `seed` varies names so the highlight cache cannot dedupe. */
+function tsSource(lines: number, seed: number): string {
+  const out: string[] = [`import { helper${seed} } from './helpers-${seed}'`, '']
+  for (let i = 0; out.length < lines; i++) {
+    out.push(
+      `/** Computes value ${i} for seed ${seed}. */`,
+      `export async function compute${seed}_${i}(input: Record<string, number>, limit = ${i * 7}): Promise<number[]> {`,
+      `  const values = Object.entries(input).filter(([key]) => key.startsWith('k${i}')).map(([, v]) => v * ${seed % 13})`,
+      `  if (values.length > limit) throw new Error(\`too many: \${values.length}\`) // guard`,
+      `  return values.sort((a, b) => a - b).slice(0, helper${seed}(limit))`,
+      '}',
+    )
+  }
+  return out.slice(0, lines).join('\n')
+}
+
+function codeHeavyText(bytes: number): string {
+  const s = session({ id: 'bench-code', cwd: '/home/dev/project' })
+  for (let t = 1; s.jsonl().length < bytes; t++) {
+    for (let k = 0; k < 10; k++) {
+      const n = t * 10 + k
+      s.turnStart()
+      s.user(`Refactor module ${n} and show me the result`)
+      s.stepStart()
+      const file = `src/module-${n}.ts`
+      const source = tsSource(220, n)
+      s.assistant([toolCallBlock(`read-${n}`, 'read', { file_path: file })])
+      s.call('read', { file_path: file }, `read-${n}`)
+      const lines = source.split('\n').map((text, i) => ({ number: i + 1, text }))
+      s.result(`read-${n}`, `<path>/home/dev/project/${file}</path>\n<type>file</type>\n<content>\n${lines.map(l => `${l.number}: ${l.text}`).join('\n')}\n</content>`, {
+        meta: { path: `/home/dev/project/${file}`, offset: 1, lines, totalLines: lines.length, lang: 'ts' },
+      })
+      s.stepEnd()
+      s.stepStart()
+      s.assistant(`Here is the new version of \`${file}\`:\n\n\`\`\`ts\n${tsSource(60, n + 100_000)}\n\`\`\`\n\nIt keeps the API.`)
+      s.stepEnd()
+      s.turnEnd()
+    }
+  }
+  return s.jsonl()
+}
+
+async function build(ctx: BenchContext, assets: SiteAssets, inputs: string[], outDir: string): Promise<{ report: BuildReport; ms: number }> {
+  // Loaded here, after NODE_ENV is set (see the stage): React picks its build when first imported.
+  const [{ buildSite }, { createProgress }] = await Promise.all([import('../src/site/build-site'), import('../src/site/progress')])
+  ctx.gc()
+  const started = performance.now()
+  const report = await buildSite(
+    { inputs, outDir, title: null, baseUrl: null, locale: 'en', env: {}, homedir: ctx.workDir, assets },
+    createProgress({ write: () => {}, tty: false, quiet: true }),
+  )
+  return { report, ms: performance.now() - started }
+}
+
+const rate = (bytes: number, ms: number) => Number((bytes / MB / (ms / 1000)).toFixed(1))
+
+function figures(label: string, bytes: number, run: { report: BuildReport; ms: number }): Figure[] {
+  const t = run.report.timings
+  const total = Object.values(t).reduce((a, b) => a + b, 0)
+  const pct = (v: number) => `${Math.round((100 * v) / Math.max(total, 1))}%`
+  return [
+    {
+      name: `${label}: end to end`,
+      value: rate(bytes, run.ms),
+      unit: 'MB/s',
+      note: `${(bytes / MB).toFixed(0)} MB → ${run.report.pages} pages, ${run.report.sessions} sessions in ${(run.ms / 1000).toFixed(1)} s`,
+    },
+    {
+      name: `${label}: split`,
+      value: Math.round(total),
+      unit: 'ms',
+      note: `scan ${pct(t.scan)} · decode+fold ${pct(t.decode)} · view model ${pct(t.viewModel)} · render ${pct(t.render)} · highlight ${pct(t.highlight)} (${run.report.highlight.blocks} blocks) · write ${pct(t.write)}`,
+    },
+  ]
+}
+
+function claudeReplayBin(): string | null {
+  if (process.env['CLAUDE_REPLAY']) return process.env['CLAUDE_REPLAY']
+  try {
+    return createRequire(join(process.cwd(), 'package.json')).resolve('claude-replay/bin/claude-replay.mjs')
+  } catch {
+    return null
+  }
+}
+
+const stage: BenchStage = async (ctx) => {
+  // As the CLI does (cli/build.ts): production React, whatever the runner's environment says.
+  process.env['NODE_ENV'] = 'production'
+  const { loadSiteAssets } = await import('../src/site/assets')
+  const assets = await loadSiteAssets().catch(() => {
+    throw new Error('site bench: the package is not built (run `npm run build`)')
+  })
+  const out: Figure[] = []
+
+  ctx.log(`site: generating a ~${ctx.sizeMB} MB chunk-heavy session`)
+  const chunkRoot = join(ctx.workDir, 'chunky')
+  const chunkBytes = writeLog(chunkRoot, '--home-dev-project--', 'bench-chunky', generatedText(ctx.sizeMB * MB, 11))
+  ctx.log('site: building it')
+  const chunkSite = join(ctx.workDir, 'site-chunky')
+  out.push(...figures('chunk-heavy', chunkBytes, await build(ctx, assets, [chunkRoot], chunkSite)))
+  const again = await build(ctx, assets, [chunkRoot], chunkSite)
+  out.push({ name: 'chunk-heavy: rebuild, unchanged', value: rate(chunkBytes, again.ms), unit: 'MB/s', note: `${again.report.unchanged} unchanged, ${again.report.rendered} rebuilt in ${(again.ms / 1000).toFixed(2)} s` })
+
+  ctx.log(`site: generating a ~${(ctx.sizeMB / 4).toFixed(0)} MB code-heavy session`)
+  const codeRoot = join(ctx.workDir, 'code')
+  const codeBytes = writeLog(codeRoot, '--home-dev-project--', 'bench-code', codeHeavyText((ctx.sizeMB / 4) * MB))
+  out.push(...figures('code-heavy', codeBytes, await build(ctx, assets, [codeRoot], join(ctx.workDir, 'site-code'))))
+
+  ctx.log('site: generating a root of 1,000 sessions')
+  const manyRoot = join(ctx.workDir, 'many')
+  let manyBytes = 0
+  for (let i = 0; i < 1000; i++) manyBytes += writeLog(manyRoot, `--home-dev-p${i % 20}--`, `bench-${i}`, generatedText((ctx.sizeMB * MB) / 1000, 1000 + i))
+  const many = await build(ctx, assets, [manyRoot], join(ctx.workDir, 'site-many'))
+  out.push(...figures('1,000 sessions', manyBytes, many))
+  out.push({ name: '1,000 sessions: per session', value: Number((many.ms / 1000).toFixed(2)), unit: 'ms', note: 'wall time / sessions' })
+
+  ctx.log('site: the claude-replay comparison')
+  const small = Math.max(2, ctx.sizeMB / 10)
+  const convRoot = join(ctx.workDir, 'conversation')
+  const convBytes = writeLog(convRoot, '--home-dev-project--', 'bench-conversation', generatedText(small * MB, 23))
+  const transcript = join(ctx.workDir, 'claude-transcript.jsonl')
+  const claude = await writeClaudeTranscript(join(convRoot, '--home-dev-project--/bench-conversation/session.jsonl'), transcript)
+  const ours = await build(ctx, assets, [convRoot], join(ctx.workDir, 'site-conversation'))
+  out.push({ name: 'same conversation: dsh log / Claude transcript', value: Number((convBytes / claude.bytes).toFixed(1)), unit: '×', note: `${(convBytes / MB).toFixed(1)} MB vs ${(claude.bytes / MB).toFixed(1)} MB` })
+  out.push({ name: 'same conversation: dsh-view build', value: Number((ours.ms / 1000).toFixed(2)), unit: 's', note: `${rate(convBytes, ours.ms)} MB/s of dsh log` })
+  const bin = claudeReplayBin()
+  if (bin === null) {
+    out.push({ name: 'same conversation: claude-replay', value: 0, unit: 's', note: 'not run: claude-replay not found (npm i --no-save claude-replay, or set CLAUDE_REPLAY)' })
+  } else {
+    const html = join(ctx.workDir, 'claude-replay.html')
+    const started = performance.now()
+    execFileSync(process.execPath, [bin, transcript, '-o', html, '--no-auto-redact'], { stdio: 'ignore' })
+    const ms = performance.now() - started
+    out.push({ name: 'same conversation: claude-replay', value: Number((ms / 1000).toFixed(2)), unit: 's', note: `one ${(statSync(html).size / MB).toFixed(1)} MB HTML file from the ${(claude.bytes / MB).toFixed(1)} MB transcript` })
+  }
+  return out
+}
+
+export default stage

@@ -1,0 +1,83 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { LineSplitter } from './line-splitter'
+
+const enc = new TextEncoder()
+
+/** Feeds `bytes` in pieces cut at `cuts` and returns the lines and the remainder. */
+function split(bytes: Uint8Array, cuts: number[] = []) {
+  const lines: { text: string; line: number }[] = []
+  const splitter = new LineSplitter((text, line) => lines.push({ text, line }))
+  let at = 0
+  for (const cut of [...cuts].sort((a, b) => a - b).concat(bytes.length)) {
+    // A fresh copy per piece, scribbled over after the push: the splitter must not keep references.
+    const piece = bytes.slice(at, cut)
+    splitter.push(piece)
+    piece.fill(0x41)
+    at = cut
+  }
+  return { lines, rest: splitter.takeRemainder(), count: splitter.lineCount }
+}
+
+describe('LineSplitter', () => {
+  it('numbers lines from 1 and holds the unterminated tail', () => {
+    const { lines, rest } = split(enc.encode('{"a":1}\n{"b":2}\npartial'))
+    expect(lines).toEqual([
+      { text: '{"a":1}', line: 1 },
+      { text: '{"b":2}', line: 2 },
+    ])
+    expect(rest).toEqual({ text: 'partial', byteLength: 7, line: 3 })
+  })
+
+  it('returns no remainder when the input ends on a newline, and keeps empty lines', () => {
+    const { lines, rest } = split(enc.encode('x\n\ny\n'))
+    expect(lines.map((l) => l.text)).toEqual(['x', '', 'y'])
+    expect(rest).toBeNull()
+  })
+
+  it('gives the same lines for every single cut position, including inside multi-byte characters', () => {
+    const text = '{"t":"héllo 日本 🙂"}\n{"u":"\\n"}\nlast line 李\n'
+    const bytes = enc.encode(text)
+    const want = text.split('\n').slice(0, -1)
+    for (let cut = 0; cut <= bytes.length; cut++) {
+      expect(split(bytes, [cut]).lines.map((l) => l.text)).toEqual(want)
+    }
+  })
+
+  it('joins a line that spans many chunks', () => {
+    const long = 'x'.repeat(10_000)
+    const bytes = enc.encode(`${long}\nend\n`)
+    const cuts = Array.from({ length: 99 }, (_, i) => (i + 1) * 100)
+    expect(split(bytes, cuts).lines.map((l) => l.text)).toEqual([long, 'end'])
+  })
+
+  it('continues numbering after a taken remainder and from a given first line', () => {
+    const lines: number[] = []
+    const splitter = new LineSplitter((_, line) => lines.push(line), 10)
+    splitter.push(enc.encode('a\nb'))
+    expect(splitter.takeRemainder()?.line).toBe(11)
+    splitter.push(enc.encode('c\n'))
+    expect(lines).toEqual([10, 12])
+    expect(splitter.lineCount).toBe(12)
+    expect(splitter.pendingBytes).toBe(0)
+  })
+
+  it('decodes invalid UTF-8 as U+FFFD instead of failing', () => {
+    const { lines } = split(Uint8Array.from([0x7b, 0xff, 0x7d, 0x0a]))
+    expect(lines[0]?.text).toBe('{\uFFFD}')
+  })
+
+  it('matches String.split for any text and any chunking (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), fc.array(fc.nat()), (text, rawCuts) => {
+        const bytes = enc.encode(text)
+        const cuts = rawCuts.map((c) => c % (bytes.length + 1))
+        const { lines, rest } = split(bytes, cuts)
+        const parts = text.split('\n')
+        const tail = parts.pop() ?? ''
+        expect(lines.map((l) => l.text)).toEqual(parts)
+        expect(rest?.text ?? '').toBe(tail)
+      }),
+    )
+  })
+})

@@ -1,0 +1,106 @@
+/**
+ * Incremental newline splitting over `Uint8Array` chunks (log-format.md §5.1: every record is one
+ * UTF-8 line ending in `\n`). Chunks are searched for the newline byte and each complete line is decoded
+ * on its own with `TextDecoder`: a pure-ASCII line then becomes a one-byte V8 string, which measured ~6×
+ * faster than decoding a whole chunk and splitting the string (and 2.5–3× faster than `readline`).
+ * Bytes after the last newline are held (copied, so the caller may reuse its chunk buffer) until the next
+ * chunk or until the caller takes them as a torn remainder. Memory is bounded by the longest line.
+ * Pure: no node:*, no Buffer.
+ */
+
+const NEWLINE = 0x0a
+
+/** Called for every complete line: its text without the `\n`, and its 1-based line number. */
+export type LineSink = (text: string, line: number) => void
+
+export interface Remainder {
+  /** The unterminated bytes decoded as text (invalid UTF-8 becomes U+FFFD). */
+  text: string
+  byteLength: number
+  /** The line number this text would have had. */
+  line: number
+}
+
+export class LineSplitter {
+  // Pieces of a line that spans chunks; joined once when its newline arrives.
+  private pending: Uint8Array[] = []
+  private pendingLength = 0
+  private lines = 0
+  private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true })
+
+  constructor(
+    private readonly sink: LineSink,
+    firstLine = 1,
+  ) {
+    this.lines = firstLine - 1
+  }
+
+  /** Number of complete lines emitted so far (plus the starting offset given to the constructor). */
+  get lineCount(): number {
+    return this.lines
+  }
+
+  /** Bytes held after the last newline. */
+  get pendingBytes(): number {
+    return this.pendingLength
+  }
+
+  /** Splits `chunk`, emitting every line it completes. `chunk` may be overwritten once this returns. */
+  push(chunk: Uint8Array): void {
+    let start = 0
+    let nl = chunk.indexOf(NEWLINE)
+    if (nl === -1) {
+      this.hold(chunk, 0)
+      return
+    }
+    if (this.pendingLength > 0) {
+      this.emit(this.joinPending(chunk.subarray(0, nl)))
+      start = nl + 1
+      nl = chunk.indexOf(NEWLINE, start)
+    }
+    const decoder = this.decoder
+    while (nl !== -1) {
+      this.lines++
+      this.sink(decoder.decode(chunk.subarray(start, nl)), this.lines)
+      start = nl + 1
+      nl = chunk.indexOf(NEWLINE, start)
+    }
+    if (start < chunk.length) this.hold(chunk, start)
+  }
+
+  /**
+   * Takes the unterminated bytes held after the last newline (a torn tail at end of input, or a frame that
+   * ended mid-record) and clears them. Null when nothing is held. The line counter still advances past
+   * them, so later lines keep numbers that match the plaintext.
+   */
+  takeRemainder(): Remainder | null {
+    if (this.pendingLength === 0) return null
+    const bytes = this.joinPending(new Uint8Array(0))
+    this.lines++
+    return { text: this.decoder.decode(bytes), byteLength: bytes.length, line: this.lines }
+  }
+
+  private hold(chunk: Uint8Array, from: number): void {
+    // slice() copies: the caller's buffer may be a reused read buffer or decoder scratch space.
+    this.pending.push(chunk.slice(from))
+    this.pendingLength += chunk.length - from
+  }
+
+  private joinPending(tail: Uint8Array): Uint8Array {
+    const out = new Uint8Array(this.pendingLength + tail.length)
+    let at = 0
+    for (const piece of this.pending) {
+      out.set(piece, at)
+      at += piece.length
+    }
+    out.set(tail, at)
+    this.pending = []
+    this.pendingLength = 0
+    return out
+  }
+
+  private emit(bytes: Uint8Array): void {
+    this.lines++
+    this.sink(this.decoder.decode(bytes), this.lines)
+  }
+}

@@ -1,0 +1,254 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, relative } from 'node:path'
+import { zipSync } from 'fflate'
+import { afterAll, describe, expect, it } from 'vitest'
+import { defaultSessionsRoot, discoverLogs, type Discovery } from './discover'
+import { decodeSegment, flatLogId, isIgnoredName, parseTranscriptName } from './names'
+import { encodeSegment, projectDir, writeFile } from './testing/layout'
+
+const tmp = mkdtempSync(join(tmpdir(), 'dsh-view-discover-'))
+afterAll(() => rmSync(tmp, { recursive: true, force: true }))
+const HEADER = '{"type":"session","version":0,"id":"x","createdAt":1,"delegationDepth":0}\n'
+let caseNo = 0
+
+/** Builds a tree (path → content; a trailing "/" makes an empty directory) and returns its root. */
+function tree(files: Record<string, string | Uint8Array>): string {
+  const root = join(tmp, `case-${++caseNo}`)
+  mkdirSync(root, { recursive: true })
+  for (const [rel, content] of Object.entries(files)) {
+    if (rel.endsWith('/')) mkdirSync(join(root, rel), { recursive: true })
+    else writeFile(join(root, rel), content)
+  }
+  return root
+}
+
+/** Discovery as comparable rows, paths relative to `root`. */
+function rows(found: Discovery, root: string) {
+  return {
+    logs: found.logs.map((log) => {
+      const where = log.source.location
+      const path = where.kind === 'file' ? relative(root, where.path) : `${relative(root, where.zip)}!${where.entry}`
+      return { path, layout: log.layout, encoding: log.source.encoding, nameId: log.nameId, generation: log.generation, older: log.olderGenerations.map((p) => relative(root, p)) }
+    }),
+    problems: found.problems.map((p) => ({ path: relative(root, p.path), message: p.message })),
+  }
+}
+
+const opts = { env: {}, homedir: tmp }
+
+describe('discoverLogs: every layout', () => {
+  const cases: { name: string; files: Record<string, string | Uint8Array>; input: string; want: ReturnType<typeof rows> }[] = [
+    {
+      name: 'sessions root: project dirs, _no-cwd, escaped ids, dsh bookkeeping ignored',
+      files: {
+        '--home-alice-my~0020project--/11111111-aaaa/session.jsonl.zstd': new Uint8Array(0),
+        '--home-alice-my~0020project--/11111111-aaaa/.lock': '{"pid":1}',
+        '--home-alice-my~0020project--/11111111-aaaa/session.jsonl.zstd.0123456789ab.tmp': 'x',
+        '--home-alice-my~0020project--/never-appended/': '',
+        '_no-cwd/a~002Fb/session.jsonl': HEADER,
+        '_no-cwd/a~002Fb/session.lock': '',
+      },
+      input: '.',
+      want: {
+        logs: [
+          { path: '--home-alice-my~0020project--/11111111-aaaa/session.jsonl.zstd', layout: 'session-dir', encoding: 'zstd', nameId: '11111111-aaaa', generation: 0, older: [] },
+          { path: '_no-cwd/a~002Fb/session.jsonl', layout: 'session-dir', encoding: 'jsonl', nameId: 'a/b', generation: 0, older: [] },
+        ],
+        problems: [],
+      },
+    },
+    {
+      name: 'one project directory',
+      files: { '--p--/s1/session.jsonl': HEADER, '--p--/s2/session.jsonl.zstd': '' },
+      input: '--p--',
+      want: {
+        logs: [
+          { path: '--p--/s1/session.jsonl', layout: 'session-dir', encoding: 'jsonl', nameId: 's1', generation: 0, older: [] },
+          { path: '--p--/s2/session.jsonl.zstd', layout: 'session-dir', encoding: 'zstd', nameId: 's2', generation: 0, older: [] },
+        ],
+        problems: [],
+      },
+    },
+    {
+      name: 'one session directory with format generations: highest N is current',
+      files: { 'sess/session.jsonl': HEADER, 'sess/session.v1.jsonl': HEADER, 'sess/session.v3.jsonl.zstd': '', 'sess/session.lock': '' },
+      input: 'sess',
+      want: {
+        logs: [{ path: 'sess/session.v3.jsonl.zstd', layout: 'session-dir', encoding: 'zstd', nameId: 'sess', generation: 3, older: ['sess/session.v1.jsonl', 'sess/session.jsonl'] }],
+        problems: [],
+      },
+    },
+    {
+      name: 'one log file, any name',
+      files: { 'logs/my-copy.jsonl': HEADER },
+      input: 'logs/my-copy.jsonl',
+      want: { logs: [{ path: 'logs/my-copy.jsonl', layout: 'file', encoding: 'jsonl', nameId: null, generation: 0, older: [] }], problems: [] },
+    },
+    {
+      name: 'legacy flat layout <project>/<id>.jsonl[.zstd], .tmp ignored',
+      files: { '--p--/abc.jsonl': HEADER, '--p--/d~0020e.jsonl.zstd': '', '--p--/abc.jsonl.0123456789ab.tmp': '', '--p--/notes.txt': '' },
+      input: '.',
+      want: {
+        logs: [
+          { path: '--p--/abc.jsonl', layout: 'flat', encoding: 'jsonl', nameId: 'abc', generation: 0, older: [] },
+          { path: '--p--/d~0020e.jsonl.zstd', layout: 'flat', encoding: 'zstd', nameId: 'd e', generation: 0, older: [] },
+        ],
+        problems: [],
+      },
+    },
+    {
+      name: 'a root mixing encodings and layouts',
+      files: { '--a--/s1/session.jsonl': HEADER, '--a--/s2/session.jsonl.zstd': '', '--b--/old.jsonl': HEADER },
+      input: '.',
+      want: {
+        logs: [
+          { path: '--a--/s1/session.jsonl', layout: 'session-dir', encoding: 'jsonl', nameId: 's1', generation: 0, older: [] },
+          { path: '--a--/s2/session.jsonl.zstd', layout: 'session-dir', encoding: 'zstd', nameId: 's2', generation: 0, older: [] },
+          { path: '--b--/old.jsonl', layout: 'flat', encoding: 'jsonl', nameId: 'old', generation: 0, older: [] },
+        ],
+        problems: [],
+      },
+    },
+    {
+      name: 'upstream fixture children session.<n>.jsonl beside session.jsonl',
+      files: { 'scenario/session.jsonl': HEADER, 'scenario/session.1.jsonl': HEADER, 'scenario/session.2.jsonl': HEADER },
+      input: 'scenario',
+      want: {
+        logs: [
+          { path: 'scenario/session.jsonl', layout: 'session-dir', encoding: 'jsonl', nameId: 'scenario', generation: 0, older: [] },
+          { path: 'scenario/session.1.jsonl', layout: 'session-dir', encoding: 'jsonl', nameId: null, generation: 0, older: [] },
+          { path: 'scenario/session.2.jsonl', layout: 'session-dir', encoding: 'jsonl', nameId: null, generation: 0, older: [] },
+        ],
+        problems: [],
+      },
+    },
+    {
+      name: 'export ZIP: root first, then subagents; media ignored',
+      files: {
+        'dsh-session-x.zip': zipSync({
+          'subagents/child_2/session.jsonl': new TextEncoder().encode(HEADER),
+          'session.jsonl': new TextEncoder().encode(HEADER),
+          'subagents/child_1/session.jsonl': new TextEncoder().encode(HEADER),
+          'media/sha256_ab.png': new Uint8Array([1, 2, 3]),
+        }),
+      },
+      input: 'dsh-session-x.zip',
+      want: {
+        logs: [
+          { path: 'dsh-session-x.zip!session.jsonl', layout: 'zip', encoding: 'jsonl', nameId: null, generation: 0, older: [] },
+          { path: 'dsh-session-x.zip!subagents/child_1/session.jsonl', layout: 'zip', encoding: 'jsonl', nameId: 'child_1', generation: 0, older: [] },
+          { path: 'dsh-session-x.zip!subagents/child_2/session.jsonl', layout: 'zip', encoding: 'jsonl', nameId: 'child_2', generation: 0, older: [] },
+        ],
+        problems: [],
+      },
+    },
+    {
+      name: 'a ZIP that is no session export',
+      files: { 'other.zip': zipSync({ 'readme.txt': new Uint8Array([65]) }) },
+      input: 'other.zip',
+      want: { logs: [], problems: [{ path: 'other.zip', message: 'no session.jsonl in the archive (not a dsh session export?)' }] },
+    },
+    {
+      name: 'a file named .zip that is not a ZIP',
+      files: { 'broken.zip': 'not a zip' },
+      input: 'broken.zip',
+      want: { logs: [], problems: [{ path: 'broken.zip', message: expect.stringContaining('not a readable ZIP archive') }] },
+    },
+    {
+      name: 'a directory without logs',
+      files: { 'empty/': '', 'empty/--p--/sess/.lock': '' },
+      input: 'empty',
+      want: { logs: [], problems: [{ path: 'empty', message: 'no session logs found here' }] },
+    },
+    {
+      name: 'a path that does not exist',
+      files: {},
+      input: 'missing',
+      want: { logs: [], problems: [{ path: 'missing', message: 'no such file or directory' }] },
+    },
+  ]
+
+  it.each(cases)('$name', async ({ files, input, want }) => {
+    const root = tree(files)
+    expect(rows(await discoverLogs([join(root, input)], opts), root)).toEqual(want)
+  })
+
+  it('keeps a relative input relative in display paths', async () => {
+    const root = tree({ '--p--/s/session.jsonl': HEADER })
+    const rel = relative(process.cwd(), root)
+    const found = await discoverLogs([rel], opts)
+    expect(found.logs.map((l) => l.source.display)).toEqual([join(rel, '--p--/s/session.jsonl')])
+    expect(found.logs[0]?.source.display.startsWith('/')).toBe(false)
+  })
+
+  it('lists a file reached through two inputs once', async () => {
+    const root = tree({ '--p--/s/session.jsonl': HEADER })
+    const found = await discoverLogs([root, join(root, '--p--'), join(root, '--p--/s/session.jsonl')], opts)
+    expect(found.logs).toHaveLength(1)
+  })
+
+  it('reads the default root when no path is given', async () => {
+    const home = tree({ '.dsh/sessions/--p--/s/session.jsonl': HEADER, 'custom/sessions/--q--/t/session.jsonl': HEADER })
+    const viaHome = await discoverLogs([], { env: {}, homedir: home })
+    expect(viaHome.logs.map((l) => relative(home, l.source.display))).toEqual(['.dsh/sessions/--p--/s/session.jsonl'])
+    const viaEnv = await discoverLogs([], { env: { DSH_HOME: join(home, 'custom') }, homedir: home })
+    expect(viaEnv.logs.map((l) => relative(home, l.source.display))).toEqual(['custom/sessions/--q--/t/session.jsonl'])
+  })
+})
+
+describe('defaultSessionsRoot', () => {
+  it.each([
+    ['no DSH_HOME', {}, '/home/u/.dsh/sessions'],
+    ['blank DSH_HOME is ignored', { DSH_HOME: '  ' }, '/home/u/.dsh/sessions'],
+    ['DSH_HOME', { DSH_HOME: '/opt/dsh' }, '/opt/dsh/sessions'],
+    ['DSH_HOME with ~', { DSH_HOME: '~/dsh-home' }, '/home/u/dsh-home/sessions'],
+  ])('%s', (_, env, want) => {
+    expect(defaultSessionsRoot({ env, homedir: '/home/u' })).toBe(want)
+  })
+})
+
+describe('names', () => {
+  it.each([
+    ['session.jsonl', { generation: 0, child: null, encoding: 'jsonl' }],
+    ['session.jsonl.zstd', { generation: 0, child: null, encoding: 'zstd' }],
+    ['session.v12.jsonl.zstd', { generation: 12, child: null, encoding: 'zstd' }],
+    ['session.2.v4.jsonl', { generation: 4, child: 2, encoding: 'jsonl' }],
+    ['session.jsonl.zstd.0123456789ab.tmp', null],
+    ['session.expected.jsonl', null],
+    ['session.lock', null],
+  ])('parseTranscriptName(%s)', (name, want) => {
+    expect(parseTranscriptName(name)).toEqual(want)
+  })
+
+  it('ignores dsh bookkeeping files only', () => {
+    expect(['.lock', 'session.lock', 'session.jsonl.abcdefabcdef.tmp'].every(isIgnoredName)).toBe(true)
+    expect(isIgnoredName('session.jsonl')).toBe(false)
+    expect(flatLogId('x.jsonl.tmp')).toBeNull()
+    expect(flatLogId('session.jsonl')).toBeNull()
+  })
+
+  // The spec's own examples (log-format.md §2.2, §2.3), through dsh's encoders and back.
+  it.each([
+    ['/home/alice/my project', '--home-alice-my~0020project--'],
+    ['C:\\Users\\Bob\\repo', '--C-Users-Bob-repo--'],
+    ['/', '--root--'],
+    ['/srv/app/', '--srv-app---'],
+    ['/var/x~y', '--var-x~007Ey--'],
+    ['/home/李/код', '--home-~674E-~043A~043E~0434--'],
+  ])('projectDir(%s) = %s', (cwd, dir) => {
+    expect(projectDir(cwd)).toBe(dir)
+  })
+
+  it.each([
+    ['a/b', 'a~002Fb'],
+    ['sess 1', 'sess~00201'],
+    ['x~y', 'x~007Ey'],
+    ['日本', '~65E5~672C'],
+    ['😀', '~D83D~DE00'],
+    ['.', '~002E'],
+  ])('session id %s ↔ directory %s', (id, dir) => {
+    expect(encodeSegment(id)).toBe(dir)
+    expect(decodeSegment(dir)).toBe(id)
+  })
+})

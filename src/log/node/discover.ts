@@ -1,0 +1,204 @@
+/**
+ * Finds the session logs behind the paths a user gives (log-format.md §2.1–2.7): a sessions root
+ * (`--<project>--/<encoded-id>/…`, `_no-cwd/…`), one project directory, one session directory, one log
+ * file, or an export ZIP (`session.jsonl` + `subagents/<id>/session.jsonl`). With no path, the default
+ * root: `$DSH_HOME/sessions`, else `~/.dsh/sessions` (env and home are parameters, so tests control
+ * them). In a session directory the highest `session.vN` generation is current and the others are listed
+ * as older; legacy flat `<project>/<id>.jsonl[.zstd]` files are read too; `.lock`, `session.lock` and
+ * `*.tmp` are ignored. Encodings may be mixed within one root (dsh refuses that; a viewer need not).
+ * Directory walks stop three levels below a given path. Problems are returned, never thrown.
+ */
+import { readdir, realpath, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import { decodeSegment, flatLogId, isIgnoredName, parseTranscriptName, type TranscriptName } from './names'
+import { fileSource, listZipEntries, zipEntrySource, type LogSource } from './source'
+
+export interface DiscoveredLog {
+  source: LogSource
+  layout: 'session-dir' | 'flat' | 'file' | 'zip'
+  /** The id the directory or flat file name spells (escapes decoded); the header's `id` is authoritative. */
+  nameId: string | null
+  /** Format generation of the chosen transcript (0 for `session.jsonl[.zstd]`). */
+  generation: number
+  /** Other transcripts of the same session left behind (older generations, the other encoding). */
+  olderGenerations: string[]
+}
+
+export interface DiscoveryProblem {
+  path: string
+  message: string
+}
+
+export interface Discovery {
+  logs: DiscoveredLog[]
+  problems: DiscoveryProblem[]
+}
+
+export interface DiscoverOptions {
+  env: Record<string, string | undefined>
+  homedir: string
+}
+
+const MAX_DEPTH = 3
+
+/** `$DSH_HOME/sessions` (a blank DSH_HOME is ignored, `~` expanded), else `<home>/.dsh/sessions`. */
+export function defaultSessionsRoot(options: DiscoverOptions): string {
+  const home = options.env['DSH_HOME']?.trim()
+  if (home !== undefined && home !== '') return join(expandHome(home, options.homedir), 'sessions')
+  return join(options.homedir, '.dsh', 'sessions')
+}
+
+function expandHome(path: string, homedir: string): string {
+  if (path === '~') return homedir
+  if (path.startsWith('~/') || path.startsWith('~\\')) return join(homedir, path.slice(2))
+  return path
+}
+
+/** Every log under `inputs` (the default root when empty), each file once, in a stable order. */
+export async function discoverLogs(inputs: readonly string[], options: DiscoverOptions): Promise<Discovery> {
+  const found: Discovery = { logs: [], problems: [] }
+  const paths = inputs.length > 0 ? inputs : [defaultSessionsRoot(options)]
+  for (const path of paths) await discoverPath(path, found)
+  return dedupe(found)
+}
+
+async function discoverPath(path: string, out: Discovery): Promise<void> {
+  let info: Awaited<ReturnType<typeof stat>>
+  try {
+    info = await stat(path)
+  } catch (err) {
+    out.problems.push({ path, message: describeFsError(err) })
+    return
+  }
+  if (info.isDirectory()) {
+    const before = out.logs.length
+    await walk(path, 0, out)
+    if (out.logs.length === before) out.problems.push({ path, message: 'no session logs found here' })
+    return
+  }
+  if (/\.zip$/i.test(path)) return discoverZip(path, out)
+  out.logs.push({ source: fileSource(path), layout: 'file', nameId: null, generation: parseTranscriptName(baseName(path))?.generation ?? 0, olderGenerations: [] })
+}
+
+async function walk(dir: string, depth: number, out: Discovery): Promise<void> {
+  let entries: { name: string; isDir: boolean }[]
+  try {
+    entries = await listDir(dir)
+  } catch (err) {
+    out.problems.push({ path: dir, message: describeFsError(err) })
+    return
+  }
+  const transcripts: { name: string; parsed: TranscriptName }[] = []
+  for (const entry of entries) {
+    const parsed = entry.isDir ? null : parseTranscriptName(entry.name)
+    if (parsed !== null) transcripts.push({ name: entry.name, parsed })
+  }
+  if (transcripts.length > 0) {
+    addSessionDir(dir, transcripts, out)
+    return
+  }
+  for (const entry of entries) {
+    if (entry.isDir || isIgnoredName(entry.name)) continue
+    const id = flatLogId(entry.name)
+    if (id !== null) out.logs.push({ source: fileSource(join(dir, entry.name)), layout: 'flat', nameId: id, generation: 0, olderGenerations: [] })
+  }
+  if (depth >= MAX_DEPTH) return
+  for (const entry of entries) {
+    // Hidden directories (.git, .spill, …) never hold sessions.
+    if (entry.isDir && !entry.name.startsWith('.')) await walk(join(dir, entry.name), depth + 1, out)
+  }
+}
+
+/** One session directory: per child slot, the highest generation is current (zstd wins a tie). */
+function addSessionDir(dir: string, transcripts: { name: string; parsed: TranscriptName }[], out: Discovery): void {
+  const slots = new Map<number | null, { name: string; parsed: TranscriptName }[]>()
+  for (const t of transcripts) {
+    const slot = slots.get(t.parsed.child) ?? []
+    slot.push(t)
+    slots.set(t.parsed.child, slot)
+  }
+  const order = [...slots.keys()].sort((a, b) => (a ?? -1) - (b ?? -1))
+  for (const child of order) {
+    const slot = (slots.get(child) ?? []).sort((a, b) => b.parsed.generation - a.parsed.generation || rankEncoding(b.parsed) - rankEncoding(a.parsed) || compare(a.name, b.name))
+    const [current, ...older] = slot
+    if (current === undefined) continue
+    out.logs.push({
+      source: fileSource(join(dir, current.name)),
+      layout: 'session-dir',
+      nameId: child === null ? decodeSegment(baseName(dir)) : null,
+      generation: current.parsed.generation,
+      olderGenerations: older.map((t) => join(dir, t.name)),
+    })
+  }
+}
+
+async function discoverZip(path: string, out: Discovery): Promise<void> {
+  let names: string[]
+  try {
+    names = await listZipEntries(path)
+  } catch (err) {
+    out.problems.push({ path, message: `not a readable ZIP archive (${err instanceof Error ? err.message : String(err)})` })
+    return
+  }
+  const logs = names.filter((name) => name === 'session.jsonl' || /^subagents\/[^/]+\/session\.jsonl$/.test(name)).sort((a, b) => (a === 'session.jsonl' ? -1 : b === 'session.jsonl' ? 1 : compare(a, b)))
+  if (logs.length === 0) {
+    out.problems.push({ path, message: 'no session.jsonl in the archive (not a dsh session export?)' })
+    return
+  }
+  for (const entry of logs) {
+    const nameId = entry === 'session.jsonl' ? null : (entry.split('/')[1] ?? null)
+    out.logs.push({ source: zipEntrySource(path, entry), layout: 'zip', nameId, generation: 0, olderGenerations: [] })
+  }
+}
+
+async function listDir(dir: string): Promise<{ name: string; isDir: boolean }[]> {
+  const entries = await readdir(dir, { withFileTypes: true })
+  const out: { name: string; isDir: boolean }[] = []
+  for (const entry of entries) {
+    let isDir = entry.isDirectory()
+    if (entry.isSymbolicLink()) {
+      try {
+        isDir = (await stat(join(dir, entry.name))).isDirectory()
+      } catch {
+        continue // a dangling link is nothing to read
+      }
+    }
+    out.push({ name: entry.name, isDir })
+  }
+  return out.sort((a, b) => compare(a.name, b.name))
+}
+
+/** The same file reached through two inputs is listed once (first wins). */
+async function dedupe(found: Discovery): Promise<Discovery> {
+  const seen = new Set<string>()
+  const logs: DiscoveredLog[] = []
+  for (const log of found.logs) {
+    const where = log.source.location
+    const file = where.kind === 'file' ? await realpath(where.path).catch(() => where.path) : `${await realpath(where.zip).catch(() => where.zip)}!${where.entry}`
+    if (seen.has(file)) continue
+    seen.add(file)
+    logs.push(log)
+  }
+  return { logs, problems: found.problems }
+}
+
+function rankEncoding(name: TranscriptName): number {
+  return name.encoding === 'zstd' ? 1 : 0
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+function baseName(path: string): string {
+  const parts = path.split(/[\\/]+/).filter((p) => p !== '')
+  return parts[parts.length - 1] ?? path
+}
+
+export function describeFsError(err: unknown): string {
+  const code = err instanceof Error && 'code' in err ? err.code : undefined
+  if (code === 'ENOENT') return 'no such file or directory'
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied'
+  if (code === 'ENOTDIR') return 'not a directory'
+  return err instanceof Error ? err.message : String(err)
+}

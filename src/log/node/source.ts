@@ -1,0 +1,75 @@
+/**
+ * Where one log's bytes come from: a file on disk, or an entry of a session export ZIP
+ * (log-format.md §2.7), and the chunked byte stream over it. Files are read in ~1 MB reads into one
+ * reused buffer (the decoders copy what they keep), so memory does not grow with the file. ZIP entries
+ * are inflated whole with fflate: an export holds one session tree and its images, so that is bounded by
+ * the export, not by a multi-GB live log.
+ */
+import { open, readFile } from 'node:fs/promises'
+import { unzipSync } from 'fflate'
+import type { LogEncoding } from './line-decoder'
+
+export interface LogSource {
+  /** How messages name this log: the path as the user gave it (relative stays relative). */
+  display: string
+  encoding: LogEncoding
+  location: { kind: 'file'; path: string } | { kind: 'zip'; zip: string; entry: string }
+}
+
+export const READ_CHUNK = 1024 * 1024
+
+/** The encoding a file name implies: `.zstd` / `.zst` are zstd, everything else raw JSONL. */
+export function encodingOf(name: string): LogEncoding {
+  return /\.zstd?$/i.test(name) ? 'zstd' : 'jsonl'
+}
+
+export function fileSource(path: string, display = path): LogSource {
+  return { display, encoding: encodingOf(path), location: { kind: 'file', path } }
+}
+
+export function zipEntrySource(zip: string, entry: string, display = `${zip}!${entry}`): LogSource {
+  return { display, encoding: encodingOf(entry), location: { kind: 'zip', zip, entry } }
+}
+
+/**
+ * The source's bytes in order. Each yielded view is only valid until the next iteration (the read buffer
+ * is reused). IO errors propagate as rejections; callers turn them into "unreadable" reports.
+ */
+export async function* sourceBytes(source: LogSource, chunkSize = READ_CHUNK): AsyncGenerator<Uint8Array> {
+  const where = source.location
+  if (where.kind === 'zip') {
+    const data = await readZipEntry(where.zip, where.entry)
+    for (let at = 0; at < data.length; at += chunkSize) yield data.subarray(at, at + chunkSize)
+    return
+  }
+  const handle = await open(where.path, 'r')
+  try {
+    const buffer = new Uint8Array(chunkSize)
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, chunkSize, null)
+      if (bytesRead === 0) return
+      yield buffer.subarray(0, bytesRead)
+    }
+  } finally {
+    await handle.close()
+  }
+}
+
+export async function readZipEntry(zip: string, entry: string): Promise<Uint8Array> {
+  const files = unzipSync(new Uint8Array(await readFile(zip)), { filter: (file) => file.name === entry })
+  const data = files[entry]
+  if (data === undefined) throw new Error(`${entry} is not in the archive`)
+  return data
+}
+
+/** Names of the entries of a ZIP, without inflating any of them. */
+export async function listZipEntries(zip: string): Promise<string[]> {
+  const names: string[] = []
+  unzipSync(new Uint8Array(await readFile(zip)), {
+    filter: (file) => {
+      names.push(file.name)
+      return false
+    },
+  })
+  return names
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { parseLogText } from './parse-text'
+import { session } from './testing/session'
+
+describe('parseLogText', () => {
+  const s = session()
+  s.turnStart()
+  s.user('hello')
+  s.turnEnd()
+  const text = s.jsonl()
+
+  it('parses every complete line with 1-based line numbers', () => {
+    const { lines, tornTail } = parseLogText(text)
+    expect(lines.map((l) => [l.line, l.kind])).toEqual([[1, 'header'], [2, 'event'], [3, 'event'], [4, 'event']])
+    expect(tornTail).toBe(false)
+  })
+
+  it('a partial last line is a torn tail and is not parsed', () => {
+    const cut = text.slice(0, text.length - 10)
+    const { lines, tornTail } = parseLogText(cut)
+    expect(tornTail).toBe(true)
+    expect(lines.map((l) => l.line)).toEqual([1, 2, 3])
+  })
+
+  it('truncating at every offset never throws and never loses a complete line', () => {
+    const completeLines = text.split('\n').length - 1
+    for (let cut = 0; cut <= text.length; cut++) {
+      const { lines, tornTail } = parseLogText(text.slice(0, cut))
+      const complete = text.slice(0, cut).split('\n').length - 1
+      expect(new Set(lines.map((l) => l.line)).size).toBe(complete)
+      expect(lines.every((l) => l.kind !== 'invalid')).toBe(true)
+      expect(tornTail).toBe(cut > 0 && text[cut - 1] !== '\n')
+      expect(complete).toBeLessThanOrEqual(completeLines)
+    }
+  })
+
+  it('CRLF line endings still parse (JSON allows the trailing \\r)', () => {
+    const { lines } = parseLogText(text.split('\n').join('\r\n'))
+    expect(lines.map((l) => l.kind)).toEqual(['header', 'event', 'event', 'event'])
+  })
+
+  it('the empty text is no lines, no tail', () => {
+    expect(parseLogText('')).toMatchObject({ lines: [], tornTail: false })
+  })
+})

@@ -1,0 +1,30 @@
+/**
+ * Whole-text convenience over `LogParser` for tests, the browser and small logs: split decoded plaintext
+ * on `\n` and parse every complete line. A final run without a trailing newline is a torn tail
+ * (log-format.md §6.1): it is not parsed, and `tornTail` says so. Large files go through the streaming
+ * readers in src/log/node instead.
+ */
+import { LogParser, type LogParserOptions } from './parser'
+import type { ParsedLine } from './parsed-line'
+
+export interface ParsedLogText {
+  lines: ParsedLine[]
+  /** True when the text ended in a partial line, which was dropped. */
+  tornTail: boolean
+  parser: LogParser
+}
+
+export function parseLogText(text: string, options?: LogParserOptions): ParsedLogText {
+  const parser = new LogParser(options)
+  const lines: ParsedLine[] = []
+  let start = 0
+  let lineNo = 0
+  for (;;) {
+    const end = text.indexOf('\n', start)
+    if (end === -1) break
+    lineNo++
+    for (const parsed of parser.line(text.slice(start, end), { line: lineNo })) lines.push(parsed)
+    start = end + 1
+  }
+  return { lines, tornTail: start < text.length, parser }
+}

@@ -1,0 +1,219 @@
+/**
+ * The stateful line reader: one stored line in, its `ParsedLine`s out, for every format dsh has written
+ * (log-format.md §3–4, §6–7; v4 README §2–3). It owns what needs state across lines: the header (line 1),
+ * the running logical seq (packed rows expanded, §4.3), seq synthesis when envelopes were stripped
+ * (§4.5), seq-gap reports (§6.1), and the message ids a legacy replacement result inherits (§6.4).
+ * Per-record judgement lives in packed.ts, normalize.ts and classify.ts. `line()` never throws.
+ */
+import { checkEnvelope, formatIssues, payloadProblem } from './classify'
+import { expandSourceEventSeqs, isRecord, normalizePayload, normalizeSurfaceOp, surfaceOpProblem, type NormalizeContext } from './normalize'
+import { expandPackedRow, isPackedRowType, type PackedRowType } from './packed'
+import type { InvalidCode, LinePosition, ParsedLine } from './parsed-line'
+import { headerSchema, type KnownEvent, type RawEvent, type SessionHeader, type SurfaceOp } from './schema'
+
+export interface LogParserOptions {
+  /** used for legacy ids `legacy-message:<sessionId>:<seq>` when the header is missing */
+  sessionIdHint?: string
+}
+
+export interface SeqGap {
+  line: number
+  expected: number
+  got: number
+}
+
+/** Session id used for legacy message ids when neither a header nor a hint names the session. */
+export const UNKNOWN_SESSION_ID = 'unknown-session'
+
+type Rec = Record<string, unknown>
+
+export class LogParser {
+  #header: SessionHeader | null = null
+  #linesSeen = 0
+  #nextSeq = 0
+  #synthesizedSeq = false
+  readonly #seqGaps: SeqGap[] = []
+  /**
+   * seq → message id of `tool/result`s, for a legacy replacement result that inherits the id of the node it
+   * replaces (§6.4). Pruning replaces tool results only, so other surface ids are not kept (memory: a long
+   * log has far fewer results than events).
+   */
+  readonly #resultIds = new Map<number, string>()
+  readonly #ctx: NormalizeContext
+
+  constructor(options: LogParserOptions = {}) {
+    this.#ctx = {
+      sessionId: options.sessionIdHint ?? UNKNOWN_SESSION_ID,
+      messageIdAt: (seq) => this.#resultIds.get(seq),
+    }
+  }
+
+  get header(): SessionHeader | null {
+    return this.#header
+  }
+
+  /** seq the next event will get: the count of logical events so far, or last seq + 1 after a gap. */
+  get nextSeq(): number {
+    return this.#nextSeq
+  }
+
+  /** True once a record arrived without seq/time envelopes and its seq was synthesized by counting. */
+  get synthesizedSeq(): boolean {
+    return this.#synthesizedSeq
+  }
+
+  get seqGaps(): readonly SeqGap[] {
+    return this.#seqGaps
+  }
+
+  /** One complete stored line (no trailing newline). The first line given is the header slot. */
+  line(text: string, pos: LinePosition): ParsedLine[] {
+    try {
+      return this.#line(text, pos)
+    } catch (error) {
+      // Defence in depth: a reader bug must cost one line, never the log.
+      const message = error instanceof Error ? error.message : String(error)
+      return [invalid(pos, text, 'internal', `reader error: ${message}`)]
+    }
+  }
+
+  #line(text: string, pos: LinePosition): ParsedLine[] {
+    const first = this.#linesSeen === 0
+    this.#linesSeen++
+    // dsh never writes a byte-order mark, but an editor may add one; it must not cost the header.
+    if (first && text.charCodeAt(0) === 0xfeff) text = text.slice(1)
+    let value: unknown
+    try {
+      value = JSON.parse(text)
+    } catch (error) {
+      // Checked only on failure: JSON.parse rejects blank text, and trimming every line costs a copy.
+      if (text.trim() === '') return [invalid(pos, text, first ? 'header' : 'empty', first ? 'missing session header: line 1 is empty' : 'empty line')]
+      const message = error instanceof Error ? error.message : String(error)
+      return [invalid(pos, text, first ? 'header' : 'json', `${first ? 'missing session header: ' : ''}not valid JSON (${message})`)]
+    }
+    if (!isRecord(value)) {
+      const what = `JSON ${Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value}`
+      return [invalid(pos, text, first ? 'header' : 'not-object', `${first ? 'missing session header: ' : ''}not a JSON object (${what})`, value)]
+    }
+    const type = value['type']
+    if (first) {
+      if (type === 'session') return [this.#readHeader(value, text, pos)]
+      // No header: report it, then still read the line as a record so nothing is lost.
+      const missing = invalid(pos, text, 'header', `missing session header: line 1 is a ${JSON.stringify(type)} record`, value)
+      return [missing, ...this.#record(value, type, text, pos)]
+    }
+    if (type === 'session') return [invalid(pos, text, 'misplaced-header', 'unexpected session header after line 1', value)]
+    return this.#record(value, type, text, pos)
+  }
+
+  #readHeader(value: Rec, text: string, pos: LinePosition): ParsedLine {
+    // pi/openclaw sessions share the `type:"session"` tag (v4 README §2.12); tell them apart early.
+    if (value['createdAt'] === undefined && typeof value['timestamp'] === 'string') {
+      return invalid(pos, text, 'header', 'invalid session header: not a dsh log (ISO "timestamp" instead of numeric "createdAt"; a pi/openclaw session?)', value)
+    }
+    const parsed = headerSchema.safeParse(value)
+    if (!parsed.success) return invalid(pos, text, 'header', `invalid session header: ${formatIssues(parsed.error)}`, value)
+    // Keep the stored object (loose schema, no transforms) so unknown header fields survive verbatim.
+    this.#header = value as SessionHeader
+    this.#ctx.sessionId = this.#header.id
+    return pos.frame === undefined ? { line: pos.line, kind: 'header', header: this.#header } : { line: pos.line, frame: pos.frame, kind: 'header', header: this.#header }
+  }
+
+  #record(value: Rec, type: unknown, text: string, pos: LinePosition): ParsedLine[] {
+    if (isPackedRowType(type)) return this.#packedRow(value, type, text, pos)
+    const seq = value['seq']
+    const time = value['time']
+    // Inline fast path for the common well-formed envelope (no result object per event);
+    // checkEnvelope handles stripped records and words every rejection.
+    if (typeof type === 'string' && type !== '' && typeof seq === 'number' && Number.isSafeInteger(seq) && seq >= 0 && typeof time === 'number' && Number.isSafeInteger(time)) {
+      const expected = this.#nextSeq
+      this.#nextSeq = seq + 1
+      const event = this.#event(value, type, seq, time, pos)
+      return seq === expected ? [event] : [this.#gap(expected, seq, text, pos), event]
+    }
+    const envelope = checkEnvelope(value)
+    if (!envelope.ok) return [invalid(pos, text, 'envelope', envelope.reason, value)]
+    if (!envelope.stripped) return [invalid(pos, text, 'internal', 'reader error: envelope fast path and checkEnvelope disagree', value)]
+    const synthesized = this.#nextSeq
+    this.#nextSeq = synthesized + 1
+    this.#synthesizedSeq = true
+    return [this.#event(value, type as string, synthesized, null, pos)]
+  }
+
+  #gap(expected: number, got: number, text: string, pos: LinePosition): ParsedLine {
+    this.#seqGaps.push({ line: pos.line, expected, got })
+    const what = got < expected ? 'duplicate or backwards seq' : 'seq gap'
+    return invalid(pos, text, 'seq-gap', `${what}: expected seq ${expected}, got ${got}`)
+  }
+
+  #packedRow(value: Rec, type: PackedRowType, text: string, pos: LinePosition): ParsedLine[] {
+    const row = expandPackedRow(type, value, this.#nextSeq)
+    if (!row.ok) return [invalid(pos, text, 'packed-row', row.reason, value)]
+    const out: ParsedLine[] = []
+    if (row.synthesized) this.#synthesizedSeq = true
+    else if (row.seq0 !== this.#nextSeq) out.push(this.#gap(this.#nextSeq, row.seq0, text, pos))
+    this.#nextSeq = row.seq0 + row.events.length
+    for (const event of row.events) out.push(eventLine(pos, event, undefined))
+    return out
+  }
+
+  #event(value: Rec, type: string, seq: number, time: number | null, pos: LinePosition): ParsedLine {
+    const event: RawEvent = { type, seq, time, data: value['data'] }
+    const storedOp = value['surfaceOp']
+    const storedSeqs = value['sourceEventSeqs']
+    let problems: string | undefined
+    let surfaceOp: SurfaceOp | undefined
+    if (storedOp !== undefined) {
+      const op = normalizeSurfaceOp(storedOp)
+      if (op === null) problems = surfaceOpProblem(storedOp)
+      else surfaceOp = event.surfaceOp = op
+    }
+    if (storedSeqs !== undefined) {
+      const seqs = expandSourceEventSeqs(storedSeqs)
+      if (typeof seqs === 'string') problems = problems === undefined ? seqs : `${problems}; ${seqs}`
+      else event.sourceEventSeqs = seqs
+    }
+    if (value['ignorable'] === true) event.ignorable = true
+    if (problems !== undefined) {
+      // A record whose references cannot be read is shown raw; `raw` keeps the stored fields untouched.
+      delete event.surfaceOp
+      delete event.sourceEventSeqs
+      return unknownLine(pos, event, problems, value)
+    }
+    const normalized = normalizePayload(type, event.data, seq, surfaceOp, this.#ctx)
+    if (typeof normalized === 'string') return unknownLine(pos, event, normalized, value)
+    if (normalized !== null) {
+      event.type = normalized.type
+      event.data = normalized.data
+      if (normalized.wireType !== undefined) event.wireType = normalized.wireType
+    }
+    const problem = payloadProblem(event.type, event.data)
+    if (problem !== null) return unknownLine(pos, event, problem, value)
+    // The single point of trust: `payloadProblem` just checked `data` against the schema of `type`, which is
+    // what a KnownEvent of that type promises (the input is kept rather than zod's deep copy; the schemas are
+    // loose and transform nothing).
+    const known = event as KnownEvent
+    if (known.type === 'tool/result' && typeof known.data.message.id === 'string') this.#resultIds.set(seq, known.data.message.id)
+    const changed = normalized !== null || surfaceOp !== storedOp || event.sourceEventSeqs !== storedSeqs
+    return eventLine(pos, known, changed ? value : undefined)
+  }
+}
+
+// Entries are built with explicit keys rather than `{...pos}`: object spread per event was measurable in
+// the decode loop, and one key order per kind keeps the objects' hidden classes few.
+
+function eventLine(pos: LinePosition, event: KnownEvent, raw: unknown): ParsedLine {
+  const frame = pos.frame
+  if (frame === undefined) return raw === undefined ? { line: pos.line, kind: 'event', event } : { line: pos.line, kind: 'event', event, raw }
+  return raw === undefined ? { line: pos.line, frame, kind: 'event', event } : { line: pos.line, frame, kind: 'event', event, raw }
+}
+
+function unknownLine(pos: LinePosition, event: RawEvent, reason: string, raw: unknown): ParsedLine {
+  return pos.frame === undefined ? { line: pos.line, kind: 'unknown', event, reason, raw } : { line: pos.line, frame: pos.frame, kind: 'unknown', event, reason, raw }
+}
+
+function invalid(pos: LinePosition, text: string, code: InvalidCode, reason: string, raw?: unknown): ParsedLine {
+  const entry: ParsedLine = pos.frame === undefined ? { line: pos.line, kind: 'invalid', text, reason, code } : { line: pos.line, frame: pos.frame, kind: 'invalid', text, reason, code }
+  if (raw !== undefined) entry.raw = raw
+  return entry
+}
