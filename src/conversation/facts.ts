@@ -1,0 +1,135 @@
+/**
+ * Session-level facts for pages, the index and the stats line (v4 README §1 footer numbers; log-format.md
+ * §2.6 for child links): title, cwd, models, times, counts, token totals, cache and context percentages,
+ * status and subagent/fork links in both directions. Accumulated incrementally; `snapshot()` is O(children
+ * + distinct tools + models).
+ */
+import type { SessionHeader, TokenUsage } from '../log/schema'
+import type { ChildLink, ModelRef, SessionFacts, SessionStatus } from './model'
+import type { StepMetrics } from './step-item'
+import { addUsage, emptyUsage } from './usage'
+
+const percent = (part: number, whole: number): number | null => (whole > 0 ? Math.round((part / whole) * 100) : null)
+
+function sortedCounts(counts: Map<string, number>): Record<string, number> {
+  const out: Record<string, number> = {}
+  for (const name of [...counts.keys()].sort()) out[name] = counts.get(name) ?? 0
+  return out
+}
+
+export class FactsAccumulator {
+  title: string | null = null
+  turns = 0
+  steps = 0
+  readonly usage = emptyUsage()
+  lastRequest: TokenUsage | null = null
+  contextWindow: number | null = null
+  minTime: number | null = null
+  maxTime: number | null = null
+  unknownEvents = 0
+  invalidLines = 0
+  toolCalls = 0
+  subToolCalls = 0
+  readonly #tools = new Map<string, number>()
+  readonly #subTools = new Map<string, number>()
+  readonly #models: ModelRef[] = []
+  readonly #modelKeys = new Set<string>()
+  readonly #children = new Map<string, ChildLink>()
+  #llmMs: number | null = null
+  #toolMs: number | null = null
+  #ttftSum = 0
+  #ttftCount = 0
+  #generationMs = 0
+
+  noteTime(time: number | null): void {
+    // Fixtures write 0 for unknown clocks; a session cannot start at the epoch.
+    if (time === null || time <= 0) return
+    if (this.minTime === null || time < this.minTime) this.minTime = time
+    if (this.maxTime === null || time > this.maxTime) this.maxTime = time
+  }
+
+  model(provider: string | null, model: string | null): void {
+    if (model === null || model === '') return
+    const key = `${provider ?? ''}\u0000${model}`
+    if (this.#modelKeys.has(key)) return
+    this.#modelKeys.add(key)
+    this.#models.push({ provider, model })
+  }
+
+  tool(name: string, sub: boolean): void {
+    const counts = sub ? this.#subTools : this.#tools
+    counts.set(name, (counts.get(name) ?? 0) + 1)
+    if (sub) this.subToolCalls++
+    else this.toolCalls++
+  }
+
+  toolDuration(callTime: number | null, resultTime: number | null): void {
+    if (callTime === null || resultTime === null || resultTime < callTime) return
+    this.#toolMs = (this.#toolMs ?? 0) + (resultTime - callTime)
+  }
+
+  step(metrics: StepMetrics): void {
+    addUsage(this.usage, metrics.usage)
+    if (metrics.usage !== null) this.lastRequest = metrics.usage
+    if (metrics.llmMs !== null) this.#llmMs = (this.#llmMs ?? 0) + metrics.llmMs
+    if (metrics.ttftMs !== null) {
+      this.#ttftSum += metrics.ttftMs
+      this.#ttftCount++
+    }
+    this.#generationMs += metrics.generationMs ?? 0
+  }
+
+  /** Records a child link; later evidence fills fields the first one lacked, never overrides them. */
+  child(link: ChildLink): void {
+    const known = this.#children.get(link.sessionId)
+    if (known === undefined) {
+      this.#children.set(link.sessionId, { ...link })
+      return
+    }
+    known.callId ??= link.callId
+    known.label ??= link.label
+    known.mode ??= link.mode
+  }
+
+  snapshot(header: SessionHeader | null, status: SessionStatus, inheritedBeforeSeq: number | null): SessionFacts {
+    const usage = { ...this.usage }
+    const last = this.lastRequest
+    const lastInput = last === null ? null : (last.inputTokens ?? 0) + (last.cacheReadTokens ?? 0) + (last.cacheWriteTokens ?? 0)
+    const createdAt = header?.createdAt
+    return {
+      id: header?.id ?? null,
+      title: this.title,
+      cwd: header?.cwd ?? null,
+      formatVersion: header?.version ?? null,
+      agentPreset: header?.agentPreset ?? null,
+      models: this.#models.map((m) => ({ ...m })),
+      startTime: createdAt !== undefined && createdAt > 0 ? createdAt : this.minTime,
+      endTime: this.maxTime,
+      status,
+      toolCounts: sortedCounts(this.#tools),
+      subToolCounts: sortedCounts(this.#subTools),
+      stats: {
+        turns: this.turns,
+        steps: this.steps,
+        usage,
+        cacheHitPercent: percent(usage.cacheReadTokens, usage.inputTokens + usage.cacheReadTokens),
+        contextWindow: this.contextWindow,
+        lastRequestInputTokens: lastInput,
+        contextUsedPercent: lastInput === null || this.contextWindow === null ? null : percent(lastInput, this.contextWindow),
+        toolCalls: this.toolCalls,
+        subToolCalls: this.subToolCalls,
+        llmMs: this.#llmMs,
+        toolMs: this.#toolMs,
+        ttftAvgMs: this.#ttftCount > 0 ? Math.round(this.#ttftSum / this.#ttftCount) : null,
+        tokensPerSecond: this.#generationMs > 0 ? Math.round((usage.outputTokens / this.#generationMs) * 10_000) / 10 : null,
+      },
+      parentSessionId: header?.parentSession ?? null,
+      origin: header?.origin ?? null,
+      delegationDepth: header?.delegationDepth ?? null,
+      inheritedBeforeSeq,
+      children: [...this.#children.values()].map((c) => ({ ...c })),
+      unknownEvents: this.unknownEvents,
+      invalidLines: this.invalidLines,
+    }
+  }
+}
