@@ -1,0 +1,32 @@
+/**
+ * Deterministic number and time formatting for page chrome (turn tails, message times). UTC only: a
+ * static page must not depend on the build machine's time zone, and goldens must be byte-stable.
+ */
+import type { TimeLabel } from './types'
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0')
+
+/** `850ms`, `12.3s`, `4m 05s`, `1h 02m`. */
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return '0ms'
+  if (ms < 1_000) return `${Math.round(ms)}ms`
+  if (ms < 60_000) return `${(ms / 1_000).toFixed(1)}s`
+  const seconds = Math.floor(ms / 1_000)
+  if (seconds < 3_600) return `${Math.floor(seconds / 60)}m ${pad(seconds % 60)}s`
+  return `${Math.floor(seconds / 3_600)}h ${pad(Math.floor((seconds % 3_600) / 60))}m`
+}
+
+/** `42.1` */
+export function formatRate(perSecond: number): string {
+  return perSecond >= 100 ? String(Math.round(perSecond)) : perSecond.toFixed(1)
+}
+
+/** Epoch ms → ISO and a `YYYY-MM-DD HH:MM:SS UTC` label; null for unknown or nonsensical times. */
+export function timeLabel(ms: number | null): TimeLabel | null {
+  if (ms === null || !Number.isFinite(ms) || ms <= 0) return null
+  const d = new Date(ms)
+  if (Number.isNaN(d.getTime())) return null
+  const date = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`
+  const clock = `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
+  return { iso: d.toISOString(), label: `${date} ${clock} UTC` }
+}

@@ -1,0 +1,306 @@
+/**
+ * Tool-row and page-row props (cards.md §3, §4, §5, §11–§13): the row chrome around a card, the Details
+ * view, and every other row of the Chat column. Part of the ./types contract (import from there); stable,
+ * extended with optional fields only.
+ */
+import type { SafeHtml } from './trusted'
+import type { RowBody } from './card-types'
+import type { CopyControl, Locale } from './types'
+
+// ---------------------------------------------------------------------------------------------------
+// Tool rows (cards.md §4, §5, §6.6, §7–§11)
+
+export type RowState = 'running' | 'ok' | 'error' | 'stopped'
+export type ToolVariant = 'search' | 'read' | 'bash' | 'write' | 'edit' | 'code' | 'others'
+export type ToolIcon =
+  | 'api' | 'browse' | 'magnifier' | 'globe' | 'pencil' | 'code' | 'sparkle' | 'checklist' | 'question' | 'skill'
+
+/** Which row implementation draws the header; decides where the hidden status sits (cards.md §4.3, §16.11). */
+export type RowLayout = 'tool' | 'bash' | 'skill'
+
+export interface ToolRowModel {
+  kind: 'tool'
+  /** Stable DOM/React key: `tool:<callId>` (a reused id adds `@<seq>`, children inherit the suffix). */
+  key: string
+  callId: string
+  /** Wire name (`data-tool`); `''` for an orphan result. */
+  tool: string
+  variant: ToolVariant
+  layout: RowLayout
+  /** Row state after the terminal rule (`data-state`, dot, hidden text); see `modelState` for the raw one. */
+  state: RowState
+  /** State before the `terminalFailed` upgrade (cards.md §4.4). */
+  modelState: RowState
+  /** Leading slot: a dot replaces the icon for error (`red`) and stopped (`amber`). */
+  dot: 'red' | 'amber' | null
+  icon: ToolIcon
+  title: string
+  /** The collapsed one-liner; `''` drops the separator dot. */
+  summary: string
+  /** `text`, a file-link button (`filePath`), or the error-coloured failure line. */
+  summaryStyle: 'text' | 'file-link' | 'failure'
+  /** Openable path (the raw argument, first line) when `summaryStyle === 'file-link'`. */
+  filePath: string | null
+  /** Non-shrinking suffix after the summary (TodoRow `+k`). */
+  summarySuffix: string | null
+  /** Visually-hidden status text; null for ok rows. */
+  hiddenStatus: string | null
+  /** `before-header` (ToolRow: a sibling before the header) or `in-header` (BashRow/SkillRow button name). */
+  hiddenStatusPlacement: 'before-header' | 'in-header'
+  expandable: boolean
+  /** What opens when expanded; null iff not expandable. At most one card (precedence terminal → diff → read → search → web → text). */
+  body: RowBody | null
+  /** `Inspect` pill label (not localised at [L]). */
+  inspectLabel: string
+  details: ToolDetailsModel
+  /** Code-dispatch children, always visible under the row (cards.md §4.1). */
+  children: ToolRowModel[]
+  /** 0 for a root. */
+  depth: number
+}
+
+/** The Details view of a call (cards.md §13), shown on a static page behind the `Inspect` pill. */
+export interface ToolDetailsModel {
+  /** Call name, or the callId when there is none. */
+  header: string
+  inputLabel: string
+  /** Pretty JSON of the arguments (raw text if unparsable); null without a call head. */
+  input: string | null
+  outputLabel: string
+  /**
+   * `card`: draw the row's `body` card with its `detailsWindow` (terminal: description above; web: `raw`
+   * below; search: recovery below). `running`: the `Running…` text. `raw`: a `<pre>` of the flattened result.
+   */
+  output: { kind: 'card' } | { kind: 'running'; text: string } | { kind: 'raw'; text: string; isError: boolean } | null
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Page rows (the whole Chat column, in anchor order; cards.md §3). One row per visible thing; an assistant
+// step becomes one row per block. Keys are the conversation's stable node keys (plus `:<block index>`).
+
+/** A point in time: `iso` for `<time datetime>`, `label` to show (UTC, deterministic). */
+export interface TimeLabel {
+  iso: string
+  /** `YYYY-MM-DD HH:MM:SS UTC` */
+  label: string
+}
+
+export interface UserRow {
+  kind: 'user'
+  key: string
+  /** Text blocks joined with a blank line (plain text, not markdown). */
+  text: string
+  images: ImageRef[]
+  /** `steering` when the message arrived mid-turn. */
+  role: 'user' | 'steering'
+  time: TimeLabel | null
+  copy: CopyControl
+}
+
+export interface ContextRow {
+  kind: 'context'
+  key: string
+  /** `Context injection` / `Session recall` (localised). */
+  label: string
+  /** Producer label, e.g. `@deepseek-ai/dsh-system-prompt`, `skill-catalog`. */
+  producer: string
+  /** Third collapsed segment for `form:'notice'` sources, else null. */
+  notice: string | null
+  /** The injected text blocks joined with a blank line (collapsed body). */
+  text: string
+}
+
+/** The system prompt (v3+ `system/message`), collapsed. */
+export interface SystemRow {
+  kind: 'system'
+  key: string
+  label: string
+  text: string
+}
+
+export interface ThinkRow {
+  kind: 'think'
+  key: string
+  /** Literal `Think` (not localised at [L]). */
+  title: string
+  summary: string
+  text: string
+  running: boolean
+  hiddenStatus: string | null
+}
+
+/** Markdown source; the site's markdown pass renders it (never here) and may fill `html`. */
+export interface MarkdownRow {
+  kind: 'markdown'
+  key: string
+  text: string
+  html: SafeHtml | null
+}
+
+export interface ImageRef {
+  attachmentId: string | null
+  mediaType: string | null
+  width: number | null
+  height: number | null
+  name: string | null
+  /** Alt text: the name, else the media type, else `image`. */
+  alt: string
+}
+
+export interface ImageGroupRow {
+  kind: 'images'
+  key: string
+  images: ImageRef[]
+}
+
+export interface UnknownBlockRow {
+  kind: 'unknown-block'
+  key: string
+  /** `Unknown content block` (localised). */
+  label: string
+  /** The block as 2-space JSON. */
+  json: string
+}
+
+/** Marker after an interrupted assistant message (`Stopped`). */
+export interface StoppedMarkerRow {
+  kind: 'stopped'
+  key: string
+  label: string
+}
+
+/** A failed model attempt (what it streamed, then why it failed). */
+export interface AttemptRow {
+  kind: 'attempt'
+  key: string
+  label: string
+  detail: string | null
+  blocks: (ThinkRow | MarkdownRow | ImageGroupRow | UnknownBlockRow)[]
+}
+
+export interface CommandRow {
+  kind: 'command'
+  key: string
+  /** `/name args` as typed. */
+  text: string
+  status: 'running' | 'success' | 'error'
+  output: string | null
+}
+
+export interface CompactionRow {
+  kind: 'compaction'
+  key: string
+  label: string
+  /** The summary text (collapsed body), null until known. */
+  summary: string | null
+  status: 'running' | 'done' | 'failed'
+  detail: string | null
+}
+
+/** A surface replacement not tied to a known compaction. */
+export interface ReplacementRow {
+  kind: 'replacement'
+  key: string
+  label: string
+}
+
+export interface RetryRow {
+  kind: 'retry'
+  key: string
+  label: string
+  detail: string | null
+}
+
+export interface DeliverableChip {
+  /** Basename (chip text). */
+  label: string
+  /** Full path (`title`). */
+  path: string
+  /** `Open <path>` / `打开 <path>`. */
+  aria: string
+}
+
+/** Produced files (cards.md §12). */
+export interface DeliverablesModel {
+  /** `Produced` / `产物`. */
+  label: string
+  /** At most 6. */
+  chips: DeliverableChip[]
+  /** `+ N files` for the rest (localised); null when nothing is hidden. */
+  overflow: string | null
+  hidden: DeliverableChip[]
+}
+
+export interface TurnTailRow {
+  kind: 'turn-tail'
+  key: string
+  turn: number
+  /** Timing chrome of the closing message; null when the turn has no text-bearing closing message. */
+  timing: {
+    time: TimeLabel | null
+    /** `Ran for 12.3s` */
+    ranFor: string | null
+    /** `TTFT 850ms` */
+    ttft: string | null
+    /** `42.1 tok/s` */
+    throughput: string | null
+  } | null
+  /** The turn's failure (`error` turns), else null. */
+  error: string | null
+  deliverables: DeliverablesModel | null
+}
+
+/** An event kept verbatim (unknown type, or one the fold could not place). */
+export interface RawEventRow {
+  kind: 'raw-event'
+  key: string
+  type: string | null
+  seq: number | null
+  line: number
+  reason: string
+  /** The payload as 2-space JSON. */
+  json: string
+}
+
+export interface InvalidLineRow {
+  kind: 'invalid-line'
+  key: string
+  line: number
+  reason: string
+  text: string
+}
+
+export type PageRow =
+  | UserRow
+  | ContextRow
+  | SystemRow
+  | ThinkRow
+  | MarkdownRow
+  | ImageGroupRow
+  | UnknownBlockRow
+  | StoppedMarkerRow
+  | AttemptRow
+  | ToolRowModel
+  | CommandRow
+  | CompactionRow
+  | ReplacementRow
+  | RetryRow
+  | TurnTailRow
+  | RawEventRow
+  | InvalidLineRow
+
+/** One turn (or a stretch between turns); concatenated sections give the Chat order. */
+export interface PageSection {
+  key: string
+  turn: number | null
+  /** `Turn 3` / `第 3 轮`; null between turns. */
+  label: string | null
+  /** Inherited from a parent session (fork/subagent seed). */
+  inherited: boolean
+  rows: PageRow[]
+}
+
+export interface PageViewModel {
+  locale: Locale
+  sections: PageSection[]
+}
