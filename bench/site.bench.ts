@@ -9,15 +9,16 @@
  * - the claude-replay comparison: the same conversation as a Claude Code transcript (claude-transcript.ts),
  *   its size next to the dsh log's, and claude-replay's time on it when the package can be found
  *   (`npm i --no-save claude-replay`, or CLAUDE_REPLAY=/path/to/bin/claude-replay.mjs).
- * Needs the package build (dist/site): `npm run build` first.
+ * Each build runs the real CLI (`bin/dsh-view.mjs build … -q`) in a child process — what a user runs, with
+ * production React — and reads the stage split it prints when DSH_VIEW_TIMINGS=1. Wall time includes Node's
+ * startup (~0.3 s). Needs the package build: `npm run build` first.
  */
-import { execFileSync } from 'node:child_process'
-import { mkdirSync, statSync, writeFileSync } from 'node:fs'
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { session, toolCallBlock } from '../src/log/testing/session'
-import type { SiteAssets } from '../src/site/assets'
-import type { BuildReport } from '../src/site/build-site'
+import { fileURLToPath } from 'node:url'
 import type { BenchContext, BenchStage, Figure } from './bench-types'
 import { writeClaudeTranscript } from './claude-transcript'
 import { generateLog } from './generate-log'
@@ -78,22 +79,47 @@ function codeHeavyText(bytes: number): string {
   return s.jsonl()
 }
 
-async function build(ctx: BenchContext, assets: SiteAssets, inputs: string[], outDir: string): Promise<{ report: BuildReport; ms: number }> {
-  // Loaded here, after NODE_ENV is set (see the stage): React picks its build when first imported.
-  const [{ buildSite }, { createProgress }] = await Promise.all([import('../src/site/build-site'), import('../src/site/progress')])
+interface BuildRun {
+  ms: number
+  timings: Record<string, number>
+  pages: number
+  sessions: number
+  rendered: number
+  unchanged: number
+  highlightBlocks: number
+}
+
+/** The checkout's launcher; this module runs bundled under bench/out/, so look upwards for it. */
+function findCli(): string | null {
+  for (const rel of ['../bin/dsh-view.mjs', '../../bin/dsh-view.mjs']) {
+    const path = fileURLToPath(new URL(rel, import.meta.url))
+    if (existsSync(path)) return path
+  }
+  return null
+}
+
+/** One `dsh-view build` in a child process; wall time measured here, the split reported by the CLI. */
+function build(ctx: BenchContext, inputs: string[], outDir: string): BuildRun {
   ctx.gc()
   const started = performance.now()
-  const report = await buildSite(
-    { inputs, outDir, title: null, baseUrl: null, locale: 'en', env: {}, homedir: ctx.workDir, assets },
-    createProgress({ write: () => {}, tty: false, quiet: true }),
-  )
-  return { report, ms: performance.now() - started }
+  const cli = findCli()
+  if (cli === null) throw new Error('site bench: bin/dsh-view.mjs not found')
+  const result = spawnSync(process.execPath, [cli, 'build', ...inputs, '-o', outDir, '-q'], {
+    env: { ...process.env, DSH_VIEW_TIMINGS: '1', HOME: ctx.workDir, DSH_HOME: ctx.workDir },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  })
+  const ms = performance.now() - started
+  const line = result.stderr.split('\n').find(l => l.startsWith('DSH_VIEW_TIMINGS '))
+  if (result.status !== 0 || line === undefined) throw new Error(`site bench: dsh-view build failed (${result.status}): ${result.stderr.slice(-2000)}`)
+  const reported = JSON.parse(line.slice('DSH_VIEW_TIMINGS '.length)) as Omit<BuildRun, 'ms'>
+  return { ...reported, ms }
 }
 
 const rate = (bytes: number, ms: number) => Number((bytes / MB / (ms / 1000)).toFixed(1))
 
-function figures(label: string, bytes: number, run: { report: BuildReport; ms: number }): Figure[] {
-  const t = run.report.timings
+function figures(label: string, bytes: number, run: BuildRun): Figure[] {
+  const t = run.timings
   const total = Object.values(t).reduce((a, b) => a + b, 0)
   const pct = (v: number) => `${Math.round((100 * v) / Math.max(total, 1))}%`
   return [
@@ -101,13 +127,13 @@ function figures(label: string, bytes: number, run: { report: BuildReport; ms: n
       name: `${label}: end to end`,
       value: rate(bytes, run.ms),
       unit: 'MB/s',
-      note: `${(bytes / MB).toFixed(0)} MB → ${run.report.pages} pages, ${run.report.sessions} sessions in ${(run.ms / 1000).toFixed(1)} s`,
+      note: `${(bytes / MB).toFixed(0)} MB → ${run.pages} pages, ${run.sessions} sessions in ${(run.ms / 1000).toFixed(1)} s`,
     },
     {
       name: `${label}: split`,
       value: Math.round(total),
       unit: 'ms',
-      note: `scan ${pct(t.scan)} · decode+fold ${pct(t.decode)} · view model ${pct(t.viewModel)} · render ${pct(t.render)} · highlight ${pct(t.highlight)} (${run.report.highlight.blocks} blocks) · write ${pct(t.write)}`,
+      note: `scan ${pct(t['scan'] ?? 0)} · decode+fold ${pct(t['decode'] ?? 0)} · view model ${pct(t['viewModel'] ?? 0)} · render ${pct(t['render'] ?? 0)} · highlight ${pct(t['highlight'] ?? 0)} (${run.highlightBlocks} blocks) · write ${pct(t['write'] ?? 0)}`,
     },
   ]
 }
@@ -122,12 +148,8 @@ function claudeReplayBin(): string | null {
 }
 
 const stage: BenchStage = async (ctx) => {
-  // As the CLI does (cli/build.ts): production React, whatever the runner's environment says.
-  process.env['NODE_ENV'] = 'production'
-  const { loadSiteAssets } = await import('../src/site/assets')
-  const assets = await loadSiteAssets().catch(() => {
-    throw new Error('site bench: the package is not built (run `npm run build`)')
-  })
+  const cli = findCli()
+  if (cli === null || !existsSync(join(cli, '../../dist/cli.mjs'))) throw new Error('site bench: the package is not built (run `npm run build`)')
   const out: Figure[] = []
 
   ctx.log(`site: generating a ~${ctx.sizeMB} MB chunk-heavy session`)
@@ -135,20 +157,20 @@ const stage: BenchStage = async (ctx) => {
   const chunkBytes = writeLog(chunkRoot, '--home-dev-project--', 'bench-chunky', generatedText(ctx.sizeMB * MB, 11))
   ctx.log('site: building it')
   const chunkSite = join(ctx.workDir, 'site-chunky')
-  out.push(...figures('chunk-heavy', chunkBytes, await build(ctx, assets, [chunkRoot], chunkSite)))
-  const again = await build(ctx, assets, [chunkRoot], chunkSite)
-  out.push({ name: 'chunk-heavy: rebuild, unchanged', value: rate(chunkBytes, again.ms), unit: 'MB/s', note: `${again.report.unchanged} unchanged, ${again.report.rendered} rebuilt in ${(again.ms / 1000).toFixed(2)} s` })
+  out.push(...figures('chunk-heavy', chunkBytes, build(ctx, [chunkRoot], chunkSite)))
+  const again = build(ctx, [chunkRoot], chunkSite)
+  out.push({ name: 'chunk-heavy: rebuild, unchanged', value: rate(chunkBytes, again.ms), unit: 'MB/s', note: `${again.unchanged} unchanged, ${again.rendered} rebuilt in ${(again.ms / 1000).toFixed(2)} s` })
 
   ctx.log(`site: generating a ~${(ctx.sizeMB / 4).toFixed(0)} MB code-heavy session`)
   const codeRoot = join(ctx.workDir, 'code')
   const codeBytes = writeLog(codeRoot, '--home-dev-project--', 'bench-code', codeHeavyText((ctx.sizeMB / 4) * MB))
-  out.push(...figures('code-heavy', codeBytes, await build(ctx, assets, [codeRoot], join(ctx.workDir, 'site-code'))))
+  out.push(...figures('code-heavy', codeBytes, build(ctx, [codeRoot], join(ctx.workDir, 'site-code'))))
 
   ctx.log('site: generating a root of 1,000 sessions')
   const manyRoot = join(ctx.workDir, 'many')
   let manyBytes = 0
   for (let i = 0; i < 1000; i++) manyBytes += writeLog(manyRoot, `--home-dev-p${i % 20}--`, `bench-${i}`, generatedText((ctx.sizeMB * MB) / 1000, 1000 + i))
-  const many = await build(ctx, assets, [manyRoot], join(ctx.workDir, 'site-many'))
+  const many = build(ctx, [manyRoot], join(ctx.workDir, 'site-many'))
   out.push(...figures('1,000 sessions', manyBytes, many))
   out.push({ name: '1,000 sessions: per session', value: Number((many.ms / 1000).toFixed(2)), unit: 'ms', note: 'wall time / sessions' })
 
@@ -158,7 +180,7 @@ const stage: BenchStage = async (ctx) => {
   const convBytes = writeLog(convRoot, '--home-dev-project--', 'bench-conversation', generatedText(small * MB, 23))
   const transcript = join(ctx.workDir, 'claude-transcript.jsonl')
   const claude = await writeClaudeTranscript(join(convRoot, '--home-dev-project--/bench-conversation/session.jsonl'), transcript)
-  const ours = await build(ctx, assets, [convRoot], join(ctx.workDir, 'site-conversation'))
+  const ours = build(ctx, [convRoot], join(ctx.workDir, 'site-conversation'))
   out.push({ name: 'same conversation: dsh log / Claude transcript', value: Number((convBytes / claude.bytes).toFixed(1)), unit: '×', note: `${(convBytes / MB).toFixed(1)} MB vs ${(claude.bytes / MB).toFixed(1)} MB` })
   out.push({ name: 'same conversation: dsh-view build', value: Number((ours.ms / 1000).toFixed(2)), unit: 's', note: `${rate(convBytes, ours.ms)} MB/s of dsh log` })
   const bin = claudeReplayBin()

@@ -1,0 +1,76 @@
+/**
+ * The read card (cards.md §8): a banner (path label, `显示 a / b 行` when partial, language id, `复制`), then
+ * the file window as numbered rows, capped by the model's window in chat (8) and Details (16).
+ * Highlighting: the pass colours the whole window as one block (`code.html`), which cannot be cut per row,
+ * so highlighted HTML is drawn only when no window applies; a capped card shows plain numbered rows.
+ */
+import type { ReadCardModel } from '../../src/cards/types'
+import { CopyButton } from '../primitives/CopyButton'
+import { WindowedRows } from '../primitives/WindowedRows'
+import { TrustedHtml } from '../TrustedHtml'
+import styles from './ReadBlock.module.css'
+
+export interface ReadBlockProps {
+  model: ReadCardModel
+  idBase: string
+  place: 'chat' | 'details'
+}
+
+export function ReadBlock({ model, idBase, place }: ReadBlockProps) {
+  const bodyId = `${idBase}-read`
+  const window = place === 'chat' ? model.chatWindow : model.detailsWindow
+  const lines = model.lines
+  return (
+    <div className={styles.read} data-read="">
+      <div className={styles.banner}>
+        <span className={styles.label} title={model.path}>
+          {model.label}
+        </span>
+        {model.range !== null && (
+          <>
+            {' '}
+            <span className={styles.meta}>{model.range}</span>
+          </>
+        )}
+        {model.lang !== null && (
+          <>
+            {' '}
+            <span className={styles.meta}>{model.lang}</span>
+          </>
+        )}
+        {model.copy !== null && <CopyButton control={model.copy} target={bodyId} />}
+      </div>
+      {window === null && model.code.html !== null ? (
+        <div id={bodyId} className={styles.highlighted}>
+          <div className={styles.gutter} aria-hidden="true" data-copy-skip="">
+            {lines.map((line) => (
+              <div key={line.number}>{line.number}</div>
+            ))}
+          </div>
+          <div className={styles.code} data-lang={model.lang ?? undefined}>
+            <TrustedHtml html={model.code.html} />
+          </div>
+        </div>
+      ) : (
+        <div id={bodyId} className={styles.body}>
+          <WindowedRows
+            count={lines.length}
+            window={window}
+            renderRow={(i, duplicate) => {
+              const line = lines[i]
+              if (line === undefined) return null
+              return (
+                <div key={duplicate ? `d${i}` : i} className={styles.row} data-line="">
+                  <span className={styles.num} data-copy-skip="">
+                    {line.number}
+                  </span>
+                  <span className={styles.text}>{line.text}</span>
+                </div>
+              )
+            }}
+          />
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,45 @@
+/**
+ * Draws a tool row's body by its kind (cards.md §4.3: at most one card per row; precedence was decided by the
+ * model). `place` selects the chat or Details window; in Details a terminal's description sits above the card
+ * (cards.md §13).
+ */
+import type { RowBody } from '../../src/cards/types'
+import { DiffBlock } from './DiffBlock'
+import { GenericToolBody } from './GenericToolBody'
+import { ReadBlock } from './ReadBlock'
+import { SearchBlock } from './SearchBlock'
+import { SkillBody } from './SkillBody'
+import { TerminalBlock } from './TerminalBlock'
+import { WebBlock } from './WebBlock'
+import styles from './RowBodyView.module.css'
+
+export interface RowBodyViewProps {
+  body: RowBody
+  /** Unique per rendering (element ids for copy targets derive from it). */
+  idBase: string
+  place: 'chat' | 'details'
+}
+
+export function RowBodyView({ body, idBase, place }: RowBodyViewProps) {
+  switch (body.kind) {
+    case 'terminal':
+      return (
+        <>
+          {place === 'details' && body.description !== null && <p className={styles.description}>{body.description}</p>}
+          <TerminalBlock model={body} idBase={idBase} place={place} />
+        </>
+      )
+    case 'diff':
+      return <DiffBlock model={body} idBase={idBase} place={place} />
+    case 'read':
+      return <ReadBlock model={body} idBase={idBase} place={place} />
+    case 'search':
+      return <SearchBlock model={body} idBase={idBase} place={place} />
+    case 'web':
+      return <WebBlock model={body} place={place} />
+    case 'io':
+      return <GenericToolBody body={body} />
+    case 'skill':
+      return <SkillBody body={body} />
+  }
+}

@@ -1,0 +1,103 @@
+// @vitest-environment happy-dom
+import { describe, expect, test } from 'vitest'
+import { TerminalBlock } from './TerminalBlock'
+import { mount, nameOf, textOf } from '../testing/render'
+import { plainLines, rowWindow, terminalCard } from '../testing/builders'
+
+describe('TerminalBlock', () => {
+  test('prompt line reads state label, cwd label, command and pill; Copy targets the output', () => {
+    const root = mount(<TerminalBlock model={terminalCard()} idBase="tool:c1" place="chat" />)
+    const card = root.querySelector('[data-terminal]')
+    expect(card?.getAttribute('data-state')).toBe('failed')
+    const head = card?.firstElementChild ?? null
+    expect(nameOf(head)).toBe('Failed ws Get-Item missing.txt exit code 1 Copy')
+    expect(head?.querySelector('[aria-hidden="true"]')?.getAttribute('data-state')).toBe('failed')
+    const copy = card?.querySelector('button[data-copy]')
+    expect(copy?.getAttribute('data-copy-target')).toBe('tool:c1-out')
+    const out = root.querySelector('[id="tool:c1-out"]')
+    expect([...(out?.querySelectorAll('[data-line]') ?? [])].map((l) => l.textContent)).toEqual([
+      '[stderr]',
+      "Get-Item : Cannot find path 'missing.txt' because it does not exist.",
+    ])
+    // The command is a span, not <code>, so it reads as plain text like the golden.
+    expect(card?.querySelector('code')).toBeNull()
+  })
+
+  test('multi-line commands: one row per line, the state label and dot only on the first', () => {
+    const model = terminalCard({
+      state: 'done', stateLabel: 'Done', pill: null, exitCode: 0,
+      prompts: [
+        { label: 'project', text: 'cd src', first: true },
+        { label: '$', text: 'ls', first: false },
+      ],
+    })
+    const root = mount(<TerminalBlock model={model} idBase="t" place="chat" />)
+    const rows = root.querySelectorAll('[data-terminal] > div:first-child > div > div')
+    expect([...rows].map((r) => nameOf(r))).toEqual(['Done project cd src', '$ ls'])
+    expect(root.querySelectorAll('[aria-hidden="true"][data-state]')).toHaveLength(1)
+  })
+
+  test('running: no output body and no Copy', () => {
+    const model = terminalCard({ state: 'running', stateLabel: 'Running', pill: null, lines: null, copy: null })
+    const root = mount(<TerminalBlock model={model} idBase="t" place="chat" />)
+    expect(root.querySelector('[data-line]')).toBeNull()
+    expect(root.querySelector('button')).toBeNull()
+    expect(textOf(root)).toBe('Running ws Get-Item missing.txt')
+  })
+
+  test('settled with only blank lines shows the model placeholder', () => {
+    const model = terminalCard({ lines: plainLines('', ''), placeholder: 'No output', copy: null, pill: null })
+    const root = mount(<TerminalBlock model={model} idBase="t" place="chat" />)
+    expect(root.querySelector('[data-line]')).toBeNull()
+    expect(textOf(root)).toContain('No output')
+  })
+
+  test('ANSI segments become classed spans; rgb colours apply inline only in their exact shape', () => {
+    const model = terminalCard({
+      lines: [
+        [
+          { text: 'ok ', style: { fg: { kind: 'named', name: 'green' }, bold: true } },
+          { text: 'warn', style: { fg: { kind: 'rgb', css: 'rgb(255, 136, 0)' }, underline: true } },
+          { text: 'x', style: { fg: { kind: 'rgb', css: 'red; background:url(http://e/x)' } } },
+        ],
+        [],
+        [{ text: 'plain' }],
+      ],
+    })
+    const root = mount(<TerminalBlock model={model} idBase="t" place="chat" />)
+    const lines = root.querySelectorAll('[data-line]')
+    expect(lines).toHaveLength(3)
+    const spans = lines[0]?.querySelectorAll('span') ?? []
+    expect(spans).toHaveLength(3)
+    expect(spans[0]?.className).toMatch(/fg-green/)
+    expect(spans[0]?.className).toMatch(/bold/)
+    expect(spans[1]?.getAttribute('style')).toBe('color:rgb(255, 136, 0)')
+    expect(spans[1]?.className).toMatch(/underline/)
+    expect(spans[2]?.getAttribute('style')).toBeNull()
+    expect(lines[1]?.textContent).toBe('')
+    expect(lines[2]?.innerHTML).toBe('plain')
+  })
+
+  test('inverse swaps the two colours', () => {
+    const model = terminalCard({
+      lines: [[{ text: 'inv', style: { fg: { kind: 'named', name: 'red' }, inverse: true } }]],
+    })
+    const span = mount(<TerminalBlock model={model} idBase="t" place="chat" />).querySelector('[data-line] span')
+    expect(span?.className).toMatch(/bg-red/)
+    expect(span?.className).toMatch(/inverseFg/)
+    expect(span?.className).not.toMatch(/fg-red/)
+  })
+
+  test('Details uses the 16-line window; chat shows every line', () => {
+    const lines = plainLines(...Array.from({ length: 20 }, (_, i) => `line ${i + 1}`))
+    const window = rowWindow([0, 1, 2, 3, 4, 5, 6, 7], [12, 13, 14, 15, 16, 17, 18, 19], 4)
+    const model = terminalCard({ lines, detailsWindow: window })
+    const chat = mount(<TerminalBlock model={model} idBase="t" place="chat" />)
+    expect(chat.querySelector('details')).toBeNull()
+    expect(chat.querySelectorAll('[data-line]')).toHaveLength(20)
+    const details = mount(<TerminalBlock model={model} idBase="t" place="details" />)
+    expect(details.querySelectorAll('[data-line]')).toHaveLength(20)
+    expect(details.querySelectorAll('details [data-line]')).toHaveLength(4)
+    expect(textOf(details.querySelector('details > summary'))).toContain('… 4 more lines')
+  })
+})

@@ -1,0 +1,105 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { copyText, enhance } from './enhance'
+import { ToolRow } from '../rows/ToolRow'
+import { UserMessage } from '../messages/UserMessage'
+import { DiffBlock } from '../cards/DiffBlock'
+import { SearchBlock } from '../cards/SearchBlock'
+import { mount } from '../testing/render'
+import { abortedBashRow, diffCard, readCard, rowWindow, searchCard, terminalCard, toolDetails, toolRow, userRow } from '../testing/builders'
+
+const terminalRow = toolRow({ key: 'tool:t', title: 'Pwsh', summary: 'Fail deliberately', expandable: true, body: terminalCard(), details: toolDetails({ output: { kind: 'card' } }) })
+const readRow = toolRow({
+  key: 'tool:r', tool: 'read', title: 'Read', summary: 'a.txt', summaryStyle: 'file-link', filePath: '/w/a.txt',
+  expandable: true, body: readCard(), details: toolDetails({ output: { kind: 'card' } }),
+})
+
+/** Two files; the window re-inserts file b's header (row 3) in front of the tail [5, 6]. */
+const searchRows = searchCard().rows.concat([
+  { kind: 'match', lineNumber: 2, line: 'x', text: '2: x' },
+  { kind: 'match', lineNumber: 3, line: 'y', text: '3: y' },
+])
+
+function page() {
+  return mount(
+    <div>
+      <UserMessage row={userRow({ text: 'line one\nline two' })} />
+      <ToolRow row={abortedBashRow()} />
+      <ToolRow row={terminalRow} />
+      <ToolRow row={readRow} />
+      <DiffBlock model={diffCard()} idBase="d" place="chat" />
+      <SearchBlock model={searchCard({ rows: searchRows, chatWindow: rowWindow([0, 1], [3, 5, 6], 3) })} idBase="s" place="chat" />
+    </div>,
+  )
+}
+
+afterEach(() => vi.useRealTimers())
+
+describe('enhance', () => {
+  test('mirrors each disclosure into aria-expanded, and follows toggles', () => {
+    const root = page()
+    enhance(document)
+    const summary = root.querySelector('[id="tool:call_wait"] > details > summary')
+    expect(summary?.getAttribute('aria-expanded')).toBe('false')
+    const details = summary?.parentElement
+    if (!(details instanceof HTMLDetailsElement)) throw new Error('no details')
+    details.open = true
+    details.dispatchEvent(new Event('toggle'))
+    expect(summary?.getAttribute('aria-expanded')).toBe('true')
+  })
+
+  test('reveals Copy buttons, which stay hidden without it', () => {
+    const root = page()
+    const buttons = () => [...root.querySelectorAll<HTMLButtonElement>('button[data-copy]')]
+    expect(buttons().length).toBeGreaterThan(4)
+    expect(buttons().every((b) => b.hidden)).toBe(true)
+    enhance(document)
+    expect(buttons().every((b) => !b.hidden)).toBe(true)
+  })
+
+  test('copies the rendered lines: terminal output, user text, diff with prefixes and no numbers, search without the duplicate header', () => {
+    const root = page()
+    const copyOf = (selector: string) => {
+      const button = root.querySelector<HTMLElement>(`${selector} button[data-copy]`)
+      if (button === null) throw new Error(`no copy button in ${selector}`)
+      return copyText(button)
+    }
+    expect(copyOf('[id="tool:t"]')).toBe("[stderr]\nGet-Item : Cannot find path 'missing.txt' because it does not exist.")
+    expect(copyOf('[id="user:m1"]')).toBe('line one\nline two')
+    expect(copyOf('[data-diff]')).toBe('src/a.ts\n  const a = 1\n- const b = 2\n+ const b = 3')
+    expect(copyOf('[data-read]')).toBe('alpha\nbeta')
+    // Head [0, 1], middle [2..4] (holding header 3), header 3 again collapsed-only, tail [5, 6].
+    expect(root.querySelectorAll('[data-search] [data-kind="file"]')).toHaveLength(3)
+    expect(copyOf('[data-search]')).toBe('src/a.ts\n3: foo()\n9: foo(1)\nsrc/b.ts\n1: foo\n2: x\n3: y')
+  })
+
+  test('a Copy click writes the clipboard and shows the copied label for a moment', async () => {
+    const root = page()
+    enhance(document)
+    vi.useFakeTimers()
+    const button = root.querySelector<HTMLButtonElement>('[id="tool:t"] button[data-copy]')
+    button?.click()
+    await vi.waitFor(async () => expect(await navigator.clipboard.readText()).toContain('[stderr]'))
+    await vi.waitFor(() => expect(button?.textContent).toBe('Copied'))
+    vi.advanceTimersByTime(1_000)
+    expect(button?.textContent).toBe('Copy')
+  })
+
+  test('file links become keyboard buttons that copy the path without toggling the row', async () => {
+    const root = page()
+    enhance(document)
+    enhance(document) // idempotent
+    const link = root.querySelector<HTMLElement>('[id="tool:r"] [data-copy-path]')
+    expect(link?.getAttribute('role')).toBe('button')
+    expect(link?.tabIndex).toBe(0)
+    const details = root.querySelector<HTMLDetailsElement>('[id="tool:r"] > details')
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true })
+    link?.dispatchEvent(click)
+    expect(click.defaultPrevented).toBe(true)
+    expect(details?.open).toBe(false)
+    await vi.waitFor(async () => expect(await navigator.clipboard.readText()).toBe('/w/a.txt'))
+    const key = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true })
+    link?.dispatchEvent(key)
+    expect(key.defaultPrevented).toBe(true)
+  })
+})

@@ -1,0 +1,139 @@
+/**
+ * Progressive enhancement for the transcript markup (a classic script on the page; everything works without
+ * it). It owns exactly the behaviour the components leave to scripts:
+ * - disclosure state: every `details > summary[role=button]` gets `aria-expanded` mirroring `open` (Chromium
+ *   already exposes the native state; this makes it explicit for other tools and matches the dsh goldens);
+ * - `Copy` buttons (`button[data-copy]`, rendered `hidden`): revealed, and on click copy the `[data-line]`
+ *   rows of their `data-copy-target` (each with its `data-prefix`, skipping `[data-copy-skip]`), or the
+ *   target's text, or `data-copy-text`; the label reads `data-copied-label` for about a second;
+ * - path chips and file links (`[data-copy-path]`): become keyboard-operable buttons that copy the path
+ *   without toggling the row they sit in.
+ * No network, no storage, no module syntax at run time: the site bundles this as an IIFE that calls
+ * `enhance(document)`. Safe to call again on new content (live mode): listeners are installed once per root.
+ */
+
+/** How long a control shows its `Copied` label. */
+const COPIED_MS = 1_000
+const installed = new WeakSet<object>()
+
+export function enhance(root: Document | Element): void {
+  syncDisclosures(root)
+  for (const button of root.querySelectorAll<HTMLButtonElement>('button[data-copy]')) button.hidden = false
+  for (const el of root.querySelectorAll<HTMLElement>('[data-copy-path]')) if (el.getAttribute('role') !== 'button') enhancePath(el)
+  if (installed.has(root)) return
+  installed.add(root)
+  // `toggle` does not bubble, but a capturing listener on an ancestor still sees it.
+  root.addEventListener('toggle', (event) => {
+    const target = event.target
+    if (target instanceof HTMLDetailsElement) syncDisclosure(target)
+  }, true)
+  root.addEventListener('click', (event) => {
+    const origin = event.target instanceof Element ? event.target : null
+    const copy = origin?.closest<HTMLButtonElement>('button[data-copy]')
+    if (copy) void copyFromButton(copy)
+  })
+}
+
+/**
+ * A path becomes a button that copies it. Its listeners sit on the element itself: it lives inside a
+ * `<summary>`, and cancelling the click before it leaves the summary is what keeps the row from toggling.
+ */
+function enhancePath(el: HTMLElement): void {
+  el.setAttribute('role', 'button')
+  el.tabIndex = 0
+  el.addEventListener('click', (event) => {
+    event.preventDefault()
+    event.stopPropagation()
+    void copyPath(el)
+  })
+  el.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return
+    event.preventDefault()
+    event.stopPropagation()
+    void copyPath(el)
+  })
+}
+
+/** Sets `aria-expanded` on every disclosure summary under `root` (call again after inserting content). */
+export function syncDisclosures(root: Document | Element): void {
+  for (const details of root.querySelectorAll<HTMLDetailsElement>('details')) syncDisclosure(details)
+}
+
+function syncDisclosure(details: HTMLDetailsElement): void {
+  const summary = details.querySelector(':scope > summary[role=button]')
+  summary?.setAttribute('aria-expanded', details.open ? 'true' : 'false')
+}
+
+/** The text a copy button stands for; exported for tests. */
+export function copyText(button: HTMLElement): string {
+  const targetId = button.dataset.copyTarget
+  const target = targetId === undefined ? null : button.ownerDocument.getElementById(targetId)
+  if (target === null) return button.dataset.copyText ?? ''
+  const lines = [...target.querySelectorAll<HTMLElement>('[data-line]')].filter((line) => !skipped(line, target))
+  if (lines.length === 0) return visibleText(target)
+  return lines.map((line) => (line.dataset.prefix ?? '') + visibleText(line)).join('\n')
+}
+
+/** True when `el` sits inside a `[data-copy-skip]` below `root` (a collapsed-only duplicate row). */
+function skipped(el: Element, root: Element): boolean {
+  for (let node = el.parentElement; node !== null && node !== root; node = node.parentElement)
+    if (node.hasAttribute('data-copy-skip')) return true
+  return false
+}
+
+/** Text content without `[data-copy-skip]` parts (line numbers, gutters, match counts). */
+function visibleText(el: Element): string {
+  let out = ''
+  for (const node of el.childNodes) {
+    if (node.nodeType === 3) out += node.nodeValue ?? ''
+    else if (node instanceof Element && !node.hasAttribute('data-copy-skip') && node.tagName !== 'SUMMARY') out += visibleText(node)
+  }
+  return out
+}
+
+async function copyFromButton(button: HTMLButtonElement): Promise<void> {
+  if (!(await writeClipboard(button.ownerDocument, copyText(button)))) return
+  const label = button.querySelector<HTMLElement>('[data-copy-label]')
+  const copied = button.dataset.copiedLabel ?? ''
+  const original = button.dataset.label ?? ''
+  if (label !== null) label.textContent = copied
+  if (button.hasAttribute('aria-label')) button.setAttribute('aria-label', copied)
+  setTimeout(() => {
+    if (label !== null) label.textContent = original
+    if (button.hasAttribute('aria-label')) button.setAttribute('aria-label', original)
+  }, COPIED_MS)
+}
+
+async function copyPath(el: HTMLElement): Promise<void> {
+  if (!(await writeClipboard(el.ownerDocument, el.dataset.copyPath ?? ''))) return
+  el.setAttribute('data-copied', '')
+  setTimeout(() => el.removeAttribute('data-copied'), COPIED_MS)
+}
+
+/** The async Clipboard API where allowed, else the legacy selection copy (older file:// contexts). */
+async function writeClipboard(doc: Document, text: string): Promise<boolean> {
+  const clipboard = doc.defaultView?.navigator.clipboard
+  if (clipboard !== undefined) {
+    try {
+      await clipboard.writeText(text)
+      return true
+    } catch {
+      // fall through to the selection copy
+    }
+  }
+  const area = doc.createElement('textarea')
+  area.value = text
+  area.setAttribute('readonly', '')
+  area.style.position = 'fixed'
+  area.style.opacity = '0'
+  doc.body.append(area)
+  area.select()
+  let ok = false
+  try {
+    ok = doc.execCommand('copy')
+  } catch {
+    ok = false
+  }
+  area.remove()
+  return ok
+}

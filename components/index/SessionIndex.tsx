@@ -1,0 +1,86 @@
+/**
+ * The index page (issue 4): sessions grouped by project (cwd), newest first, each with its title, start,
+ * duration, model, turns, tool calls and status, child sessions nested under their parent, and the pages of
+ * a paginated session. Compact on purpose — about four elements per session — so a root of a thousand
+ * sessions stays inside the page budget. The filter box is progressive enhancement (FilterBox).
+ */
+import type { IndexEntry, IndexModel } from '../../src/site/types'
+import { FilterBox, type FilterBoxText } from './FilterBox'
+import styles from './SessionIndex.module.css'
+import frame from '../layout/SiteFrame.module.css'
+import '../theme/tokens.module.css'
+import '../layout/global.css'
+
+export interface SessionIndexProps {
+  model: IndexModel
+  filter: FilterBoxText
+  skipLabel: string
+  noSessions: string
+  pagesLabel: string
+  footer: string
+}
+
+function Entry({ entry, pagesLabel }: { entry: IndexEntry; pagesLabel: string }) {
+  return (
+    <li className={styles.entry} data-filter={entry.filterText}>
+      <a href={entry.href} className={styles.title}>
+        {entry.title}
+      </a>{' '}
+      <span className={styles.status} data-status={entry.status}>
+        {entry.statusLabel}
+      </span>
+      <span className={styles.meta}>
+        {entry.meta}
+        {entry.warnings !== null && ` · ${entry.warnings}`}
+      </span>
+      {entry.pages.length > 0 && (
+        <span className={styles.pages}>
+          {pagesLabel}:{' '}
+          {entry.pages.map((page) => (
+            <a key={page.href} href={page.href}>
+              {page.label}
+            </a>
+          ))}
+        </span>
+      )}
+      {entry.children.length > 0 && (
+        <ul className={styles.children}>
+          {entry.children.map((child) => (
+            <Entry key={child.href} entry={child} pagesLabel={pagesLabel} />
+          ))}
+        </ul>
+      )}
+    </li>
+  )
+}
+
+export function SessionIndex({ model, filter, skipLabel, noSessions, pagesLabel, footer }: SessionIndexProps) {
+  return (
+    <>
+      <a href="#main" className={frame.skip}>
+        {skipLabel}
+      </a>
+      <header className={styles.header}>
+        <h1 className={styles.heading}>{model.title}</h1>
+        <p className={styles.count}>{model.count}</p>
+        <FilterBox text={filter} />
+      </header>
+      <main id="main" tabIndex={-1} className={styles.main}>
+        {model.groups.length === 0 && <p>{noSessions}</p>}
+        {model.groups.map((group) => (
+          <section key={group.id} aria-labelledby={group.id} className={styles.group} data-filter-group="">
+            <h2 id={group.id} className={styles.project}>
+              {group.project}
+            </h2>
+            <ul className={styles.list}>
+              {group.entries.map((entry) => (
+                <Entry key={entry.href} entry={entry} pagesLabel={pagesLabel} />
+              ))}
+            </ul>
+          </section>
+        ))}
+      </main>
+      <footer className={frame.footer}>{footer}</footer>
+    </>
+  )
+}

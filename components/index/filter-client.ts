@@ -1,0 +1,50 @@
+/**
+ * The index filter box (browser, progressive enhancement): reveals the box and, as you type, hides the
+ * entries whose text does not contain every word typed. An entry stays visible when one of its child
+ * sessions matches; a project heading hides when none of its entries shows. Reads only this page, so it
+ * works from file:// with no fetch; entries carry their lower-cased text in `data-filter`.
+ */
+
+/** Every whitespace-separated word of the query occurs in the entry text (case-insensitive). */
+export function matches(entryText: string, query: string): boolean {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean)
+  return words.every((w) => entryText.includes(w))
+}
+
+/** Applies a query; returns how many entries (parents and children alike) are visible. */
+export function applyFilter(root: ParentNode, query: string): { shown: number; total: number } {
+  const entries = [...root.querySelectorAll<HTMLElement>('li[data-filter]')]
+  // Deepest first, so a parent sees whether any child stayed visible.
+  const visible = new Map<HTMLElement, boolean>()
+  for (const entry of [...entries].reverse()) {
+    const own = matches(entry.getAttribute('data-filter') ?? '', query)
+    const child = [...entry.querySelectorAll<HTMLElement>(':scope > ul > li[data-filter]')].some((c) => visible.get(c) === true)
+    visible.set(entry, own || child)
+  }
+  let shown = 0
+  for (const entry of entries) {
+    const show = visible.get(entry) === true
+    entry.hidden = !show
+    if (show) shown++
+  }
+  for (const group of root.querySelectorAll<HTMLElement>('[data-filter-group]')) {
+    group.hidden = group.querySelector('li[data-filter]:not([hidden])') === null
+  }
+  return { shown, total: entries.length }
+}
+
+export function installFilter(doc: Document): void {
+  const box = doc.querySelector<HTMLElement>('[data-filter-box]')
+  const input = box?.querySelector<HTMLInputElement>('input')
+  if (!box || !input) return
+  const output = box.querySelector<HTMLOutputElement>('output')
+  const template = output?.getAttribute('data-count-template') ?? '{shown} / {total}'
+  const run = () => {
+    const { shown, total } = applyFilter(doc, input.value)
+    if (output) output.textContent = input.value.trim() === '' ? '' : template.replace('{shown}', String(shown)).replace('{total}', String(total))
+  }
+  box.hidden = false
+  input.addEventListener('input', run)
+  // A value restored by the browser (back navigation) applies at once.
+  if (input.value !== '') run()
+}

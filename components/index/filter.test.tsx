@@ -1,0 +1,77 @@
+// @vitest-environment happy-dom
+/**
+ * The index filter as a user meets it: server markup from SessionIndex, then the enhancement script on the
+ * live DOM (happy-dom). Parents stay visible for a matching child, empty projects hide, the count updates.
+ */
+import { renderToStaticMarkup } from 'react-dom/server'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { IndexEntry, IndexModel } from '../../src/site/types'
+import { applyFilter, installFilter, matches } from './filter-client'
+import { SessionIndex } from './SessionIndex'
+
+const entry = (title: string, children: IndexEntry[] = []): IndexEntry => ({
+  href: `sessions/${title}.html`,
+  title,
+  meta: 'meta',
+  status: 'completed',
+  statusLabel: 'completed',
+  filterText: title.toLowerCase(),
+  pages: [],
+  warnings: null,
+  children,
+})
+
+const model: IndexModel = {
+  title: 'Sessions',
+  count: '4 sessions in 2 projects',
+  groups: [
+    { project: '/a', id: 'project-a', entries: [entry('Fix login', [entry('Child grep task')]), entry('Write docs')] },
+    { project: '/b', id: 'project-b', entries: [entry('Deploy app')] },
+  ],
+}
+
+function render() {
+  document.body.innerHTML = renderToStaticMarkup(
+    <SessionIndex model={model} filter={{ label: 'Filter', placeholder: '…', countTemplate: '{shown} of {total}' }} skipLabel="Skip" noSessions="none" pagesLabel="Pages" footer="f" />,
+  )
+}
+
+const shown = () => [...document.querySelectorAll<HTMLElement>('li[data-filter]')].filter(li => !li.hidden).map(li => li.getAttribute('data-filter'))
+
+describe('matches', () => {
+  it.each([
+    ['fix login', 'login', true],
+    ['fix login', 'LOGIN fix', true],
+    ['fix login', 'fix docs', false],
+    ['fix login', '   ', true],
+  ])('%s ~ %j → %s', (text, query, expected) => expect(matches(text, query)).toBe(expected))
+})
+
+describe('the filter box', () => {
+  beforeEach(render)
+
+  it('is hidden in the server markup and revealed by the script', () => {
+    expect(document.querySelector<HTMLElement>('[data-filter-box]')?.hidden).toBe(true)
+    installFilter(document)
+    expect(document.querySelector<HTMLElement>('[data-filter-box]')?.hidden).toBe(false)
+  })
+
+  it('keeps a parent whose child matches, hides projects with no match, and counts', () => {
+    installFilter(document)
+    const input = document.querySelector<HTMLInputElement>('#dsh-filter')
+    if (input === null) throw new Error('no filter input')
+    input.value = 'grep'
+    input.dispatchEvent(new Event('input'))
+    expect(shown()).toEqual(['fix login', 'child grep task'])
+    expect(document.querySelector<HTMLElement>('#project-b')?.closest('section')?.hidden).toBe(true)
+    expect(document.querySelector('output')?.textContent).toBe('2 of 4')
+    input.value = ''
+    input.dispatchEvent(new Event('input'))
+    expect(shown()).toHaveLength(4)
+    expect(document.querySelector('output')?.textContent).toBe('')
+  })
+
+  it('applyFilter reports what it shows', () => {
+    expect(applyFilter(document, 'deploy')).toEqual({ shown: 1, total: 4 })
+  })
+})

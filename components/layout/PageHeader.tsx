@@ -1,0 +1,44 @@
+/**
+ * The header of a session page: the way back to the index, the title (the page's only `h1`), the session
+ * facts as a description list, the parent and child sessions, and a note when lines were damaged. Every
+ * string arrives formatted (src/site/chrome.ts).
+ */
+import type { SessionChrome } from '../../src/site/types'
+import styles from './PageHeader.module.css'
+
+export function PageHeader({ chrome, allSessions }: { chrome: SessionChrome; allSessions: string }) {
+  return (
+    <header className={styles.header}>
+      <nav aria-label={allSessions} className={styles.crumbs}>
+        <a href={chrome.index.href}>← {chrome.index.label}</a>
+      </nav>
+      <h1 className={styles.title}>{chrome.title}</h1>
+      <dl className={styles.facts}>
+        {chrome.facts.map((fact) => (
+          <div key={fact.label} className={styles.fact}>
+            <dt>{fact.label}</dt>
+            <dd>{fact.datetime !== undefined ? <time dateTime={fact.datetime}>{fact.value}</time> : fact.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {chrome.parent !== null && (
+        <p className={styles.related}>
+          {chrome.parent.prefix} <a href={chrome.parent.link.href}>{chrome.parent.link.label}</a>
+        </p>
+      )}
+      {chrome.children.length > 0 && (
+        <details className={styles.children}>
+          <summary>{chrome.childrenLabel}</summary>
+          <ul>
+            {chrome.children.map((child) => (
+              <li key={child.href}>
+                <a href={child.href}>{child.label}</a>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {chrome.warnings !== null && <p className={styles.warnings}>{chrome.warnings}</p>}
+    </header>
+  )
+}

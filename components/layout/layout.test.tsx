@@ -1,0 +1,78 @@
+// @vitest-environment happy-dom
+/**
+ * The site's transcript composition and deep-link forwarding: `Transcript` must draw exactly what
+ * `SessionView` draws (it adds only the links after rows), and the anchor script must forward only to our
+ * own page names.
+ */
+import { renderToStaticMarkup } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import { viewModel } from '../../src/cards/view-model'
+import { assemble } from '../../src/conversation/builder'
+import { parseLogText } from '../../src/log/parse-text'
+import { session, toolCallBlock } from '../../src/log/testing/session'
+import { SessionView } from '../session/SessionView'
+import { anchorTarget } from './anchors-client'
+import { Transcript } from './Transcript'
+
+function sections() {
+  const s = session({ id: 't', cwd: '/w' })
+  s.turnStart()
+  s.user('hello')
+  s.stepStart()
+  s.assistant([toolCallBlock('c1', 'bash', { command: 'ls', description: 'list' })])
+  s.call('bash', { command: 'ls', description: 'list' }, 'c1')
+  s.result('c1', 'a\nb')
+  s.stepEnd()
+  s.stepStart()
+  s.assistant('Done **now**.')
+  s.stepEnd()
+  s.turnEnd()
+  return viewModel(assemble(parseLogText(s.jsonl()).lines), { cwd: '/w', home: null, locale: 'en' }).sections
+}
+
+describe('Transcript', () => {
+  it('renders exactly SessionView’s markup when there are no extras', () => {
+    const list = sections()
+    expect(renderToStaticMarkup(<Transcript sections={list} label="Transcript" />)).toBe(renderToStaticMarkup(<SessionView sections={list} label="Transcript" />))
+  })
+
+  it('puts the site’s links right after their row, and only there', () => {
+    const list = sections()
+    const tool = list[0]?.rows.find(r => r.kind === 'tool')
+    const html = renderToStaticMarkup(
+      <Transcript sections={list} label="T" extras={{ [tool?.key ?? '']: [{ kind: 'full-text', href: 's.files/x.txt', label: 'Full text: out' }] }} />,
+    )
+    document.body.innerHTML = html
+    const extras = document.querySelector('[data-row-extras]')
+    const before = extras?.previousElementSibling ?? null
+    if (before === null || tool === undefined) throw new Error('no row before the links')
+    expect(before.id === tool.key || before.querySelector(`[id="${tool.key}"]`) !== null).toBe(true)
+    expect(extras?.querySelector('a')?.getAttribute('href')).toBe('s.files/x.txt')
+    expect(document.querySelectorAll('[data-row-extras]')).toHaveLength(1)
+  })
+
+  it('bare mode drops only the landmark', () => {
+    const list = sections()
+    const whole = renderToStaticMarkup(<Transcript sections={list} label="T" />)
+    const bare = renderToStaticMarkup(<Transcript sections={list} label="T" bare />)
+    expect(whole).toBe(`${renderToStaticMarkup(<Transcript sections={[]} label="T" />).replace('</section>', '')}${bare}</section>`)
+  })
+})
+
+describe('anchorTarget', () => {
+  const map = { pages: ['s.html', 's.p2.html', 'evil.html?x=javascript:alert(1)'], anchors: { 'tool:c9': 1, here: 0, bad: 2 } }
+  document.body.innerHTML = '<div id="here"></div>'
+  it.each([
+    ['an id on another page', '#tool%3Ac9', 's.html', 's.p2.html#tool%3Ac9'],
+    ['an id on this page', '#here', 's.html', null],
+    ['an unknown id', '#nope', 's.html', null],
+    ['a map entry that is not one of our page names', '#bad', 's.html', null],
+    ['no fragment', '', 's.html', null],
+    ['a malformed escape', '#%E0%A4%A', 's.html', null],
+  ])('%s', (_name, hash, current, expected) => expect(anchorTarget(map, document, hash, current)).toBe(expected))
+
+  it('ignores a map that is not one', () => {
+    expect(anchorTarget('nope', document, '#tool%3Ac9', 's.html')).toBeNull()
+    expect(anchorTarget(undefined, document, '#tool%3Ac9', 's.html')).toBeNull()
+  })
+})

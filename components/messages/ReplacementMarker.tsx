@@ -1,0 +1,11 @@
+/** A surface replacement not tied to a known compaction: a quiet note with the model's label. */
+import type { ReplacementRow } from '../../src/cards/types'
+import styles from './Markers.module.css'
+
+export function ReplacementMarker({ row }: { row: ReplacementRow }) {
+  return (
+    <div id={row.key} className={styles.note} data-replacement="">
+      <span className={styles.noteLabel}>{row.label}</span>
+    </div>
+  )
+}

@@ -1,0 +1,17 @@
+/** The system prompt (v3+ `system/message`): a collapsed row with the model's label and the prompt inside. */
+import type { SystemRow } from '../../src/cards/types'
+import { DisclosureRow } from '../primitives/DisclosureRow'
+import styles from './ContextInjectionRow.module.css'
+
+export function SystemPromptRow({ row }: { row: SystemRow }) {
+  return (
+    <DisclosureRow
+      id={row.key}
+      variant="system"
+      icon="context"
+      title={row.label}
+      summary=""
+      body={<pre className={styles.text}>{row.text}</pre>}
+    />
+  )
+}

@@ -1,0 +1,34 @@
+/**
+ * A user (or steering) message (cards.md §3.5): the text as typed (plain text, never markdown), its images,
+ * the message time and an icon `Copy` button. ARIA as in the goldens: the text and time read as one text,
+ * followed by `button "Copy"` holding one `img`. The time is a span, not `<time>`: Playwright gives `<time>` its
+ * own `time` role, and the goldens read the time as part of the message text.
+ */
+import type { UserRow } from '../../src/cards/types'
+import { CopyButton } from '../primitives/CopyButton'
+import { ImageGroup } from './ImageGroup'
+import styles from './UserMessage.module.css'
+
+export function UserMessage({ row }: { row: UserRow }) {
+  const textId = `${row.key}-text`
+  return (
+    <div id={row.key} className={styles.user} data-role={row.role}>
+      <div className={styles.bubble}>
+        {row.text !== '' && (
+          <div id={textId} className={styles.text}>
+            {row.text}
+          </div>
+        )}
+        {row.images.length > 0 && <ImageGroup images={row.images} />}
+      </div>
+      <div className={styles.meta}>
+        {row.time !== null && (
+          <span className={styles.time} data-time={row.time.iso}>
+            {row.time.label}
+          </span>
+        )}
+        <CopyButton control={row.copy} target={row.text !== '' ? textId : undefined} iconOnly />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,142 @@
+/**
+ * The shared one-line row chrome of the Chat (cards.md §4.3 `ToolRow` / `DisclosureRow`, §3.4 Think, §3.5
+ * context rows). Decisions already made by the model arrive as props; this file only lays them out.
+ *
+ * Structure, chosen to work with scripts off and to match the dsh ARIA goldens (§15):
+ * - an expandable row is a native `<details>`; its `<summary role="button">` is the header, so the header is
+ *   a button whose accessible name is its text (Chromium keeps the native expanded state on a summary with
+ *   role=button; `components/enhance` mirrors it into `aria-expanded` for ARIA-snapshot tools);
+ * - a non-expandable row's header is a plain `<div>` (not a button in ARIA);
+ * - hidden status text sits *before* the header (ToolRow) or *inside* it, after the leading icons (BashRow,
+ *   SkillRow), so it is a separate text or part of the button's name respectively (§4.3, §16.11);
+ * - the state dot and the separator dots are aria-hidden; the variant icon and the chevron are `img`s, and CSS
+ *   hides the variant icon while the row is open (the golden lists only the chevron then).
+ * Literal spaces separate the header parts so accessible names read `Failed Bash Error: …`, not `FailedBash…`.
+ */
+import type { ReactNode } from 'react'
+import type { RowState } from '../../src/cards/types'
+import { Icon, type IconName } from './Icon'
+import { VisuallyHidden } from './VisuallyHidden'
+import { cx } from './cx'
+import '../theme/tokens.module.css'
+import styles from './DisclosureRow.module.css'
+
+export interface DisclosureRowProps {
+  /** Deep-link id of the row root (the row key). */
+  id?: string
+  /** `data-variant` / `data-tool` / `data-state` on the root, for styling and tests. */
+  variant?: string
+  tool?: string
+  state?: RowState
+  /** Leading slot: a dot replaces the icon for error / stopped rows. */
+  icon: IconName
+  dot?: 'red' | 'amber' | null
+  hiddenStatus?: string | null
+  hiddenStatusPlacement?: 'before-header' | 'in-header'
+  title: string
+  /** The collapsed one-liner; `''` drops the separator dot. */
+  summary: string
+  /** `failure` colours the summary as an error; `file-link` draws it as the openable path (`filePath`). */
+  summaryStyle?: 'text' | 'file-link' | 'failure'
+  filePath?: string | null
+  /** A further segment behind another separator dot (context notices, cards.md §3.5). */
+  extra?: string | null
+  /** Non-shrinking suffix (TodoRow `+k`). */
+  suffix?: string | null
+  /** The expanded content; null makes the row non-expandable. */
+  body: ReactNode | null
+  /** Shown under the body when open (the `Inspect` pill). */
+  footer?: ReactNode
+  /** Shown after the header of a non-expandable row (an `Inspect` pill with nothing else to live in). */
+  trailing?: ReactNode
+  /** Open on first render (rows are collapsed by default, cards.md §4.3). */
+  open?: boolean
+  className?: string
+}
+
+export function DisclosureRow(props: DisclosureRowProps) {
+  const { id, variant, tool, state, hiddenStatus = null, hiddenStatusPlacement = 'before-header', body } = props
+  const expandable = body !== null
+  const header = <HeaderContent {...props} expandable={expandable} />
+  return (
+    <div id={id} className={cx(styles.row, props.className)} data-variant={variant} data-tool={tool} data-state={state}>
+      {hiddenStatus !== null && hiddenStatusPlacement === 'before-header' && <VisuallyHidden>{hiddenStatus}</VisuallyHidden>}
+      {expandable ? (
+        <details className={styles.disclosure} open={props.open === true ? true : undefined}>
+          <summary role="button" className={styles.header}>
+            {header}
+          </summary>
+          <div className={styles.body}>
+            {body}
+            {props.footer}
+          </div>
+        </details>
+      ) : (
+        <>
+          <div className={styles.header}>{header}</div>
+          {props.trailing != null && <div className={styles.trailing}>{props.trailing}</div>}
+        </>
+      )}
+    </div>
+  )
+}
+
+function HeaderContent(props: DisclosureRowProps & { expandable: boolean }) {
+  const { dot = null, hiddenStatus = null, hiddenStatusPlacement = 'before-header', summary, summaryStyle = 'text' } = props
+  return (
+    <>
+      <span className={styles.leading}>
+        {dot !== null ? (
+          <span aria-hidden="true" className={cx(styles.lead, styles.dot)} data-dot={dot} />
+        ) : (
+          <Icon name={props.icon} className={styles.lead} />
+        )}
+        {props.expandable && <Icon name="chevron" className={styles.chevron} />}
+      </span>
+      {hiddenStatus !== null && hiddenStatusPlacement === 'in-header' && (
+        <>
+          <VisuallyHidden>{hiddenStatus}</VisuallyHidden>{' '}
+        </>
+      )}
+      <span className={styles.title}>{props.title}</span>
+      {summary !== '' && (
+        <>
+          {' '}
+          <span aria-hidden="true" className={styles.sep}>
+            ·
+          </span>{' '}
+          <Summary text={summary} style={summaryStyle} filePath={props.filePath ?? null} />
+        </>
+      )}
+      {props.extra != null && props.extra !== '' && (
+        <>
+          {' '}
+          <span aria-hidden="true" className={styles.sep}>
+            ·
+          </span>{' '}
+          <span className={styles.summary}>{props.extra}</span>
+        </>
+      )}
+      {props.suffix != null && props.suffix !== '' && (
+        <>
+          {' '}
+          <span className={styles.suffix}>{props.suffix}</span>
+        </>
+      )}
+    </>
+  )
+}
+
+/**
+ * The file link is a plain span until `components/enhance` turns it into a button that copies the path: a
+ * static page cannot open files, and a dead control inside the row's button would only swallow clicks.
+ */
+function Summary({ text, style, filePath }: { text: string; style: 'text' | 'file-link' | 'failure'; filePath: string | null }) {
+  if (style === 'file-link' && filePath !== null)
+    return (
+      <span className={cx(styles.summary, styles.fileLink)} data-copy-path={filePath} title={filePath}>
+        {text}
+      </span>
+    )
+  return <span className={cx(styles.summary, style === 'failure' && styles.failure)}>{text}</span>
+}

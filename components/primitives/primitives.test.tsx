@@ -1,0 +1,157 @@
+// @vitest-environment happy-dom
+import { describe, expect, test } from 'vitest'
+import { DisclosureRow } from './DisclosureRow'
+import { WindowedRows } from './WindowedRows'
+import { CopyButton } from './CopyButton'
+import { mount, nameOf, textOf } from '../testing/render'
+import { copyControl, rowWindow } from '../testing/builders'
+
+describe('DisclosureRow', () => {
+  test('an expandable row is a details whose summary is a button named by its text', () => {
+    const root = mount(<DisclosureRow id="r1" icon="api" title="Pwsh" summary="Fail deliberately" body={<p>body</p>} />)
+    const row = root.querySelector('#r1')
+    const summary = row?.querySelector('details > summary')
+    expect(summary?.getAttribute('role')).toBe('button')
+    expect(nameOf(summary ?? null)).toBe('Pwsh Fail deliberately')
+    expect(row?.querySelector('details')?.hasAttribute('open')).toBe(false)
+    expect(textOf(row?.querySelector('details > div') ?? null)).toBe('body')
+    // Variant icon and hover chevron are both images (unnamed svgs).
+    expect(summary?.querySelectorAll('svg')).toHaveLength(2)
+  })
+
+  test('a non-expandable row has a plain header: no details, no button, no chevron', () => {
+    const root = mount(<DisclosureRow icon="api" title="Bash" summary="Echo" body={null} />)
+    expect(root.querySelector('details')).toBeNull()
+    expect(root.querySelector('[role=button]')).toBeNull()
+    expect(root.querySelectorAll('svg')).toHaveLength(1)
+    expect(nameOf(root)).toBe('Bash Echo')
+  })
+
+  test('ToolRow status text is a sibling before the header; Bash/Skill status is inside the button name', () => {
+    const before = mount(
+      <DisclosureRow icon="browse" dot="red" title="Read" summary="Error: not found" summaryStyle="failure" hiddenStatus="Failed" body={<p />} />,
+    )
+    const row = before.firstElementChild
+    expect(row?.firstElementChild?.textContent).toBe('Failed')
+    expect(row?.firstElementChild?.tagName).toBe('SPAN')
+    expect(nameOf(before.querySelector('summary'))).toBe('Read Error: not found')
+
+    const inside = mount(
+      <DisclosureRow icon="api" dot="red" title="Bash" summary="Error: tool call aborted" summaryStyle="failure" hiddenStatus="Failed" hiddenStatusPlacement="in-header" body={<p />} />,
+    )
+    expect(nameOf(inside.querySelector('summary'))).toBe('Failed Bash Error: tool call aborted')
+  })
+
+  test('error and stopped rows show an aria-hidden dot instead of the icon; only the chevron is an image', () => {
+    const root = mount(<DisclosureRow icon="api" dot="amber" title="Bash" summary="x" body={<p />} />)
+    const dot = root.querySelector('[data-dot]')
+    expect(dot?.getAttribute('data-dot')).toBe('amber')
+    expect(dot?.getAttribute('aria-hidden')).toBe('true')
+    expect(root.querySelectorAll('summary svg')).toHaveLength(1)
+  })
+
+  test('an empty summary drops the separator dot; suffix and extra segments follow the summary', () => {
+    const empty = mount(<DisclosureRow icon="think" title="Think" summary="" body={<p />} />)
+    expect(empty.querySelector('summary [aria-hidden="true"]')).toBeNull()
+    const full = mount(
+      <DisclosureRow icon="checklist" title="Update to-do list" summary="1/4 completed · x" suffix="+1" extra="note" body={<p />} />,
+    )
+    expect(nameOf(full.querySelector('summary'))).toBe('Update to-do list 1/4 completed · x note +1')
+    expect(full.querySelectorAll('summary [aria-hidden="true"]')).toHaveLength(2)
+  })
+
+  test('a file link carries the openable path for the enhancement script, shown as the summary', () => {
+    const root = mount(
+      <DisclosureRow icon="browse" title="Read" summary="a.txt" summaryStyle="file-link" filePath="/w/a.txt" body={<p />} />,
+    )
+    const link = root.querySelector('[data-copy-path]')
+    expect(link?.getAttribute('data-copy-path')).toBe('/w/a.txt')
+    expect(link?.textContent).toBe('a.txt')
+    expect(link?.getAttribute('role')).toBeNull()
+  })
+
+  test('data attributes and the open flag reach the DOM; a trailing node follows a non-expandable header', () => {
+    const root = mount(
+      <DisclosureRow id="k" variant="bash" tool="bash" state="error" icon="api" title="Bash" summary="s" body={null} trailing={<em>pill</em>} />,
+    )
+    const row = root.querySelector('#k')
+    expect(row?.getAttribute('data-variant')).toBe('bash')
+    expect(row?.getAttribute('data-tool')).toBe('bash')
+    expect(row?.getAttribute('data-state')).toBe('error')
+    expect(row?.querySelector('em')?.textContent).toBe('pill')
+    const open = mount(<DisclosureRow icon="api" title="T" summary="" body={<p />} open />)
+    expect(open.querySelector('details')?.hasAttribute('open')).toBe(true)
+  })
+})
+
+describe('WindowedRows', () => {
+  const rows = (n: number) => Array.from({ length: n }, (_, i) => `r${i}`)
+  const draw = (names: string[]) => (i: number, duplicate: boolean) => (
+    <div key={duplicate ? `d${i}` : i} data-row={names[i]} data-dup={duplicate ? '' : undefined}>
+      {names[i]}
+    </div>
+  )
+  const order = (root: Element) => [...root.querySelectorAll('[data-row]')].map((el) => el.getAttribute('data-row'))
+
+  test.each([
+    ['no window', 5, null, ['r0', 'r1', 'r2', 'r3', 'r4'], 0],
+    ['head 2 / tail 2 of 6', 6, rowWindow([0, 1], [4, 5], 2), ['r0', 'r1', 'r2', 'r3', 'r4', 'r5'], 2],
+    ['head not a prefix draws every row', 6, rowWindow([1, 2], [4, 5], 2), ['r0', 'r1', 'r2', 'r3', 'r4', 'r5'], 0],
+    ['overlapping head and tail draws every row', 4, rowWindow([0, 1, 2], [2, 3], 0), ['r0', 'r1', 'r2', 'r3'], 0],
+  ] as const)('%s', (_name, count, window, expected, hidden) => {
+    const names = rows(count)
+    const root = mount(<WindowedRows count={count} window={window} renderRow={draw(names)} />)
+    expect(order(root)).toEqual(expected)
+    expect(root.querySelectorAll('details [data-row]')).toHaveLength(hidden)
+  })
+
+  test('the toggle shows the model labels, with the aria text as hidden words', () => {
+    const names = rows(6)
+    const root = mount(<WindowedRows count={6} window={rowWindow([0, 1], [4, 5], 2)} renderRow={draw(names)} />)
+    const summary = root.querySelector('details > summary')
+    expect(summary?.getAttribute('role')).toBe('button')
+    expect(nameOf(summary)).toBe('Expand the remaining 2 output lines Collapse output')
+    expect(textOf(summary)).toContain('… 2 more lines')
+    // Head rows come before the details, tail rows after it.
+    expect(root.querySelector('details')?.previousElementSibling?.getAttribute('data-row')).toBe('r1')
+    expect(root.querySelector('details')?.nextElementSibling?.getAttribute('data-row')).toBe('r4')
+  })
+
+  test('a re-inserted index that lies inside the head draws every row', () => {
+    const names = rows(9)
+    const root = mount(<WindowedRows count={9} window={rowWindow([0, 1, 2, 3], [3, 6, 7, 8], 2)} renderRow={draw(names)} />)
+    expect(root.querySelector('details')).toBeNull()
+    expect(order(root)).toEqual(names)
+  })
+
+  test('search window: head [0..3], tail [4(header), 6, 7] over 8 rows', () => {
+    const names = rows(8)
+    const root = mount(<WindowedRows count={8} window={rowWindow([0, 1, 2, 3], [4, 6, 7], 2)} renderRow={draw(names)} />)
+    expect([...root.querySelectorAll('details [data-row]')].map((el) => el.getAttribute('data-row'))).toEqual(['r4', 'r5'])
+    const dup = root.querySelector('[data-copy-skip] [data-row]')
+    expect(dup?.getAttribute('data-row')).toBe('r4')
+    expect(dup?.hasAttribute('data-dup')).toBe(true)
+    expect(order(root)).toEqual(['r0', 'r1', 'r2', 'r3', 'r4', 'r5', 'r4', 'r6', 'r7'])
+  })
+})
+
+describe('CopyButton', () => {
+  test('is rendered hidden (progressive enhancement) with its labels and target', () => {
+    const root = mount(<CopyButton control={copyControl('x')} target="out" />)
+    const button = root.querySelector('button')
+    expect(button?.hidden).toBe(true)
+    expect(button?.getAttribute('type')).toBe('button')
+    expect(button?.getAttribute('data-copy-target')).toBe('out')
+    expect(button?.hasAttribute('data-copy-text')).toBe(false)
+    expect(button?.getAttribute('data-copied-label')).toBe('Copied')
+    expect(textOf(button)).toBe('Copy')
+  })
+
+  test('without a target it carries the text; icon-only buttons are named by the label', () => {
+    const root = mount(<CopyButton control={copyControl('hello')} iconOnly />)
+    const button = root.querySelector('button')
+    expect(button?.getAttribute('data-copy-text')).toBe('hello')
+    expect(button?.getAttribute('aria-label')).toBe('Copy')
+    expect(button?.querySelector('svg')).not.toBeNull()
+  })
+})

@@ -1,0 +1,56 @@
+/**
+ * The Details view of one call (cards.md §13) behind the row's `Inspect` pill, as a native `<details>` so it
+ * opens without scripts: the header (call name or id), `Input` (pretty arguments) and `Output` (the card with
+ * its Details window, `Running…`, or the raw flattened result).
+ *
+ * `mode` bounds the page size (issue: ≤ 1 MB and ≤ 5,000 nodes per page): `compact` leaves out an output card,
+ * which the row's own body already shows; `full` repeats it with the Details window.
+ */
+import type { RowBody, ToolDetailsModel } from '../../src/cards/types'
+import { RowBodyView } from '../cards/RowBodyView'
+import styles from './ToolDetails.module.css'
+import { cx } from '../primitives/cx'
+
+export type InspectMode = 'compact' | 'full' | 'none'
+
+export interface ToolDetailsProps {
+  details: ToolDetailsModel
+  /** The row's body, drawn when `details.output` is `card` and `mode` is `full`. */
+  body: RowBody | null
+  label: string
+  idBase: string
+  mode: Exclude<InspectMode, 'none'>
+}
+
+export function ToolDetails({ details, body, label, idBase, mode }: ToolDetailsProps) {
+  const output = details.output
+  const showOutput = output !== null && (output.kind !== 'card' || (mode === 'full' && body !== null))
+  return (
+    <details className={styles.inspect}>
+      <summary role="button" className={styles.pill}>
+        {label}
+      </summary>
+      <div className={styles.panel} data-details="">
+        <div className={styles.header}>{details.header}</div>
+        {details.input !== null && (
+          <div className={styles.section}>
+            <div className={styles.label}>{details.inputLabel}</div>
+            <pre className={styles.pre}>{details.input}</pre>
+          </div>
+        )}
+        {showOutput && (
+          <div className={styles.section}>
+            <div className={styles.label}>{details.outputLabel}</div>
+            {output.kind === 'card' ? (
+              body !== null && <RowBodyView body={body} idBase={`${idBase}-details`} place="details" />
+            ) : output.kind === 'running' ? (
+              <p className={styles.running}>{output.text}</p>
+            ) : (
+              <pre className={cx(styles.pre, output.isError && styles.error)}>{output.text}</pre>
+            )}
+          </div>
+        )}
+      </div>
+    </details>
+  )
+}

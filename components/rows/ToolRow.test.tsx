@@ -1,0 +1,112 @@
+// @vitest-environment happy-dom
+import { describe, expect, test } from 'vitest'
+import { ToolCallTree, ToolRow } from './ToolRow'
+import { mount, nameOf, textOf } from '../testing/render'
+import { abortedBashRow, readCard, skillBody, terminalCard, toolDetails, toolRow } from '../testing/builders'
+
+describe('ToolRow', () => {
+  test('aborted BashRow: status inside the button name, IN/OUT body, Inspect pill inside the body', () => {
+    const root = mount(<ToolRow row={abortedBashRow()} />)
+    const row = root.querySelector('[id="tool:call_wait"]')
+    expect(row?.getAttribute('data-tool')).toBe('bash')
+    expect(row?.getAttribute('data-state')).toBe('error')
+    const header = row?.querySelector(':scope > details > summary') ?? null
+    expect(header?.getAttribute('role')).toBe('button')
+    expect(nameOf(header)).toBe('Failed Bash Error: tool call aborted')
+    const body = row?.querySelector(':scope > details > div')
+    expect(textOf(body?.querySelector('[data-io]') ?? null)).toMatch(/^IN \{ .* \} OUT Error: tool call aborted$/)
+    const pill = body?.querySelector(':scope > details > summary')
+    expect(pill?.getAttribute('role')).toBe('button')
+    expect(textOf(pill ?? null)).toBe('Inspect')
+  })
+
+  test('ToolRow status (Generic, Read…) is a separate text before the header', () => {
+    const row = toolRow({
+      tool: 'read', variant: 'read', icon: 'browse', title: 'Read', state: 'error', modelState: 'error', dot: 'red',
+      summary: 'Error: cannot read "/w/missing.txt": not found', summaryStyle: 'failure', hiddenStatus: 'Failed',
+      expandable: true, body: { kind: 'io', program: null, input: null, output: 'Error: cannot read', outputIsError: true, inLabel: 'IN', outLabel: 'OUT' },
+    })
+    const root = mount(<ToolRow row={row} />)
+    const rowEl = root.querySelector('[data-tool="read"]')
+    expect(rowEl?.firstElementChild?.textContent).toBe('Failed')
+    expect(nameOf(rowEl?.querySelector('summary') ?? null)).toBe('Read Error: cannot read "/w/missing.txt": not found')
+  })
+
+  test('ReadRow with a file link and a read card', () => {
+    const row = toolRow({
+      tool: 'read', variant: 'read', icon: 'browse', title: 'Read', summary: 'a.txt', summaryStyle: 'file-link',
+      filePath: '/home/dev/project/a.txt', expandable: true, body: readCard(), details: toolDetails({ header: 'read', output: { kind: 'card' } }),
+    })
+    const root = mount(<ToolRow row={row} />)
+    const summary = root.querySelector('summary')
+    expect(nameOf(summary)).toBe('Read a.txt')
+    expect(summary?.querySelector('[data-copy-path]')?.getAttribute('data-copy-path')).toBe('/home/dev/project/a.txt')
+    expect(root.querySelectorAll('[data-read]')).toHaveLength(1)
+  })
+
+  test('Inspect modes: compact omits a card already in the body, full repeats it with the Details window, none drops it', () => {
+    const row = toolRow({
+      tool: 'pwsh', variant: 'bash', icon: 'api', title: 'Pwsh', summary: 'Fail deliberately', state: 'error', dot: 'red',
+      hiddenStatus: 'Failed', expandable: true, body: terminalCard(),
+      details: toolDetails({ header: 'pwsh', output: { kind: 'card' } }),
+    })
+    const compact = mount(<ToolRow row={row} />)
+    expect(compact.querySelectorAll('[data-terminal]')).toHaveLength(1)
+    expect(textOf(compact.querySelector('[data-details]'))).toBe('pwsh Input { "command": "ls" }')
+    const full = mount(<ToolRow row={row} inspect="full" />)
+    expect(full.querySelectorAll('[data-terminal]')).toHaveLength(2)
+    // Two renderings of one card never share an element id.
+    const ids = [...full.querySelectorAll('[id]')].map((el) => el.id)
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(textOf(full.querySelector('[data-details]'))).toContain('Output Fail deliberately Failed ws')
+    const none = mount(<ToolRow row={row} inspect="none" />)
+    expect(none.querySelector('[data-details]')).toBeNull()
+  })
+
+  test('Details output: running text, raw error pre', () => {
+    const running = toolRow({ state: 'running', hiddenStatus: 'Running', expandable: true, body: { kind: 'io', program: null, input: '{}', output: null, outputIsError: false, inLabel: 'IN', outLabel: 'OUT' }, details: toolDetails({ output: { kind: 'running', text: 'Running…' } }) })
+    expect(textOf(mount(<ToolRow row={running} />).querySelector('[data-details]'))).toBe('bash Input { "command": "ls" } Output Running…')
+    const raw = mount(<ToolRow row={abortedBashRow()} />)
+    expect(textOf(raw.querySelector('[data-details]'))).toBe('bash Input { "command": "ls" } Output Error: tool call aborted')
+  })
+
+  test('a non-expandable row with a raw result keeps it reachable through a trailing Inspect pill', () => {
+    const row = toolRow({ tool: 'bash', layout: 'bash', title: 'Bash', summary: 'Start server', hiddenStatusPlacement: 'in-header' })
+    const root = mount(<ToolRow row={row} />)
+    expect(root.querySelector('[data-tool="bash"] > div')?.getAttribute('role')).toBeNull()
+    expect(root.querySelectorAll('summary')).toHaveLength(1)
+    expect(textOf(root.querySelector('summary'))).toBe('Inspect')
+    const stopped = toolRow({ state: 'stopped', dot: 'amber', hiddenStatus: 'Stopped', details: toolDetails({ output: null }) })
+    expect(mount(<ToolRow row={stopped} />).querySelector('summary')).toBeNull()
+  })
+
+  test('Skill row: region body and status inside the header', () => {
+    const row = toolRow({
+      tool: 'skill', layout: 'skill', icon: 'skill', title: 'Skill', summary: 'editing-cordis-compositions',
+      hiddenStatusPlacement: 'in-header', expandable: true, body: skillBody(),
+    })
+    const root = mount(<ToolRow row={row} />)
+    expect(nameOf(root.querySelector('summary'))).toBe('Skill editing-cordis-compositions')
+    expect(root.querySelector('section[aria-label="Instructions"]')).not.toBeNull()
+  })
+
+  test('Todo row: the +k suffix follows the summary', () => {
+    const row = toolRow({ tool: 'todo_write', icon: 'checklist', title: 'Update to-do list', summary: '1/4 completed · 实现 fixture 样本', summarySuffix: '+1' })
+    expect(nameOf(mount(<ToolRow row={row} />).querySelector('[data-tool="todo_write"] > div'))).toBe('Update to-do list 1/4 completed · 实现 fixture 样本 +1')
+  })
+})
+
+describe('ToolCallTree', () => {
+  test('sub-calls render under the root in an always-visible container, recursively', () => {
+    const grandchild = toolRow({ key: 'tool:c:1:1', callId: 'c:1:1', title: 'Read', summary: 'x.txt', depth: 2, details: toolDetails({ output: null }) })
+    const child1 = toolRow({ key: 'tool:c:1', callId: 'c:1', title: 'Bash', summary: 'Echo CODE_ROUND_OK', depth: 1, children: [grandchild], details: toolDetails({ output: null }) })
+    const child2 = toolRow({ key: 'tool:c:2', callId: 'c:2', title: 'Read', summary: 'Error', state: 'error', dot: 'red', hiddenStatus: 'Failed', depth: 1, details: toolDetails({ output: null }) })
+    const root = toolRow({ key: 'tool:c', callId: 'c', title: 'Code', summary: 'Run bash echo', children: [child1, child2], details: toolDetails({ output: null }) })
+    const dom = mount(<ToolCallTree row={root} />)
+    const sub = dom.querySelector('[data-depth="0"] > [data-subcalls]')
+    expect(sub?.closest('details')).toBeNull()
+    expect([...(sub?.querySelectorAll(':scope > [data-depth]') ?? [])].map((el) => el.getAttribute('data-depth'))).toEqual(['1', '1'])
+    expect(dom.querySelector('[id="tool:c:1:1"]')?.closest('[data-subcalls]')?.parentElement?.querySelector('[id="tool:c:1"]')).not.toBeNull()
+    expect(textOf(dom)).toBe('Code · Run bash echo Bash · Echo CODE_ROUND_OK Read · x.txt Failed Read · Error')
+  })
+})

@@ -1,0 +1,35 @@
+/**
+ * Test rendering: components are rendered exactly as the site ships them (`renderToStaticMarkup`), then
+ * parsed into the test's happy-dom document so tests query roles and structure on real DOM.
+ */
+import type { ReactElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+
+export function mount(element: ReactElement): HTMLElement {
+  const parsed = new DOMParser().parseFromString(renderToStaticMarkup(element), 'text/html')
+  document.body.replaceChildren(...[...parsed.body.childNodes].map((node) => document.importNode(node, true)))
+  return document.body
+}
+
+/** Block-level tags: like a browser's accessibility text, words in separate blocks do not run together. */
+const BLOCKS = new Set(['DIV', 'P', 'PRE', 'SECTION', 'LI', 'OL', 'UL', 'DETAILS', 'SUMMARY', 'BUTTON', 'H1', 'H2', 'H3', 'TABLE', 'TR', 'TD'])
+
+function rawText(node: Node): string {
+  if (node.nodeType === 3) return node.nodeValue ?? ''
+  if (!(node instanceof Element)) return ''
+  let out = ''
+  for (const child of node.childNodes) out += rawText(child)
+  return BLOCKS.has(node.tagName) ? ` ${out} ` : out
+}
+
+/** Normalised text (whitespace collapsed, blocks separated), as a reader would see the words. */
+export const textOf = (el: Element | null): string => (el === null ? '' : rawText(el).replace(/\s+/g, ' ').trim())
+
+/** Accessible-name-ish text of a summary/button: its text without aria-hidden parts, whitespace collapsed. */
+export function nameOf(el: Element | null): string {
+  if (el === null) return ''
+  const clone = el.cloneNode(true)
+  if (!(clone instanceof Element)) return ''
+  for (const hidden of clone.querySelectorAll('[aria-hidden="true"]')) hidden.remove()
+  return textOf(clone)
+}

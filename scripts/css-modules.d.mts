@@ -1,0 +1,2 @@
+export declare const MODULE_FILE: RegExp
+export declare function scopedClassName(local: string, filename: string): string

@@ -1,0 +1,1 @@
+export declare function buildSiteAssets(options?: { outdir?: string }): Promise<{ css: string; js: string }>

@@ -1,0 +1,224 @@
+/**
+ * Assistant Markdown → sanitized HTML (architecture.md §2.14). `marked` only *lexes*; the HTML is written
+ * here from an allowlist of token types, so the output can contain no tag, attribute or URL we did not
+ * choose: every text byte is escaped, raw HTML in the source is shown as text, links keep an href only when
+ * it is http(s), images become links (an `<img>` would be a network request from an offline page), and
+ * headings are demoted two levels so a message never outranks the page's own headings.
+ *
+ * Fenced code may be coloured by the caller (`options.code`, fed by src/highlight); everything else is
+ * synchronous and pure. Whatever the lexer does with hostile input, the worst case is escaped text.
+ */
+import { Lexer, type Token, type Tokens } from 'marked'
+import { trustHtml, type SafeHtml } from '../cards/trusted'
+import { escapeHtml } from '../highlight/render-tokens'
+import { safeHref } from '../cards/narrow'
+
+export interface MarkdownOptions {
+  /** Coloured HTML for a fenced block (already escaped), or null for plain text. */
+  code?: (text: string, lang: string | null) => SafeHtml | null
+}
+
+/** A fenced or indented code block, as `collectCodeBlocks` finds them (for highlighting ahead of render). */
+export interface MarkdownCode {
+  text: string
+  lang: string | null
+}
+
+/** Markdown nests without bound; past this depth the rest of a branch is shown as its source text. */
+const MAX_DEPTH = 40
+/** `&amp;` and friends in the source mean the character; numeric and these named references are decoded. */
+const NAMED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' }
+
+export function lexMarkdown(source: string): Token[] {
+  try {
+    return new Lexer({ gfm: true, breaks: false }).lex(source)
+  } catch {
+    return [{ type: 'paragraph', raw: source, text: source, tokens: [{ type: 'text', raw: source, text: source }] }]
+  }
+}
+
+/** Every code block in lexed Markdown, in document order. */
+export function collectCodeBlocks(tokens: readonly Token[]): MarkdownCode[] {
+  const found: MarkdownCode[] = []
+  const walk = (list: readonly Token[], depth: number) => {
+    if (depth > MAX_DEPTH) return
+    for (const t of list) {
+      if (t.type === 'code') found.push({ text: (t as Tokens.Code).text, lang: langOf(t as Tokens.Code) })
+      for (const child of childLists(t)) walk(child, depth + 1)
+    }
+  }
+  walk(tokens, 0)
+  return found
+}
+
+/** Renders Markdown source; never throws. */
+export function renderMarkdown(source: string, options: MarkdownOptions = {}): SafeHtml {
+  return renderTokens(lexMarkdown(source), options)
+}
+
+export function renderTokens(tokens: readonly Token[], options: MarkdownOptions = {}): SafeHtml {
+  try {
+    return trustHtml(blocks(tokens, options, 0))
+  } catch {
+    // A stack overflow on absurd nesting, or a lexer shape we did not expect: the source, as text.
+    return trustHtml(`<p class="md-plain">${escapeHtml(tokens.map(t => t.raw).join(''))}</p>`)
+  }
+}
+
+function langOf(t: Tokens.Code): string | null {
+  const lang = t.lang?.trim().split(/\s+/)[0]
+  return lang ? lang : null
+}
+
+function childLists(t: Token): Token[][] {
+  switch (t.type) {
+    case 'list':
+      return (t as Tokens.List).items.map(i => i.tokens)
+    case 'table': {
+      const table = t as Tokens.Table
+      return [...table.header, ...table.rows.flat()].map(c => c.tokens)
+    }
+    default:
+      return 'tokens' in t && Array.isArray(t.tokens) ? [t.tokens] : []
+  }
+}
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]+);/gi, (whole, ref: string) => {
+    if (ref[0] !== '#') return NAMED[ref.toLowerCase()] ?? whole
+    const code = ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10)
+    return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : '\ufffd'
+  })
+}
+
+/** Text from the source: references decoded, then everything escaped. */
+const text = (raw: string): string => escapeHtml(decodeEntities(raw))
+
+function blocks(tokens: readonly Token[], o: MarkdownOptions, depth: number): string {
+  if (depth > MAX_DEPTH) return `<p class="md-plain">${escapeHtml(tokens.map(t => t.raw).join(''))}</p>`
+  let out = ''
+  for (const t of tokens) out += block(t, o, depth)
+  return out
+}
+
+function block(t: Token, o: MarkdownOptions, depth: number): string {
+  switch (t.type) {
+    case 'space':
+    case 'def':
+      return ''
+    case 'paragraph':
+      return `<p>${inline((t as Tokens.Paragraph).tokens, depth)}</p>`
+    case 'heading': {
+      const h = t as Tokens.Heading
+      const level = Math.min(6, Math.max(1, h.depth) + 2)
+      return `<h${level}>${inline(h.tokens, depth)}</h${level}>`
+    }
+    case 'code': {
+      const c = t as Tokens.Code
+      const lang = langOf(c)
+      const coloured = o.code?.(c.text, lang) ?? null
+      // A coloured fragment is a whole `<pre class="shiki"><code>` already (src/highlight/render-tokens.ts).
+      if (coloured !== null) return coloured
+      const cls = lang ? ` class="language-${escapeHtml(lang.replace(/[^\w+#.-]/g, ''))}"` : ''
+      return `<pre><code${cls}>${escapeHtml(c.text)}</code></pre>`
+    }
+    case 'blockquote':
+      return `<blockquote>${blocks((t as Tokens.Blockquote).tokens, o, depth + 1)}</blockquote>`
+    case 'list':
+      return list(t as Tokens.List, o, depth)
+    case 'table':
+      return table(t as Tokens.Table, depth)
+    case 'hr':
+      return '<hr>'
+    case 'html':
+      // Raw HTML in a message is content to read, not markup to obey.
+      return `<p class="md-html">${escapeHtml((t as Tokens.HTML).text)}</p>`
+    case 'text': {
+      const tt = t as Tokens.Text
+      return `<p>${tt.tokens ? inline(tt.tokens, depth) : text(tt.text)}</p>`
+    }
+    default:
+      return `<p>${escapeHtml(t.raw)}</p>`
+  }
+}
+
+function list(l: Tokens.List, o: MarkdownOptions, depth: number): string {
+  const tag = l.ordered ? 'ol' : 'ul'
+  const start = l.ordered && typeof l.start === 'number' && l.start !== 1 ? ` start="${Math.trunc(l.start)}"` : ''
+  let items = ''
+  for (const item of l.items) {
+    let body = ''
+    for (const child of item.tokens) {
+      if (child.type === 'checkbox') {
+        body += `<input type="checkbox" disabled${(child as Tokens.Checkbox).checked ? ' checked' : ''}> `
+      } else if (child.type === 'text' && !l.loose) {
+        // Tight list items hold bare text, not paragraphs.
+        const tt = child as Tokens.Text
+        body += tt.tokens ? inline(tt.tokens, depth + 1) : text(tt.text)
+      } else body += block(child, o, depth + 1)
+    }
+    items += `<li${item.task ? ' class="task"' : ''}>${body}</li>`
+  }
+  return `<${tag}${start}>${items}</${tag}>`
+}
+
+function table(t: Tokens.Table, depth: number): string {
+  const cell = (c: Tokens.TableCell, tag: 'th' | 'td') =>
+    `<${tag}${c.align ? ` class="align-${c.align}"` : ''}>${inline(c.tokens, depth + 1)}</${tag}>`
+  const head = `<tr>${t.header.map(c => cell(c, 'th')).join('')}</tr>`
+  const body = t.rows.map(r => `<tr>${r.map(c => cell(c, 'td')).join('')}</tr>`).join('')
+  return `<div class="md-table"><table><thead>${head}</thead>${body ? `<tbody>${body}</tbody>` : ''}</table></div>`
+}
+
+function inline(tokens: readonly Token[], depth: number): string {
+  if (depth > MAX_DEPTH) return escapeHtml(tokens.map(t => t.raw).join(''))
+  let out = ''
+  for (const t of tokens) {
+    switch (t.type) {
+      case 'text': {
+        const tt = t as Tokens.Text
+        out += tt.tokens ? inline(tt.tokens, depth + 1) : text(tt.text)
+        break
+      }
+      case 'escape':
+        out += escapeHtml((t as Tokens.Escape).text)
+        break
+      case 'strong':
+        out += `<strong>${inline((t as Tokens.Strong).tokens, depth + 1)}</strong>`
+        break
+      case 'em':
+        out += `<em>${inline((t as Tokens.Em).tokens, depth + 1)}</em>`
+        break
+      case 'del':
+        out += `<del>${inline((t as Tokens.Del).tokens, depth + 1)}</del>`
+        break
+      case 'codespan':
+        out += `<code>${text((t as Tokens.Codespan).text)}</code>`
+        break
+      case 'br':
+        out += '<br>'
+        break
+      case 'link': {
+        const l = t as Tokens.Link
+        const label = inline(l.tokens, depth + 1)
+        // Autolinks are literal (marked does not resolve references in them); others may hold `&amp;`.
+        const href = safeHref(l.autolink ? l.href : decodeEntities(l.href))
+        out += href === null ? `<span class="md-link">${label}</span>` : `<a href="${escapeHtml(href)}" rel="noopener noreferrer nofollow">${label}</a>`
+        break
+      }
+      case 'image': {
+        const img = t as Tokens.Image
+        const href = safeHref(decodeEntities(img.href))
+        const alt = text(img.text) || 'image'
+        out += href === null ? `<span class="md-image">${alt}</span>` : `<a class="md-image" href="${escapeHtml(href)}" rel="noopener noreferrer nofollow">${alt}</a>`
+        break
+      }
+      case 'html':
+        out += escapeHtml((t as Tokens.Tag).text)
+        break
+      default:
+        out += escapeHtml(t.raw)
+    }
+  }
+  return out
+}

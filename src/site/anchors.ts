@@ -1,0 +1,30 @@
+/**
+ * Deep links into paginated sessions: every `id` a page holds (rows, turn sections, card parts) → the page
+ * it landed on, written beside the pages as a classic script (`<stem>.anchors.js`) that sets
+ * `window.dshAnchors`. A script file, not a fetch: it loads from file://, costs the pages none of their
+ * byte budget, and components/layout/anchors-client.ts reads it to forward `#id` links to the right page.
+ */
+
+const ENTITIES: Readonly<Record<string, string>> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&lt;': '<', '&gt;': '>' }
+
+/** The `id` attribute values in rendered markup, unescaped, in document order. */
+export function collectIds(html: string): string[] {
+  const ids: string[] = []
+  for (const m of html.matchAll(/\sid="([^"]*)"/g)) {
+    ids.push((m[1] ?? '').replace(/&(amp|quot|#x27|#39|lt|gt);/g, e => ENTITIES[e] ?? e))
+  }
+  return ids
+}
+
+export interface AnchorMapData {
+  pages: string[]
+  anchors: Record<string, number>
+}
+
+/**
+ * The anchor script. `JSON.stringify` yields a valid JavaScript literal (U+2028/9 are legal in strings
+ * since ES2019); the file is a script of its own, so no HTML escaping is involved.
+ */
+export function anchorScript(map: AnchorMapData): string {
+  return `window.dshAnchors=${JSON.stringify(map)};\n`
+}

@@ -1,0 +1,130 @@
+/**
+ * Session facts → the pre-formatted props of the site chrome: the index entry (`SessionSummary`), the page
+ * header (`SessionChrome`) and the page navigation. Everything a component shows is decided here — titles,
+ * fallbacks, time and duration formats (UTC, src/cards/format.ts), relative links between pages.
+ */
+import { formatDuration, timeLabel } from '../cards/format'
+import type { Conversation, SessionFacts } from '../conversation/model'
+import { pageFile } from './slug'
+import { visiblePages } from './paginate'
+import type { Fact, Link, PageNav, SessionChrome, SessionSummary, SiteText } from './types'
+
+/** A title is one line of at most this many characters; the index and `<title>` stay readable. */
+const TITLE_CHARS = 100
+
+function oneLine(text: string): string {
+  const line = text.split('\n').find(l => l.trim() !== '')?.trim() ?? ''
+  return line.length > TITLE_CHARS ? `${line.slice(0, TITLE_CHARS - 1)}…` : line
+}
+
+/** The latest `session/title`, else the first prompt's first line, else the id. */
+export function sessionTitle(conversation: Conversation, id: string): string {
+  const title = conversation.facts.title?.trim()
+  if (title) return oneLine(title)
+  for (const section of conversation.sections) {
+    for (const node of section.nodes) {
+      if (node.kind === 'user' && !node.inherited && node.text.trim() !== '') return oneLine(node.text)
+    }
+  }
+  return `Session ${id}`
+}
+
+const modelName = (facts: SessionFacts): string | null => {
+  const m = facts.models[0]
+  if (m === undefined) return null
+  return m.provider ? `${m.provider}/${m.model}` : m.model
+}
+
+export interface SummaryInput {
+  conversation: Conversation
+  /** Header id, else a name derived from the file. */
+  id: string
+  stem: string
+  pages: number
+  warnings: number
+}
+
+export function summarize({ conversation, id, stem, pages, warnings }: SummaryInput): SessionSummary {
+  const f = conversation.facts
+  const duration = f.startTime !== null && f.endTime !== null && f.endTime >= f.startTime ? formatDuration(f.endTime - f.startTime) : null
+  return {
+    id,
+    slug: stem,
+    href: `sessions/${pageFile(stem, 1)}`,
+    title: sessionTitle(conversation, id),
+    project: f.cwd,
+    start: timeLabel(f.startTime),
+    duration,
+    model: modelName(f),
+    turns: f.stats.turns,
+    toolCalls: f.stats.toolCalls + f.stats.subToolCalls,
+    status: f.status,
+    parentId: f.parentSessionId,
+    pages,
+    warnings,
+  }
+}
+
+/** The facts list of a page header. */
+export function headerFacts(summary: SessionSummary, conversation: Conversation, text: SiteText): Fact[] {
+  const f = conversation.facts
+  const facts: Fact[] = [{ label: text.factProject, value: summary.project ?? text.noProject }]
+  if (summary.start !== null) facts.push({ label: text.factStarted, value: summary.start.label, datetime: summary.start.iso })
+  if (summary.duration !== null) facts.push({ label: text.factDuration, value: summary.duration })
+  if (f.models.length > 0) {
+    facts.push({ label: text.factModel, value: f.models.map(m => (m.provider ? `${m.provider}/${m.model}` : m.model)).join(', ') })
+  }
+  facts.push({ label: text.factTurns, value: String(summary.turns) })
+  facts.push({ label: text.factToolCalls, value: String(summary.toolCalls) })
+  facts.push({ label: text.factStatus, value: text.status[summary.status] })
+  facts.push({ label: text.factSession, value: summary.id })
+  return facts
+}
+
+/** Relatives of a session in this build, as the chrome links them. */
+export interface Family {
+  parent: { summary: SessionSummary; /** Anchor on the parent page, when its log names the spawning call. */ anchor: string | null } | null
+  children: SessionSummary[]
+}
+
+/** The header props of page `page` of `pages`. */
+export function sessionChrome(
+  summary: SessionSummary,
+  facts: Fact[],
+  family: Family,
+  page: number,
+  pages: number,
+  text: SiteText,
+): SessionChrome {
+  const parent = family.parent
+  return {
+    title: summary.title,
+    facts,
+    parent:
+      parent === null
+        ? null
+        : {
+            prefix: text.subagentOf,
+            link: { href: `${pageFile(parent.summary.slug, 1)}${parent.anchor === null ? '' : `#${parent.anchor}`}`, label: parent.summary.title },
+          },
+    childrenLabel: text.childSessions(family.children.length),
+    children: family.children.map(c => ({ href: pageFile(c.slug, 1), label: c.title })),
+    index: { href: '../index.html', label: text.allSessions },
+    nav: pages > 1 ? pageNav(summary.slug, page, pages, text) : null,
+    warnings: summary.warnings > 0 ? text.warnings(summary.warnings) : null,
+  }
+}
+
+export function pageNav(stem: string, page: number, pages: number, text: SiteText): PageNav {
+  const link = (p: number, label: string): Link => ({ href: pageFile(stem, p), label })
+  return {
+    label: text.pagesNav,
+    position: text.pageOf(page, pages),
+    previous: page > 1 ? link(page - 1, text.previous) : null,
+    next: page < pages ? link(page + 1, text.next) : null,
+    pages: visiblePages(page, pages).map(p => ({ ...link(p, String(p)), current: p === page })),
+  }
+}
+
+/** The anchor a child's page links back to: the link after the spawning call on the parent's page. */
+export const childAnchor = (childStem: string): string => `child-${childStem}`

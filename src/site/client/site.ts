@@ -1,0 +1,26 @@
+/**
+ * The site's one script (assets/site.js), bundled by scripts/site-assets.mjs as a classic IIFE: Chromium
+ * refuses module scripts from file://. Everything it does is progressive enhancement — every page reads
+ * fully without it: transcript controls (copy buttons, disclosure state; components/enhance), deep links
+ * that moved to another page, the index filter, and opening folded content for printing.
+ */
+import { enhance } from '../../../components/enhance/enhance'
+import { installFilter } from '../../../components/index/filter-client'
+import { installAnchorRedirect } from '../../../components/layout/anchors-client'
+
+function openForPrint(doc: Document): void {
+  let opened: HTMLDetailsElement[] = []
+  window.addEventListener('beforeprint', () => {
+    opened = [...doc.querySelectorAll<HTMLDetailsElement>('details:not([open])')]
+    for (const d of opened) d.open = true
+  })
+  window.addEventListener('afterprint', () => {
+    for (const d of opened) d.open = false
+    opened = []
+  })
+}
+
+installAnchorRedirect(window)
+enhance(document)
+installFilter(document)
+openForPrint(document)

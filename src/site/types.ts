@@ -1,0 +1,153 @@
+/**
+ * Props of the site chrome (components/layout, components/index): everything pre-formatted, so components
+ * only draw (architecture.md §1 "components never derive"). Built by src/site/chrome.ts from the
+ * conversation facts and the build's link table. Plain JSON: a summary is also what the incremental
+ * manifest stores for an unchanged session.
+ */
+import type { TimeLabel } from '../cards/types'
+import type { SessionStatus } from '../conversation/model'
+
+/** A fact of the session header (`Started`, `Model`, …). */
+export interface Fact {
+  label: string
+  value: string
+  /** Machine-readable form for `<time datetime>`, when the value is a time. */
+  datetime?: string
+}
+
+export interface Link {
+  href: string
+  label: string
+}
+
+/** One session as the index lists it (also kept in the manifest for unchanged sessions). */
+export interface SessionSummary {
+  /** Session id as written in the header (or the file path when there is none). */
+  id: string
+  /** Output file stem under `sessions/` (src/site/slug.ts). */
+  slug: string
+  /** Relative from the site root: `sessions/<slug>.html`. */
+  href: string
+  title: string
+  /** The session's cwd (the index groups by it); null when the header has none. */
+  project: string | null
+  start: TimeLabel | null
+  /** Formatted (`4m 05s`), null when unknown. */
+  duration: string | null
+  /** First model used, `provider/model`; null when none was logged. */
+  model: string | null
+  turns: number
+  toolCalls: number
+  status: SessionStatus
+  /** Header `parentSession`. */
+  parentId: string | null
+  /** Pages written (1 for most sessions). */
+  pages: number
+  /** Damage worth a look: invalid lines, unknown events, a torn tail. */
+  warnings: number
+}
+
+/** Site-wide text, per locale (src/site/strings.ts). */
+export interface SiteText {
+  siteTitle: string
+  allSessions: string
+  skipToTranscript: string
+  skipToSessions: string
+  transcript: string
+  pagesNav: string
+  previous: string
+  next: string
+  pageOf: (page: number, pages: number) => string
+  subagentOf: string
+  childSessions: (n: number) => string
+  openChild: string
+  filterLabel: string
+  filterPlaceholder: string
+  /** `{shown}` and `{total}` are filled in by the filter script. */
+  filterCount: string
+  sessionsCount: (sessions: number, projects: number) => string
+  noSessions: string
+  noProject: string
+  turns: (n: number) => string
+  toolCalls: (n: number) => string
+  pages: string
+  status: Record<SessionStatus, string>
+  factProject: string
+  factStarted: string
+  factDuration: string
+  factModel: string
+  factTurns: string
+  factToolCalls: string
+  factStatus: string
+  factSession: string
+  warnings: (n: number) => string
+  cutNote: string
+  fullText: string
+  continued: string
+  generatedBy: string
+}
+
+/** The header and navigation of one session page. */
+export interface SessionChrome {
+  title: string
+  facts: Fact[]
+  /** `Subagent of` + a link to the parent page (at the spawning call when known). */
+  parent: { prefix: string; link: Link } | null
+  /** `3 child sessions`; the list itself is `children`. */
+  childrenLabel: string
+  children: Link[]
+  /** The index, relative to this page. */
+  index: Link
+  nav: PageNav | null
+  /** `N warnings` line, or null. */
+  warnings: string | null
+}
+
+export interface PageNav {
+  label: string
+  /** `Page 2 of 5`. */
+  position: string
+  previous: Link | null
+  next: Link | null
+  /** Up to a handful of page links around the current one, plus first and last. */
+  pages: (Link & { current: boolean })[]
+}
+
+/** Links the site adds after a transcript row: full text of cut outputs, a spawned child session. */
+export interface RowExtra {
+  kind: 'full-text' | 'child-session'
+  href: string
+  label: string
+  /** Anchor id of the extra itself (children link back to it). */
+  id?: string
+}
+
+/** Index page props. */
+export interface IndexModel {
+  title: string
+  /** `12 sessions in 3 projects`. */
+  count: string
+  groups: IndexGroup[]
+}
+
+export interface IndexGroup {
+  /** The cwd, or the "no project" label. */
+  project: string
+  id: string
+  entries: IndexEntry[]
+}
+
+export interface IndexEntry {
+  href: string
+  title: string
+  /** One line: start · duration · model · turns · tool calls. */
+  meta: string
+  status: SessionStatus
+  statusLabel: string
+  /** Lower-cased text the filter box matches against. */
+  filterText: string
+  /** Links to pages 2… when the session was paginated (page 1 is `href`). */
+  pages: Link[]
+  warnings: string | null
+  children: IndexEntry[]
+}

@@ -1,0 +1,41 @@
+/**
+ * Chromium for the browser tests: Debian's `/usr/bin/chromium` (or `$DSH_VIEW_CHROMIUM`) driven by
+ * playwright-core, headless, offline. `chromiumPath()` is null when there is none, and the suites skip with
+ * that reason instead of failing.
+ */
+import { existsSync } from 'node:fs'
+import { chromium, type Browser, type Page } from 'playwright-core'
+
+export function chromiumPath(): string | null {
+  const path = process.env['DSH_VIEW_CHROMIUM'] ?? '/usr/bin/chromium'
+  return existsSync(path) ? path : null
+}
+
+export const NO_CHROMIUM = `no Chromium at ${process.env['DSH_VIEW_CHROMIUM'] ?? '/usr/bin/chromium'} (install Debian's chromium or set DSH_VIEW_CHROMIUM)`
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath() ?? undefined,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  })
+}
+
+/** Everything a page asked the network for, or tried to: requests, dialogs, console lines, page errors. */
+export interface PageActivity {
+  requests: string[]
+  dialogs: string[]
+  console: string[]
+  errors: string[]
+}
+
+export function watch(page: Page): PageActivity {
+  const activity: PageActivity = { requests: [], dialogs: [], console: [], errors: [] }
+  page.on('request', r => void activity.requests.push(r.url()))
+  page.on('dialog', d => {
+    activity.dialogs.push(d.message())
+    void d.dismiss()
+  })
+  page.on('console', m => void activity.console.push(`${m.type()}: ${m.text()}`))
+  page.on('pageerror', e => void activity.errors.push(e.message))
+  return activity
+}

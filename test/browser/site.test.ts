@@ -1,0 +1,160 @@
+/**
+ * The built site in a real browser, opened from file:// (issue 4): with JavaScript off every page shows its
+ * cards, makes no network request and holds the DOM and byte budgets; with it on, the index filter works,
+ * deep links follow a row to its page, and nothing breaks the Content-Security-Policy. Also 360 px width,
+ * dark scheme, landmarks and the skip link. One browser for the file, many pages.
+ */
+import { mkdirSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { session, toolCallBlock } from '../../src/log/testing/session'
+import { MAX_PAGE_BYTES, MAX_PAGE_NODES } from '../../src/site/measure'
+import { buildInto, tempDir } from '../support/build'
+import { treeOf } from '../support/files'
+import { chromiumPath, launch, NO_CHROMIUM, watch } from './chromium'
+
+const DEMO = fileURLToPath(new URL('../../fixtures/demo-sessions/', import.meta.url))
+
+/** A session long enough to paginate (deep links across pages). */
+function writeLongRoot(): string {
+  const s = session({ id: 'long-session', cwd: '/work/long' })
+  for (let t = 1; t <= 30; t++) {
+    s.turnStart()
+    s.user(`Turn ${t}`)
+    s.stepStart()
+    s.assistant([toolCallBlock(`call-${t}`, 'bash', { command: `seq ${t}`, description: `Count to ${t}` })])
+    s.call('bash', { command: `seq ${t}`, description: `Count to ${t}` }, `call-${t}`)
+    s.result(`call-${t}`, Array.from({ length: 200 }, (_, i) => `line ${i}`).join('\n'))
+    s.stepEnd()
+    s.turnEnd()
+  }
+  const root = tempDir()
+  mkdirSync(join(root, '--work-long--/long-session'), { recursive: true })
+  writeFileSync(join(root, '--work-long--/long-session/session.jsonl'), s.jsonl())
+  return root
+}
+
+const enabled = chromiumPath() !== null
+let browser: Browser
+let site: string
+let pages: string[]
+
+beforeAll(async () => {
+  if (!enabled) return
+  site = tempDir()
+  ;[browser] = await Promise.all([launch(), buildInto([DEMO, writeLongRoot()], site)])
+  pages = [...treeOf(site, { skipState: true }).keys()].filter(p => p.endsWith('.html'))
+}, 120_000)
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+const url = (path: string) => pathToFileURL(join(site, path)).href
+
+describe.skipIf(!enabled)('the site from file:// with JavaScript off', () => {
+  it('every page shows its content, requests only its own files, and holds the budgets', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const siteUrl = pathToFileURL(site).href
+    for (const path of pages) {
+      const page = await context.newPage()
+      const activity = watch(page)
+      await page.goto(url(path))
+      const nodes = await page.evaluate(() => document.getElementsByTagName('*').length)
+      expect(nodes, path).toBeLessThanOrEqual(MAX_PAGE_NODES)
+      expect(statSync(join(site, path)).size, path).toBeLessThanOrEqual(MAX_PAGE_BYTES)
+      expect(activity.requests.filter(r => !r.startsWith(siteUrl)), path).toEqual([])
+      expect(activity.dialogs.concat(activity.errors), path).toEqual([])
+      if (path.startsWith('sessions/')) {
+        // Every row of the transcript takes up space: readable without scripts.
+        const hidden = await page.$$eval('[data-transcript] > div > *', els =>
+          els.filter(e => e.getBoundingClientRect().height === 0 && e.tagName !== 'H2').map(e => e.outerHTML.slice(0, 80)),
+        )
+        expect(hidden, path).toEqual([])
+        expect(await page.locator('[data-transcript] > div > *').count(), path).toBeGreaterThan(1)
+      }
+      await page.close()
+    }
+    await context.close()
+  })
+
+  it('the index lists every session and hides the filter box (it needs a script)', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto(url('index.html'))
+    expect(await page.locator('li[data-filter]').count()).toBe(9)
+    expect(await page.locator('[data-filter-box]').isVisible()).toBe(false)
+    await context.close()
+  })
+})
+
+describe.skipIf(!enabled)('the site with JavaScript on', () => {
+  it('filters the index as you type, keeping parents of matching children', async () => {
+    const page = await browser.newPage()
+    const activity = watch(page)
+    await page.goto(url('index.html'))
+    await page.locator('#dsh-filter').fill('reply with exactly the word')
+    const visible = await page.locator('li[data-filter]:visible').count()
+    expect(visible).toBe(3) // the subagent-multi parent and its two children
+    await expect.poll(() => page.locator('output').textContent()).toBe('3 of 9 sessions')
+    await page.locator('#dsh-filter').fill('')
+    expect(await page.locator('li[data-filter]:visible').count()).toBe(9)
+    expect(activity.console.filter(c => c.startsWith('error'))).toEqual([])
+    await page.close()
+  })
+
+  it('a deep link to a row on another page lands on that page', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${url('sessions/long-session.html')}#${encodeURIComponent('tool:call-29')}`)
+    await page.waitForURL(/long-session\.p\d+\.html/)
+    expect(await page.locator('[id="tool:call-29"]').count()).toBe(1)
+    await page.close()
+  })
+
+  it('loads site.js from file:// under the CSP and reports no violation', async () => {
+    const page = await browser.newPage()
+    const activity = watch(page)
+    await page.goto(url('sessions/session-b94a9975-e964-4e8f-8181-dea1d289823b.html'))
+    // The copy buttons are revealed by the script: proof that it ran.
+    expect(await page.locator('button[data-copy]:visible').count()).toBeGreaterThan(0)
+    expect(activity.console.filter(c => /Content Security Policy|error/i.test(c))).toEqual([])
+    await page.close()
+  })
+})
+
+describe.skipIf(!enabled)('layout and accessibility', () => {
+  it('fits 360 px without horizontal scrolling', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 } })
+    for (const path of ['index.html', 'sessions/session-b94a9975-e964-4e8f-8181-dea1d289823b.html', 'sessions/long-session.p2.html']) {
+      await page.goto(url(path))
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360)
+    }
+    await page.close()
+  })
+
+  it('follows the dark colour scheme', async () => {
+    const light = await browser.newPage({ colorScheme: 'light' })
+    const dark = await browser.newPage({ colorScheme: 'dark' })
+    const bg = (p: typeof light) => p.evaluate(() => getComputedStyle(document.body).backgroundColor)
+    await light.goto(url('index.html'))
+    await dark.goto(url('index.html'))
+    expect(await bg(light)).toBe('rgb(255, 255, 255)')
+    expect(await bg(dark)).not.toBe('rgb(255, 255, 255)')
+    await Promise.all([light.close(), dark.close()])
+  })
+
+  it('has one h1, a main landmark, and a skip link as the first stop of the keyboard', async () => {
+    const page = await browser.newPage()
+    await page.goto(url('sessions/11111111-1111-4111-8111-111111111111.html'))
+    expect(await page.locator('h1').count()).toBe(1)
+    expect(await page.locator('main#main').count()).toBe(1)
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('#main')
+    await page.close()
+  })
+})
+
+// Without Chromium the suites above are skipped; this names the reason in the test report.
+if (!enabled) describe(`browser tests: ${NO_CHROMIUM}`, () => it.skip('skipped', () => {}))

@@ -1,0 +1,104 @@
+/**
+ * Budgets on a long generated session (issue 4): pages stay ≤ 1 MB and ≤ 5,000 elements, break between
+ * turns, link to each other, and every row id lands in the anchor map of the page that holds it; a huge
+ * output is cut with a visible note and its full text in a side file one click away.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { session, toolCallBlock } from '../../src/log/testing/session'
+import type { BuildReport } from '../../src/site/build-site'
+import { MAX_PAGE_BYTES, MAX_PAGE_NODES, measure } from '../../src/site/measure'
+import { buildInto, tempDir } from '../support/build'
+import { linksOf, treeOf } from '../support/files'
+
+const TURNS = 40
+const HUGE_LINES = 20_000
+
+function longSession(): string {
+  const s = session({ id: 'long-session', cwd: '/work/long' })
+  for (let t = 1; t <= TURNS; t++) {
+    s.turnStart()
+    s.user(`Turn ${t}: list the files`)
+    s.stepStart()
+    const callId = `call-${t}`
+    s.assistant([toolCallBlock(callId, 'bash', { command: `ls -la dir${t}`, description: `List dir${t}` })])
+    s.call('bash', { command: `ls -la dir${t}`, description: `List dir${t}` }, callId)
+    const lines = t === 7 ? HUGE_LINES : 150
+    s.result(callId, Array.from({ length: lines }, (_, i) => `\u001b[32mfile-${t}-${i}.txt\u001b[0m  ${'x'.repeat(40)}`).join('\n'))
+    s.stepEnd()
+    s.stepStart()
+    s.assistant(`Turn ${t} done. Here is *some* code:\n\n\`\`\`ts\nexport const turn${t} = ${t}\n\`\`\``)
+    s.stepEnd()
+    s.turnEnd()
+  }
+  return s.jsonl()
+}
+
+let out: string
+let report: BuildReport
+let pages: Map<string, string>
+
+beforeAll(async () => {
+  const root = tempDir()
+  const dir = join(root, '--work-long--', 'long-session')
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(join(dir, 'session.jsonl'), longSession())
+  out = tempDir()
+  report = await buildInto([root], out)
+  pages = new Map([...treeOf(out, { skipState: true })].filter(([p]) => p.endsWith('.html') && p.startsWith('sessions/')).map(([p, b]) => [p, b.toString('utf8')]))
+}, 120_000)
+
+describe('a long session', () => {
+  it('is cut into several pages, each inside the budgets', () => {
+    expect(report.pages).toBeGreaterThan(2)
+    expect(pages.size).toBe(report.pages)
+    expect(report.overBudget).toEqual([])
+    for (const [path, html] of pages) {
+      const size = measure(html)
+      expect(size.bytes, path).toBeLessThanOrEqual(MAX_PAGE_BYTES)
+      expect(size.nodes, path).toBeLessThanOrEqual(MAX_PAGE_NODES)
+    }
+  })
+
+  it('breaks pages between turns and keeps every turn once, in order', () => {
+    const turns: number[] = []
+    for (let p = 1; p <= report.pages; p++) {
+      const html = pages.get(`sessions/long-session${p === 1 ? '' : `.p${p}`}.html`) ?? ''
+      for (const m of html.matchAll(/class="SessionView_section" data-turn="(\d+)"/g)) turns.push(Number(m[1]))
+    }
+    expect(turns).toEqual(Array.from({ length: TURNS }, (_, i) => i + 1))
+  })
+
+  it('links pages with prev/next and the index lists them', () => {
+    const second = pages.get('sessions/long-session.p2.html') ?? ''
+    expect(second).toContain('href="long-session.html" rel="prev"')
+    expect(second).toContain('href="long-session.p3.html" rel="next"')
+    const index = readFileSync(join(out, 'index.html'), 'utf8')
+    expect(index).toContain('href="sessions/long-session.p2.html"')
+  })
+
+  it('maps every id to the page that holds it, for deep links across pages', () => {
+    const script = readFileSync(join(out, 'sessions/long-session.anchors.js'), 'utf8')
+    const map: unknown = JSON.parse(script.replace(/^window\.dshAnchors=/, '').replace(/;\n$/, ''))
+    const { pages: names, anchors } = map as { pages: string[]; anchors: Record<string, number> }
+    expect(names).toHaveLength(report.pages)
+    names.forEach((name, i) => {
+      const html = pages.get(`sessions/${name}`) ?? ''
+      expect(html).toContain('<script defer src="long-session.anchors.js"></script>')
+      for (const [id, page] of Object.entries(anchors)) if (page === i) expect(html, id).toContain(`id="${id}"`)
+    })
+    expect(anchors['tool:call-33']).toBeGreaterThan(0)
+  })
+
+  it('cuts the huge output with a visible note and links its full text', () => {
+    const holder = [...pages.values()].find(html => html.includes('id="tool:call-7"')) ?? ''
+    expect(holder).toMatch(/lines · cut here for the page budget/)
+    const link = linksOf(holder).find(l => l.includes('long-session.files/'))
+    expect(link).toBeDefined()
+    const full = readFileSync(join(out, 'sessions', link ?? ''), 'utf8')
+    expect(full.startsWith('\ufeff')).toBe(true)
+    expect(full.split('\n')).toHaveLength(HUGE_LINES)
+    expect(full).toContain(`file-7-${HUGE_LINES - 1}.txt`)
+  })
+})
