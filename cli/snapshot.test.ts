@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { HELP, parseInvocation } from './args'
+import { UserError } from './user-error'
+
+const defaults = { mode: 'snapshot', inputs: [], format: 'text', outDir: null, check: false, expand: 'all', locale: 'en' }
+
+describe('dsh-view snapshot arguments', () => {
+  it.each([
+    [['snapshot'], {}],
+    [['snapshot', 'a', 'b/c.jsonl'], { inputs: ['a', 'b/c.jsonl'] }],
+    [['snapshot', 'logs', '--out', 'snaps', '--check'], { inputs: ['logs'], outDir: 'snaps', check: true }],
+    [['snapshot', '-o', 'snaps'], { outDir: 'snaps' }],
+    [['snapshot', '--format', 'aria', '--expand', 'none'], { format: 'aria', expand: 'none' }],
+    [['snapshot', '--format=aria', 'x'], { format: 'aria', inputs: ['x'] }],
+    [['snapshot', '--locale', 'zh'], { locale: 'zh' }],
+  ])('%j', (argv, expected) => {
+    expect(parseInvocation(argv)).toEqual({ ...defaults, ...expected })
+  })
+
+  it.each([
+    [['snapshot', '--format', 'json'], '--format must be one of text, aria (got "json")'],
+    [['snapshot', '--expand', 'some', '--format', 'aria'], '--expand must be one of all, none (got "some")'],
+    [['snapshot', '--expand', 'none'], '--expand applies to --format aria only'],
+    [['snapshot', '--check'], '--check needs --out DIR (the folder holding the committed snapshots)'],
+    [['snapshot', '--out', ' '], '--out needs a value'],
+    [['snapshot', '--locale', 'fr'], '--locale must be one of en, zh (got "fr")'],
+    [['snapshot', '--bogus'], "Unknown option '--bogus'"],
+  ])('%j is a usage error', (argv, message) => {
+    let error: unknown
+    try {
+      parseInvocation(argv)
+    } catch (err) {
+      error = err
+    }
+    expect(error).toBeInstanceOf(UserError)
+    expect(error).toMatchObject({ exitCode: 2 })
+    expect((error as Error).message).toContain(message)
+  })
+
+  it('is in the help text, with its options', () => {
+    expect(parseInvocation(['snapshot', '--help'])).toEqual({ mode: 'help', text: HELP })
+    for (const flag of ['dsh-view snapshot', '--format text|aria', '--check', 'DSH_SNAPSHOT=refresh', '--expand all|none']) expect(HELP).toContain(flag)
+  })
+})

@@ -1,0 +1,133 @@
+/**
+ * `dsh-view snapshot [paths…] [--format text|aria] [--out DIR] [--check] [--expand all|none] [--locale en|zh]`
+ * (issue 5): card snapshots for CI, one per session.
+ *
+ * - `text` (default): the conversation model and card props as reviewable text (src/snapshot/text), pure
+ *   Node; `aria`: the rendered transcript's accessibility tree from Chromium (src/snapshot/node/aria.ts),
+ *   rows opened per `--expand`. Both are masked for volatile values (src/snapshot/normalize.ts).
+ * - No `--out`: print (one session bare; several each under a `==> <file> <==` line, like `head`).
+ *   `--out DIR`: write `DIR/<name>.txt` / `.aria.yml` (names from session ids, src/snapshot/names.ts).
+ *   `--check`: compare with DIR and print a unified diff per changed session on stdout; exit 1 on any
+ *   difference. Only `DSH_SNAPSHOT=refresh` writes under `--check` (src/snapshot/node/store.ts).
+ *
+ * Exit codes: 0 done (and, with `--check`, equal); 1 a difference, a missing snapshot, or a path or log that
+ * could not be read; 2 usage. The summary goes to stderr, so stdout is only snapshots or diffs.
+ */
+import { existsSync } from 'node:fs'
+import { homedir } from 'node:os'
+import type { Invocation } from './args'
+import type { Io } from './io'
+import { UserError } from './user-error'
+import { defaultSessionsRoot, type DiscoveryProblem } from '../src/log/node/discover'
+import type { SiteAssets } from '../src/site/assets'
+import type { SnapshotSession } from '../src/snapshot/node/sessions'
+import type { AriaSnapshotter } from '../src/snapshot/node/aria'
+import type { CheckReport, SnapshotFile } from '../src/snapshot/node/store'
+
+type SnapshotInvocation = Extract<Invocation, { mode: 'snapshot' }>
+
+export interface SnapshotDeps {
+  /** Site shell and assets for `aria` (default: the package build's dist/site). */
+  assets?: SiteAssets
+  /** Home folder for the default sessions root (default: the user's). */
+  homedir?: string
+  /** A running Chromium to reuse for `aria` (tests share one per file); left open. Default: launch one. */
+  snapshotter?: AriaSnapshotter
+}
+
+export const EXTENSION = { text: '.txt', aria: '.aria.yml' } as const
+
+export async function runSnapshot(inv: SnapshotInvocation, io: Io, deps: SnapshotDeps = {}): Promise<number> {
+  const env = process.env
+  env['NODE_ENV'] ??= 'production' // as `build`: development React renders 2–3× slower (aria renders pages)
+  const home = deps.homedir ?? homedir()
+  const inputs = inv.inputs.length > 0 ? inv.inputs : [defaultSessionsRoot({ env: io.env, homedir: home })]
+  if (inv.inputs.length === 0 && !existsSync(inputs[0] ?? '')) {
+    throw new UserError(`no sessions at ${inputs[0] ?? ''}`, 'Pass the logs or a sessions root: dsh-view snapshot <paths…>', 1)
+  }
+  const { readSnapshotSessions } = await import('../src/snapshot/node/sessions')
+  const problems: DiscoveryProblem[] = []
+  const files = await snapshotFiles(readSnapshotSessions(inputs, { env: io.env, homedir: home }, problems), inv, io, deps)
+  for (const p of problems) io.stderr(`dsh-view: could not read ${p.path}: ${p.message}\n`)
+  let failed = problems.length > 0
+  if (inv.outDir === null) {
+    const single = files.length === 1
+    for (const f of files) io.stdout(single ? f.text : `==> ${f.file} <==\n${f.text}\n`)
+  } else if (inv.check) {
+    const { checkSnapshots, snapshotMode } = await import('../src/snapshot/node/store')
+    const mode = snapshotMode(io.env)
+    const report = await checkSnapshots(files, inv.outDir, mode, EXTENSION[inv.format])
+    reportCheck(report, inv.outDir, io)
+    failed ||= report.failed
+  } else {
+    const { writeSnapshots } = await import('../src/snapshot/node/store')
+    const written = await writeSnapshots(files, inv.outDir)
+    io.stderr(`dsh-view: ${plural(files.length, 'snapshot')} in ${inv.outDir} (${written.length} written, ${files.length - written.length} unchanged)\n`)
+  }
+  return failed ? 1 : 0
+}
+
+/** Each session's snapshot, one session in memory at a time. */
+async function snapshotFiles(sessions: AsyncIterable<SnapshotSession>, inv: SnapshotInvocation, io: Io, deps: SnapshotDeps): Promise<SnapshotFile[]> {
+  const ext = EXTENSION[inv.format]
+  const files: SnapshotFile[] = []
+  if (inv.format === 'text') {
+    const { viewModel } = await import('../src/cards/view-model')
+    const { textSnapshot } = await import('../src/snapshot/text/session')
+    for await (const s of sessions) {
+      const view = viewModel(s.conversation, { cwd: s.conversation.facts.cwd, home: null, locale: inv.locale })
+      files.push({ file: `${s.name}${ext}`, text: textSnapshot({ id: s.id, conversation: s.conversation, view }) })
+    }
+    return files
+  }
+  const { normalizeVolatile } = await import('../src/snapshot/normalize')
+  let snapshotter = deps.snapshotter ?? null
+  try {
+    for await (const s of sessions) {
+      // Chromium starts on the first session, so an input without sessions never needs it.
+      snapshotter ??= await launchChromium(io, deps)
+      const raw = await snapshotter.snapshot(s, { expand: { kind: inv.expand }, locale: inv.locale })
+      files.push({ file: `${s.name}${ext}`, text: `${normalizeVolatile(raw, { cwd: s.conversation.facts.cwd })}\n` })
+    }
+    return files
+  } finally {
+    if (deps.snapshotter === undefined) await snapshotter?.close()
+  }
+}
+
+async function launchChromium(io: Io, deps: SnapshotDeps): Promise<AriaSnapshotter> {
+  const { AriaSnapshotter, chromiumExecutable } = await import('../src/snapshot/node/aria')
+  const chromium = chromiumExecutable(io.env)
+  if (!chromium.exists) throw new UserError(`no Chromium at ${chromium.path}`, 'Install Debian’s chromium, or set DSH_VIEW_CHROMIUM to a Chromium binary.', 1)
+  const assets = deps.assets ?? (await (await import('../src/site/assets')).loadSiteAssets())
+  try {
+    return await AriaSnapshotter.launch({ assets, env: io.env })
+  } catch (err) {
+    if (isMissingModule(err)) throw new UserError('--format aria needs playwright-core', 'npm install playwright-core', 1)
+    throw err
+  }
+}
+
+function isMissingModule(err: unknown): boolean {
+  return err instanceof Error && 'code' in err && (err.code === 'ERR_MODULE_NOT_FOUND' || err.code === 'MODULE_NOT_FOUND')
+}
+
+function reportCheck(report: CheckReport, dir: string, io: Io): void {
+  const count = { equal: 0, changed: 0, missing: 0, created: 0, updated: 0 }
+  for (const o of report.outcomes) {
+    count[o.status]++
+    if (o.status === 'changed') io.stdout(o.diff)
+    else if (o.status === 'missing') io.stdout(`missing: ${dir}/${o.file} (DSH_SNAPSHOT=refresh writes it)\n`)
+    else if (o.status === 'created') io.stderr(`dsh-view: wrote ${dir}/${o.file}\n`)
+    else if (o.status === 'updated') io.stderr(`dsh-view: refreshed ${dir}/${o.file}\n`)
+  }
+  for (const file of report.stale) io.stderr(`dsh-view: ${dir}/${file} matches no session in this run (left alone)\n`)
+  const parts = [`${count.equal} equal`]
+  if (count.changed > 0) parts.push(`${count.changed} changed`)
+  if (count.missing > 0) parts.push(`${count.missing} missing`)
+  if (count.created > 0) parts.push(`${count.created} written`)
+  if (count.updated > 0) parts.push(`${count.updated} refreshed`)
+  io.stderr(`dsh-view: ${plural(report.outcomes.length, 'snapshot')} checked against ${dir}: ${parts.join(', ')}\n`)
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`

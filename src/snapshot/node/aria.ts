@@ -1,0 +1,161 @@
+/**
+ * `dsh-view snapshot --format aria` (issue 5; cards.md §15): a session rendered exactly as `dsh-view build`
+ * renders it (src/site/render-session.tsx with the built shell and assets; syntax colouring off, which
+ * changes no role, name or text), written to a temporary folder, opened from file:// in Chromium (Debian's
+ * `chromium` or `$DSH_VIEW_CHROMIUM`, driven by playwright-core) with the page's own enhancement script
+ * running, row disclosures opened as asked, and the transcript landmark serialised with Playwright's
+ * `ariaSnapshot()` — the serialiser that wrote dsh's `*.expected.md` goldens. A capture is taken until two
+ * consecutive ones agree, as upstream does. A paginated session is captured page by page, in order.
+ *
+ * One browser serves many sessions and one tab is reused; close it with `close()`. The text returned is
+ * raw: callers mask volatile values (../normalize.ts) with the cwd they mean.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { Browser, Page } from 'playwright-core'
+import type { Locale } from '../../cards/types'
+import { viewModel } from '../../cards/view-model'
+import { writeFileAtomic } from '../../site/atomic-write'
+import type { SiteAssets } from '../../site/assets'
+import { headerFacts, summarize } from '../../site/chrome'
+import { Enricher } from '../../site/enrich'
+import { SessionRenderer } from '../../site/render-session'
+import { pageFile, sessionStem } from '../../site/slug'
+import { siteText } from '../../site/strings'
+import type { SnapshotSession } from './sessions'
+
+/** Which row disclosures to open before the capture. `named`: rows whose accessible name matches. */
+export type ExpandPlan = { kind: 'all' } | { kind: 'none' } | { kind: 'named'; names: readonly RegExp[] }
+
+/**
+ * Row disclosures: the `<details>` a row root holds directly (components/primitives/DisclosureRow.tsx: the
+ * root carries the row key as `id` and the row kind as `data-variant`). Not the `Inspect` pills, the
+ * windowed-rows toggles of long cards or the deliverables overflow: dsh's tests open rows, not those.
+ */
+const ROW_DISCLOSURE = '[data-transcript] [id][data-variant] > details'
+
+export class ChromiumMissing extends Error {}
+
+/** `$DSH_VIEW_CHROMIUM`, else Debian's `/usr/bin/chromium`; null when that file does not exist. */
+export function chromiumExecutable(env: Record<string, string | undefined>): { path: string; exists: boolean } {
+  const path = env['DSH_VIEW_CHROMIUM'] ?? '/usr/bin/chromium'
+  return { path, exists: existsSync(path) }
+}
+
+export interface AriaOptions {
+  assets: SiteAssets
+  env: Record<string, string | undefined>
+}
+
+export interface CaptureOptions {
+  expand: ExpandPlan
+  /** Card and page strings (default en). */
+  locale?: Locale
+}
+
+export class AriaSnapshotter {
+  #page: Page | null = null
+
+  private constructor(
+    private readonly browser: Browser,
+    private readonly options: AriaOptions,
+    private readonly dir: string,
+  ) {}
+
+  static async launch(options: AriaOptions): Promise<AriaSnapshotter> {
+    const chromium = chromiumExecutable(options.env)
+    if (!chromium.exists) throw new ChromiumMissing(`no Chromium at ${chromium.path}`)
+    const { chromium: driver } = await import('playwright-core')
+    const browser = await driver.launch({
+      executablePath: chromium.path,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    })
+    const dir = await mkdtemp(join(tmpdir(), 'dsh-view-aria-'))
+    return new AriaSnapshotter(browser, options, dir)
+  }
+
+  async close(): Promise<void> {
+    await this.browser.close()
+    await rm(this.dir, { recursive: true, force: true })
+  }
+
+  async #tab(): Promise<Page> {
+    this.#page ??= await this.browser.newPage()
+    return this.#page
+  }
+
+  /** Writes the session's pages (and the site assets) under the temporary folder; returns the page paths. */
+  async #render(session: SnapshotSession, locale: Locale): Promise<string[]> {
+    const { assets } = this.options
+    const text = siteText(locale)
+    const stem = sessionStem(session.id)
+    const c = session.conversation
+    const summary = summarize({ conversation: c, id: session.id, stem, pages: 1, warnings: c.facts.invalidLines + c.facts.unknownEvents })
+    const renderer = new SessionRenderer(assets.shell, text, new Enricher(null))
+    const rendered = await renderer.render({
+      view: viewModel(c, { cwd: c.facts.cwd, home: null, locale }),
+      summary,
+      facts: headerFacts(summary, c, text),
+      family: { parent: null, children: [] },
+      childByCall: new Map(),
+      lang: locale === 'zh' ? 'zh-CN' : 'en',
+      baseUrl: null,
+    })
+    const root = join(this.dir, session.name)
+    for (const [name, content] of assets.files) await writeFileAtomic(join(root, 'assets', name), content)
+    for (const file of rendered.files) await writeFileAtomic(join(root, file.path), file.content)
+    return Array.from({ length: rendered.pages }, (_, i) => join(root, 'sessions', pageFile(stem, i + 1)))
+  }
+
+  /** The raw ARIA snapshot of the session's transcript (every page, in order). */
+  async snapshot(session: SnapshotSession, { expand, locale = 'en' }: CaptureOptions): Promise<string> {
+    const pages = await this.#render(session, locale)
+    const page = await this.#tab()
+    const parts: string[] = []
+    for (const path of pages) {
+      await page.goto(pathToFileURL(path).href, { waitUntil: 'load' })
+      await openRows(page, expand)
+      parts.push(await stableCapture(page))
+    }
+    await rm(join(this.dir, session.name), { recursive: true, force: true })
+    return parts.join('\n')
+  }
+}
+
+async function openRows(page: Page, expand: ExpandPlan): Promise<void> {
+  if (expand.kind === 'none') return
+  if (expand.kind === 'named') {
+    // Mark the summaries whose accessible name matches (Playwright computes names), then open them all at once.
+    for (const name of expand.names) {
+      await page.getByRole('button', { name }).and(page.locator(`${ROW_DISCLOSURE} > summary`)).evaluateAll((all) => all.forEach((s) => s.setAttribute('data-snapshot-open', '')))
+    }
+  }
+  const synced = await page.evaluate(
+    async ({ selector, all }) => {
+      for (const details of document.querySelectorAll<HTMLDetailsElement>(selector)) {
+        if (all || details.querySelector(':scope > summary[data-snapshot-open]') !== null) details.open = true
+      }
+      // `toggle` fires in a later task; the enhancement script mirrors it into aria-expanded. Wait for that.
+      const inSync = () => [...document.querySelectorAll<HTMLDetailsElement>(selector)].every((d) => d.querySelector(':scope > summary[role=button]')?.getAttribute('aria-expanded') === String(d.open))
+      for (let i = 0; i < 200 && !inSync(); i++) await new Promise((resolve) => setTimeout(resolve, 5))
+      return inSync()
+    },
+    { selector: ROW_DISCLOSURE, all: expand.kind === 'all' },
+  )
+  if (!synced) throw new Error('the page did not mark its open rows aria-expanded (did its enhancement script run?)')
+}
+
+/** Captures until two consecutive snapshots agree (a single capture could race a late layout change). */
+async function stableCapture(page: Page): Promise<string> {
+  const region = page.locator('[data-transcript]').first()
+  let previous = await region.ariaSnapshot()
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const current = await region.ariaSnapshot()
+    if (current === previous) return current
+    previous = current
+  }
+  throw new Error('the ARIA snapshot did not settle')
+}

@@ -1,0 +1,63 @@
+/**
+ * The sessions a `dsh-view snapshot` run covers: every log under the given paths (the same discovery as
+ * `inspect` and `build`), each read and folded in one streaming pass (src/site/fold-log.ts, exactly what the
+ * site renders from), named for its snapshot file (../names.ts). A log that cannot be read becomes a
+ * problem with its path, never a crash, and the others are still snapshotted.
+ *
+ * Each session stands alone: its snapshot does not depend on which other sessions were in the input (the
+ * site's links between a parent and its children are left out on purpose).
+ */
+import type { Conversation } from '../../conversation/model'
+import { discoverLogs, type DiscoveryProblem } from '../../log/node/discover'
+import type { LogSource } from '../../log/node/source'
+import { foldLog } from '../../site/fold-log'
+import { SnapshotNamer } from '../names'
+
+export interface SnapshotSession {
+  /** Header id, else the path. */
+  id: string
+  /** File name stem in the snapshot folder. */
+  name: string
+  source: LogSource
+  conversation: Conversation
+}
+
+export interface LoadOptions {
+  env: Record<string, string | undefined>
+  homedir: string
+}
+
+/**
+ * Every readable session under `inputs`, one at a time in discovery order: only one conversation model is
+ * held at once, so a root of thousands of sessions costs one session's memory. Paths and logs that cannot
+ * be read are appended to `problems`.
+ */
+export async function* readSnapshotSessions(inputs: readonly string[], options: LoadOptions, problems: DiscoveryProblem[]): AsyncGenerator<SnapshotSession> {
+  const discovery = await discoverLogs(inputs, options)
+  problems.push(...discovery.problems)
+  const namer = new SnapshotNamer()
+  for (const log of discovery.logs) {
+    let result: Awaited<ReturnType<typeof foldLog>>
+    try {
+      result = await foldLog(log.source)
+    } catch (err) {
+      problems.push({ path: log.source.display, message: err instanceof Error ? err.message : String(err) })
+      continue
+    }
+    if (!result.ok) {
+      problems.push({ path: log.source.display, message: result.error })
+      continue
+    }
+    const conversation = result.conversation
+    const id = conversation.header?.id ?? conversation.facts.id ?? log.source.display
+    yield { id, name: namer.next(id), source: log.source, conversation }
+  }
+}
+
+/** All of them at once (tests, small inputs). */
+export async function loadSnapshotSessions(inputs: readonly string[], options: LoadOptions): Promise<{ sessions: SnapshotSession[]; problems: DiscoveryProblem[] }> {
+  const problems: DiscoveryProblem[] = []
+  const sessions: SnapshotSession[] = []
+  for await (const session of readSnapshotSessions(inputs, options, problems)) sessions.push(session)
+  return { sessions, problems }
+}

@@ -1,0 +1,196 @@
+/**
+ * Tool rows and their cards in the text snapshot (cards.md §4–§13): the headline a reader sees collapsed
+ * (`tool Bash · Echo hi  #tool:call_1`), one line of row facts (wire name, variant, state, leading slot,
+ * hidden status and where it sits, summary style), then the card the row opens to with its key fields —
+ * terminal prompts, exit pill and output; diff rows with word marks and the chat window; read lines; search
+ * rows; web sources; the IN/OUT body; the skill region — then the `Inspect` pill and the code-dispatch
+ * children, nested. Every string comes from the card model; nothing is derived here.
+ */
+import type {
+  AnsiLine, DiffCardModel, DiffRow, IoBody, ReadCardModel, RowBody, RowWindow, SearchCardModel, SkillBody,
+  TerminalCardModel, ToolRowModel, WebCardModel,
+} from '../../cards/types'
+import { CLIP_TEXT, type SnapshotWriter } from './writer'
+
+const quoted = (w: SnapshotWriter, s: string) => `"${w.one(s)}"`
+
+export function writeToolRow(w: SnapshotWriter, row: ToolRowModel): void {
+  const summary = row.summary === '' ? '' : ` · ${w.one(row.summary)}`
+  const suffix = row.summarySuffix === null ? '' : ` ${row.summarySuffix}`
+  w.line(`tool ${row.title}${summary}${suffix}  #${row.key}`)
+  w.nest(() => {
+    const facts = [
+      row.tool === '' ? 'orphan result' : row.tool,
+      `variant ${row.variant}`,
+      row.layout === 'tool' ? null : `layout ${row.layout}`,
+      row.state === row.modelState ? `state ${row.state}` : `state ${row.state} (model ${row.modelState})`,
+      row.dot === null ? `icon ${row.icon}` : `dot ${row.dot}`,
+      row.hiddenStatus === null ? null : `hidden ${quoted(w, row.hiddenStatus)} ${row.hiddenStatusPlacement}`,
+      row.summaryStyle === 'text' ? null : row.summaryStyle === 'file-link' ? `file link ${row.filePath ?? ''}` : 'failure line',
+      row.expandable ? 'expandable' : 'not expandable',
+    ]
+    w.line(facts.filter((f): f is string => f !== null).join(' · '))
+    if (row.body !== null) writeBody(w, row.body)
+    writeDetails(w, row)
+    if (row.children.length > 0) {
+      w.line(`subcalls (${row.children.length}):`)
+      w.nest(() => row.children.forEach((child) => writeToolRow(w, child)))
+    }
+  })
+}
+
+function writeDetails(w: SnapshotWriter, row: ToolRowModel): void {
+  const d = row.details
+  const output = d.output === null ? 'no output' : d.output.kind === 'raw' ? `raw output${d.output.isError ? ' (error)' : ''}` : `${d.output.kind} output`
+  w.line(`${row.inspectLabel}: ${w.one(d.header)} · ${d.input === null ? 'no input' : `${d.inputLabel} ${d.input.split('\n').length} line${d.input.includes('\n') ? 's' : ''}`} · ${output}`)
+  // A row without a body keeps its result only behind the pill: show it, or the snapshot would lose it.
+  if (row.body === null && d.output?.kind === 'raw') w.nest(() => w.quote(d.output?.kind === 'raw' ? d.output.text : ''))
+}
+
+export function writeBody(w: SnapshotWriter, body: RowBody): void {
+  switch (body.kind) {
+    case 'terminal':
+      return terminal(w, body)
+    case 'diff':
+      return diff(w, body)
+    case 'read':
+      return read(w, body)
+    case 'search':
+      return search(w, body)
+    case 'web':
+      return web(w, body)
+    case 'io':
+      return io(w, body)
+    case 'skill':
+      return skill(w, body)
+  }
+}
+
+function windowLine(w: SnapshotWriter, name: string, win: RowWindow | null): void {
+  if (win === null) return
+  w.line(`${name}: head ${win.head.length} · ${quoted(w, win.expandLabel)} (${win.hidden} hidden) · tail ${win.tail.length} · ${quoted(w, win.collapseLabel)}`)
+}
+
+/** ANSI segments as text; styled runs are marked `‹fg=red,bold›text‹›` so colour changes show in a diff. */
+export function ansiText(line: AnsiLine): string {
+  return line
+    .map((seg) => {
+      const s = seg.style
+      if (s === undefined) return seg.text
+      const parts: string[] = []
+      if (s.fg) parts.push(`fg=${s.fg.kind === 'named' ? s.fg.name : s.fg.css}`)
+      if (s.bg) parts.push(`bg=${s.bg.kind === 'named' ? s.bg.name : s.bg.css}`)
+      for (const flag of ['bold', 'dim', 'italic', 'underline', 'strikethrough', 'hidden', 'inverse'] as const) if (s[flag]) parts.push(flag)
+      return `‹${parts.join(',')}›${seg.text}‹›`
+    })
+    .join('')
+}
+
+function terminal(w: SnapshotWriter, c: TerminalCardModel): void {
+  const head = [`terminal ${c.flavor}`, `${c.state} ${quoted(w, c.stateLabel)}`, c.pill, c.copy === null ? null : `copy ${quoted(w, c.copy.label)}`]
+  w.line(head.filter((p): p is string => p !== null).join(' · '))
+  w.nest(() => {
+    w.field('description', c.description)
+    for (const p of c.prompts) w.line(`prompt ${p.label} ${w.one(p.text, 240)}`)
+    if (c.placeholder !== null) w.line(`placeholder: ${c.placeholder}`)
+    else if (c.lines === null) w.line('output: (running)')
+    else {
+      w.line(`output (${c.lines.length} line${c.lines.length === 1 ? '' : 's'}):`)
+      w.nest(() => w.quote(c.lines?.map(ansiText).join('\n') ?? '', CLIP_TEXT))
+    }
+    windowLine(w, 'details window', c.detailsWindow)
+  })
+}
+
+function diffRow(row: DiffRow): string {
+  switch (row.kind) {
+    case 'header':
+      return `@ ${row.path}`
+    case 'gap':
+      return `⋯ ${row.text}`
+    default: {
+      const sign = row.kind === 'removed' ? '-' : row.kind === 'added' ? '+' : ' '
+      const number = row.kind === 'removed' ? row.oldLine : row.newLine
+      const text = row.marks === null ? row.text : row.marks.map((m) => (m.changed ? `⟪${m.text}⟫` : m.text)).join('')
+      return `${sign}${number === null ? '' : ` ${number}`} | ${text}`
+    }
+  }
+}
+
+function diff(w: SnapshotWriter, c: DiffCardModel): void {
+  const head = [`diff ${c.source}`, c.footer, c.lang === null ? null : `lang ${c.lang}`, c.copy === null ? null : `copy ${quoted(w, c.copy.label)}`]
+  w.line(head.filter((p): p is string => p !== null).join(' · '))
+  w.nest(() => {
+    w.quote(c.rows.map(diffRow).join('\n'), { ...CLIP_TEXT, head: 24, tail: 8 })
+    windowLine(w, 'chat window', c.chatWindow)
+    windowLine(w, 'details window', c.detailsWindow)
+  })
+}
+
+function read(w: SnapshotWriter, c: ReadCardModel): void {
+  const head = [`read ${c.label}`, `${c.lines.length} of ${c.totalLines} lines`, c.range, c.lang === null ? null : `lang ${c.lang}`, c.copy === null ? null : `copy ${quoted(w, c.copy.label)}`]
+  w.line(head.filter((p): p is string => p !== null).join(' · '))
+  w.nest(() => {
+    w.field('path', c.path)
+    w.quote(c.lines.map((l) => `${l.number}: ${l.text}`).join('\n'))
+    windowLine(w, 'chat window', c.chatWindow)
+    windowLine(w, 'details window', c.detailsWindow)
+  })
+}
+
+function search(w: SnapshotWriter, c: SearchCardModel): void {
+  const head = [`search ${c.shape}`, c.countText, `shown ${c.shown} of ${c.total}${c.truncated ? ' (truncated)' : ''}`, c.copy === null ? null : `copy ${quoted(w, c.copy.label)}`]
+  w.line(head.filter((p): p is string => p !== null).join(' · '))
+  w.nest(() => {
+    if (c.placeholder !== null) w.line(`placeholder: ${c.placeholder}`)
+    const rows = c.rows.map((r) => (r.kind === 'file' ? `file ${r.path} (${r.matches})` : r.kind === 'path' ? `path ${r.path}` : `  ${r.text}`))
+    if (rows.length > 0) w.quote(rows.join('\n'))
+    windowLine(w, 'chat window', c.chatWindow)
+    windowLine(w, 'details window', c.detailsWindow)
+    if (c.recovery !== null) {
+      w.line('recovery:')
+      w.nest(() => w.quote(c.recovery ?? ''))
+    }
+  })
+}
+
+function web(w: SnapshotWriter, c: WebCardModel): void {
+  if (c.mode === 'fetch') {
+    w.line(`web fetch · ${c.status} · ${w.one(c.url)}${c.href === null ? ' (not a link)' : ''}`)
+    w.nest(() => w.field('notice', c.truncatedNotice))
+    return
+  }
+  w.line(`web search · ${c.sources.length} sources${c.answer === null ? '' : ' · answer'}`)
+  w.nest(() => {
+    if (c.empty !== null) w.line(`empty: ${c.empty}`)
+    if (c.answer !== null) {
+      w.line('answer:')
+      w.nest(() => w.quote(c.answer ?? ''))
+    }
+    for (const s of c.sources) {
+      w.line(`[${s.ordinal}] ${w.one(s.label)} <${w.one(s.url)}>${s.href === null ? ' (not a link)' : ''}${s.publishedAt === null ? '' : ` · ${s.publishedAt}`}`)
+      if (s.snippet !== null) w.nest(() => w.line(w.one(s.snippet ?? '')))
+    }
+    w.field('notice', c.truncatedNotice)
+  })
+}
+
+function io(w: SnapshotWriter, c: IoBody): void {
+  if (c.program !== null) {
+    w.line(`program${c.program.lang === null ? '' : ` (${c.program.lang})`}:`)
+    w.nest(() => w.quote(c.program?.text ?? ''))
+  }
+  if (c.input !== null) {
+    w.line(c.inLabel)
+    w.nest(() => w.quote(c.input ?? ''))
+  }
+  if (c.output !== null) {
+    w.line(`${c.outLabel}${c.outputIsError ? ' (error)' : ''}`)
+    w.nest(() => w.quote(c.output ?? ''))
+  }
+}
+
+function skill(w: SnapshotWriter, c: SkillBody): void {
+  w.line(`region ${quoted(w, c.label)}${c.isError ? ' (error)' : ''}`)
+  w.nest(() => w.quote(c.text))
+}

@@ -1,0 +1,102 @@
+/**
+ * The line writer behind the text snapshot: indentation for nesting, `key: value` lines, and quoted blocks
+ * of log text (`| …` lines) clipped to a readable size. A snapshot is for review in a pull request, so long
+ * texts keep their head and tail and say how much was left out (`⋯ 37 more lines (4,012 chars) ⋯`): a
+ * change in the middle of a 5,000-line output still shows up in the length, and the model goldens
+ * (`snapshots/<scenario>/model.json`) hold the full text.
+ *
+ * Log text is untrusted and may hold terminal control bytes: every C0 control except tab and newline, and
+ * DEL, is written as a visible `\xNN` escape, so a snapshot file never moves a reviewer's cursor.
+ *
+ * Every value is masked (`mask`, the volatile-value normaliser) *before* it is cut or counted: a cut
+ * through the middle of a workspace path would otherwise leave the machine-specific part in the file, and
+ * the character counts would differ between machines.
+ */
+
+export interface Clip {
+  /** Lines kept from the start. */
+  head: number
+  /** Lines kept from the end. */
+  tail: number
+  /** Characters kept per line. */
+  width: number
+}
+
+/** Prose, outputs and code: a screenful. */
+export const CLIP_TEXT: Clip = { head: 12, tail: 4, width: 200 }
+/** Injected context and system prompts: long, rarely what a change is about. */
+export const CLIP_CONTEXT: Clip = { head: 3, tail: 0, width: 160 }
+
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g
+
+export function escapeControls(text: string): string {
+  return text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+}
+
+/** One line of text for a headline: controls escaped, newlines shown as `⏎`, cut at `width`. */
+export function oneLine(text: string, width = 160): string {
+  const flat = escapeControls(text.replace(/\r?\n/g, ' ⏎ '))
+  return flat.length > width ? `${flat.slice(0, width)}…` : flat
+}
+
+const count = (n: number) => n.toLocaleString('en-US')
+
+export class SnapshotWriter {
+  readonly #lines: string[] = []
+  #depth = 0
+
+  constructor(private readonly mask: (text: string) => string = (t) => t) {}
+
+  /** A log value for a headline: masked, then flattened to one line and cut at `width`. */
+  one(text: string, width = 160): string {
+    return oneLine(this.mask(text), width)
+  }
+
+  /** One line at the current depth. */
+  line(text: string): void {
+    this.#lines.push(`${'  '.repeat(this.#depth)}${text}`)
+  }
+
+  /** `label: value`, skipped when the value is null or empty. */
+  field(label: string, value: string | number | null | undefined): void {
+    if (value === null || value === undefined || value === '') return
+    this.line(`${label}: ${typeof value === 'number' ? String(value) : this.one(value)}`)
+  }
+
+  /** Lines written by `body` one level deeper. */
+  nest(body: () => void): void {
+    this.#depth++
+    try {
+      body()
+    } finally {
+      this.#depth--
+    }
+  }
+
+  /** A block of log text as `| ` lines, clipped by `clip`; `(empty)` for an empty string. */
+  quote(text: string, clip: Clip = CLIP_TEXT): void {
+    if (text === '') {
+      this.line('(empty)')
+      return
+    }
+    const lines = this.mask(text).replace(/\r\n/g, '\n').split('\n')
+    const cut = (l: string) => {
+      const e = escapeControls(l)
+      return e.length > clip.width ? `${e.slice(0, clip.width)}… (+${count(e.length - clip.width)} chars)` : e
+    }
+    const bar = (l: string) => this.line(l === '' ? '|' : `| ${cut(l)}`)
+    if (lines.length <= clip.head + clip.tail + 1) {
+      lines.forEach(bar)
+      return
+    }
+    lines.slice(0, clip.head).forEach(bar)
+    const hidden = lines.slice(clip.head, lines.length - clip.tail)
+    const chars = hidden.reduce((n, l) => n + l.length + 1, 0)
+    this.line(`⋯ ${count(hidden.length)} more lines (${count(chars)} chars) ⋯`)
+    if (clip.tail > 0) lines.slice(-clip.tail).forEach(bar)
+  }
+
+  toString(): string {
+    return `${this.#lines.join('\n')}\n`
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * `dsh-view snapshot --format aria` end to end (issue 5): the session page as the site renders it, opened
+ * in Chromium with its enhancement script, rows opened per `--expand`, the transcript landmark as Playwright
+ * ARIA YAML with volatile values masked; `--out`/`--check` with `.aria.yml` files. One Chromium for the file
+ * (handed to the handler), skipped with the reason when there is none.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseInvocation } from '../../cli/args'
+import type { Io } from '../../cli/io'
+import { runSnapshot } from '../../cli/snapshot'
+import { session, toolCallBlock } from '../../src/log/testing/session'
+import { AriaSnapshotter, chromiumExecutable } from '../../src/snapshot/node/aria'
+import { testSiteAssets } from '../support/site-assets'
+
+const chromium = chromiumExecutable(process.env)
+const WORKSPACE = '/tmp/dsh-view-aria-ws-7f3q'
+let snapshotter: AriaSnapshotter
+let log: string
+
+beforeAll(async () => {
+  if (!chromium.exists) return
+  snapshotter = await AriaSnapshotter.launch({ assets: await testSiteAssets(), env: process.env })
+  // The skill-load log, run in a real-looking workspace (the fixture stores `{{cwd}}` literally).
+  const text = readFileSync(fileURLToPath(new URL('../../fixtures/corpus/v0/acp-agent/skill-load/session.jsonl', import.meta.url)), 'utf8')
+  log = join(temp('dsh-view-aria-cli-'), 'session.jsonl')
+  writeFileSync(log, text.split('{{cwd}}').join(WORKSPACE))
+}, 120_000)
+afterAll(async () => {
+  await snapshotter?.close()
+  for (const dir of temps) rmSync(dir, { recursive: true, force: true })
+})
+
+const temps: string[] = []
+function temp(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  temps.push(dir)
+  return dir
+}
+
+async function run(argv: string[], env: Record<string, string | undefined> = {}): Promise<{ code: number; out: string; err: string }> {
+  const inv = parseInvocation(['snapshot', '--format', 'aria', ...argv])
+  if (inv.mode !== 'snapshot') throw new Error('not a snapshot invocation')
+  let out = ''
+  let err = ''
+  const io: Io = { stdout: (t) => void (out += t), stderr: (t) => void (err += t), stderrIsTty: false, env, open: async () => {} }
+  const code = await runSnapshot(inv, io, { snapshotter, homedir: '/nonexistent-home' })
+  return { code, out, err }
+}
+
+describe.skipIf(!chromium.exists)(`dsh-view snapshot --format aria (${chromium.exists ? chromium.path : `skipped: no Chromium at ${chromium.path}`})`, () => {
+  it('prints the transcript landmark with every row open and volatile values masked', async () => {
+    const r = await run([log])
+    expect(r.code).toBe(0)
+    const lines = r.out.split('\n')
+    expect(lines.slice(0, 5)).toEqual([
+      '- region "Transcript":',
+      '  - heading "Turn 1" [level=2]',
+      '  - text: Load the editing-cordis-compositions skill with the skill tool, then reply DONE. {{date}} {{clock}} UTC',
+      '  - button "Copy":',
+      '    - img',
+    ])
+    // Every row disclosure is open, and the enhancement script ran (it sets aria-expanded).
+    expect(r.out).toContain('    - button "Skill editing-cordis-compositions" [expanded]:')
+    expect(r.out).toContain('    - button "Context injection skill-catalog" [expanded]:')
+    // The Inspect pill is not a row: it stays closed.
+    expect(r.out).toContain('      - button "Inspect"\n')
+    expect(r.out).toContain('Base directory for this skill: {{cwd}}/.dsh/skills/editing-cordis-compositions')
+    expect(r.out).not.toContain(WORKSPACE)
+  })
+
+  it('--expand none leaves every row closed', async () => {
+    const r = await run([log, '--expand', 'none'])
+    expect(r.code).toBe(0)
+    expect(r.out).not.toContain('[expanded]')
+    expect(r.out).toContain('  - button "Skill editing-cordis-compositions":')
+  })
+
+  it('--out writes <id>.aria.yml; --check passes on it and fails, with a diff, on other expansion', async () => {
+    const out = temp('dsh-view-aria-out-')
+    expect((await run([log, '--out', out])).code).toBe(0)
+    expect(readdirSync(out)).toEqual(['9eb4181f-2d05-49d3-98fc-3711fe2f5664.aria.yml'])
+    expect((await run([log, '--out', out, '--check'])).code).toBe(0)
+    const closed = await run([log, '--out', out, '--check', '--expand', 'none'])
+    expect(closed.code).toBe(1)
+    expect(closed.out).toContain('-    - button "Skill editing-cordis-compositions" [expanded]:\n+    - button "Skill editing-cordis-compositions":\n')
+    expect(closed.out).toMatch(/^-    - region "Instructions": "Instructions <skill_content/m)
+  })
+})
+
+describe.skipIf(!chromium.exists)('a paginated session', () => {
+  it('is captured page by page, every turn in order', async () => {
+    const s = session({ id: 'long-session', cwd: '/work/long' })
+    for (let t = 1; t <= 30; t++) {
+      s.turnStart()
+      s.user(`Turn ${t}`)
+      s.stepStart()
+      s.assistant([toolCallBlock(`call-${t}`, 'bash', { command: `seq ${t}`, description: `Count to ${t}` })])
+      s.call('bash', { command: `seq ${t}`, description: `Count to ${t}` }, `call-${t}`)
+      // ~60 KB of output a turn: about 1.8 MB of page, more than one page holds (src/site/measure.ts).
+      s.result(`call-${t}`, Array.from({ length: 400 }, (_, i) => `line ${i} ${'x'.repeat(140)}`).join('\n'))
+      s.stepEnd()
+      s.turnEnd()
+    }
+    const path = join(temp('dsh-view-aria-long-'), 'session.jsonl')
+    writeFileSync(path, s.jsonl())
+    const r = await run([path, '--expand', 'none'])
+    expect(r.code).toBe(0)
+    expect(r.out.match(/^- region "Transcript":$/gm)?.length).toBeGreaterThan(1)
+    const turns = [...r.out.matchAll(/^ {2}- heading "Turn (\d+)" \[level=2\]$/gm)].map((m) => Number(m[1]))
+    expect(turns).toEqual(Array.from({ length: 30 }, (_, i) => i + 1))
+  })
+})
+
+describe.skipIf(!chromium.exists)('--expand all', () => {
+  it('opens rows, not the "show the rest" toggle of a long card', async () => {
+    const s = session({ id: 'long-write', cwd: '/work/p' })
+    s.turnStart()
+    s.user('Write it')
+    s.stepStart()
+    const args = { file_path: '/work/p/a.txt', content: Array.from({ length: 20 }, (_, i) => `row ${i}`).join('\n') }
+    s.assistant([toolCallBlock('call-w', 'write', args)])
+    s.call('write', args, 'call-w')
+    s.result('call-w', 'Wrote a.txt')
+    s.stepEnd()
+    s.turnEnd()
+    const path = join(temp('dsh-view-aria-window-'), 'session.jsonl')
+    writeFileSync(path, s.jsonl())
+    const r = await run([path])
+    expect(r.code).toBe(0)
+    expect(r.out).toContain('- button "Write a.txt" [expanded]:')
+    const toggles = r.out.split('\n').filter((l) => l.includes('其余'))
+    expect(toggles.length).toBeGreaterThan(0)
+    expect(toggles.filter((l) => l.includes('[expanded]'))).toEqual([])
+  })
+})
+
+describe('without Chromium', () => {
+  it('says where it looked and exits 1', async () => {
+    const inv = parseInvocation(['snapshot', '--format', 'aria', fileURLToPath(new URL('../../fixtures/corpus/v0/acp-agent/skill-load/session.jsonl', import.meta.url))])
+    if (inv.mode !== 'snapshot') throw new Error('not a snapshot invocation')
+    const io: Io = { stdout: () => {}, stderr: () => {}, stderrIsTty: false, env: { DSH_VIEW_CHROMIUM: '/nonexistent/chromium' }, open: async () => {} }
+    await expect(runSnapshot(inv, io, { homedir: '/nonexistent-home' })).rejects.toMatchObject({ exitCode: 1, message: 'no Chromium at /nonexistent/chromium' })
+  })
+})
