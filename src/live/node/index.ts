@@ -4,7 +4,8 @@
  * `FollowerHub` (follow one session's transcript by byte offset), `RootWatcher` (the session index) and
  * the SSE helpers. The wire format is `../protocol`.
  */
-export { startLiveServer, type LiveServer, type LiveServerOptions } from './server'
+export { BASE_HEADERS, startLiveServer, type LiveServer, type LiveServerOptions } from './server'
+export { plain } from './static-files'
 export { SessionFollower, type FollowedFile, type FollowerListener, type FollowerOptions, type FollowTarget } from './follower'
 export { FollowerHub, type FollowerHubOptions, type FollowerLease } from './follower-hub'
 export { RootWatcher, type IndexListener, type RootWatcherOptions } from './root-watcher'

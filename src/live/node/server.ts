@@ -33,6 +33,11 @@ export interface LiveServerOptions {
   sse?: SseOptions
   /** Unexpected errors (a follower's IO error, a handler bug); the server keeps serving. */
   onError?: (error: unknown) => void
+  /**
+   * Extra `GET`/`HEAD` routes under `/live/` owned by the caller (cli/live.ts: the site and overlay feeds),
+   * asked after the Host/Origin fence and before the 404. Returns true when it answered the request.
+   */
+  routes?: (req: IncomingMessage, res: ServerResponse, url: URL) => boolean | Promise<boolean>
 }
 
 export interface LiveServer {
@@ -48,7 +53,7 @@ export interface LiveServer {
 }
 
 /** Security headers on every response: no sniffing, no referrer, no cross-origin embedding of responses. */
-const BASE_HEADERS: Record<string, string> = {
+export const BASE_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
   'Cross-Origin-Resource-Policy': 'same-origin',
@@ -130,7 +135,10 @@ export async function startLiveServer(options: LiveServerOptions): Promise<LiveS
       if (route[2] === 'log') return sessionLog(req, res, key)
       return req.method === 'GET' ? sessionEvents(req, res, key, url.searchParams) : void plain(res, 405, 'method not allowed', BASE_HEADERS)
     }
-    if (path === '/live' || path.startsWith('/live/')) return void plain(res, 404, 'not found', BASE_HEADERS)
+    if (path === '/live' || path.startsWith('/live/')) {
+      if (options.routes !== undefined && (await options.routes(req, res, url))) return
+      return void plain(res, 404, 'not found', BASE_HEADERS)
+    }
     await serveStatic(req, res, options.siteDir, path, BASE_HEADERS)
   }
 

@@ -1,0 +1,62 @@
+// The live-mode assets (`dsh-view live` copies them into the folder it serves; static builds never do):
+//   assets/live.js  — src/live/browser/main.ts as ONE classic IIFE (like site.js: Chromium refuses module
+//                     scripts from file://, and the same rule keeps one kind of script in the package). It
+//                     holds the site script, React, the assembler, the card models and the components, so
+//                     a live page redraws with the same code that rendered the static page. A CSS module
+//                     imports as its class-name map under the shared naming rule of site.css
+//                     (scripts/css-modules.mjs: `<file stem>_<class>`), made here from the class selectors,
+//                     so the script can be fully minified (esbuild's local-css loader would minify the
+//                     names too) and no CSS is emitted (site.css has it).
+//   assets/live.css — src/live/browser/live.css (the badge and the "new sessions" box).
+import { build } from 'esbuild'
+import { readFile } from 'node:fs/promises'
+import { basename } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+export const LIVE_SCRIPT_ENTRY = 'src/live/browser/main.ts'
+export const LIVE_STYLE_ENTRY = 'src/live/browser/live.css'
+
+/** `import styles from 'X.module.css'` → `{ class: 'X_class', … }` for every class selector in the file. */
+const cssModuleNames = {
+  name: 'css-module-names',
+  setup(b) {
+    b.onLoad({ filter: /\.module\.css$/ }, async (args) => {
+      const css = (await readFile(args.path, 'utf8')).replace(/\/\*[\s\S]*?\*\//g, '')
+      const stem = basename(args.path).slice(0, basename(args.path).indexOf('.'))
+      const names = new Set([...css.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map(m => m[1]))
+      return { contents: `export default ${JSON.stringify(Object.fromEntries([...names].map(n => [n, `${stem}_${n}`])))}`, loader: 'js' }
+    })
+  },
+}
+
+/** Builds both; with `outdir` they are written there as live.js and live.css. Returns the texts. */
+export async function buildLiveAssets({ outdir } = {}) {
+  const common = { absWorkingDir: root, bundle: true, write: false, legalComments: 'none', logLevel: 'warning' }
+  const [script, styles] = await Promise.all([
+    build({
+      ...common,
+      entryPoints: { live: LIVE_SCRIPT_ENTRY },
+      outdir: outdir ?? 'out',
+      platform: 'browser',
+      format: 'iife',
+      target: ['chrome109', 'firefox115', 'safari15'],
+      jsx: 'automatic',
+      minify: true,
+      define: { 'process.env.NODE_ENV': '"production"' },
+      plugins: [cssModuleNames],
+      loader: { '.css': 'empty' },
+    }),
+    build({ ...common, entryPoints: { live: LIVE_STYLE_ENTRY }, outdir: outdir ?? 'out', minify: true, loader: { '.css': 'css' } }),
+  ])
+  const js = script.outputFiles.find(f => f.path.endsWith('.js'))?.text ?? ''
+  const css = styles.outputFiles.find(f => f.path.endsWith('.css'))?.text ?? ''
+  if (outdir) {
+    const { mkdir, writeFile } = await import('node:fs/promises')
+    await mkdir(outdir, { recursive: true })
+    await writeFile(`${outdir}/live.js`, js)
+    await writeFile(`${outdir}/live.css`, css)
+  }
+  return { js, css }
+}

@@ -1,0 +1,47 @@
+/**
+ * The live page's transcript: the static page's markup, made by the same component. The static renderer
+ * draws each turn section with `<Transcript bare>` and wraps them in the landmark `<Transcript>` draws
+ * (src/site/render-session.tsx); this does the same, one memoized `<Transcript bare>` per section, so a
+ * section whose model object and links did not change is not rendered again while the tail grows.
+ */
+import { memo } from 'react'
+import type { PageSection } from '../../cards/types'
+import type { RowExtra } from '../../site/types'
+import { Transcript } from '../../../components/layout/Transcript'
+import styles from '../../../components/session/SessionView.module.css'
+
+export interface LiveTranscriptProps {
+  sections: readonly PageSection[]
+  label: string
+  extras: Readonly<Record<string, readonly RowExtra[]>>
+}
+
+interface SectionProps {
+  section: PageSection
+  label: string
+  extras: Readonly<Record<string, readonly RowExtra[]>>
+  /** Identity of `extras` for this section (they are rebuilt every render). */
+  extrasKey: string
+}
+
+const Section = memo(
+  function Section({ section, label, extras }: SectionProps) {
+    return <Transcript sections={[section]} label={label} extras={extras} bare />
+  },
+  (a, b) => a.section === b.section && a.label === b.label && a.extrasKey === b.extrasKey,
+)
+
+export function LiveTranscript({ sections, label, extras }: LiveTranscriptProps) {
+  return (
+    <section aria-label={label} className={styles.transcript} data-transcript="">
+      {sections.map((section) => {
+        const own: Record<string, readonly RowExtra[]> = {}
+        for (const row of section.rows) {
+          const links = extras[row.key]
+          if (links !== undefined) own[row.key] = links
+        }
+        return <Section key={section.key} section={section} label={label} extras={own} extrasKey={JSON.stringify(own)} />
+      })}
+    </section>
+  )
+}

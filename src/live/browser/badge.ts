@@ -1,0 +1,75 @@
+/**
+ * The live status badge (issue 6: "a session that stops growing and ends with `turn/end` shows as
+ * finished"): one small `role="status"` element fixed in a corner of a live page, saying whether the
+ * followed session is live, finished, idle or stopped on a torn tail (src/live/protocol.ts `FeedState`),
+ * whether the page is still connected, and how many events an attached host has shown ahead of the file.
+ * Styles are assets/live.css (src/live/browser/live.css). Text only, set with `textContent`.
+ */
+import type { Locale } from '../../cards/types'
+import type { FeedState } from '../protocol'
+
+export type BadgeState = FeedState | 'connecting' | 'disconnected'
+
+const LABELS: Record<Locale, Record<BadgeState, string> & { ahead: (n: number) => string; title: string }> = {
+  en: {
+    live: 'Live',
+    finished: 'Finished',
+    idle: 'Idle',
+    'crashed-tail': 'Stopped (torn tail)',
+    connecting: 'Connecting…',
+    disconnected: 'Reconnecting…',
+    ahead: (n) => `+${n} from host`,
+    title: 'dsh-view live',
+  },
+  zh: {
+    live: '实时',
+    finished: '已结束',
+    idle: '空闲',
+    'crashed-tail': '已中断（尾部不完整）',
+    connecting: '连接中…',
+    disconnected: '重新连接中…',
+    ahead: (n) => `主机领先 ${n} 条`,
+    title: 'dsh-view 实时',
+  },
+}
+
+export class LiveBadge {
+  readonly element: HTMLElement
+  readonly #label: HTMLElement
+  readonly #extra: HTMLElement
+  readonly #locale: Locale
+  #state: BadgeState = 'connecting'
+
+  constructor(doc: Document, locale: Locale) {
+    this.#locale = locale
+    this.element = doc.createElement('div')
+    this.element.className = 'dsh-live-badge'
+    this.element.setAttribute('role', 'status')
+    this.element.setAttribute('aria-live', 'polite')
+    this.element.title = LABELS[locale].title
+    const dot = doc.createElement('span')
+    dot.className = 'dsh-live-dot'
+    dot.setAttribute('aria-hidden', 'true')
+    this.#label = doc.createElement('span')
+    this.#extra = doc.createElement('span')
+    this.#extra.className = 'dsh-live-extra'
+    this.element.append(dot, this.#label, this.#extra)
+    this.set('connecting')
+    doc.body.append(this.element)
+  }
+
+  get state(): BadgeState {
+    return this.#state
+  }
+
+  set(state: BadgeState): void {
+    this.#state = state
+    this.element.dataset['state'] = state
+    this.#label.textContent = LABELS[this.#locale][state]
+  }
+
+  /** Events an attached host has shown beyond the file (0 hides the note). */
+  ahead(n: number): void {
+    this.#extra.textContent = n > 0 ? ` · ${LABELS[this.#locale].ahead(n)}` : ''
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * Entry of `assets/live.js`, the script of pages written by `dsh-view live` (bundled by
+ * scripts/live-assets.mjs as one classic IIFE, like site.js: no module syntax at run time). It runs the site
+ * script first — the live shell loads this instead of site.js, so the enhancement code and its
+ * once-per-root listeners exist once — then reads the page's live flag (src/site/live.ts) and starts the
+ * live session page or the live index. A page without a flag (opened from the folder as a static site)
+ * stays static.
+ */
+import '../../site/client/site'
+import type { Locale } from '../../cards/types'
+import { LIVE_META, parseLiveFlag } from '../../site/live'
+import { LiveIndexPage } from './index-page'
+import { LiveSessionPage } from './session-page'
+import type { PageWindow } from './site-client'
+
+function localeOf(doc: Document): Locale {
+  return doc.documentElement.lang.toLowerCase().startsWith('zh') ? 'zh' : 'en'
+}
+
+function start(win: PageWindow): void {
+  const doc = win.document
+  const flag = parseLiveFlag(doc.querySelector(`meta[name="${LIVE_META}"]`)?.getAttribute('content'))
+  // Opened from file:// the folder is a plain static site: there is no server to follow.
+  if (flag === null || typeof win.EventSource !== 'function' || win.location.protocol === 'file:') return
+  const locale = localeOf(doc)
+  if (flag.page === 'index') {
+    new LiveIndexPage(win, locale)
+    return
+  }
+  const main = doc.getElementById('main')
+  if (main === null) return
+  new LiveSessionPage(win, main, { key: flag.key, lines: flag.lines, seq: flag.seq, locale })
+}
+
+start(window)
