@@ -1,0 +1,210 @@
+/**
+ * A session tree → one self-contained HTML file (`dsh-view export -o FILE.html`). Each session is rendered
+ * by the site's own renderer (src/site/render-session.tsx: cut, Markdown, highlighting, React, the page
+ * budget), so the file shows exactly the cards of the site's pages; only where links point differs (inside
+ * the file: `RenderLinks`). The site's pages of a session become its parts, one after another; the root
+ * session comes first under the site's page frame (components/layout/SessionPage), each descendant follows
+ * as a section with its own header; the full texts of cut outputs are embedded compressed at the end
+ * (html/blobs.ts). Budget: html/budget.ts. Document, policy and assets: html/document.ts.
+ *
+ * In-file ids: `#top` (the start of the file; a browser needs no element for it), `#session-<stem>` for
+ * each descendant, `#part-<stem>-<k>` for each part, `#full-<hash>` for each full text, and every row id
+ * of the transcripts (descendants' prefixed by html/keys.ts). Deterministic: no clock, content-derived
+ * names, sessions and texts in a fixed order.
+ */
+import { renderToStaticMarkup } from 'react-dom/server'
+import { PageHeader } from '../../../components/layout/PageHeader'
+import { PageNav } from '../../../components/layout/PageNav'
+import { SessionPage, SLOT_MARKUP } from '../../../components/layout/SessionPage'
+import type { Locale } from '../../cards/types'
+import { viewModel } from '../../cards/view-model'
+import { HighlightCache } from '../../highlight/cache'
+import { Highlighter } from '../../highlight/highlighter'
+import { escapeHtml } from '../../highlight/render-tokens'
+import type { SiteAssets } from '../../site/assets'
+import { headerFacts, sessionChrome, type Family } from '../../site/chrome'
+import { Enricher } from '../../site/enrich'
+import { measure, type Size } from '../../site/measure'
+import { SessionRenderer, type RenderLinks } from '../../site/render-session'
+import { headMarkup } from '../../site/shell'
+import { siteText } from '../../site/strings'
+import type { PageNav as PageNavModel, SessionChrome } from '../../site/types'
+import { relativesOf, type ExportSession, type Relatives } from '../load'
+import { exportText, formatBytes, type ExportText } from '../strings'
+import { MAX_BLOB_BYTES, packBlobs, type EmbeddedText } from './blobs'
+import { MAX_EXPORT_MARKUP, omittedRuns, planParts } from './budget'
+import { exportAssets, exportDocument } from './document'
+import { prefixKeys } from './keys'
+
+export interface HtmlExportOptions {
+  /** Root first (src/export/load.ts). */
+  sessions: readonly ExportSession[]
+  assets: SiteAssets
+  locale: Locale
+  /** Colour code with shiki (default true). */
+  highlight?: boolean
+  /** The markup budget (default `MAX_EXPORT_MARKUP`; tests pass a small one). */
+  budget?: Size
+}
+
+export interface HtmlExport {
+  html: string
+  parts: number
+  omittedParts: number
+  fullTexts: number
+  notEmbedded: number
+  /** Even the first part of every session did not fit the markup budget (the file is written anyway). */
+  overBudget: boolean
+}
+
+export const sessionAnchor = (stem: string) => `session-${stem}`
+export const partAnchor = (stem: string, part: number) => `part-${stem}-${part}`
+export const fullTextAnchor = (hash: string) => `full-${hash}`
+
+interface Rendered {
+  session: ExportSession
+  relatives: Relatives
+  chrome: SessionChrome
+  parts: string[]
+}
+
+export async function renderHtmlExport(options: HtmlExportOptions): Promise<HtmlExport> {
+  const [root] = options.sessions
+  if (root === undefined) throw new Error('nothing to export')
+  const text = siteText(options.locale)
+  const t = exportText(options.locale)
+  const lang = options.locale === 'zh' ? 'zh-CN' : 'en'
+  const highlighter = options.highlight === false ? null : new Highlighter(new HighlightCache(null))
+  const hrefOf = (stem: string) => (stem === root.stem ? '#top' : `#${sessionAnchor(stem)}`)
+  const links: RenderLinks = { child: hrefOf, fullText: (_stem, hash) => `#${fullTextAnchor(hash)}` }
+
+  const rendered: Rendered[] = []
+  const texts = new Map<string, string>()
+  for (const session of options.sessions) {
+    const relatives = relativesOf(session, options.sessions)
+    const family: Family = {
+      parent: relatives.parent === null ? null : { summary: relatives.parent.session.summary, anchor: relatives.parent.anchor },
+      children: relatives.children.map(c => c.summary),
+    }
+    const conversation = session.conversation
+    const plain = viewModel(conversation, { cwd: conversation.facts.cwd, home: null, locale: options.locale })
+    const view = session === root ? plain : prefixKeys(plain, `${session.stem}/`)
+    const facts = headerFacts(session.summary, conversation, text)
+    const renderer = new SessionRenderer(options.assets.shell, text, new Enricher(highlighter))
+    const out = await renderer.render({ view, summary: session.summary, facts, family, childByCall: relatives.childByCall, lang, baseUrl: null, links })
+    for (const side of out.sideTexts) if (!texts.has(side.hash)) texts.set(side.hash, side.text)
+    const chrome = sessionChrome(session.summary, facts, family, 1, 1, text)
+    rendered.push({
+      session,
+      relatives,
+      parts: out.transcripts,
+      chrome: {
+        ...chrome,
+        index: { href: '#top', label: t.top },
+        children: relatives.children.map(c => ({ href: hrefOf(c.stem), label: c.summary.title })),
+        nav: null,
+      },
+    })
+  }
+
+  const budget = options.budget ?? MAX_EXPORT_MARKUP
+  const plan = planParts(rendered.map(r => r.parts.map(measure)), budget)
+  const kept = (r: Rendered, i: number) => r.parts.filter((_, k) => plan.kept[i]?.[k] !== false)
+  // A parent link goes to the spawning call's row when that row made it into the file.
+  const keptMarkup = rendered.map((r, i) => kept(r, i).join(''))
+  for (const r of rendered) {
+    const parent = r.relatives.parent
+    if (r.chrome.parent === null || parent === null) continue
+    const p = rendered.findIndex(x => x.session === parent.session)
+    const anchored = parent.anchor !== null && (keptMarkup[p] ?? '').includes(` id="${parent.anchor}"`)
+    r.chrome = { ...r.chrome, parent: { ...r.chrome.parent, link: { ...r.chrome.parent.link, href: anchored ? `#${parent.anchor}` : hrefOf(parent.session.stem) } } }
+  }
+
+  let main = ''
+  let omittedParts = 0
+  rendered.forEach((r, i) => {
+    const flags = plan.kept[i] ?? []
+    const body = partsMarkup(r, flags, t, i === 0, budget)
+    omittedParts += flags.filter(k => !k).length
+    if (i === 0) {
+      main += body
+      return
+    }
+    const header = renderToStaticMarkup(<PageHeader chrome={r.chrome} allSessions={text.allSessions} />)
+    main += `<section id="${escapeHtml(sessionAnchor(r.session.stem))}" data-export-session="" aria-label="${escapeHtml(r.chrome.title)}">${demoteTitle(header)}${body}</section>`
+  })
+
+  // Only texts some kept part links to, in order of first appearance.
+  const order: string[] = []
+  for (const m of keptMarkup.join('').matchAll(/href="#full-([0-9a-f]+)"/g)) if (m[1] !== undefined && !order.includes(m[1])) order.push(m[1])
+  const blobs = packBlobs(order.flatMap(hash => { const v = texts.get(hash); return v === undefined ? [] : [{ hash, text: v }] }))
+  main += appendix(blobs, t)
+
+  const [first] = rendered
+  if (first === undefined) throw new Error('nothing rendered')
+  const frame = renderToStaticMarkup(<SessionPage chrome={first.chrome} skipLabel={text.skipToTranscript} allSessions={text.allSessions} footer={text.generatedBy} />)
+  if (!frame.includes(SLOT_MARKUP)) throw new Error('SessionPage no longer renders its transcript slot')
+  const body = frame.replace(SLOT_MARKUP, () => main)
+  const html = exportDocument(exportAssets(options.assets), { lang, head: headMarkup(first.chrome.title, null), body })
+  return {
+    html,
+    parts: rendered.reduce((n, r) => n + r.parts.length, 0),
+    omittedParts,
+    fullTexts: blobs.length,
+    notEmbedded: blobs.filter(b => b.data === null).length,
+    overBudget: plan.overBudget,
+  }
+}
+
+/** A descendant's header sits below the file's one `h1`. */
+function demoteTitle(header: string): string {
+  if (header.split('<h1').length !== 2 || header.split('</h1>').length !== 2) throw new Error('PageHeader no longer renders one h1')
+  return header.replace('<h1', '<h2').replace('</h1>', '</h2>')
+}
+
+function partsMarkup(r: Rendered, kept: readonly boolean[], t: ExportText, isRoot: boolean, budget: Size): string {
+  const stem = r.session.stem
+  const runs = omittedRuns(kept)
+  const noteOf = (k: number) => runs.find(([a, b]) => k >= a && k <= b)
+  let out = ''
+  if (r.parts.length > 1) {
+    const nav: PageNavModel = {
+      label: isRoot ? t.parts : `${t.parts}: ${r.chrome.title}`,
+      position: t.partsCount(r.parts.length),
+      previous: null,
+      next: null,
+      pages: r.parts.map((_, k) => ({ href: `#${partAnchor(stem, (noteOf(k)?.[0] ?? k) + 1)}`, label: String(k + 1), current: false })),
+    }
+    out += renderToStaticMarkup(<PageNav nav={nav} />)
+  }
+  r.parts.forEach((part, k) => {
+    const run = noteOf(k)
+    if (run !== undefined) {
+      if (run[0] !== k) return
+      const bytes = r.parts.slice(run[0], run[1] + 1).reduce((sum, p) => sum + Buffer.byteLength(p, 'utf8'), 0)
+      const note = t.omitted(run[0] + 1, run[1] + 1, r.parts.length, formatBytes(bytes), formatBytes(budget.bytes))
+      out += `<p id="${escapeHtml(partAnchor(stem, k + 1))}" data-export-note-block="" role="note">${escapeHtml(note)}</p>`
+      return
+    }
+    out += `<div id="${escapeHtml(partAnchor(stem, k + 1))}" data-export-part="${isRoot && k === 0 ? 'first' : ''}">${part}</div>`
+  })
+  return out
+}
+
+function appendix(blobs: readonly EmbeddedText[], t: ExportText): string {
+  if (blobs.length === 0) return ''
+  const labels = { show: t.show, hide: t.hide, loading: t.loading, failed: t.failed, unsupported: t.unsupported }
+  const data = Object.entries(labels).map(([k, v]) => ` data-${k}-label="${escapeHtml(v)}"`).join('')
+  let out = `<section id="dsh-full-texts" data-export-appendix=""${data} aria-labelledby="dsh-full-texts-title"><h2 id="dsh-full-texts-title">${escapeHtml(t.fullTexts)}</h2><p>${escapeHtml(t.fullTextsIntro)}</p>`
+  blobs.forEach((b, i) => {
+    out += `<div id="${fullTextAnchor(b.hash)}" data-export-full="" data-hash="${b.hash}"><p>${escapeHtml(t.fullTextEntry(i + 1, formatBytes(b.bytes), b.lines))}</p>`
+    if (b.data === null) out += `<p>${escapeHtml(t.notEmbedded(formatBytes(MAX_BLOB_BYTES)))}</p>`
+    else {
+      out += `<p data-export-note="">${escapeHtml(t.needsScript)}</p><button type="button" hidden="" data-export-show="" aria-expanded="false">${escapeHtml(t.show)}</button>`
+      out += `<script type="application/octet-stream" data-export-blob="">${b.data}</script>`
+    }
+    out += '</div>'
+  })
+  return `${out}</section>`
+}
+

@@ -1,0 +1,91 @@
+/**
+ * One session tree read for export: each log folded once (src/site/fold-log.ts, the same streaming pass as
+ * the site), named as the site names it (stems from src/site/slug.ts, so `sessions/<stem>.html` in a
+ * summary is the page `dsh-view build` writes), summarised (src/site/chrome.ts), and linked to its parent
+ * and children the way build-site.ts links a family. A log that cannot be read is reported and left out;
+ * its children stay (they read on their own). With a redaction config (`--redact`), every batch is
+ * redacted as it is read (src/redact), before anything is rendered.
+ */
+import type { Conversation } from '../conversation/model'
+import { mergeReports, Redactor, type RedactionReport } from '../redact/redactor'
+import type { RedactConfig } from '../redact/scan'
+import { childAnchor, summarize } from '../site/chrome'
+import { foldLog } from '../site/fold-log'
+import type { Warning } from '../site/manifest'
+import { assignStems } from '../site/slug'
+import type { SessionSummary } from '../site/types'
+import type { FamilyMember } from './resolve'
+
+export interface ExportSession {
+  id: string
+  stem: string
+  conversation: Conversation
+  summary: SessionSummary
+  warnings: Warning[]
+  /** Depth below the exported root (0 for the root). */
+  depth: number
+}
+
+export interface ExportFamily {
+  /** Root first, then descendants depth first (the order of the file). */
+  sessions: ExportSession[]
+  /** Logs that could not be read at all: `path: reason`. */
+  problems: { path: string; message: string }[]
+  /** What `--redact` replaced over the tree; null without redaction. */
+  redactions: RedactionReport | null
+}
+
+export async function loadFamily(members: readonly FamilyMember[], redact: RedactConfig | null = null): Promise<ExportFamily> {
+  const stems = assignStems(members.map(m => m.id))
+  const sessions: ExportSession[] = []
+  const problems: ExportFamily['problems'] = []
+  const depthOf = new Map<string, number>()
+  const reports: RedactionReport[] = []
+  for (const [i, member] of members.entries()) {
+    const depth = member.parentId === null ? 0 : (depthOf.get(member.parentId) ?? 0) + 1
+    depthOf.set(member.id, depth)
+    const redactor = redact === null ? null : new Redactor(redact)
+    const result = await foldLog(member.source, redactor)
+    if (redactor !== null) reports.push(redactor.report())
+    if (!result.ok) {
+      problems.push({ path: member.source.display, message: result.error })
+      continue
+    }
+    const stem = stems[i] ?? member.id
+    sessions.push({
+      id: member.id,
+      stem,
+      conversation: result.conversation,
+      summary: summarize({ conversation: result.conversation, id: member.id, stem, pages: 1, warnings: result.warningCount }),
+      warnings: result.warnings,
+      depth,
+    })
+  }
+  return { sessions, problems, redactions: redact === null ? null : mergeReports(reports) }
+}
+
+/** How a session sits in its family: the parent (and the spawning call's anchor there) and its children. */
+export interface Relatives {
+  parent: { session: ExportSession; anchor: string | null } | null
+  children: ExportSession[]
+  /** Call id → children that call started (for the link after the spawning row). */
+  childByCall: Map<string, SessionSummary[]>
+}
+
+export function relativesOf(session: ExportSession, family: readonly ExportSession[]): Relatives {
+  const byId = new Map(family.map(s => [s.id, s]))
+  const parentId = session.summary.parentId
+  const parent = parentId === null || parentId === session.id ? undefined : byId.get(parentId)
+  const childByCall = new Map<string, SessionSummary[]>()
+  for (const link of session.conversation.facts.children) {
+    const child = byId.get(link.sessionId)
+    if (child === undefined || child === session || link.callId === null) continue
+    childByCall.set(link.callId, [...(childByCall.get(link.callId) ?? []), child.summary])
+  }
+  const spawnedHere = parent?.conversation.facts.children.some(c => c.sessionId === session.id && c.callId !== null) === true
+  return {
+    parent: parent === undefined ? null : { session: parent, anchor: spawnedHere ? childAnchor(session.stem) : null },
+    children: family.filter(c => c !== session && c.summary.parentId === session.id),
+    childByCall,
+  }
+}

@@ -1,0 +1,212 @@
+/**
+ * Summary facts → a PR-ready Markdown comment (`dsh-view export --markdown FILE.md`). GitHub takes at
+ * most 65,536 characters in a comment; the summary stays within `MAX_MARKDOWN_BYTES` UTF-8 bytes (never
+ * fewer bytes than characters). It is written at the most generous level first; while too long, again
+ * with tighter caps on every list and text (`LEVELS`), with a note that it was cut; at the last level,
+ * whole blocks are dropped from the end. A block is never cut in the middle, so no fence or `<details>` is
+ * left open. Only `<details>`/`<summary>` are written as HTML (GitHub allows them); every piece of session
+ * text goes through markdown/escape.ts.
+ */
+import type { SessionStatus } from '../../conversation/model'
+import { siteText } from '../../site/strings'
+import type { Locale } from '../../cards/types'
+import { exportText, type ExportText } from '../strings'
+import { code, fenced, inline, link, quote } from './escape'
+import type { CommandFact, ErrorFact, SummaryFacts } from './facts'
+
+/** GitHub's comment limit, as UTF-8 bytes. */
+export const MAX_MARKDOWN_BYTES = 65_536
+
+interface Caps {
+  prompts: number
+  firstPrompt: number
+  otherPrompt: number
+  finalText: number
+  files: number
+  commands: number
+  command: number
+  errors: number
+  error: number
+  sessions: number
+}
+
+const LEVELS: readonly Caps[] = [
+  { prompts: 10, firstPrompt: 4_000, otherPrompt: 1_000, finalText: 4_000, files: 200, commands: 150, command: 300, errors: 100, error: 400, sessions: 50 },
+  { prompts: 5, firstPrompt: 2_000, otherPrompt: 400, finalText: 2_000, files: 100, commands: 60, command: 200, errors: 40, error: 240, sessions: 25 },
+  { prompts: 3, firstPrompt: 800, otherPrompt: 200, finalText: 800, files: 40, commands: 25, command: 120, errors: 15, error: 160, sessions: 10 },
+  { prompts: 1, firstPrompt: 300, otherPrompt: 100, finalText: 300, files: 15, commands: 10, command: 80, errors: 5, error: 120, sessions: 5 },
+]
+
+export interface TranscriptLink {
+  /** Where the full transcript is: a URL or a path; null when there is none to give. */
+  href: string | null
+  /** The same for a descendant session (an anchor in the export, or its site page). */
+  session(stem: string): string | null
+  /** Shown when `href` is null (a path to put the page at). */
+  label: string
+}
+
+export interface MarkdownOptions {
+  locale: Locale
+  link: TranscriptLink
+  /** For tests: a smaller budget. */
+  maxBytes?: number
+}
+
+const bytes = (text: string) => Buffer.byteLength(text, 'utf8')
+const num = (n: number) => n.toLocaleString('en-US')
+
+function excerpt(text: string, max: number): string {
+  if (text.length <= max) return text
+  const cut = text.slice(0, max)
+  const at = cut.lastIndexOf('\n')
+  return `${at > max / 2 ? cut.slice(0, at) : cut}…`
+}
+
+const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`)
+
+function details(summary: string, body: string): string {
+  // A blank line after <summary> lets GitHub render the Markdown inside.
+  return `<details>\n<summary>${summary}</summary>\n\n${body}\n\n</details>`
+}
+
+function statusIcon(status: SessionStatus): string {
+  return status === 'completed' ? '✅' : status === 'running' ? '⏳' : '⚠️'
+}
+
+function commandLine(c: CommandFact, caps: Caps, t: ExportText, sessionHref: (title: string) => string): string {
+  const lines = c.command.replace(/\n+$/, '').split('\n')
+  const first = clip(lines[0] ?? '', caps.command)
+  const more = lines.length > 1 ? ` (+${num(lines.length - 1)} lines)` : ''
+  const mark = c.outcome === 'ok' ? '✅' : c.outcome === 'failed' ? '❌' : c.outcome === 'running' ? '⏳' : '⏹️'
+  const detail = c.detail !== null ? ` — ${inline(clip(c.detail, caps.error))}` : c.outcome === 'interrupted' ? ` — ${t.interrupted}` : c.outcome === 'running' ? ` — ${t.running}` : ''
+  const where = c.session === null ? '' : ` · ${sessionHref(c.session)}`
+  return `- ${mark} ${code(first)}${more}${detail}${where}`
+}
+
+function errorLine(e: ErrorFact, caps: Caps, sessionHref: (title: string) => string): string {
+  const where = e.session === null ? '' : ` · ${sessionHref(e.session)}`
+  const message = e.message.trim() === '' ? '' : `: ${inline(clip(e.message, caps.error))}`
+  return `- **${inline(clip(e.what, caps.command))}**${message}${where}`
+}
+
+function usageTable(facts: SummaryFacts, caps: Caps, t: ExportText): string {
+  const head = `| ${t.usageColumns.join(' | ')} |\n|---|--:|--:|--:|--:|--:|--:|`
+  const row = (title: string, u: SummaryFacts['usage'][number]['usage'], duration: string | null) =>
+    `| ${inline(clip(title, 80))} | ${num(u.inputTokens)} | ${num(u.outputTokens)} | ${num(u.cacheReadTokens)} | ${num(u.cacheWriteTokens)} | ${num(u.totalTokens)} | ${duration ?? '—'} |`
+  // The root and as many descendants as the subagent list shows; the total covers every session.
+  const shown = facts.usage.slice(0, caps.sessions + 1)
+  const rows = shown.map(u => row(u.title, u.usage, u.duration))
+  if (facts.usage.length > shown.length) rows.push(`| ${inline(t.more(facts.usage.length - shown.length, t.sessionsWord))} | | | | | | |`)
+  if (facts.usage.length > 1) {
+    const sum = (k: keyof SummaryFacts['usage'][number]['usage']) => facts.usage.reduce((n, u) => n + u.usage[k], 0)
+    rows.push(`| **${t.total}** | ${num(sum('inputTokens'))} | ${num(sum('outputTokens'))} | ${num(sum('cacheReadTokens'))} | ${num(sum('cacheWriteTokens'))} | ${num(sum('totalTokens'))} | |`)
+  }
+  return `${head}\n${rows.join('\n')}`
+}
+
+/** The blocks of the summary at one level of caps, in order. */
+function blocks(facts: SummaryFacts, caps: Caps, options: MarkdownOptions): string[] {
+  const t = exportText(options.locale)
+  const site = siteText(options.locale)
+  const out: string[] = []
+  out.push(`### ${statusIcon(facts.status)} ${inline(t.summaryTitle(facts.title))}`)
+
+  const root = facts.usage[0]
+  const meta = [
+    `**${site.factStatus}:** ${site.status[facts.status]}`,
+    facts.duration === null ? null : `**${site.factDuration}:** ${facts.duration}`,
+    `**${site.factTurns}:** ${num(facts.turns)}`,
+    `**${site.factToolCalls}:** ${num(facts.toolCalls)}`,
+    facts.models.length === 0 ? null : `**${site.factModel}:** ${facts.models.map(m => code(m)).join(', ')}`,
+    root === undefined ? null : `**${t.tokens}:** ${num(root.usage.totalTokens)}`,
+  ].filter((s): s is string => s !== null)
+  out.push(meta.join(' · '))
+  const transcript = options.link.href === null ? `${code(options.link.label)}` : link(t.transcript, options.link.href)
+  out.push(`**${t.transcript}:** ${transcript} · ${site.factSession} ${code(facts.id)}`)
+
+  const prompts = facts.prompts.slice(0, caps.prompts)
+  if (prompts.length > 0) {
+    const body = prompts.map((p, i) => quote(excerpt(p, i === 0 ? caps.firstPrompt : caps.otherPrompt))).join('\n\n')
+    const more = facts.prompts.length > prompts.length ? `\n\n${inline(t.more(facts.prompts.length - prompts.length, t.promptsWord))}` : ''
+    out.push(`#### ${facts.prompts.length === 1 ? t.prompt : t.prompts(facts.prompts.length)}\n\n${body}${more}`)
+  }
+
+  const status = site.status[facts.status]
+  const sentences = [`${status.charAt(0).toUpperCase()}${status.slice(1)}${facts.lastTurn === null ? '' : ` — ${inline(clip(facts.lastTurn, caps.error))}`}.`]
+  if (facts.warnings > 0) sentences.push(`${inline(site.warnings(facts.warnings))}.`)
+  const answer = facts.finalText === null ? t.noAnswer : `${t.finalAnswer}:\n\n${quote(excerpt(facts.finalText, caps.finalText))}`
+  out.push(`#### ${t.outcome}\n\n${sentences.join(' ')}\n\n${answer}`)
+
+  if (facts.files.length > 0) {
+    const shown = facts.files.slice(0, caps.files)
+    const rows = shown.map(f => `| ${code(clip(f.path, caps.command), { table: true })} | ${f.added === null ? '—' : `+${num(f.added)}`} | ${f.removed === null ? '—' : `−${num(f.removed)}`} |`)
+    const more = facts.files.length > shown.length ? `\n\n${inline(t.more(facts.files.length - shown.length, t.filesWord))}` : ''
+    out.push(`#### ${t.filesChanged(facts.files.length)}\n\n| ${t.file} | + | − |\n|---|--:|--:|\n${rows.join('\n')}${more}`)
+  }
+
+  const sessionRef = (title: string) => inline(clip(title, 60))
+  if (facts.commands.length > 0) {
+    const failed = facts.commands.filter(c => c.outcome !== 'ok').length
+    // Failures first: they are what a reviewer looks for; then the rest in order.
+    const ordered = [...facts.commands.filter(c => c.outcome !== 'ok'), ...facts.commands.filter(c => c.outcome === 'ok')]
+    const shown = ordered.slice(0, caps.commands)
+    const list = shown.map(c => commandLine(c, caps, t, sessionRef)).join('\n')
+    const more = ordered.length > shown.length ? `\n\n${inline(t.more(ordered.length - shown.length, t.commandsWord))}` : ''
+    const title = t.commands(facts.commands.length, failed)
+    out.push(failed > 0 || facts.commands.length <= 10 ? `#### ${title}\n\n${list}${more}` : details(`<b>${inline(title)}</b>`, `${list}${more}`))
+  }
+
+  if (facts.errors.length > 0) {
+    const shown = facts.errors.slice(0, caps.errors)
+    const more = facts.errors.length > shown.length ? `\n\n${inline(t.more(facts.errors.length - shown.length, t.errorsWord))}` : ''
+    out.push(`#### ${t.errors(facts.errors.length)}\n\n${shown.map(e => errorLine(e, caps, sessionRef)).join('\n')}${more}`)
+  }
+
+  if (facts.descendants.length > 0) {
+    const shown = facts.descendants.slice(0, caps.sessions)
+    const list = shown.map(d => {
+      const href = options.link.session(d.stem)
+      const name = href === null ? inline(clip(d.title, 100)) : link(clip(d.title, 100), href)
+      return `- ${statusIcon(d.status)} ${name} — ${site.status[d.status]}, ${site.toolCalls(d.toolCalls)}`
+    })
+    const more = facts.descendants.length > shown.length ? `\n\n${inline(t.more(facts.descendants.length - shown.length, t.sessionsWord))}` : ''
+    out.push(`#### ${t.subagents(facts.descendants.length)}\n\n${list.join('\n')}${more}`)
+  }
+
+  out.push(details(t.usage, usageTable(facts, caps, t)))
+  return out
+}
+
+export interface RenderedMarkdown {
+  text: string
+  /** 0 = nothing cut; higher = tighter caps were needed. */
+  level: number
+  /** Blocks dropped at the last level (a pathological tree). */
+  droppedBlocks: number
+}
+
+export function renderMarkdown(facts: SummaryFacts, options: MarkdownOptions): RenderedMarkdown {
+  const max = options.maxBytes ?? MAX_MARKDOWN_BYTES
+  const t = exportText(options.locale)
+  const note = `_${inline(t.truncated)}_`
+  for (let level = 0; level < LEVELS.length; level++) {
+    const caps = LEVELS[level] as Caps
+    const list = blocks(facts, caps, options)
+    if (level > 0) list.push(note)
+    const text = `${list.join('\n\n')}\n`
+    if (bytes(text) <= max) return { text, level, droppedBlocks: 0 }
+  }
+  // Still too long at the tightest caps: whole blocks from the end go, the note stays.
+  const list = blocks(facts, LEVELS[LEVELS.length - 1] as Caps, options)
+  let dropped = 0
+  while (list.length > 1 && bytes(`${[...list, note].join('\n\n')}\n`) > max) {
+    list.pop()
+    dropped++
+  }
+  let text = `${[...list, note].join('\n\n')}\n`
+  // A title alone over the budget cannot happen (titles are one line of 100 characters); guard anyway.
+  if (bytes(text) > max) text = `${note}\n`
+  return { text, level: LEVELS.length, droppedBlocks: dropped }
+}
+

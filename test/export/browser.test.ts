@@ -1,0 +1,221 @@
+/**
+ * The one-file export in Chromium, opened from file:// (issue 7): every request is routed and only the
+ * file itself may be asked for; the transcript reads like the site's pages of the same sessions (same text,
+ * session by session, all pages of a long one); children are in the file and linked both ways; a cut output
+ * expands in place with JavaScript and the page reads without it; the inline script and stylesheet pass the
+ * file's Content-Security-Policy. One browser, one site build and two exports for the whole file.
+ */
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { exportSession } from '../../src/export/export'
+import { chromiumPath, launch, NO_CHROMIUM, watch, type PageActivity } from '../browser/chromium'
+import { buildInto, tempDir } from '../support/build'
+import { treeOf } from '../support/files'
+import { testSiteAssets } from '../support/site-assets'
+import { BIG_LINES, bigLine, DEMO_CHILDREN, DEMO_PARENT, writeLongSession, XSS_PARENT } from './sessions'
+
+const enabled = chromiumPath() !== null
+let browser: Browser
+let site: string
+let family: string
+let long: string
+let hostile: string
+
+beforeAll(async () => {
+  if (!enabled) return
+  const out = tempDir('dv-export-browser-')
+  site = join(out, 'site')
+  family = join(out, 'family.html')
+  long = join(out, 'long.html')
+  hostile = join(out, 'xss.html')
+  const longDir = writeLongSession(200)
+  const options = { markdown: null, linkBase: null, locale: 'en' as const, env: {}, homedir: '/nonexistent-home', assets: await testSiteAssets() }
+  ;[browser] = await Promise.all([
+    launch(),
+    buildInto([DEMO_PARENT, ...DEMO_CHILDREN, longDir], site),
+    exportSession({ ...options, session: DEMO_PARENT, html: family }),
+    exportSession({ ...options, session: longDir, html: long }),
+    exportSession({ ...options, session: XSS_PARENT, html: hostile }),
+  ])
+}, 120_000)
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** A page whose every request is routed: only `allowed` goes through, everything else is refused and listed. */
+async function offlinePage(context: BrowserContext, file: string): Promise<{ page: Page; requests: string[]; activity: PageActivity }> {
+  const allowed = pathToFileURL(file).href
+  const requests: string[] = []
+  await context.route('**/*', route => {
+    const url = route.request().url()
+    requests.push(url)
+    return url === allowed ? route.continue() : route.abort()
+  })
+  const page = await context.newPage()
+  const activity = watch(page)
+  await page.goto(allowed)
+  return { page, requests, activity }
+}
+
+/** The text of each `[data-transcript]` under `root`, whitespace-normalised, joined in order. */
+const transcriptText = (page: Page, root: string) =>
+  page.$$eval(`${root} [data-transcript]`, els => els.map(e => (e.textContent ?? '').replace(/\s+/g, ' ').trim()).join(' '))
+
+describe.skipIf(!enabled)('the export from file://', () => {
+  it.each([
+    ['JavaScript on', true],
+    ['JavaScript off', false],
+  ])('asks for nothing but itself (%s)', async (_name, javaScriptEnabled) => {
+    for (const file of [family, long]) {
+      const context = await browser.newContext({ javaScriptEnabled })
+      const { page, requests, activity } = await offlinePage(context, file)
+      await page.waitForLoadState('load')
+      expect(requests).toEqual([pathToFileURL(file).href])
+      expect(activity.errors.concat(activity.dialogs)).toEqual([])
+      expect(activity.console.filter(c => /Content Security Policy|Refused|error/i.test(c))).toEqual([])
+      await context.close()
+    }
+  })
+
+  it('runs its inline script under its own policy (the copy buttons are revealed)', async () => {
+    const page = await browser.newPage()
+    const activity = watch(page)
+    await page.goto(pathToFileURL(family).href)
+    expect(await page.locator('button[data-copy]:visible').count()).toBeGreaterThan(0)
+    expect(activity.console.filter(c => /Content Security Policy|Refused/i.test(c))).toEqual([])
+    await page.close()
+  })
+})
+
+describe.skipIf(!enabled)('the same cards as the site', () => {
+  it('each session of the family reads exactly like its site page', async () => {
+    const page = await browser.newPage()
+    const pages = [...treeOf(site, { skipState: true }).keys()]
+    await page.goto(pathToFileURL(family).href)
+    const stems = await page.$$eval('[data-export-session]', els => els.map(e => e.id.replace(/^session-/, '')))
+    expect(stems).toHaveLength(2)
+    const exported = {
+      root: await page.evaluate(() =>
+        [...document.querySelectorAll('main > [data-export-part] [data-transcript]')].map(e => (e.textContent ?? '').replace(/\s+/g, ' ').trim()).join(' '),
+      ),
+      children: await Promise.all(stems.map(stem => transcriptText(page, `[id="session-${stem}"]`))),
+    }
+    const sitePage = async (stem: string) => {
+      await page.goto(pathToFileURL(join(site, 'sessions', `${stem}.html`)).href)
+      return transcriptText(page, 'body')
+    }
+    const rootStem = pages.find(p => p.includes('14dda109'))?.replace(/^sessions\/|\.html$/g, '') ?? ''
+    expect(exported.root.length).toBeGreaterThan(100)
+    expect(exported.root).toBe(await sitePage(rootStem))
+    for (const [i, stem] of stems.entries()) expect(exported.children[i], stem).toBe(await sitePage(stem))
+    await page.close()
+  })
+
+  it('a long session holds every page of the site, in order, as its parts', async () => {
+    const page = await browser.newPage()
+    const sitePages = [...treeOf(site, { skipState: true }).keys()].filter(p => /^sessions\/long-export(\.p\d+)?\.html$/.test(p))
+    expect(sitePages.length).toBeGreaterThan(1)
+    const order = (p: string) => Number(/\.p(\d+)\.html$/.exec(p)?.[1] ?? 1)
+    const texts: string[] = []
+    for (const p of sitePages.sort((a, b) => order(a) - order(b))) {
+      await page.goto(pathToFileURL(join(site, p)).href)
+      texts.push(await transcriptText(page, 'body'))
+    }
+    await page.goto(pathToFileURL(long).href)
+    expect(await page.locator('[data-export-part]').count()).toBe(sitePages.length)
+    // The site's page links point at sibling files; the export's at anchors: the text is the same.
+    expect(await transcriptText(page, 'main')).toBe(texts.join(' '))
+    await page.close()
+  })
+})
+
+describe.skipIf(!enabled)('children in the file', () => {
+  it('the parent lists its children as in-file links, each child links back', async () => {
+    const page = await browser.newPage()
+    await page.goto(pathToFileURL(family).href)
+    const childLinks = await page.$$eval('header details a', as => as.map(a => a.getAttribute('href') ?? ''))
+    expect(childLinks).toHaveLength(2)
+    for (const href of childLinks) {
+      expect(href).toMatch(/^#session-/)
+      expect(await page.locator(`[id="${href.slice(1)}"]`).count()).toBe(1)
+    }
+    const back = await page.$$eval('[data-export-session] header p a', as => as.map(a => a.getAttribute('href') ?? ''))
+    expect(back).toHaveLength(2)
+    for (const href of back) expect(href === '#top' || (await page.locator(`[id="${href.slice(1)}"]`).count()) === 1, href).toBe(true)
+    // Following a child link scrolls to that child's header.
+    await page.locator('header details summary').first().click()
+    await page.locator('header details a').first().click()
+    expect(await page.evaluate(() => location.hash)).toBe(childLinks[0])
+    expect(await page.evaluate(() => document.querySelectorAll('[id]').length)).toBe(await page.evaluate(() => new Set([...document.querySelectorAll('[id]')].map(e => e.id)).size))
+    await page.close()
+  })
+})
+
+describe.skipIf(!enabled)('an embedded full text', () => {
+  it('expands in place with JavaScript, and hides again', async () => {
+    const page = await browser.newPage()
+    const activity = watch(page)
+    await page.goto(pathToFileURL(long).href)
+    const link = page.locator('[data-row-extras] a[href^="#full-"]').first()
+    await link.click()
+    const pre = page.locator('pre[data-export-expansion]')
+    await expect.poll(() => pre.first().textContent()).toContain(bigLine(BIG_LINES - 1))
+    const text = (await pre.first().textContent()) ?? ''
+    expect(text.split('\n')).toHaveLength(BIG_LINES)
+    expect(text.startsWith(bigLine(0))).toBe(true)
+    expect(await page.evaluate(() => location.hash)).toBe('')
+    expect(await link.getAttribute('aria-expanded')).toBe('true')
+    await link.click()
+    expect(await pre.count()).toBe(0)
+    // The entry at the end of the file shows it too.
+    await page.locator('button[data-export-show]').first().click()
+    await expect.poll(() => page.locator('[data-export-full] pre[data-export-expansion]').textContent()).toContain(bigLine(BIG_LINES - 1))
+    expect(activity.errors.concat(activity.console.filter(c => c.startsWith('error')))).toEqual([])
+    await page.close()
+  })
+
+  it('without JavaScript the page reads, and the link leads to the entry that explains', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto(pathToFileURL(long).href)
+    const hidden = await page.$$eval('[data-export-part="first"] [data-transcript] > div > *', els =>
+      els.filter(e => e.getBoundingClientRect().height === 0 && e.tagName !== 'H2').map(e => e.outerHTML.slice(0, 80)),
+    )
+    expect(hidden).toEqual([])
+    // The cut output shows its head and tail on the page itself.
+    const row = await page.locator('[data-transcript]').first().textContent()
+    expect(row).toContain(bigLine(0))
+    expect(row).toContain(bigLine(BIG_LINES - 1))
+    const href = (await page.locator('[data-row-extras] a[href^="#full-"]').first().getAttribute('href')) ?? ''
+    await page.locator('[data-row-extras] a[href^="#full-"]').first().click()
+    expect(await page.evaluate(() => location.hash)).toBe(href)
+    const entry = page.locator(`[id="${href.slice(1)}"]`)
+    expect(await entry.locator('[data-export-note]').isVisible()).toBe(true)
+    expect(await entry.locator('button').isVisible()).toBe(false)
+    await context.close()
+  })
+})
+
+describe.skipIf(!enabled)('hostile session text (fixtures/xss)', () => {
+  it('stays text: nothing runs, nothing is fetched, no policy violation, every payload visible', async () => {
+    const context = await browser.newContext()
+    const { page, requests, activity } = await offlinePage(context, hostile)
+    await page.waitForLoadState('load')
+    await page.locator('details').evaluateAll(els => els.forEach(e => e.setAttribute('open', '')))
+    expect(requests).toEqual([pathToFileURL(hostile).href])
+    expect(activity.dialogs.concat(activity.errors, activity.console)).toEqual([])
+    expect(await page.$$eval('a[href]', as => as.map(a => a.getAttribute('href') ?? '').filter(h => /^\s*(javascript|data|vbscript):/i.test(h)))).toEqual([])
+    const text = (await page.textContent('body')) ?? ''
+    for (const field of ['user-text', 'final-text', 'command', 'title']) expect(text, field).toContain(`alert('XSS:${field}')`)
+    // The truecolour span kept its colour: the policy allowed exactly that style attribute.
+    expect(await page.$$eval('[style]', els => els.map(e => getComputedStyle(e).color))).toContain('rgb(255, 0, 0)')
+    expect(await page.locator('[data-export-session]').count()).toBe(1)
+    await context.close()
+  })
+})
+
+// Without Chromium the suites above are skipped; this names the reason in the test report.
+if (!enabled) describe(`browser tests: ${NO_CHROMIUM}`, () => it.skip('skipped', () => {}))

@@ -1,0 +1,49 @@
+/**
+ * Generated sessions for the export tests, written as a sessions root in a temp folder: one long enough to
+ * become several parts (the site would paginate it), with an output too long for a page (its full text is
+ * embedded), and the demo subagent family from fixtures/demo-sessions.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { session } from '../../src/log/testing/session'
+import { tempDir } from '../support/build'
+
+/** The parent of the demo family (two subagent children beside it). */
+export const DEMO_PARENT = fileURLToPath(new URL('../../fixtures/demo-sessions/--~007B~007Bcwd~007D~007D--/14dda109-5728-45ba-a002-7db9543fe50e', import.meta.url))
+export const DEMO_CHILDREN = ['553f8e92-aac1-4df3-8657-eacbb58f9581', '5f49e80c-16fc-42c7-a617-0b6bd0680aa3'].map(id => fileURLToPath(new URL(`../../fixtures/demo-sessions/--~007B~007Bcwd~007D~007D--/${id}`, import.meta.url)))
+
+/** The hostile parent of fixtures/xss (a payload in every rendered field) with its subagent child beside it. */
+export const XSS_PARENT = fileURLToPath(new URL('../../fixtures/xss/sessions/--tmp-xss--/xss-parent', import.meta.url))
+
+/** Lines of the long output; its last line proves the whole text came back. */
+export const BIG_LINES = 3_000
+export const bigLine = (i: number) => `big output line ${i} <b>not bold</b> & more`
+
+/** A session of `turns` short turns plus one with a 3,000-line output; returns its session directory. */
+export function writeLongSession(turns = 400): string {
+  const s = session({ id: 'long-export', cwd: '/work/long' })
+  s.turnStart()
+  s.user('Print a lot')
+  s.stepStart()
+  s.call('bash', { command: 'seq 3000', description: 'Print many lines' }, 'call-big')
+  s.result('call-big', Array.from({ length: BIG_LINES }, (_, i) => bigLine(i)).join('\n'))
+  s.stepEnd()
+  s.turnEnd()
+  for (let t = 2; t <= turns; t++) {
+    s.turnStart()
+    s.user(`Turn ${t}`)
+    s.stepStart()
+    s.call('bash', { command: `echo ${t}`, description: `Echo ${t}` }, `call-${t}`)
+    s.result(`call-${t}`, `${t}`)
+    s.stepEnd()
+    s.stepStart()
+    s.assistant(`Printed **${t}**.`)
+    s.stepEnd()
+    s.turnEnd()
+  }
+  const dir = join(tempDir('dv-export-long-'), '--work-long--', 'long-export')
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(join(dir, 'session.jsonl'), s.jsonl())
+  return dir
+}
