@@ -1,0 +1,71 @@
+/**
+ * Find in this session (issue 7 search): a text field, tool and status filters, previous/next, a live
+ * count and the matches on other pages. Rendered `hidden` — without scripts the page is complete and the
+ * browser's own find works — and brought to life by src/search/client/find.ts, which loads the session's
+ * search shard (a script file, so it works from file://) on first use. The templates for counts ride on
+ * data attributes; the script fills them in as text.
+ */
+import type { FindBoxModel } from '../../src/search/types'
+import styles from './FindBox.module.css'
+
+export function FindBox({ model }: { model: FindBoxModel }) {
+  const { text } = model
+  return (
+    <div
+      role="search"
+      aria-label={text.region}
+      className={styles.box}
+      data-find-box=""
+      data-shard={model.shard}
+      data-session={model.session}
+      data-count={text.count}
+      data-count-elsewhere={text.countElsewhere}
+      data-none={text.none}
+      data-loading={text.loading}
+      data-unavailable={text.unavailable}
+      data-partial={text.partial}
+      hidden
+    >
+      <div className={styles.controls}>
+        <label htmlFor="dsh-find" className={styles.label}>
+          {text.label}
+        </label>
+        <input id="dsh-find" type="search" className={styles.input} placeholder={text.placeholder} autoComplete="off" spellCheck={false} />
+        <span className={styles.filters}>
+          <label htmlFor="dsh-find-tool" className={styles.label}>
+            {text.tool}
+          </label>
+          <select id="dsh-find-tool" className={styles.select}>
+            <option value="">{text.any}</option>
+            {model.tools.map((t) => (
+              <option key={t.value} value={t.value}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+          <label htmlFor="dsh-find-status" className={styles.label}>
+            {text.status}
+          </label>
+          <select id="dsh-find-status" className={styles.select}>
+            <option value="">{text.any}</option>
+            {text.states.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+          <button type="button" className={styles.step} data-find-step="-1" aria-label={text.previous} title={text.previous}>
+            ↑
+          </button>
+          <button type="button" className={styles.step} data-find-step="1" aria-label={text.next} title={text.next}>
+            ↓
+          </button>
+        </span>
+      </div>
+      <output htmlFor="dsh-find" className={styles.status} aria-live="polite" data-find-status="" />
+      <nav aria-label={text.elsewhere} className={styles.elsewhere} data-find-elsewhere="" hidden>
+        <ul />
+      </nav>
+    </div>
+  )
+}

@@ -1,0 +1,51 @@
+/**
+ * Loading search shards in the browser: each is a classic script (`<stem>.search.js`) that pushes its data
+ * onto `window.dshSearch`. Injecting a `<script src>` works from file:// and any static host (Chromium
+ * refuses fetch and module scripts from file://), and the page's CSP allows it (`script-src 'self'`).
+ * Only file names shaped like ours are ever loaded; what a script pushes is checked (match.ts `asShard`).
+ */
+import type { SearchShard } from '../shard'
+import { asShard } from './match'
+
+declare global {
+  interface Window {
+    dshSearch?: unknown
+  }
+}
+
+/** Our shard names only (relative, no `..`, no scheme). */
+const SHARD_PATH = /^(?:sessions\/)?[A-Za-z0-9._~-]+\.search\.js$/
+
+const pending = new WeakMap<Document, Map<string, Promise<SearchShard | null>>>()
+
+/** The shard of `session` pushed so far, or null. */
+export function registered(win: Window, session: string): SearchShard | null {
+  const list = win.dshSearch
+  if (!Array.isArray(list)) return null
+  for (let i = list.length - 1; i >= 0; i--) {
+    const shard = asShard(list[i])
+    if (shard !== null && shard.session === session) return shard
+  }
+  return null
+}
+
+/** Loads `src` (once per document) and resolves to the shard of `session`, or null when it cannot be had. */
+export function loadShard(doc: Document, src: string, session: string): Promise<SearchShard | null> {
+  const win = doc.defaultView
+  if (win === null || !SHARD_PATH.test(src) || src.includes('..')) return Promise.resolve(null)
+  const have = registered(win, session)
+  if (have !== null) return Promise.resolve(have)
+  let map = pending.get(doc)
+  if (map === undefined) pending.set(doc, (map = new Map()))
+  const known = map.get(src)
+  if (known !== undefined) return known
+  const promise = new Promise<SearchShard | null>(resolve => {
+    const script = doc.createElement('script')
+    script.src = src
+    script.addEventListener('load', () => resolve(registered(win, session)))
+    script.addEventListener('error', () => resolve(null))
+    doc.head.append(script)
+  })
+  map.set(src, promise)
+  return promise
+}

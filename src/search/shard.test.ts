@@ -1,0 +1,116 @@
+/**
+ * Search shards: one entry per row with its whole text (folded and cut parts included), normalised,
+ * deterministic, within the byte budget (per-row caps step down, then rows are dropped and the shard says
+ * it is partial), and a valid classic script.
+ */
+import { describe, expect, it } from 'vitest'
+import { session } from '../log/testing/session'
+import { findBoxModel, shardFile } from './chrome'
+import { capText, compact, fairCap, MIN_ROW_CAP, normalize, SHARD_BUDGET, searchShard } from './shard'
+import { LABELS, sampleSession, shardOf, viewOf } from './testing'
+
+const shardFor = (s = sampleSession()) => searchShard(viewOf(s), { stem: 'search-sample', title: 'Flaky', labels: LABELS })
+
+describe('searchShard', () => {
+  it('lists every row with id, kind, tool, state and label, and its whole text', () => {
+    const shard = shardOf(shardFor())
+    expect(shard?.session).toBe('search-sample')
+    expect(shard?.complete).toBe(true)
+    const rows = shard?.rows ?? []
+    expect(rows.map(r => r.slice(0, 4))).toEqual([
+      [expect.stringMatching(/^user:/), 'user', '', ''],
+      ['tool:c-bash', 'tool', 'bash', 'ok'],
+      ['tool:c-read', 'tool', 'read', 'error'],
+      [expect.stringMatching(/^assistant:/), 'assistant', '', ''],
+    ])
+    const bash = rows.find(r => r[0] === 'tool:c-bash')
+    // The needle sits on line 301 of the output: past every fold the page shows.
+    expect(bash?.[5]).toContain('FAIL NEEDLE-42 timed out')
+    expect(bash?.[5]).toContain('npm test')
+    expect(bash?.[4]).toBe('Bash · Run the tests')
+    expect(rows.find(r => r[0] === 'tool:c-read')?.[5]).toContain('File not found')
+  })
+
+  it('is deterministic and a one-line classic script', () => {
+    const a = shardFor()
+    expect(shardFor()).toBe(a)
+    expect(a.startsWith('(window.dshSearch=window.dshSearch||[]).push({')).toBe(true)
+    expect(a.endsWith('});\n')).toBe(true)
+    expect(a.split('\n')).toHaveLength(2)
+  })
+
+  it('keeps text as text: markup in a log stays inert data in the shard', () => {
+    const s = session()
+    s.turnStart()
+    s.user('</script><script>alert(1)</script> "quotes" \u2028 line')
+    s.turnEnd()
+    const shard = shardOf(searchShard(viewOf(s), { stem: 'x', title: 't', labels: LABELS }))
+    expect(shard?.rows[0]?.[5]).toBe('</script><script>alert(1)</script> "quotes" line')
+  })
+
+  it('cuts only the longest rows to stay within the budget, then drops rows and says so', () => {
+    const big = (rows: number, chars: number) => {
+      const s = session()
+      s.turnStart()
+      // Distinct words: nothing for compact() to fold away.
+      for (let i = 0; i < rows; i++) s.user(`row ${i} ${Array.from({ length: Math.ceil(chars / 9) }, (_, k) => `w${i}x${k}`).join(' ').slice(0, chars)}`)
+      s.turnEnd()
+      return shardOf(searchShard(viewOf(s), { stem: 'x', title: 't', labels: LABELS }))
+    }
+    const medium = big(300, 9_000)
+    expect(medium?.complete).toBe(true)
+    const longest = Math.max(...(medium?.rows ?? []).map(r => r[5].length))
+    expect(longest).toBeLessThan(9_000)
+    expect(longest).toBeGreaterThan(2_000)
+    expect(medium?.rows.every(r => r[5].startsWith(`row `))).toBe(true)
+    const huge = big(12_000, 300)
+    expect(huge?.complete).toBe(false)
+    expect(huge?.rows.length).toBeLessThan(12_000)
+    expect(huge?.rows[0]?.[5]).toMatch(/^row 0 /)
+    const script = searchShard(viewOf(sampleSession()), { stem: 'x', title: 't', labels: LABELS })
+    expect(new TextEncoder().encode(script).length).toBeLessThanOrEqual(SHARD_BUDGET)
+  })
+})
+
+describe('text helpers', () => {
+  it.each([
+    ['a\n\n  b\tc', 'a b c'],
+    ['\u001b[31mred\u001b[0m', '[31mred [0m'],
+    ['  ', ''],
+  ])('normalize(%j) = %j', (text, expected) => expect(normalize(text)).toBe(expected))
+
+  it('fairCap keeps short texts whole and shares the rest', () => {
+    expect(fairCap([10, 20, 1000], 2000)).toBe(Number.POSITIVE_INFINITY)
+    expect(fairCap([10, 20, 1000, 1000], 1030)).toBe(500)
+    expect(fairCap([MIN_ROW_CAP, 5, 5], 0)).toBe(0)
+  })
+
+  it('capText keeps the head and the tail', () => {
+    expect(capText('abcdefghij', 20)).toBe('abcdefghij')
+    expect(capText('abcdefghijklmnopqrst', 8)).toBe('abcdef … st')
+  })
+})
+
+describe('findBoxModel', () => {
+  it('offers the tools the session used, with counts, and names its shard', () => {
+    const model = findBoxModel(viewOf(sampleSession()), 'search-sample', 'en')
+    expect(model.tools).toEqual([
+      { value: 'bash', label: 'bash (1)' },
+      { value: 'read', label: 'read (1)' },
+    ])
+    expect(model.shard).toBe(shardFile('search-sample'))
+    expect(model.shard).toBe('search-sample.search.js')
+  })
+})
+
+describe('compact', () => {
+  it('keeps short text whole, and of long text the head plus each later word once', () => {
+    expect(compact('a b a')).toBe('a b a')
+    const long = `${'head '.repeat(500)}${'line x '.repeat(5_000)}needle line x tail`
+    const out = compact(long)
+    expect(out.length).toBeLessThan(2_100)
+    expect(out).toMatch(/^head head /)
+    expect(out.endsWith(' … line x needle tail') || out.includes('needle')).toBe(true)
+    expect(out.split(' needle').length).toBe(2)
+  })
+})

@@ -1,0 +1,212 @@
+/**
+ * A session's search shard (issue 7 "Search that works offline"): one entry per transcript row — its DOM id,
+ * kind, tool, state, a short label and ALL the text the view model holds for it, folded parts included
+ * (Inspect input and output, windowed card rows, text the page cut to a side file) — written beside the
+ * pages as a classic script (`sessions/<stem>.search.js`) that pushes onto `window.dshSearch`. A script,
+ * not JSON: it loads from file:// and any static host with no fetch. The session page's find box and the
+ * index's cross-session search both read it (src/search/client).
+ *
+ * Budget: text is whitespace-normalised, and a long row keeps its first WHOLE_TEXT/2 characters as they are
+ * and, after them, each distinct word once, in order of first appearance: a word anywhere in a 10 MB output
+ * stays findable while repeated lines cost nothing. A shard holds at most SHARD_BUDGET bytes. When the text does
+ * not fit, one per-row cap is chosen — the largest that fits, so short rows stay whole and only the longest
+ * are cut (head ¾ and tail ¼ kept) — and below MIN_ROW_CAP characters rows are dropped from the end instead
+ * (`complete: false` says so). Caps depend on the text only, never on time: same log, same bytes.
+ */
+import type { PageRow, PageViewModel, RowBody, ToolRowModel } from '../cards/types'
+
+/** Bytes of one session's shard script; about the page budget, and loaded only when someone searches. */
+export const SHARD_BUDGET = 1_000_000
+/** Rows longer than this keep half of it verbatim, then their distinct words (see compact()). */
+export const WHOLE_TEXT = 4_000
+
+/** The smallest per-row cap: below it a row says too little to be found, and rows are dropped instead. */
+export const MIN_ROW_CAP = 120
+
+/** `[id, kind, tool, state, label, text]`: arrays, not objects, to keep shards small. */
+export type ShardRow = [id: string, kind: string, tool: string, state: string, label: string, text: string]
+
+export interface SearchShard {
+  v: 1
+  /** The session's file stem: its pages are `<stem>.html`, `<stem>.p2.html`, … */
+  session: string
+  title: string
+  /** False when rows were dropped to stay within the budget. */
+  complete: boolean
+  rows: ShardRow[]
+}
+
+/** Labels for rows that have no title of their own (localised by the caller). */
+export interface ShardLabels {
+  user: string
+  assistant: string
+  think: string
+  command: string
+  error: string
+  raw: string
+  invalid: string
+}
+
+/** Collapses whitespace and drops control characters: the text people search, not its layout. */
+export function normalize(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim()
+}
+
+/** A long row's searchable form: its head verbatim, then every distinct word of the rest once, in order. */
+export function compact(text: string): string {
+  if (text.length <= WHOLE_TEXT) return text
+  const cut = WHOLE_TEXT / 2
+  const seen = new Set<string>()
+  const words: string[] = []
+  for (const word of text.slice(cut).split(' ')) {
+    if (seen.has(word)) continue
+    seen.add(word)
+    words.push(word)
+  }
+  return `${text.slice(0, cut)} … ${words.join(' ')}`
+}
+
+/** Head and tail of a text longer than `cap`, with an ellipsis between. */
+export function capText(text: string, cap: number): string {
+  if (text.length <= cap) return text
+  const head = Math.ceil((cap * 3) / 4)
+  return `${text.slice(0, head)} … ${text.slice(text.length - (cap - head))}`
+}
+
+const join = (parts: readonly (string | null | undefined)[]) => compact(normalize(parts.filter((p): p is string => typeof p === 'string' && p !== '').join('\n')))
+
+function bodyText(body: RowBody | null): string[] {
+  if (body === null) return []
+  switch (body.kind) {
+    case 'terminal':
+      return [body.description ?? '', ...body.prompts.map(p => p.text), ...(body.lines ?? []).map(line => line.map(s => s.text).join('')), body.pill ?? '']
+    case 'diff':
+      return body.rows.map(r => (r.kind === 'header' ? r.path : r.text))
+    case 'read':
+      return [body.path, ...body.lines.map(l => l.text)]
+    case 'search':
+      return [...body.rows.map(r => (r.kind === 'file' ? r.path : r.kind === 'match' ? r.line : r.path)), body.recovery ?? '']
+    case 'web':
+      return body.mode === 'search'
+        ? [body.answer ?? '', ...body.sources.flatMap(s => [s.label, s.url, s.snippet ?? '']), body.raw ?? '']
+        : [body.url, body.status, body.raw ?? '']
+    case 'io':
+      return [body.program?.text ?? '', body.input ?? '', body.output ?? '']
+    case 'skill':
+      return [body.text]
+  }
+}
+
+function toolText(row: ToolRowModel): string {
+  const output = row.details.output
+  return join([row.title, row.summary, row.filePath, row.details.input, output?.kind === 'raw' || output?.kind === 'running' ? output.text : null, ...bodyText(row.body)])
+}
+
+/** One row (and, for a tool row, each code-dispatch child after it) as uncapped shard rows. */
+function rowsOf(row: PageRow, labels: ShardLabels, out: ShardRow[]): void {
+  const add = (kind: string, tool: string, state: string, label: string, text: string): void => {
+    out.push([row.key, kind, tool, state, normalize(label).slice(0, 120), text])
+  }
+  switch (row.kind) {
+    case 'user':
+      return add('user', '', '', labels.user, join([row.text, ...row.images.map(i => i.alt)]))
+    case 'context':
+      return add('context', '', '', `${row.label} · ${row.producer}`, join([row.notice, row.text]))
+    case 'system':
+      return add('system', '', '', row.label, join([row.text]))
+    case 'think':
+      return add('think', '', row.running ? 'running' : '', `${row.title} · ${row.summary}`, join([row.text]))
+    case 'markdown':
+      return add('assistant', '', '', labels.assistant, join([row.text]))
+    case 'images':
+      return add('images', '', '', labels.assistant, join(row.images.map(i => i.alt)))
+    case 'unknown-block':
+      return add('unknown', '', '', row.label, join([row.json]))
+    case 'attempt':
+      return add('attempt', '', 'error', row.label, join([row.detail, ...row.blocks.map(b => ('text' in b ? b.text : 'json' in b ? b.json : ''))]))
+    case 'tool': {
+      const state = row.state
+      out.push([row.key, 'tool', row.tool, state, normalize(row.summary === '' ? row.title : `${row.title} · ${row.summary}`).slice(0, 120), toolText(row)])
+      for (const child of row.children) rowsOf(child, labels, out)
+      return
+    }
+    case 'command':
+      return add('command', '', row.status === 'success' ? 'ok' : row.status, `${labels.command} · ${row.text}`, join([row.text, row.output]))
+    case 'compaction':
+      return add('compaction', '', row.status === 'failed' ? 'error' : row.status === 'running' ? 'running' : '', row.label, join([row.summary, row.detail]))
+    case 'retry':
+      return add('retry', '', 'error', row.label, join([row.detail]))
+    case 'turn-tail':
+      if (row.error === null && row.deliverables === null) return
+      return add('turn', '', row.error === null ? '' : 'error', row.error === null ? (row.deliverables?.label ?? '') : labels.error, join([row.error, ...(row.deliverables === null ? [] : [...row.deliverables.chips, ...row.deliverables.hidden].map(c => c.path))]))
+    case 'raw-event':
+      return add('raw', '', 'error', `${labels.raw} · ${row.type ?? ''}`, join([row.type, row.reason, row.json]))
+    case 'invalid-line':
+      return add('invalid', '', 'error', labels.invalid, join([row.reason, row.text]))
+    case 'stopped':
+    case 'replacement':
+      return
+  }
+}
+
+const shardScript = (shard: SearchShard) => `(window.dshSearch=window.dshSearch||[]).push(${JSON.stringify(shard)});\n`
+const bytes = (text: string) => new TextEncoder().encode(text).length
+
+/**
+ * The shard script for a session's view model, within SHARD_BUDGET.
+ *
+ * @example searchShard(view, { stem: 'abc', title: 'Fix login', labels }) // → '(window.dshSearch=…).push({…});\n'
+ */
+export function searchShard(view: PageViewModel, session: { stem: string; title: string; labels: ShardLabels }): string {
+  const full: ShardRow[] = []
+  for (const section of view.sections) for (const row of section.rows) rowsOf(row, session.labels, full)
+  const base = { v: 1 as const, session: session.stem, title: session.title }
+  const capped = (cap: number, rows: readonly ShardRow[] = full): ShardRow[] => rows.map(r => [r[0], r[1], r[2], r[3], r[4], capText(r[5], cap)])
+  const whole = shardScript({ ...base, complete: true, rows: full })
+  if (bytes(whole) <= SHARD_BUDGET) return whole
+  // Text bytes available once the rows' other fields are paid for; UTF-8 and JSON escapes make text cost
+  // more than its length, so the target shrinks until the script fits.
+  const overhead = bytes(shardScript({ ...base, complete: true, rows: capped(0) }))
+  const lengths = full.map(r => r[5].length)
+  for (let target = SHARD_BUDGET - overhead; target > 0; target = Math.floor(target * 0.9)) {
+    const cap = fairCap(lengths, target)
+    if (cap < MIN_ROW_CAP) break
+    const script = shardScript({ ...base, complete: true, rows: capped(cap) })
+    if (bytes(script) <= SHARD_BUDGET) return script
+  }
+  // Too many rows for even the smallest cap: keep rows from the start while they fit.
+  const rows: ShardRow[] = []
+  let size = bytes(shardScript({ ...base, complete: false, rows: [] }))
+  for (const row of capped(MIN_ROW_CAP)) {
+    const cost = bytes(JSON.stringify(row)) + 1
+    if (size + cost > SHARD_BUDGET) break
+    rows.push(row)
+    size += cost
+  }
+  return shardScript({ ...base, complete: false, rows })
+}
+
+/** The largest cap `c` with Σ min(length, c) ≤ budget (water-filling: short texts stay whole). */
+export function fairCap(lengths: readonly number[], budget: number): number {
+  const sorted = [...lengths].sort((a, b) => a - b)
+  let remaining = budget
+  for (let i = 0; i < sorted.length; i++) {
+    const share = Math.floor(remaining / (sorted.length - i))
+    const length = sorted[i] as number
+    if (length > share) return share
+    remaining -= length
+  }
+  return Number.POSITIVE_INFINITY
+}
+
+/** Every tool name in a view model with its row count, sorted by name (the find box's tool filter). */
+export function toolCounts(view: PageViewModel): [tool: string, count: number][] {
+  const counts = new Map<string, number>()
+  const visit = (row: ToolRowModel) => {
+    if (row.tool !== '') counts.set(row.tool, (counts.get(row.tool) ?? 0) + 1)
+    for (const c of row.children) visit(c)
+  }
+  for (const section of view.sections) for (const row of section.rows) if (row.kind === 'tool') visit(row)
+  return [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+}
