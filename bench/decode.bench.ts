@@ -1,24 +1,31 @@
 /**
- * Decode throughput of the log reader (issue 2): a generated ~100 MB chunk-heavy log (generate-log.ts),
- * written raw and as dsh-style zstd frames (zstd-batches.ts), read by
+ * Decode throughput of the log reader (issue 2; issue 4 "Budgets and speed"): a generated ~100 MB
+ * chunk-heavy log (generate-log.ts), written raw and as dsh-style zstd frames (zstd-batches.ts), read by
  * - the baseline: a plain `JSON.parse` loop over the same lines, already in memory (the limit);
  * - the byte layer alone: file → lines (raw), file → frames → lines (zstd), no parsing;
+ * - the pure parser alone, in both chunk modes (`expand`, the default, and `skip-superseded`);
  * - the whole reader: `summarizeSession` = bytes → lines → LogParser (envelope, packed rows, payload
- *   schemas) → counts and damage, as `inspect` runs it.
+ *   schemas) → counts and damage, as `inspect` runs it, in both chunk modes;
+ * - reader + conversation fold (`ConversationBuilder`): the static build's decode and fold, both modes.
  * All MB/s are plaintext MB per second; the ratio to the baseline is what the issue's 70% target means.
  */
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { ConversationBuilder } from '../src/conversation/builder'
 import { createLineDecoder, type LogEncoding } from '../src/log/node/line-decoder'
 import { summarizeSession } from '../src/log/node/load'
+import { readSession } from '../src/log/node/read'
 import { fileSource, sourceBytes } from '../src/log/node/source'
 import { ZstdCodec } from '../src/log/node/zstd-codec'
-import { LogParser } from '../src/log/parser'
+import { LogParser, type ChunkMode } from '../src/log/parser'
 import { throughput, type BenchStage, type Figure } from './bench-types'
 import { generateLog } from './generate-log'
 import { zstdLogFile } from './zstd-batches'
 
 const RUNS = 3
+const MODES: readonly ChunkMode[] = ['expand', 'skip-superseded']
+
+type Rate = { best: number; median: number }
 
 const stage: BenchStage = async (ctx) => {
   ctx.log(`decode: generating a ~${ctx.sizeMB} MB log`)
@@ -33,11 +40,13 @@ const stage: BenchStage = async (ctx) => {
   const zstd = await zstdLogFile(log.header, log.batches, ctx.workDir)
   writeFileSync(zstdPath, zstd.bytes)
 
-  // Sanity before timing: the reader must see the whole log, undamaged.
+  // Sanity before timing: the reader must see the whole log, undamaged, in both modes.
   for (const path of [rawPath, zstdPath]) {
-    const check = await summarizeSession(path)
-    if (!check.ok || check.session.invalid.length > 0 || check.session.counts.events !== log.events) {
-      throw new Error(`decode bench: ${path} did not read back cleanly`)
+    for (const chunks of MODES) {
+      const check = await summarizeSession(path, { chunks })
+      if (!check.ok || check.session.invalid.length > 0 || check.session.counts.events !== log.events) {
+        throw new Error(`decode bench: ${path} did not read back cleanly (${chunks})`)
+      }
     }
   }
 
@@ -47,6 +56,7 @@ const stage: BenchStage = async (ctx) => {
     for (const line of lines) n += JSON.parse(line) === null ? 0 : 1
     return n
   })
+
   ctx.log('decode: byte layer')
   const codec = await ZstdCodec.create()
   const decodeFile = (encoding: LogEncoding, path: string, onLine: (text: string, line: number) => void) => async () => {
@@ -55,29 +65,57 @@ const stage: BenchStage = async (ctx) => {
     return decoder.end()
   }
   const rawSplit = await throughput(ctx, plainBytes, RUNS, decodeFile('jsonl', rawPath, () => undefined))
+  const wasmBefore = codec.counts.wasm
   const zstdSplit = await throughput(ctx, plainBytes, RUNS, decodeFile('zstd', zstdPath, () => undefined))
+  const wasmShare = (codec.counts.wasm - wasmBefore) / (RUNS * (log.batches.length + 1))
+
+  ctx.log('decode: parser')
   // The pure parser on the raw lines, results dropped at once: what the reader adds on top is batching.
-  const rawParse = await throughput(ctx, plainBytes, RUNS, () => {
-    const parser = new LogParser()
-    return decodeFile('jsonl', rawPath, (text, line) => void parser.line(text, { line }))()
-  })
+  const parse = (chunks: ChunkMode) =>
+    throughput(ctx, plainBytes, RUNS, async () => {
+      const parser = new LogParser({ chunks })
+      await decodeFile('jsonl', rawPath, (line, n) => void parser.line(line, { line: n }))()
+      return parser.flush()
+    })
+  const rawParse = await parse('expand')
+  const rawParseSkip = await parse('skip-superseded')
+
   ctx.log('decode: whole reader')
-  const rawRead = await throughput(ctx, plainBytes, RUNS, () => summarizeSession(rawPath))
-  const zstdRead = await throughput(ctx, plainBytes, RUNS, () => summarizeSession(zstdPath))
+  const read = (path: string, chunks: ChunkMode) => throughput(ctx, plainBytes, RUNS, () => summarizeSession(path, { chunks }))
+  const rawRead = await read(rawPath, 'expand')
+  const rawReadSkip = await read(rawPath, 'skip-superseded')
+  const zstdRead = await read(zstdPath, 'expand')
+  const zstdReadSkip = await read(zstdPath, 'skip-superseded')
+
+  ctx.log('decode: reader + conversation fold')
+  const fold = (chunks: ChunkMode) =>
+    throughput(ctx, plainBytes, RUNS, async () => {
+      const builder = new ConversationBuilder()
+      for await (const batch of readSession(rawPath, { chunks })) builder.append(batch)
+      return builder.snapshot()
+    })
+  const rawFold = await fold('expand')
+  const rawFoldSkip = await fold('skip-superseded')
 
   const mb = (n: number) => Math.round(n * 10) / 10
   const pct = (n: number) => Math.round((n / baseline.best) * 100)
-  const figures: Figure[] = [
+  const rate = (name: string, r: Rate, extra = ''): Figure => ({ name, value: mb(r.best), unit: 'MB/s', note: `median ${mb(r.median)}; ${pct(r.best)}% of baseline${extra}` })
+  const target = ' (target ≥ 70%)'
+  return [
     { name: 'log size (plaintext)', value: mb(plainBytes / 1e6), unit: 'MB', note: `${lines.length} lines, ${log.events} events, ${log.batches.length + 1} frames` },
     { name: 'log size (zstd)', value: mb(zstd.bytes.length / 1e6), unit: 'MB', note: `${zstd.compressor}, ratio ${(plainBytes / zstd.bytes.length).toFixed(1)}×` },
     { name: 'baseline JSON.parse loop', value: mb(baseline.best), unit: 'MB/s', note: `median ${mb(baseline.median)}` },
-    { name: 'raw: bytes → lines', value: mb(rawSplit.best), unit: 'MB/s', note: `median ${mb(rawSplit.median)}` },
-    { name: 'zstd: bytes → frames → lines', value: mb(zstdSplit.best), unit: 'MB/s', note: `median ${mb(zstdSplit.median)}` },
-    { name: 'raw: lines → LogParser only', value: mb(rawParse.best), unit: 'MB/s', note: `median ${mb(rawParse.median)}; ${pct(rawParse.best)}% of baseline` },
-    { name: 'raw: whole reader', value: mb(rawRead.best), unit: 'MB/s', note: `median ${mb(rawRead.median)}; ${pct(rawRead.best)}% of baseline (target ≥ 70%)` },
-    { name: 'zstd: whole reader', value: mb(zstdRead.best), unit: 'MB/s', note: `median ${mb(zstdRead.median)}; ${pct(zstdRead.best)}% of baseline (target ≥ 70%)` },
+    rate('raw: bytes → lines', rawSplit),
+    rate('zstd: bytes → frames → lines', zstdSplit, `; ${Math.round(wasmShare * 100)}% of frames by wasm zstd`),
+    rate('raw: LogParser only (expand)', rawParse),
+    rate('raw: LogParser only (skip-superseded)', rawParseSkip),
+    rate('raw: whole reader (expand)', rawRead, target),
+    rate('raw: whole reader (skip-superseded)', rawReadSkip, target),
+    rate('zstd: whole reader (expand)', zstdRead, target),
+    rate('zstd: whole reader (skip-superseded)', zstdReadSkip, target),
+    rate('raw: reader + fold (expand)', rawFold),
+    rate('raw: reader + fold (skip-superseded)', rawFoldSkip),
   ]
-  return figures
 }
 
 export default stage

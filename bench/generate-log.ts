@@ -75,7 +75,8 @@ export function generateLog(targetBytes: number, seed = 1): GeneratedLog {
         continue
       }
       const dt = members.slice(1).map(() => int(0, 40))
-      const data = kind === 'tool-call' ? { turn, step, index, id: call?.id, name: call?.name, dt, args: members } : { turn, step, index, dt, texts: members }
+      // dsh's own key order (fixtures/corpus): dt before id and name.
+      const data = kind === 'tool-call' ? { turn, step, index, dt, id: call?.id, name: call?.name, args: members } : { turn, step, index, dt, texts: members }
       put({ type: kind === 'tool-call' ? 'tool-call-chunks' : `${kind}-chunks`, seq0: seq, time0: time, data })
       seq += members.length
       time += dt.reduce((a, b) => a + b, 0)

@@ -22,6 +22,14 @@ async function main(): Promise<number> {
       return (await import('./inspect')).runInspect(inv, nodeIo)
     case 'build':
       return (await import('./build')).runBuild(inv, nodeIo)
+    case 'redact':
+      return (await import('./redact')).runRedact(inv, nodeIo)
+    case 'live':
+      return (await import('./live')).runLive(inv, nodeIo)
+    case 'snapshot':
+      return (await import('./snapshot')).runSnapshot(inv, nodeIo)
+    case 'export':
+      return (await import('./export')).runExport(inv, nodeIo)
     default:
       return inv satisfies never
   }

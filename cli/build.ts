@@ -1,5 +1,6 @@
 /**
- * `dsh-view build [paths…] [-o DIR] [--open] [--base-url URL] [--title TEXT] [--locale en|zh] [-q]`:
+ * `dsh-view build [paths…] [-o DIR] [--open] [--base-url URL] [--title TEXT] [--locale en|zh] [-q]
+ * [--redact] [--redact-config FILE]`:
  * runs the static build (src/site/build-site.ts) and reports. stdout gets one line, the path of
  * index.html (scriptable: `open "$(dsh-view build)"`); stderr gets progress and the summary (sessions,
  * pages, what was rebuilt, warnings with session and line). With no path and no sessions root on this
@@ -17,6 +18,8 @@ import { UserError } from './user-error'
 import { defaultSessionsRoot } from '../src/log/node/discover'
 import type { BuildReport } from '../src/site/build-site'
 import { createProgress, formatRate } from '../src/site/progress'
+import { EMPTY_REPORT, formatRedactionReport } from '../src/redact'
+import { redactionFor } from './redact'
 
 type BuildInvocation = Extract<Invocation, { mode: 'build' }>
 
@@ -49,12 +52,13 @@ export async function runBuild(inv: BuildInvocation, io: Io): Promise<number> {
       inputs = [demo]
     }
   }
+  const redact = await redactionFor(inv.redact)
   const started = performance.now()
   const progress = createProgress({ write: io.stderr, tty: io.stderrIsTty, quiet: inv.quiet })
   let report: BuildReport
   try {
     report = await buildSite(
-      { inputs, outDir: inv.outDir, title: inv.title, baseUrl: inv.baseUrl, locale: inv.locale, env: io.env, homedir: homedir() },
+      { inputs, outDir: inv.outDir, title: inv.title, baseUrl: inv.baseUrl, locale: inv.locale, env: io.env, homedir: homedir(), redact, ...workersFrom(io.env) },
       progress,
     )
   } catch (err) {
@@ -64,6 +68,7 @@ export async function runBuild(inv: BuildInvocation, io: Io): Promise<number> {
     throw err
   }
   io.stderr(summaryText(report, performance.now() - started))
+  if (redact !== null) io.stderr(formatRedactionReport(report.redactions ?? EMPTY_REPORT))
   // For bench/site.bench.ts: the stage split as one JSON line (never shown otherwise).
   if (io.env['DSH_VIEW_TIMINGS'] === '1') {
     io.stderr(`DSH_VIEW_TIMINGS ${JSON.stringify({ ms: performance.now() - started, timings: report.timings, pages: report.pages, sessions: report.sessions, rendered: report.rendered, unchanged: report.unchanged, highlightBlocks: report.highlight.blocks })}\n`)
@@ -71,6 +76,12 @@ export async function runBuild(inv: BuildInvocation, io: Io): Promise<number> {
   io.stdout(`${report.indexPath}\n`)
   if (inv.open) await io.open(report.indexPath)
   return report.problems.length > 0 ? 1 : 0
+}
+
+/** `DSH_VIEW_WORKERS=N` (benchmarks, or a machine whose cores are busy): render threads, 0 for none. */
+function workersFrom(env: Record<string, string | undefined>): { workers?: number } {
+  const n = Number(env['DSH_VIEW_WORKERS'] ?? 'x')
+  return Number.isInteger(n) && n >= 0 ? { workers: n } : {}
 }
 
 export function summaryText(report: BuildReport, ms: number): string {

@@ -2,10 +2,12 @@
 //  1. `astro build` over src/pages/ → dist/site/shell.html (the document every page is spliced into) and
 //     dist/site/gallery.html (a card gallery for review). Astro runs here only, never per user build
 //     (src/site/README.md has the measurements).
-//  2. esbuild → dist/site/assets/site.css and site.js (scripts/site-assets.mjs).
+//  2. esbuild → dist/site/assets/site.css and site.js (scripts/site-assets.mjs), and live.js / live.css for
+//     `dsh-view live` (scripts/live-assets.mjs).
 //  3. precompiled grammars → dist/grammars/<lang>.json (src/highlight/precompile.ts): shiki's patterns
 //     translated once here instead of on every user build (~0.35 s saved per language on first use).
-//  4. esbuild → dist/cli.mjs: the CLI and everything it imports from src/ and components/. npm packages
+//  4. esbuild → dist/cli.mjs (and two worker threads' entries: dist/site-worker.mjs renders families in
+//     parallel, src/site/pool.ts; dist/highlight-worker.mjs colours code, src/highlight/remote.ts): the CLI and everything it imports from src/ and components/. npm packages
 //     stay external (installed next to the bundle). NODE_ENV is fixed to production: development React
 //     renders 2-3x slower. CSS modules get the shared class names; their CSS lives in site.css.
 // `--skip-astro` rebuilds only the esbuild outputs (keeps an existing dist/site/shell.html).
@@ -14,6 +16,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { readdir, readFile, rm } from 'node:fs/promises'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { buildLiveAssets } from './live-assets.mjs'
 import { buildSiteAssets } from './site-assets.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -28,6 +31,8 @@ if (!skipAstro || !existsSync(`${root}dist/site/shell.html`)) {
 }
 
 await buildSiteAssets({ outdir: `${root}dist/site/assets` })
+// live.js / live.css: copied into the folder only by `dsh-view live` (scripts/live-assets.mjs).
+await buildLiveAssets({ outdir: `${root}dist/site/assets` })
 
 // The precompiler is TypeScript: bundle it to a throwaway module, run it, delete it.
 const precompiler = `${root}dist/.precompile.mjs`
@@ -42,7 +47,9 @@ try {
 await rm(`${root}dist/chunks`, { recursive: true, force: true })
 await build({
   absWorkingDir: root,
-  entryPoints: { cli: 'cli/bin.ts' },
+  // site-worker: the thread src/site/pool.ts starts to render families in parallel (found beside cli.mjs).
+  // highlight-worker: the thread src/highlight/remote.ts starts to colour code while pages render.
+  entryPoints: { cli: 'cli/bin.ts', 'site-worker': 'src/site/family-worker.ts', 'highlight-worker': 'src/highlight/worker.ts' },
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
   bundle: true,

@@ -4,7 +4,7 @@
  * as literal `rgb(r, g, b)` strings and are applied inline only when they have exactly that shape, so a
  * malformed value can never smuggle other CSS (a `url()` would be a network request).
  */
-import type { CSSProperties } from 'react'
+import type { CSSProperties, ReactNode } from 'react'
 import type { AnsiColor, AnsiLine, AnsiSegment } from '../../src/cards/types'
 import styles from './AnsiText.module.css'
 import { cx } from '../primitives/cx'
@@ -20,6 +20,31 @@ export function AnsiLineView({ line }: { line: AnsiLine }) {
       ))}
     </div>
   )
+}
+
+/**
+ * Output rows as one text block (the terminal box is `white-space: pre`): rows joined with `\n`, unstyled runs
+ * as plain text, a span only per styled segment. A chat terminal shows every row, and an element per row made
+ * a 400-line output cost 400 of a page's 5,000 elements (and most of its render time); the text and the copy
+ * (the box's text) are the same.
+ */
+export function AnsiLinesText({ lines }: { lines: readonly AnsiLine[] }) {
+  const out: ReactNode[] = []
+  let text = ''
+  lines.forEach((line, i) => {
+    if (i > 0) text += '\n'
+    line.forEach((segment, j) => {
+      if (segment.style === undefined) {
+        text += segment.text
+        return
+      }
+      if (text !== '') out.push(text)
+      text = ''
+      out.push(<Segment key={`${i}.${j}`} segment={segment} />)
+    })
+  })
+  if (text !== '') out.push(text)
+  return <>{out}</>
 }
 
 function Segment({ segment }: { segment: AnsiSegment }) {

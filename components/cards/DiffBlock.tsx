@@ -9,6 +9,7 @@ import { CopyButton } from '../primitives/CopyButton'
 import { WindowedRows } from '../primitives/WindowedRows'
 import styles from './DiffBlock.module.css'
 import { cx } from '../primitives/cx'
+import { TrustedHtml } from '../TrustedHtml'
 
 export interface DiffBlockProps {
   model: DiffCardModel
@@ -64,19 +65,24 @@ function DiffRowView({ row }: { row: DiffRow }) {
       <span className={styles.num} data-copy-skip="">
         {row.newLine ?? ''}
       </span>
-      <span className={styles.text}>
-        {row.marks === null
-          ? row.text
-          : row.marks.map((mark, i) =>
-              mark.changed ? (
-                <span key={i} className={styles.mark}>
-                  {mark.text}
-                </span>
-              ) : (
-                <span key={i}>{mark.text}</span>
-              ),
-            )}
-      </span>
+      {row.html != null ? (
+        // Coloured by the highlight pass, its word marks already laid over (src/highlight/overlay.ts).
+        <TrustedHtml as="span" className={styles.text} html={row.html} />
+      ) : (
+        <span className={styles.text}>
+          {row.marks === null
+            ? row.text
+            : row.marks.map((mark, i) =>
+                mark.changed ? (
+                  <span key={i} className={styles.mark}>
+                    {mark.text}
+                  </span>
+                ) : (
+                  <span key={i}>{mark.text}</span>
+                ),
+              )}
+        </span>
+      )}
     </div>
   )
 }

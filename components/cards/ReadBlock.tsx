@@ -1,8 +1,8 @@
 /**
  * The read card (cards.md §8): a banner (path label, `显示 a / b 行` when partial, language id, `复制`), then
  * the file window as numbered rows, capped by the model's window in chat (8) and Details (16).
- * Highlighting: the pass colours the whole window as one block (`code.html`), which cannot be cut per row,
- * so highlighted HTML is drawn only when no window applies; a capped card shows plain numbered rows.
+ * Highlighting: without a window the pass's whole-block fragment (`code.html`) is drawn beside a gutter; a
+ * capped card draws rows, each coloured by its own fragment (`lineHtml`) when the pass made them.
  */
 import type { ReadCardModel } from '../../src/cards/types'
 import { CopyButton } from '../primitives/CopyButton'
@@ -59,12 +59,13 @@ export function ReadBlock({ model, idBase, place }: ReadBlockProps) {
             renderRow={(i, duplicate) => {
               const line = lines[i]
               if (line === undefined) return null
+              const html = model.lineHtml?.[i]
               return (
                 <div key={duplicate ? `d${i}` : i} className={styles.row} data-line="">
                   <span className={styles.num} data-copy-skip="">
                     {line.number}
                   </span>
-                  <span className={styles.text}>{line.text}</span>
+                  {html === undefined ? <span className={styles.text}>{line.text}</span> : <TrustedHtml as="span" className={styles.text} html={html} />}
                 </div>
               )
             }}

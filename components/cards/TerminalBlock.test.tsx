@@ -15,10 +15,9 @@ describe('TerminalBlock', () => {
     const copy = card?.querySelector('button[data-copy]')
     expect(copy?.getAttribute('data-copy-target')).toBe('tool:c1-out')
     const out = root.querySelector('[id="tool:c1-out"]')
-    expect([...(out?.querySelectorAll('[data-line]') ?? [])].map((l) => l.textContent)).toEqual([
-      '[stderr]',
-      "Get-Item : Cannot find path 'missing.txt' because it does not exist.",
-    ])
+    // One text block, rows joined by newlines (the box is white-space: pre): no element per row.
+    expect(out?.textContent).toBe("[stderr]\nGet-Item : Cannot find path 'missing.txt' because it does not exist.")
+    expect(out?.children).toHaveLength(0)
     // The command is a span, not <code>, so it reads as plain text like the golden.
     expect(card?.querySelector('code')).toBeNull()
   })
@@ -65,15 +64,21 @@ describe('TerminalBlock', () => {
       ],
     })
     const root = mount(<TerminalBlock model={model} idBase="t" place="chat" />)
-    const lines = root.querySelectorAll('[data-line]')
-    expect(lines).toHaveLength(3)
-    const spans = lines[0]?.querySelectorAll('span') ?? []
+    const out = root.querySelector('[id="t-out"]')
+    expect(out?.textContent).toBe('ok warnx\n\nplain')
+    const spans = out?.querySelectorAll('span') ?? []
     expect(spans).toHaveLength(3)
     expect(spans[0]?.className).toMatch(/fg-green/)
     expect(spans[0]?.className).toMatch(/bold/)
     expect(spans[1]?.getAttribute('style')).toBe('color:rgb(255, 136, 0)')
     expect(spans[1]?.className).toMatch(/underline/)
     expect(spans[2]?.getAttribute('style')).toBeNull()
+    // Unstyled text stays bare text; in Details (a window) every row is its own block again.
+    expect(out?.innerHTML.endsWith('</span>\n\nplain')).toBe(true)
+    const details = mount(<TerminalBlock model={{ ...model, detailsWindow: rowWindow([0], [2], 1) }} idBase="t" place="details" />)
+    const lines = details.querySelectorAll('[data-line]')
+    expect(lines).toHaveLength(3)
+    expect(lines[0]?.querySelectorAll('span')).toHaveLength(3)
     expect(lines[1]?.textContent).toBe('')
     expect(lines[2]?.innerHTML).toBe('plain')
   })
@@ -82,7 +87,7 @@ describe('TerminalBlock', () => {
     const model = terminalCard({
       lines: [[{ text: 'inv', style: { fg: { kind: 'named', name: 'red' }, inverse: true } }]],
     })
-    const span = mount(<TerminalBlock model={model} idBase="t" place="chat" />).querySelector('[data-line] span')
+    const span = mount(<TerminalBlock model={model} idBase="t" place="chat" />).querySelector('[id="t-out"] span')
     expect(span?.className).toMatch(/bg-red/)
     expect(span?.className).toMatch(/inverseFg/)
     expect(span?.className).not.toMatch(/fg-red/)
@@ -94,7 +99,7 @@ describe('TerminalBlock', () => {
     const model = terminalCard({ lines, detailsWindow: window })
     const chat = mount(<TerminalBlock model={model} idBase="t" place="chat" />)
     expect(chat.querySelector('details')).toBeNull()
-    expect(chat.querySelectorAll('[data-line]')).toHaveLength(20)
+    expect(chat.querySelector('[id="t-out"]')?.textContent?.split('\n')).toHaveLength(20)
     const details = mount(<TerminalBlock model={model} idBase="t" place="details" />)
     expect(details.querySelectorAll('[data-line]')).toHaveLength(20)
     expect(details.querySelectorAll('details [data-line]')).toHaveLength(4)

@@ -11,14 +11,14 @@ import type { TerminalCardModel } from '../../src/cards/types'
 import { CopyButton } from '../primitives/CopyButton'
 import { VisuallyHidden } from '../primitives/VisuallyHidden'
 import { WindowedRows } from '../primitives/WindowedRows'
-import { AnsiLineView } from './AnsiText'
+import { AnsiLinesText, AnsiLineView } from './AnsiText'
 import styles from './TerminalBlock.module.css'
 
 export interface TerminalBlockProps {
   model: TerminalCardModel
   /** Unique per rendering of this card on the page (the output's id is `<idBase>-out`). */
   idBase: string
-  /** Details shows the model's 16-line window; the chat row shows every line (the box scrolls). */
+  /** Details shows the model's 16-line window (one block per row); the chat row shows every line as one text (the box scrolls). */
   place: 'chat' | 'details'
 }
 
@@ -55,14 +55,18 @@ export function TerminalBlock({ model, idBase, place }: TerminalBlockProps) {
           <div className={styles.placeholder}>{model.placeholder}</div>
         ) : (
           <div id={outputId} className={styles.output} data-place={place}>
-            <WindowedRows
-              count={lines.length}
-              window={place === 'details' ? model.detailsWindow : null}
-              renderRow={(i) => {
-                const line = lines[i]
-                return line === undefined ? null : <AnsiLineView key={i} line={line} />
-              }}
-            />
+            {place === 'chat' || model.detailsWindow === null ? (
+              <AnsiLinesText lines={lines} />
+            ) : (
+              <WindowedRows
+                count={lines.length}
+                window={model.detailsWindow}
+                renderRow={(i) => {
+                  const line = lines[i]
+                  return line === undefined ? null : <AnsiLineView key={i} line={line} />
+                }}
+              />
+            )}
           </div>
         ))}
     </div>

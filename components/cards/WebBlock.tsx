@@ -2,9 +2,13 @@
  * The web card (cards.md §10): `web_search` shows the answer, an ordered source list (explicit 1-based
  * ordinals, link label from the model, snippet and date lines) and the truncation notice; `web_fetch` shows
  * the URL as a link, `HTTP <status>` and its notice. Details adds the raw flattened result below.
- * The answer is Markdown source and the model carries no sanitized HTML for it yet, so it is shown as text.
+ * The answer is Markdown source: drawn as the site's sanitized rendering (`answerHtml`) when the pass made
+ * one, else as text.
  */
 import type { WebCardModel } from '../../src/cards/types'
+import { TrustedHtml } from '../TrustedHtml'
+import markdown from '../messages/AssistantMarkdown.module.css'
+import { cx } from '../primitives/cx'
 import { SafeLink } from './SafeLink'
 import styles from './WebBlock.module.css'
 
@@ -13,7 +17,12 @@ export function WebBlock({ model, place }: { model: WebCardModel; place: 'chat' 
     <div className={styles.web} data-web="" data-mode={model.mode}>
       {model.mode === 'search' ? (
         <>
-          {model.answer !== null && <div className={styles.answer}>{model.answer}</div>}
+          {model.answerHtml != null ? (
+            // Rendered Markdown reads like an answer in the chat: the same prose styles.
+            <TrustedHtml className={cx(markdown.markdown, styles.answerHtml)} html={model.answerHtml} />
+          ) : (
+            model.answer !== null && <div className={styles.answer}>{model.answer}</div>
+          )}
           {model.empty !== null && <p className={styles.note}>{model.empty}</p>}
           {model.sources.length > 0 && (
             <ol className={styles.sources}>

@@ -50,6 +50,20 @@ describe('DiffBlock', () => {
     const full = mount(<DiffBlock model={model} idBase="d" place="details" />)
     expect(full.querySelector('details')).toBeNull()
   })
+
+  test('a row coloured by the highlight pass draws its fragment (word marks inside); others keep marks or text', () => {
+    const base = diffCard()
+    const rows = base.rows.map((r) =>
+      r.kind === 'added' ? { ...r, html: html('<span class="t1">const</span> b = <span class="dm"><span class="t2">3</span></span>') } : r,
+    )
+    const root = mount(<DiffBlock model={{ ...base, rows }} idBase="d" place="chat" />)
+    const lines = [...root.querySelectorAll('[data-line]')]
+    const added = lines[3]?.lastElementChild
+    expect(added?.innerHTML).toBe('<span class="t1">const</span> b = <span class="dm"><span class="t2">3</span></span>')
+    expect(added?.textContent).toBe('const b = 3')
+    // The removed row has no fragment: its marks are drawn as before.
+    expect([...(lines[2]?.querySelectorAll('span > span') ?? [])].map((m) => m.textContent)).toEqual(['const b = ', '2'])
+  })
 })
 
 describe('ReadBlock', () => {
@@ -71,6 +85,17 @@ describe('ReadBlock', () => {
     const windowed = readCard({ code: model.code, chatWindow: rowWindow([0], [1], 0) })
     const plain = mount(<ReadBlock model={windowed} idBase="r" place="chat" />)
     expect(plain.querySelector('pre.shiki')).toBeNull()
+  })
+
+  test('a capped card draws each row coloured by its own fragment, numbers still outside the copy', () => {
+    const model = readCard({
+      chatWindow: rowWindow([0], [1], 0),
+      lineHtml: [html('<span class="t1">alpha</span>'), html('be<span class="t2">ta</span>')],
+    })
+    const rows = [...mount(<ReadBlock model={model} idBase="r" place="chat" />).querySelectorAll('[data-line]')]
+    expect(rows.map((r) => r.lastElementChild?.innerHTML)).toEqual(['<span class="t1">alpha</span>', 'be<span class="t2">ta</span>'])
+    expect(rows.map((r) => [...r.children].map((c) => c.textContent))).toEqual([['1', 'alpha'], ['2', 'beta']])
+    expect(rows[0]?.firstElementChild?.hasAttribute('data-copy-skip')).toBe(true)
   })
 })
 
@@ -105,6 +130,18 @@ describe('WebBlock', () => {
     expect(textOf(root)).toContain('来源列表已截断')
     expect(textOf(root)).not.toContain('raw search result')
     expect(textOf(mount(<WebBlock model={webSearchCard()} place="details" />))).toContain('raw search result')
+  })
+
+  test('search: the answer as the site rendered it when it did, else the Markdown source as text', () => {
+    const model = webSearchCard()
+    if (model.mode !== 'search') throw new Error('not a search card')
+    const rendered = { ...model, answer: 'Vitest *runs* tests.', answerHtml: html('<p>Vitest <em>runs</em> tests.</p>') }
+    const root = mount(<WebBlock model={rendered} place="chat" />)
+    expect(root.querySelector('[data-web] em')?.textContent).toBe('runs')
+    expect(textOf(root)).not.toContain('*runs*')
+    const plain = mount(<WebBlock model={{ ...rendered, answerHtml: null }} place="chat" />)
+    expect(plain.querySelector('em')).toBeNull()
+    expect(textOf(plain)).toContain('Vitest *runs* tests.')
   })
 
   test('fetch: URL link and HTTP status', () => {

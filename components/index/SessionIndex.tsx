@@ -2,10 +2,14 @@
  * The index page (issue 4): sessions grouped by project (cwd), newest first, each with its title, start,
  * duration, model, turns, tool calls and status, child sessions nested under their parent, and the pages of
  * a paginated session. Compact on purpose — about four elements per session — so a root of a thousand
- * sessions stays inside the page budget. The filter box is progressive enhancement (FilterBox).
+ * sessions stays inside the page budget; past that the site cuts the index into pages (`model.nav`,
+ * src/site/index-pages.ts). The filter box is progressive enhancement (FilterBox).
  */
 import type { IndexEntry, IndexModel } from '../../src/site/types'
+import type { SiteSearchText } from '../../src/search/types'
+import { PageNav } from '../layout/PageNav'
 import { FilterBox, type FilterBoxText } from './FilterBox'
+import { SiteSearch } from './SiteSearch'
 import styles from './SessionIndex.module.css'
 import frame from '../layout/SiteFrame.module.css'
 import '../theme/tokens.module.css'
@@ -18,11 +22,13 @@ export interface SessionIndexProps {
   noSessions: string
   pagesLabel: string
   footer: string
+  /** The cross-session search (progressive enhancement; absent: none). */
+  search?: SiteSearchText
 }
 
 function Entry({ entry, pagesLabel }: { entry: IndexEntry; pagesLabel: string }) {
   return (
-    <li className={styles.entry} data-filter={entry.filterText}>
+    <li className={styles.entry} data-filter={entry.filterText} data-shard={entry.shard}>
       <a href={entry.href} className={styles.title}>
         {entry.title}
       </a>{' '}
@@ -54,7 +60,7 @@ function Entry({ entry, pagesLabel }: { entry: IndexEntry; pagesLabel: string })
   )
 }
 
-export function SessionIndex({ model, filter, skipLabel, noSessions, pagesLabel, footer }: SessionIndexProps) {
+export function SessionIndex({ model, filter, skipLabel, noSessions, pagesLabel, footer, search }: SessionIndexProps) {
   return (
     <>
       <a href="#main" className={frame.skip}>
@@ -63,7 +69,9 @@ export function SessionIndex({ model, filter, skipLabel, noSessions, pagesLabel,
       <header className={styles.header}>
         <h1 className={styles.heading}>{model.title}</h1>
         <p className={styles.count}>{model.count}</p>
+        {model.nav != null && <PageNav nav={model.nav} />}
         <FilterBox text={filter} />
+        {search !== undefined && model.groups.length > 0 && <SiteSearch text={search} />}
       </header>
       <main id="main" tabIndex={-1} className={styles.main}>
         {model.groups.length === 0 && <p>{noSessions}</p>}
@@ -79,6 +87,8 @@ export function SessionIndex({ model, filter, skipLabel, noSessions, pagesLabel,
             </ul>
           </section>
         ))}
+        {/* A long index page: the way on is also at its end. */}
+        {model.nav != null && <PageNav nav={model.nav} />}
       </main>
       <footer className={frame.footer}>{footer}</footer>
     </>

@@ -1,16 +1,12 @@
 /**
- * The transcript as the static site draws it: exactly `SessionView`'s markup (same classes, ids and
- * headings; a test renders both and compares), plus the links the site adds after a row — the full text of
- * an output cut for the page budget, the child session a subagent call started. `SessionView` has no slot
- * for those, so the site composes the rows itself with the same `PageRowView`.
+ * The transcript as the static site draws it: `SessionView` with the links the site adds after a row — the
+ * full text of an output cut for the page budget, the child session a subagent call started — through its
+ * `afterRow` slot, so the markup of the rows themselves exists once.
  */
-import { Fragment } from 'react'
 import type { PageSection } from '../../src/cards/types'
 import type { RowExtra } from '../../src/site/types'
 import type { InspectMode } from '../rows/ToolDetails'
-import { PageRowView } from '../session/PageRowView'
-import '../theme/tokens.module.css'
-import styles from '../session/SessionView.module.css'
+import { SessionView } from '../session/SessionView'
 import { RowExtras } from './RowExtras'
 
 export interface TranscriptProps {
@@ -24,32 +20,17 @@ export interface TranscriptProps {
 }
 
 export function Transcript({ sections, label, inspect = 'compact', extras = {}, bare = false }: TranscriptProps) {
-  const body = sections.map((section) => (
-        <div
-          key={section.key}
-          id={section.key}
-          className={styles.section}
-          data-turn={section.turn ?? undefined}
-          data-inherited={section.inherited ? '' : undefined}
-        >
-          {section.label !== null && <h2 className={styles.heading}>{section.label}</h2>}
-          {section.rows.map((row) => {
-            const links = extras[row.key]
-            return links === undefined ? (
-              <PageRowView key={row.key} row={row} inspect={inspect} />
-            ) : (
-              <Fragment key={row.key}>
-                <PageRowView row={row} inspect={inspect} />
-                <RowExtras links={links} />
-              </Fragment>
-            )
-          })}
-        </div>
-      ))
-  if (bare) return <>{body}</>
   return (
-    <section aria-label={label} className={styles.transcript} data-transcript="">
-      {body}
-    </section>
+    <SessionView
+      sections={sections}
+      label={label}
+      inspect={inspect}
+      bare={bare}
+      afterRow={(row) => {
+        // An own property only: a key like `constructor` must not reach the prototype.
+        const links = Object.hasOwn(extras, row.key) ? extras[row.key] : undefined
+        return links === undefined ? null : <RowExtras links={links} />
+      }}
+    />
   )
 }

@@ -1,6 +1,8 @@
 /**
- * A slash command the user ran (`/name args`): the typed text as the row title, its output inside when there
- * is any. The status only colours the leading dot (`data-state`); the model carries no status words yet.
+ * A slash command the user ran (`/name args`): the typed text as the row title, its status in words after
+ * it (`Running` / `Done` / `Failed`; the dot's colour alone is not enough), and its output inside when there
+ * is any. The title is the user's text, so it may be long and unbroken: it is ellipsised in the header and
+ * wraps anywhere in the body.
  */
 import type { CommandRow as CommandRowModel, RowState } from '../../src/cards/types'
 import { DisclosureRow } from '../primitives/DisclosureRow'
@@ -17,7 +19,9 @@ export function CommandRow({ row }: { row: CommandRowModel }) {
       icon="command"
       dot={row.status === 'error' ? 'red' : null}
       title={row.text}
-      summary=""
+      titleShrinks
+      summary={row.statusLabel ?? ''}
+      summaryStyle={row.status === 'error' ? 'failure' : 'text'}
       body={row.output === null ? null : <pre className={styles.pre}>{row.output}</pre>}
     />
   )

@@ -1,6 +1,7 @@
 /**
- * A log line that could not be read: a red-dotted row whose header is the parse reason, and inside it the
- * line itself (as text) beside its line number, like a read card's gutter.
+ * A log line that could not be read: a red-dotted row named `Unreadable line` (the model's label) followed by
+ * the parse reason, and inside it the line itself (as text) beside its line number. The reason and the line
+ * are log text: the header ellipsises, the body wraps anywhere.
  */
 import type { InvalidLineRow as InvalidLineRowModel } from '../../src/cards/types'
 import { DisclosureRow } from '../primitives/DisclosureRow'
@@ -14,11 +15,13 @@ export function InvalidLineRow({ row }: { row: InvalidLineRowModel }) {
       state="error"
       icon="sparkle"
       dot="red"
-      title={row.reason}
-      summary=""
+      title={row.label ?? row.reason}
+      titleShrinks
+      summary={row.label === undefined ? '' : row.reason}
+      summaryStyle="failure"
       body={
         <div className={styles.lineBox} data-line-number={row.line}>
-          <span className={styles.lineNumber}>{row.line}</span>
+          <span className={styles.lineNumber}>{row.lineLabel ?? row.line}</span>
           <pre className={styles.lineText}>{row.text}</pre>
         </div>
       }

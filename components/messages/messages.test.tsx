@@ -34,7 +34,7 @@ describe('UserMessage', () => {
     const copy = row?.querySelector('button[data-copy]')
     expect(copy?.getAttribute('aria-label')).toBe('Copy')
     expect(copy?.getAttribute('data-copy-target')).toBe('user:m1-text')
-    expect(copy?.querySelectorAll('svg')).toHaveLength(1)
+    expect(copy?.querySelectorAll('[role="img"]')).toHaveLength(1)
   })
 
   test('keeps line breaks as text, steering role, images, no time', () => {
@@ -52,7 +52,7 @@ describe('assistant blocks', () => {
   test('Think row: button named Think + summary, full text inside; Running hidden inside while streaming', () => {
     const root = mount(<ThinkRow row={{ kind: 'think', key: 's:1:0', title: 'Think', summary: 'Load the requested skill.', text: 'Load the requested skill.\nThen reply.', running: false, hiddenStatus: null }} />)
     expect(nameOf(root.querySelector('summary'))).toBe('Think Load the requested skill.')
-    expect(root.querySelectorAll('summary svg')).toHaveLength(2)
+    expect(root.querySelectorAll('summary [role="img"]')).toHaveLength(2)
     expect(root.querySelector('details > div')?.textContent).toBe('Load the requested skill.\nThen reply.')
     const running = mount(<ThinkRow row={{ kind: 'think', key: 'k', title: 'Think', summary: 'x', text: 'x', running: true, hiddenStatus: 'Running' }} />)
     expect(nameOf(running.querySelector('summary'))).toBe('Running Think x')
@@ -89,7 +89,7 @@ describe('context, system and status rows', () => {
   test('context injection: label and producer name the button; notice is a third segment; text inside', () => {
     const root = mount(<ContextInjectionRow row={{ kind: 'context', key: 'c', label: 'Context injection', producer: '@deepseek-ai/dsh-system-prompt', notice: null, text: 'You are…' }} />)
     expect(nameOf(root.querySelector('summary'))).toBe('Context injection @deepseek-ai/dsh-system-prompt')
-    expect(root.querySelectorAll('summary svg')).toHaveLength(2)
+    expect(root.querySelectorAll('summary [role="img"]')).toHaveLength(2)
     expect(root.querySelector('details pre')?.textContent).toBe('You are…')
     const notice = mount(<ContextInjectionRow row={{ kind: 'context', key: 'c', label: 'Context injection', producer: 'subagent-settled', notice: 'Background subagent finished', text: '' }} />)
     expect(nameOf(notice.querySelector('summary'))).toBe('Context injection subagent-settled Background subagent finished')
@@ -141,5 +141,24 @@ describe('context, system and status rows', () => {
     expect(invalid.querySelector('[data-state="error"] [data-dot="red"]')).not.toBeNull()
     expect(nameOf(invalid.querySelector('summary'))).toBe('JSON parse error: Unexpected token')
     expect(textOf(invalid.querySelector('details > div'))).toBe('3 {"type":')
+  })
+
+  test('labelled rows: Unknown event / Unreadable line name the row, reason and type follow; commands say their status', () => {
+    // Log text in the title shrinks with an ellipsis instead of widening the row.
+    const shrinking = (root: Element) => [...root.querySelectorAll('summary span')].find((el) => /titleShrinks/.test(el.className))?.textContent
+    const raw = mount(<RawEventRow row={{ kind: 'raw-event', key: 'raw:7', type: 'goal/updated', seq: 12, line: 7, reason: 'unknown event type', json: '{}', label: 'Unknown event', lineLabel: 'line 7' }} />)
+    expect(nameOf(raw.querySelector('summary'))).toBe('Unknown event goal/updated unknown event type')
+    expect(textOf(raw.querySelector('details > div'))).toBe('line 7 {}')
+    expect(shrinking(raw)).toBe('Unknown event')
+    const untyped = mount(<RawEventRow row={{ kind: 'raw-event', key: 'raw:8', type: null, seq: null, line: 8, reason: 'could not be placed', json: '{}', label: 'Unknown event' }} />)
+    expect(nameOf(untyped.querySelector('summary'))).toBe('Unknown event could not be placed')
+    const invalid = mount(<InvalidLineRow row={{ kind: 'invalid-line', key: 'bad:3', line: 3, reason: 'bad JSON', text: '{', label: 'Unreadable line', lineLabel: 'line 3' }} />)
+    expect(nameOf(invalid.querySelector('summary'))).toBe('Unreadable line bad JSON')
+    expect(shrinking(invalid)).toBe('Unreadable line')
+    const failed = mount(<CommandRow row={{ kind: 'command', key: 'c', text: '/deploy', status: 'error', statusLabel: 'Failed', output: 'no' }} />)
+    expect(nameOf(failed.querySelector('summary'))).toBe('/deploy Failed')
+    expect(shrinking(failed)).toBe('/deploy')
+    const running = mount(<CommandRow row={{ kind: 'command', key: 'r', text: '/compact', status: 'running', statusLabel: 'Running', output: null }} />)
+    expect(textOf(running)).toBe('/compact · Running')
   })
 })

@@ -34,6 +34,11 @@ export interface DisclosureRowProps {
   hiddenStatus?: string | null
   hiddenStatusPlacement?: 'before-header' | 'in-header'
   title: string
+  /**
+   * The title may be long text from the log (a slash command, an event type, a parse error): it shrinks and
+   * is ellipsised like the summary instead of widening the row (the full text is in the body).
+   */
+  titleShrinks?: boolean
   /** The collapsed one-liner; `''` drops the separator dot. */
   summary: string
   /** `failure` colours the summary as an error; `file-link` draws it as the openable path (`filePath`). */
@@ -98,7 +103,7 @@ function HeaderContent(props: DisclosureRowProps & { expandable: boolean }) {
           <VisuallyHidden>{hiddenStatus}</VisuallyHidden>{' '}
         </>
       )}
-      <span className={styles.title}>{props.title}</span>
+      <span className={cx(styles.title, props.titleShrinks === true && styles.titleShrinks)}>{props.title}</span>
       {summary !== '' && (
         <>
           {' '}

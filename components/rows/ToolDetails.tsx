@@ -3,8 +3,9 @@
  * opens without scripts: the header (call name or id), `Input` (pretty arguments) and `Output` (the card with
  * its Details window, `Running…`, or the raw flattened result).
  *
- * `mode` bounds the page size (issue: ≤ 1 MB and ≤ 5,000 nodes per page): `compact` leaves out an output card,
- * which the row's own body already shows; `full` repeats it with the Details window.
+ * `mode` bounds the page size (issue: ≤ 1 MB and ≤ 5,000 nodes per page): `compact` leaves out an output the
+ * row's own body already shows — a card, or a raw result that is exactly the body's OUT text (a Generic
+ * row, where it used to double the page's bytes); `full` repeats it (a card with the Details window).
  */
 import type { RowBody, ToolDetailsModel } from '../../src/cards/types'
 import { RowBodyView } from '../cards/RowBodyView'
@@ -24,7 +25,8 @@ export interface ToolDetailsProps {
 
 export function ToolDetails({ details, body, label, idBase, mode }: ToolDetailsProps) {
   const output = details.output
-  const showOutput = output !== null && (output.kind !== 'card' || (mode === 'full' && body !== null))
+  const shownByBody = output?.kind === 'card' ? body !== null : output?.kind === 'raw' && body?.kind === 'io' && body.output === output.text
+  const showOutput = output !== null && (output.kind === 'card' ? mode === 'full' && body !== null : mode === 'full' || !shownByBody)
   return (
     <details className={styles.inspect}>
       <summary role="button" className={styles.pill}>

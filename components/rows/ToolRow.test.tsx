@@ -66,8 +66,14 @@ describe('ToolRow', () => {
   test('Details output: running text, raw error pre', () => {
     const running = toolRow({ state: 'running', hiddenStatus: 'Running', expandable: true, body: { kind: 'io', program: null, input: '{}', output: null, outputIsError: false, inLabel: 'IN', outLabel: 'OUT' }, details: toolDetails({ output: { kind: 'running', text: 'Running…' } }) })
     expect(textOf(mount(<ToolRow row={running} />).querySelector('[data-details]'))).toBe('bash Input { "command": "ls" } Output Running…')
-    const raw = mount(<ToolRow row={abortedBashRow()} />)
-    expect(textOf(raw.querySelector('[data-details]'))).toBe('bash Input { "command": "ls" } Output Error: tool call aborted')
+    // A raw result that is exactly the body's OUT text: compact leaves the repeat out, full shows it.
+    const aborted = abortedBashRow()
+    expect(aborted.body?.kind === 'io' && aborted.body.output).toBe('Error: tool call aborted')
+    expect(textOf(mount(<ToolRow row={aborted} />).querySelector('[data-details]'))).toBe('bash Input { "command": "ls" }')
+    expect(textOf(mount(<ToolRow row={aborted} inspect="full" />).querySelector('[data-details]'))).toBe('bash Input { "command": "ls" } Output Error: tool call aborted')
+    // A raw result the body does not show word for word stays in compact Details.
+    const other = { ...aborted, details: toolDetails({ output: { kind: 'raw', text: 'Error: tool call aborted (full)', isError: true } }) }
+    expect(textOf(mount(<ToolRow row={other} />).querySelector('[data-details]'))).toBe('bash Input { "command": "ls" } Output Error: tool call aborted (full)')
   })
 
   test('a non-expandable row with a raw result keeps it reachable through a trailing Inspect pill', () => {

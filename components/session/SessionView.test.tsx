@@ -60,3 +60,16 @@ test('element ids are unique across a page with two tool rows and Inspect full',
   const ids = [...root.querySelectorAll('[id]')].map((el) => el.id)
   expect(new Set(ids).size).toBe(ids.length)
 })
+
+test('afterRow draws its node right after that row and nowhere else; bare drops only the landmark', () => {
+  const rows = [userRow(), abortedBashRow()]
+  const after = (row: PageRow) => (row.kind === 'tool' ? <p data-after="">links of {row.key}</p> : null)
+  const root = mount(<SessionView label="T" sections={[section(rows)]} afterRow={after} />)
+  const added = root.querySelectorAll('[data-after]')
+  expect(added).toHaveLength(1)
+  const tool = rows[1]
+  expect(added[0]?.previousElementSibling?.querySelector(`[id="${tool?.key ?? ''}"]`)).not.toBeNull()
+  const bare = mount(<SessionView label="T" sections={[section(rows)]} afterRow={after} bare />)
+  expect(bare.querySelector('section')).toBeNull()
+  expect(bare.querySelectorAll('[data-after]')).toHaveLength(1)
+})

@@ -4,8 +4,13 @@
  * (`Turn 3`) when it has one, then its rows in Chat order. Every row carries its stable `id` (the row key),
  * so `#…` deep links resolve on whichever page the site puts the row; sections carry theirs too.
  * The layout owns `<main>` and the page header; this owns only the transcript inside it.
+ *
+ * `afterRow` lets a caller put something right after a row (the site's links to a cut output's full text or
+ * a child session: components/layout/Transcript.tsx); `bare` draws the sections without the landmark (the
+ * site renders sections one by one and wraps a page's sections once).
  */
-import type { PageSection } from '../../src/cards/types'
+import { Fragment, type ReactNode } from 'react'
+import type { PageRow, PageSection } from '../../src/cards/types'
 import type { InspectMode } from '../rows/ToolDetails'
 import { PageRowView } from './PageRowView'
 import '../theme/tokens.module.css'
@@ -18,25 +23,39 @@ export interface SessionViewProps {
   label: string
   /** How much each tool row's `Inspect` pill repeats; see `ToolDetails`. Default `compact`. */
   inspect?: InspectMode
+  /** Drawn right after a row (null or undefined: nothing). */
+  afterRow?: (row: PageRow) => ReactNode
+  /** Only the sections, without the landmark around them. */
+  bare?: boolean
 }
 
-export function SessionView({ sections, label, inspect = 'compact' }: SessionViewProps) {
+export function SessionView({ sections, label, inspect = 'compact', afterRow, bare = false }: SessionViewProps) {
+  const body = sections.map((section) => (
+    <div
+      key={section.key}
+      id={section.key}
+      className={styles.section}
+      data-turn={section.turn ?? undefined}
+      data-inherited={section.inherited ? '' : undefined}
+    >
+      {section.label !== null && <h2 className={styles.heading}>{section.label}</h2>}
+      {section.rows.map((row) => {
+        const after = afterRow?.(row)
+        return after == null ? (
+          <PageRowView key={row.key} row={row} inspect={inspect} />
+        ) : (
+          <Fragment key={row.key}>
+            <PageRowView row={row} inspect={inspect} />
+            {after}
+          </Fragment>
+        )
+      })}
+    </div>
+  ))
+  if (bare) return <>{body}</>
   return (
     <section aria-label={label} className={styles.transcript} data-transcript="">
-      {sections.map((section) => (
-        <div
-          key={section.key}
-          id={section.key}
-          className={styles.section}
-          data-turn={section.turn ?? undefined}
-          data-inherited={section.inherited ? '' : undefined}
-        >
-          {section.label !== null && <h2 className={styles.heading}>{section.label}</h2>}
-          {section.rows.map((row) => (
-            <PageRowView key={row.key} row={row} inspect={inspect} />
-          ))}
-        </div>
-      ))}
+      {body}
     </section>
   )
 }

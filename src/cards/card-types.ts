@@ -91,6 +91,11 @@ export type DiffRow =
       newLine: number | null
       /** Word-level segments for a removed/added line paired with its counterpart; null when not computed. */
       marks: DiffMark[] | null
+      /**
+       * The line coloured by the site's highlight pass (its side of the hunk tokenized as one text), with the
+       * word marks laid over the colours; absent or null: draw `marks` / `text`.
+       */
+      html?: SafeHtml | null
     }
 
 /** Diff card (cards.md §7). Chinese chrome at [L] (`复制`, `… 其余 N 行`, `收起`) is kept as the spec says. */
@@ -125,6 +130,11 @@ export interface ReadCardModel {
   copy: CopyControl | null
   /** The window's text joined with `\n`, for the highlight pass. */
   code: CodeBlock
+  /**
+   * One coloured fragment per entry of `lines` (the site's highlight pass), so a capped card — drawn as rows
+   * under a window, not as `code.html` — is coloured too; absent or null: plain rows.
+   */
+  lineHtml?: SafeHtml[] | null
   chatWindow: RowWindow | null
   detailsWindow: RowWindow | null
 }

@@ -184,6 +184,8 @@ export interface CommandRow {
   /** `/name args` as typed. */
   text: string
   status: 'running' | 'success' | 'error'
+  /** The status in words (`Running` / `Done` / `Failed`, localised), shown beside the command. */
+  statusLabel?: string
   output: string | null
 }
 
@@ -260,6 +262,10 @@ export interface RawEventRow {
   reason: string
   /** The payload as 2-space JSON. */
   json: string
+  /** Visible row name, `Unknown event` (localised); the type and reason follow it. */
+  label?: string
+  /** `line 12` (localised). */
+  lineLabel?: string
 }
 
 export interface InvalidLineRow {
@@ -268,6 +274,10 @@ export interface InvalidLineRow {
   line: number
   reason: string
   text: string
+  /** Visible row name, `Unreadable line` (localised); the reason follows it. */
+  label?: string
+  /** `line 12` (localised). */
+  lineLabel?: string
 }
 
 export type PageRow =

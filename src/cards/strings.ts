@@ -62,6 +62,15 @@ interface Dictionary {
   ranFor: (duration: string) => string
   ttft: (duration: string) => string
   tokensPerSecond: (rate: string) => string
+  /** The visible name of a kept-verbatim event row and of an unreadable-line row. */
+  unknownEvent: string
+  unreadableLine: string
+  /** `line 12` beside a raw row's reason. */
+  logLine: (line: number) => string
+  /** Status words of a slash-command row (its dot alone was colour only). */
+  commandRunning: string
+  commandSucceeded: string
+  commandFailed: string
 }
 
 const en: Dictionary = {
@@ -116,6 +125,12 @@ const en: Dictionary = {
   ranFor: d => `Ran for ${d}`,
   ttft: d => `TTFT ${d}`,
   tokensPerSecond: r => `${r} tok/s`,
+  unknownEvent: 'Unknown event',
+  unreadableLine: 'Unreadable line',
+  logLine: n => `line ${n}`,
+  commandRunning: 'Running',
+  commandSucceeded: 'Done',
+  commandFailed: 'Failed',
 }
 
 const zh: Dictionary = {
@@ -170,6 +185,12 @@ const zh: Dictionary = {
   ranFor: d => `运行 ${d}`,
   ttft: d => `TTFT ${d}`,
   tokensPerSecond: r => `${r} tok/s`,
+  unknownEvent: '未知事件',
+  unreadableLine: '无法读取的行',
+  logLine: n => `第 ${n} 行`,
+  commandRunning: '运行中',
+  commandSucceeded: '已完成',
+  commandFailed: '失败',
 }
 
 /** The dictionary for a locale. */

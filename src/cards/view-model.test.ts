@@ -117,7 +117,7 @@ describe('nodeRows: non-tool nodes', () => {
   })
   it('command, compaction, retry, replacement, attempt', () => {
     expect(one({ ...base, kind: 'command', key: 'k', commandId: 'c', name: 'sandbox', args: ' read-only', status: 'success', text: 'ok',
-      runSeq: 1, doneSeq: 2, time: null })).toEqual([{ kind: 'command', key: 'k', text: '/sandbox read-only', status: 'success', output: 'ok' }])
+      runSeq: 1, doneSeq: 2, time: null })).toEqual([{ kind: 'command', key: 'k', text: '/sandbox read-only', status: 'success', statusLabel: 'Done', output: 'ok' }])
     expect(one({ ...base, kind: 'compaction', key: 'p', compactionId: 'x', mode: 'compaction', status: 'done', turn: null, startSeq: 1,
       endSeq: 3, summary: [text('summary')], shadowedSeqs: [], shadowedTokenCount: 10, replacementSeqs: [], error: null }))
       .toEqual([{ kind: 'compaction', key: 'p', label: 'Context compacted', summary: 'summary', status: 'done', detail: null }])
@@ -130,9 +130,19 @@ describe('nodeRows: non-tool nodes', () => {
   })
   it('raw events and invalid lines stay visible', () => {
     expect(one({ ...base, kind: 'raw', key: 'r1', rawKind: 'unknown', line: 7, frame: null, seq: 5, type: 'future/event', reason: 'unknown type', text: null, data: { a: 1 } }))
-      .toEqual([{ kind: 'raw-event', key: 'r1', type: 'future/event', seq: 5, line: 7, reason: 'unknown type', json: '{\n  "a": 1\n}' }])
+      .toEqual([{ kind: 'raw-event', key: 'r1', type: 'future/event', seq: 5, line: 7, reason: 'unknown type', json: '{\n  "a": 1\n}', label: 'Unknown event', lineLabel: 'line 7' }])
     expect(one({ ...base, kind: 'raw', key: 'r2', rawKind: 'invalid', line: 9, frame: null, seq: null, type: null, reason: 'bad JSON', text: '{oops', data: null }))
-      .toEqual([{ kind: 'invalid-line', key: 'r2', line: 9, reason: 'bad JSON', text: '{oops' }])
+      .toEqual([{ kind: 'invalid-line', key: 'r2', line: 9, reason: 'bad JSON', text: '{oops', label: 'Unreadable line', lineLabel: 'line 9' }])
+  })
+  it.each([
+    ['en', 'running', 'Running'], ['en', 'success', 'Done'], ['en', 'error', 'Failed'],
+    ['zh', 'running', '运行中'], ['zh', 'success', '已完成'], ['zh', 'error', '失败'],
+  ] as const)('%s: a %s command says so in words (%s); raw rows are named in the locale', (locale, status, label) => {
+    const ctx = { ...CTX, locale }
+    const command = nodeRows({ ...base, kind: 'command', key: 'k', commandId: 'c', name: 'x', args: null, status, text: null, runSeq: 1, doneSeq: null, time: null }, ctx, [])
+    expect(command[0]).toMatchObject({ kind: 'command', statusLabel: label })
+    const raw = nodeRows({ ...base, kind: 'raw', key: 'r', rawKind: 'invalid', line: 3, frame: null, seq: null, type: null, reason: 'x', text: '', data: null }, ctx, [])
+    expect(raw[0]).toMatchObject(locale === 'zh' ? { label: '无法读取的行', lineLabel: '第 3 行' } : { label: 'Unreadable line', lineLabel: 'line 3' })
   })
   it('turn tail: timing from the closing message, deliverables, nothing when empty', () => {
     const closing: ChatNode = { ...base, kind: 'assistant', key: 'a', turn: 1, step: 2, status: 'settled', fromChunks: false, seq: 20,

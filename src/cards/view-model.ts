@@ -124,7 +124,8 @@ export function nodeRows(node: ChatNode, ctx: CardContext, siblings: readonly Ch
     case 'tool':
       return [toolRowModel(node.call, ctx, 0, node.key)]
     case 'command':
-      return [{ kind: 'command', key: node.key, text: `/${node.name}${node.args ?? ''}`, status: node.status, output: node.text }]
+      return [{ kind: 'command', key: node.key, text: `/${node.name}${node.args ?? ''}`, status: node.status,
+        statusLabel: node.status === 'running' ? t.commandRunning : node.status === 'success' ? t.commandSucceeded : t.commandFailed, output: node.text }]
     case 'compaction':
       return [compactionRow(node, t)]
     case 'replacement':
@@ -136,9 +137,10 @@ export function nodeRows(node: ChatNode, ctx: CardContext, siblings: readonly Ch
     }
     case 'raw':
       return node.rawKind === 'invalid'
-        ? [{ kind: 'invalid-line', key: node.key, line: node.line, reason: node.reason, text: node.text ?? '' }]
+        ? [{ kind: 'invalid-line', key: node.key, line: node.line, reason: node.reason, text: node.text ?? '',
+            label: t.unreadableLine, lineLabel: t.logLine(node.line) }]
         : [{ kind: 'raw-event', key: node.key, type: node.type, seq: node.seq, line: node.line, reason: node.reason,
-            json: JSON.stringify(node.data, null, 2) ?? 'undefined' }]
+            json: JSON.stringify(node.data, null, 2) ?? 'undefined', label: t.unknownEvent, lineLabel: t.logLine(node.line) }]
   }
 }
 

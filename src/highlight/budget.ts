@@ -1,8 +1,9 @@
 /**
- * How much code one session may send through shiki (architecture.md §2.6). shiki tokenizes ~0.25 MB of
- * source per second per core, about 100× slower per byte than the rest of the build, so highlighting is
- * rationed by characters — never by elapsed time, which would make two builds of one log differ. Blocks
- * over budget stay escaped plain text (same text, no colours).
+ * How much code one session may send through shiki (architecture.md §2.6). shiki tokenizes 0.07–0.15 MB
+ * of TypeScript per second per core (cold–warm, measured on the build machines), about 100× slower per
+ * byte than the rest of the build, so highlighting is rationed by characters — never by elapsed time, which
+ * would make two builds of one log differ. Blocks over budget stay escaped plain text (same text, no
+ * colours). src/site/enrich.ts decides the order the budget is spent in (visible answers first).
  */
 
 /** A bigger block would cost shiki ~0.1 s or more, and its spans alone would crowd a page's node budget. */
@@ -15,9 +16,12 @@ export const MAX_BLOCK_LINES = 400
  */
 export const MAX_TOKENIZED_LINE = 1_000
 /** Per turn: one page shows about one turn, so this bounds the colour work (and spans) a page can get. */
-export const SECTION_CHARS = 48_000
-/** Per session: bounds a first build at ~1 s of shiki per session; the disk cache makes rebuilds free. */
-export const SESSION_CHARS = 256_000
+export const SECTION_CHARS = 32_000
+/**
+ * Per session: about 1 s of shiki on one core, which a highlight worker overlaps with rendering
+ * (src/highlight/remote.ts); the disk cache makes rebuilds free.
+ */
+export const SESSION_CHARS = 128_000
 
 /** A running allowance; `take` either grants all of a request or none of it. */
 export class CharBudget {

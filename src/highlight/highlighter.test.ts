@@ -102,9 +102,11 @@ describe('zipped light/dark theme', () => {
       langs: [typescript],
       engine: createJavaScriptRegexEngine(),
     })
-    const light = core.codeToTokensBase(TS, { lang: 'typescript', theme: 'github-light' }).flat()
-    const dark = core.codeToTokensBase(TS, { lang: 'typescript', theme: 'github-dark' }).flat()
-    const zipped = core.codeToTokensBase(TS, { lang: 'typescript', theme: DUAL_THEME_NAME }).flat()
+    // No time limit: on a loaded machine shiki's default (500 ms a line) cut the first, cold tokenization short.
+    const limit = { tokenizeTimeLimit: 0 }
+    const light = core.codeToTokensBase(TS, { lang: 'typescript', theme: 'github-light', ...limit }).flat()
+    const dark = core.codeToTokensBase(TS, { lang: 'typescript', theme: 'github-dark', ...limit }).flat()
+    const zipped = core.codeToTokensBase(TS, { lang: 'typescript', theme: DUAL_THEME_NAME, ...limit }).flat()
     expect(zipped.map(t => t.content)).toEqual(light.map(t => t.content))
     const colours = zipped.map(t => dual.pairs[pairIndexOf(t.color)])
     expect(colours.map(c => c?.light)).toEqual(light.map(t => t.color?.toLowerCase()))

@@ -1,77 +1,24 @@
 /**
- * The one shiki instance (architecture.md §2.6): created on first need with the JavaScript regex engine and
- * no languages; each grammar of the explicit list (languages.ts) loads on first use. `highlight()` spends
- * the character budget, consults the cache, tokenizes once with the zipped light/dark theme (theme.ts) and
- * returns a fragment minted as `SafeHtml` — or null, meaning "draw the plain text".
+ * The highlight pass's entry (architecture.md §2.6): `highlight()` spends the character budget, consults
+ * the cache, has the block tokenized (tokenize.ts: on this thread, or on a worker with remote.ts) and
+ * returns a fragment minted as `SafeHtml` — or null, meaning "draw the plain text". Everything that decides
+ * *whether* a block is coloured (language, caps, budget) happens synchronously when `highlight()` is called,
+ * before its first `await`: callers may start many blocks at once and await them later, and the same blocks
+ * are coloured in the same order whatever the timing.
  *
- * Not here: deciding which blocks deserve colour (src/site/enrich.ts asks only for read, code and diff
- * blocks) and page budgets (src/site/paginate.ts).
+ * Not here: deciding which blocks deserve colour (src/site/enrich.ts) and page budgets (src/site/paginate.ts).
  */
-import type { HighlighterCore } from 'shiki/core'
 import { trustHtml, type SafeHtml } from '../cards/trusted'
-import { blockFits, MAX_TOKENIZED_LINE, type CharBudget } from './budget'
+import { blockFits, type CharBudget } from './budget'
 import { cacheKey, type HighlightCache } from './cache'
-import { GRAMMARS, resolveLanguage, type Language } from './languages'
-import { findGrammarDir, loadPrecompiled } from './precompile'
-import { renderTokenLines } from './render-tokens'
-import { DUAL_THEME_NAME, paletteCss, zipThemes, type DualTheme } from './theme'
-
-/**
- * shiki stops tokenizing a line after this many ms and leaves the rest uncoloured. A time limit makes output
- * depend on machine speed, so it is set far above what a capped line costs (the line cap does the real
- * bounding) and only guards against a runaway grammar.
- */
-const LINE_TIME_LIMIT_MS = 20_000
-
-interface Engine {
-  core: HighlighterCore
-  dual: DualTheme
-  loaded: Map<Language, Promise<void>>
-}
-
-let engine: Promise<Engine> | undefined
-
-async function createEngine(): Promise<Engine> {
-  const [{ createHighlighterCore }, { createJavaScriptRegexEngine }, light, dark] = await Promise.all([
-    import('shiki/core'),
-    import('shiki/engine/javascript'),
-    import('shiki/themes/github-light.mjs'),
-    import('shiki/themes/github-dark.mjs'),
-  ])
-  const dual = zipThemes(light.default, dark.default)
-  const core = await createHighlighterCore({
-    themes: [dual.theme],
-    langs: [],
-    // forgiving: a grammar regex the engine cannot translate matches nothing instead of throwing.
-    engine: createJavaScriptRegexEngine({ forgiving: true }),
-  })
-  return { core, dual, loaded: new Map() }
-}
-
-function getEngine(): Promise<Engine> {
-  engine ??= createEngine()
-  return engine
-}
-
-/** Precompiled grammars from the package build when present (precompile.ts), else shiki's own modules. */
-const grammarDir = findGrammarDir()
-
-async function ensureLanguage(e: Engine, lang: Language): Promise<void> {
-  let pending = e.loaded.get(lang)
-  if (pending === undefined) {
-    pending = (async () => {
-      const grammars = (await loadPrecompiled(lang, grammarDir)) ?? (await GRAMMARS[lang]()).default
-      await e.core.loadLanguage(grammars)
-    })()
-    e.loaded.set(lang, pending)
-  }
-  await pending
-}
+import { resolveLanguage } from './languages'
+import { paletteCss, zipThemes } from './theme'
+import { localTokenizer, type Tokenizer } from './tokenize'
 
 export interface HighlightStats {
   blocks: number
   chars: number
-  /** Time spent inside shiki (grammar loading included). */
+  /** Time spent tokenizing inside shiki, on whichever thread ran it. */
   ms: number
 }
 
@@ -80,36 +27,61 @@ export interface BlockToHighlight {
   lang: string | null
 }
 
+const PRE_OPEN = '<pre class="shiki"><code>'
+const PRE_CLOSE = '</code></pre>'
+
+/**
+ * A block fragment cut into one fragment per source line (render-tokens.ts writes no span across a line
+ * break, and escaped text holds no newline, so each piece is balanced markup on its own).
+ */
+export function fragmentLines(html: SafeHtml): SafeHtml[] {
+  const inner = html.startsWith(PRE_OPEN) && html.endsWith(PRE_CLOSE) ? html.slice(PRE_OPEN.length, -PRE_CLOSE.length) : html
+  return inner.split('\n').map(trustHtml)
+}
+
 export class Highlighter {
   readonly stats: HighlightStats = { blocks: 0, chars: 0, ms: 0 }
+  readonly #pending = new Map<string, Promise<string>>()
 
-  constructor(private readonly cache: HighlightCache) {}
+  constructor(
+    private readonly cache: HighlightCache,
+    private readonly tokenizer: Tokenizer = localTokenizer(),
+  ) {}
 
   /**
    * Colours a block if its language is known, it fits the block caps and the budget grants its length.
    * The budget is charged before the cache lookup, so a warm cache never changes which blocks get colour.
    */
-  async highlight(block: BlockToHighlight, budget: CharBudget): Promise<SafeHtml | null> {
+  highlight(block: BlockToHighlight, budget: CharBudget): Promise<SafeHtml | null> {
     const lang = resolveLanguage(block.lang)
-    if (lang === null || !blockFits(block.text) || !budget.take(block.text.length)) return null
+    if (lang === null || !blockFits(block.text) || !budget.take(block.text.length)) return Promise.resolve(null)
     const key = cacheKey(lang, block.text)
     const hit = this.cache.get(key)
-    if (hit !== undefined) return trustHtml(hit)
-    const started = performance.now()
-    const e = await getEngine()
-    await ensureLanguage(e, lang)
-    const tokens = e.core.codeToTokensBase(block.text, {
-      lang,
-      theme: DUAL_THEME_NAME,
-      tokenizeMaxLineLength: MAX_TOKENIZED_LINE,
-      tokenizeTimeLimit: LINE_TIME_LIMIT_MS,
-    })
-    const { html } = renderTokenLines(tokens)
-    this.stats.blocks++
-    this.stats.chars += block.text.length
-    this.stats.ms += performance.now() - started
-    this.cache.set(key, html)
-    return trustHtml(html)
+    if (hit !== undefined) return Promise.resolve(trustHtml(hit))
+    // The same text asked for again before its first request came back: share that request.
+    let pending = this.#pending.get(key)
+    if (pending === undefined) {
+      pending = this.tokenizer.render(lang, block.text).then(({ html, ms }) => {
+        this.stats.blocks++
+        this.stats.chars += block.text.length
+        this.stats.ms += ms
+        this.cache.set(key, html)
+        this.#pending.delete(key)
+        return html
+      })
+      this.#pending.set(key, pending)
+    }
+    return pending.then(trustHtml)
+  }
+
+  /** `highlight`, as one fragment per line of the block (for cards that draw rows, not one block). */
+  async highlightLines(block: BlockToHighlight, budget: CharBudget): Promise<SafeHtml[] | null> {
+    const html = await this.highlight(block, budget)
+    return html === null ? null : fragmentLines(html)
+  }
+
+  close(): Promise<void> {
+    return this.tokenizer.close()
   }
 }
 

@@ -69,7 +69,8 @@ const FILE_NAMES: Readonly<Record<string, Language>> = {
   '.bashrc': 'shellscript', '.zshrc': 'shellscript', '.profile': 'shellscript',
 }
 
-function isLanguage(name: string): name is Language {
+/** Whether `name` is a language id of the list itself (not an alias; see `resolveLanguage`). */
+export function isLanguage(name: string): name is Language {
   return Object.hasOwn(GRAMMARS, name)
 }
 

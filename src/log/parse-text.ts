@@ -26,5 +26,7 @@ export function parseLogText(text: string, options?: LogParserOptions): ParsedLo
     for (const parsed of parser.line(text.slice(start, end), { line: lineNo })) lines.push(parsed)
     start = end + 1
   }
+  // skip-superseded mode may still hold the lines of a step that never settled.
+  for (const parsed of parser.flush()) lines.push(parsed)
   return { lines, tornTail: start < text.length, parser }
 }

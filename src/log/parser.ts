@@ -4,16 +4,30 @@
  * the running logical seq (packed rows expanded, §4.3), seq synthesis when envelopes were stripped
  * (§4.5), seq-gap reports (§6.1), and the message ids a legacy replacement result inherits (§6.4).
  * Per-record judgement lives in packed.ts, normalize.ts and classify.ts. `line()` never throws.
+ * With `chunks: 'skip-superseded'` (superseded.ts) packed rows as dsh writes them are read by
+ * packed-scan.ts without `JSON.parse`, output may be held back until a step settles, and the caller must
+ * call `flush()` at the end of input.
  */
 import { checkEnvelope, formatIssues, payloadProblem } from './classify'
 import { expandSourceEventSeqs, isRecord, normalizePayload, normalizeSurfaceOp, surfaceOpProblem, type NormalizeContext } from './normalize'
-import { expandPackedRow, isPackedRowType, type PackedRowType } from './packed'
+import { isPackedRowType, pushRowLines, readPackedRow, type PackedRow, type PackedRowType } from './packed'
+import { packedRowPrefix, scanPackedRow } from './packed-scan'
 import type { InvalidCode, LinePosition, ParsedLine } from './parsed-line'
 import { headerSchema, type KnownEvent, type RawEvent, type SessionHeader, type SurfaceOp } from './schema'
+import { ChunkHold, type ChunkMode } from './superseded'
+
+export type { ChunkMode } from './superseded'
 
 export interface LogParserOptions {
   /** used for legacy ids `legacy-message:<sessionId>:<seq>` when the header is missing */
   sessionIdHint?: string
+  /**
+   * `'expand'` (default): every packed-row member becomes an `assistant/chunk` event at once.
+   * `'skip-superseded'`: chunk events that a step's settled `assistant/message` supersedes are left out
+   * (the conversation fold gives the same result; superseded.ts says which stay), output may lag until the
+   * step settles, and `flush()` must be called at the end of input. For whole-log builds, not live views.
+   */
+  chunks?: ChunkMode
 }
 
 export interface SeqGap {
@@ -40,12 +54,16 @@ export class LogParser {
    */
   readonly #resultIds = new Map<number, string>()
   readonly #ctx: NormalizeContext
+  /** skip-superseded mode only: the held step, and where the current line's output goes. */
+  readonly #hold: ChunkHold | null
+  #out: ParsedLine[] = []
 
   constructor(options: LogParserOptions = {}) {
     this.#ctx = {
       sessionId: options.sessionIdHint ?? UNKNOWN_SESSION_ID,
       messageIdAt: (seq) => this.#resultIds.get(seq),
     }
+    this.#hold = options.chunks === 'skip-superseded' ? new ChunkHold() : null
   }
 
   get header(): SessionHeader | null {
@@ -66,15 +84,54 @@ export class LogParser {
     return this.#seqGaps
   }
 
-  /** One complete stored line (no trailing newline). The first line given is the header slot. */
+  /** `assistant/chunk` events left out as superseded (skip-superseded mode; always 0 otherwise). */
+  get skippedEvents(): number {
+    return this.#hold?.skipped ?? 0
+  }
+
+  /**
+   * One complete stored line (no trailing newline). The first line given is the header slot. In
+   * skip-superseded mode the entries returned may belong to earlier lines (held until their step settled).
+   */
   line(text: string, pos: LinePosition): ParsedLine[] {
+    const hold = this.#hold
     try {
-      return this.#line(text, pos)
+      if (hold === null) return this.#line(text, pos)
+      const out: ParsedLine[] = (this.#out = [])
+      if (this.#linesSeen > 0) {
+        const type = packedRowPrefix(text)
+        const row = type === null || globalThis.process?.env.NOSCAN ? null : scanPackedRow(text, type)
+        if (row !== null) {
+          this.#linesSeen++
+          this.#holdRow(row, false, text, pos)
+          return out
+        }
+      }
+      hold.entries(this.#line(text, pos), out)
+      return out
     } catch (error) {
       // Defence in depth: a reader bug must cost one line, never the log.
       const message = error instanceof Error ? error.message : String(error)
-      return [invalid(pos, text, 'internal', `reader error: ${message}`)]
+      return [...(hold === null ? [] : this.#out), invalid(pos, text, 'internal', `reader error: ${message}`)]
     }
+  }
+
+  /**
+   * An entry made outside the parser (frame damage found below the line level) at the current position:
+   * returned at once, or after what skip-superseded mode holds back, so the output order stays the log's.
+   */
+  interject(entry: ParsedLine): ParsedLine[] {
+    if (this.#hold === null) return [entry]
+    const out: ParsedLine[] = []
+    this.#hold.entries([entry], out)
+    return out
+  }
+
+  /** End of input: the entries still held back (skip-superseded mode), else nothing. */
+  flush(): ParsedLine[] {
+    const out: ParsedLine[] = []
+    this.#hold?.flush(out)
+    return out
   }
 
   #line(text: string, pos: LinePosition): ParsedLine[] {
@@ -100,7 +157,10 @@ export class LogParser {
       if (type === 'session') return [this.#readHeader(value, text, pos)]
       // No header: report it, then still read the line as a record so nothing is lost.
       const missing = invalid(pos, text, 'header', `missing session header: line 1 is a ${JSON.stringify(type)} record`, value)
-      return [missing, ...this.#record(value, type, text, pos)]
+      if (this.#hold === null) return [missing, ...this.#record(value, type, text, pos)]
+      // A held row goes straight to the hold: the report must be ahead of it.
+      this.#hold.entries([missing], this.#out)
+      return this.#record(value, type, text, pos)
     }
     if (type === 'session') return [invalid(pos, text, 'misplaced-header', 'unexpected session header after line 1', value)]
     return this.#record(value, type, text, pos)
@@ -147,14 +207,29 @@ export class LogParser {
   }
 
   #packedRow(value: Rec, type: PackedRowType, text: string, pos: LinePosition): ParsedLine[] {
-    const row = expandPackedRow(type, value, this.#nextSeq)
-    if (!row.ok) return [invalid(pos, text, 'packed-row', row.reason, value)]
+    const read = readPackedRow(type, value, this.#nextSeq)
+    if (!read.ok) return [invalid(pos, text, 'packed-row', read.reason, value)]
+    const row = read.row
+    if (this.#hold !== null) {
+      this.#holdRow(row, read.synthesized, text, pos)
+      return []
+    }
     const out: ParsedLine[] = []
-    if (row.synthesized) this.#synthesizedSeq = true
+    if (read.synthesized) this.#synthesizedSeq = true
     else if (row.seq0 !== this.#nextSeq) out.push(this.#gap(this.#nextSeq, row.seq0, text, pos))
-    this.#nextSeq = row.seq0 + row.events.length
-    for (const event of row.events) out.push(eventLine(pos, event, undefined))
+    this.#nextSeq = row.seq0 + row.count
+    pushRowLines(row, pos, out)
     return out
+  }
+
+  /** skip-superseded: the row's seq bookkeeping now, its members when its step resolves. */
+  #holdRow(row: PackedRow, synthesized: boolean, text: string, pos: LinePosition): void {
+    const hold = this.#hold
+    if (hold === null) return
+    if (synthesized) this.#synthesizedSeq = true
+    else if (row.seq0 !== this.#nextSeq) hold.entries([this.#gap(this.#nextSeq, row.seq0, text, pos)], this.#out)
+    this.#nextSeq = row.seq0 + row.count
+    hold.row(row, pos, text.length, this.#out)
   }
 
   #event(value: Rec, type: string, seq: number, time: number | null, pos: LinePosition): ParsedLine {

@@ -10,26 +10,27 @@
 import { createHash } from 'node:crypto'
 import { existsSync, statSync } from 'node:fs'
 import { readdir, rm } from 'node:fs/promises'
+import { availableParallelism } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import type { Locale } from '../cards/types'
-import { viewModel } from '../cards/view-model'
-import type { Conversation } from '../conversation/model'
 import { HighlightCache } from '../highlight/cache'
 import { Highlighter, type HighlightStats } from '../highlight/highlighter'
+import { findHighlightWorker, workerTokenizer } from '../highlight/remote'
+import { sessionKey } from '../live/protocol'
 import { discoverLogs, type DiscoveryProblem } from '../log/node/discover'
-import { writeIfChanged } from './atomic-write'
+import { mergeReports, type RedactionReport } from '../redact/redactor'
+import type { RedactConfig } from '../redact/scan'
 import { loadSiteAssets, type SiteAssets } from './assets'
-import { childAnchor, headerFacts, summarize, type Family } from './chrome'
-import { Enricher } from './enrich'
-import { foldLog } from './fold-log'
+import { childAnchor } from './chrome'
+import { renderFamily, type FamilyMember, type FamilyResult } from './family'
 import { emptyManifest, MANIFEST_FILE, readManifest, STATE_DIR, writeManifest, type Manifest, type SessionRecord, type Warning } from './manifest'
+import { findWorkerScript, renderOnWorkers } from './pool'
 import type { Progress } from './progress'
-import { indexModel, renderIndex } from './render-index'
-import { SessionRenderer } from './render-session'
+import { indexModel, renderIndexPages } from './render-index'
 import { scanLog, type ScannedLog } from './scan'
 import { assignStems } from './slug'
 import { siteText } from './strings'
-import type { SessionSummary } from './types'
+import { FileWriter } from './writer'
 
 export interface BuildOptions {
   inputs: string[]
@@ -43,7 +44,30 @@ export interface BuildOptions {
   highlight?: boolean
   /** Prebuilt shell and assets; default: dist/site of this package. */
   assets?: SiteAssets
+  /**
+   * `dsh-view live`: pages carry the live flag, script and stylesheet (src/site/live.ts); the caller passes
+   * `assets` holding the live shell and files. Off (absent), the output is exactly the static site.
+   */
+  live?: boolean
+  /** `--redact`: secrets are replaced in every log as it is read, before anything is rendered or written. */
+  redact?: RedactConfig | null
+  /**
+   * Worker threads for rendering families in parallel (src/site/pool.ts). Default: one per core (at most
+   * four) when the package build's worker script is present and the build is big enough to pay for their
+   * start; 0 renders on this thread. Output is the same either way.
+   */
+  workers?: number
+  /** The worker script (tests pass a freshly bundled one); default: beside the CLI bundle. */
+  workerScript?: string
+  /**
+   * The highlight worker script (src/highlight/remote.ts), which colours code on another thread while this
+   * one renders; default: beside the CLI bundle; null: colour on this thread.
+   */
+  highlightWorker?: string | null
 }
+
+/** Below this much log to render, starting workers (~0.2–0.4 s each) costs more than it saves. */
+const POOL_MIN_BYTES = 16 * 1024 * 1024
 
 export interface BuildReport {
   outDir: string
@@ -61,9 +85,25 @@ export interface BuildReport {
   overBudget: string[]
   /**
    * Where the time went, ms (benchmarks; never part of the output). `decode` is read + parse + fold (they
-   * interleave batch by batch); `render` is cut + Markdown + React + pagination, without `highlight`.
+   * interleave batch by batch); `render` is cut + Markdown + React + pagination, without `highlight`, which is
+   * the time rendering waited for code colours (all of shiki's time on one thread; with a highlight worker,
+   * what did not overlap). With family workers each stage sums over the threads.
    */
   timings: Record<'scan' | 'decode' | 'viewModel' | 'render' | 'highlight' | 'write', number>
+  /** Live builds only: every session page by its live-server key, for the live pages (cli/live.ts). */
+  livePages?: LivePage[]
+  /** With `redact`: what was replaced, over every session of the site (unchanged ones as remembered). */
+  redactions?: RedactionReport
+}
+
+export interface LivePage {
+  key: string
+  id: string
+  /** Page 1 relative to the site root. */
+  href: string
+  title: string
+  /** Id of the link a parent page puts after the spawning call. */
+  anchor: string
 }
 
 /** A folder we may write into: empty, missing, or one of our sites. */
@@ -102,11 +142,17 @@ export async function buildSite(options: BuildOptions, progress: Progress): Prom
   ok.forEach((scan, index) => readable.push({ scan, id: ids[index] ?? '', stem: stems[index] ?? '', index }))
 
   const families = groupFamilies(readable)
-  const optionsKey = JSON.stringify([options.locale, options.title, options.baseUrl, options.highlight !== false, assets.rendererId])
+  const liveKeys = liveKeysOf(readable)
+  const optionsKey = JSON.stringify([options.locale, options.title, options.baseUrl, options.highlight !== false, assets.rendererId, ...(options.live === true ? ['live'] : []), ...(options.redact ? ['redact', options.redact.fingerprint] : [])])
   const manifest: Manifest = emptyManifest()
-  const cache = new HighlightCache(options.highlight === false ? null : join(outDir, STATE_DIR, 'highlight-cache.json'))
+  // A redacted site keeps its own highlight cache: fragments of an earlier unredacted build must not stay
+  // in the folder (they hold the code as it was).
+  const cacheName = options.redact ? 'highlight-cache.redacted.json' : 'highlight-cache.json'
+  if (options.redact) await rm(join(outDir, STATE_DIR, 'highlight-cache.json'), { force: true })
+  const cache = new HighlightCache(options.highlight === false ? null : join(outDir, STATE_DIR, cacheName))
   await cache.load()
-  const highlighter = options.highlight === false ? null : new Highlighter(cache)
+  const highlightScript = options.highlightWorker === undefined ? findHighlightWorker() : options.highlightWorker
+  const highlighter = options.highlight === false ? null : new Highlighter(cache, ...(highlightScript === null ? [] : [workerTokenizer(highlightScript)]))
   const lang = options.locale === 'zh' ? 'zh-CN' : 'en'
   const report: BuildReport = {
     outDir,
@@ -132,8 +178,12 @@ export async function buildSite(options: BuildOptions, progress: Progress): Prom
   }
   report.timings.scan = scanMs
   const written = new Set<string>()
+  // Writes run in the background while the next pages render; flushed before anything is deleted.
+  const writer = new FileWriter()
+  let workerHighlight: { stats: HighlightStats; cacheHits: number } | null = null
   progress.start(readable.length, readable.reduce((n, m) => n + m.scan.bytes, 0))
 
+  const toRender: { key: string; hash: string; members: Member[] }[] = []
   for (const family of families) {
     const hash = createHash('sha256').update(optionsKey)
     for (const m of family) hash.update(`\0${m.stem}\0${m.id}\0${m.scan.hash ?? ''}`)
@@ -159,74 +209,56 @@ export async function buildSite(options: BuildOptions, progress: Progress): Prom
       }
       continue
     }
-    await renderFamily(family)
-    manifest.families[key] = { hash: familyHash, members: family.map(m => m.stem) }
+    toRender.push({ key, hash: familyHash, members: family })
   }
 
-  async function renderFamily(family: Member[]): Promise<void> {
-    interface Loaded {
-      member: Member
-      conversation: Conversation
-      summary: SessionSummary
-      warnings: Warning[]
-    }
-    const loaded: Loaded[] = []
-    for (const member of family) {
-      // Reading, parsing and folding interleave batch by batch; the split is timed as one "decode+fold".
-      const result = await timed('decode', () => foldLog(member.scan.source))
-      if (!result.ok) {
-        problems.push({ path: member.scan.source.display, message: result.error })
-        progress.advance(member.scan.bytes)
-        continue
-      }
-      const { conversation, warnings } = result
-      loaded.push({ member, conversation, warnings, summary: summarize({ conversation, id: member.id, stem: member.stem, pages: 1, warnings: result.warningCount }) })
-    }
-    const byId = new Map(loaded.map(l => [l.member.id, l]))
-    for (const l of loaded) {
-      const renderer = new SessionRenderer(assets.shell, text, new Enricher(highlighter))
-      const parent = l.summary.parentId === null ? undefined : byId.get(l.summary.parentId)
-      const children = loaded.filter(c => c !== l && c.summary.parentId === l.member.id)
-      // Which call spawned each child, as the parent's log tells it.
-      const childByCall = new Map<string, SessionSummary[]>()
-      for (const link of l.conversation.facts.children) {
-        const child = byId.get(link.sessionId)
-        if (child === undefined || link.callId === null || child === l) continue
-        childByCall.set(link.callId, [...(childByCall.get(link.callId) ?? []), child.summary])
-      }
-      const spawnedHere = parent?.conversation.facts.children.some(c => c.sessionId === l.member.id && c.callId !== null) === true
-      const familyContext: Family = {
-        parent: parent === undefined ? null : { summary: parent.summary, anchor: spawnedHere ? childAnchor(l.member.stem) : null },
-        children: children.map(c => c.summary),
-      }
-      const view = await timed('viewModel', () => viewModel(l.conversation, { cwd: l.conversation.facts.cwd, home: null, locale: options.locale }))
-      const highlightBefore = highlighter?.stats.ms ?? 0
-      const rendered = await timed('render', () => renderer.render({
-        view,
-        summary: l.summary,
-        facts: headerFacts(l.summary, l.conversation, text),
-        family: familyContext,
-        childByCall,
-        lang,
+  const asMembers = (family: Member[]): FamilyMember[] =>
+    family.map(m => ({ source: m.scan.source, id: m.id, stem: m.stem, bytes: m.scan.bytes, liveKey: liveKeys.get(m) ?? '' }))
+  const renderBytes = toRender.reduce((n, f) => n + f.members.reduce((b, m) => b + m.scan.bytes, 0), 0)
+  const script = options.workerScript ?? findWorkerScript()
+  const workers = options.workers ?? Math.min(4, availableParallelism())
+  // Redaction rules hold functions and live builds are driven from one thread: both stay here.
+  const pooled = script !== null && workers > 0 && toRender.length > 1 && options.live !== true && !options.redact &&
+    (options.workers !== undefined || renderBytes >= POOL_MIN_BYTES)
+  let results: FamilyResult[]
+  if (pooled) {
+    const setup = { outDir, shell: assets.shell, locale: options.locale, baseUrl: options.baseUrl, cacheFile: cache.file, highlight: highlighter !== null }
+    const pool = await renderOnWorkers(script, workers, setup, toRender.map(f => asMembers(f.members)), bytes => progress.advance(bytes))
+    results = pool.results
+    cache.adopt(pool.summary.cache)
+    workerHighlight = pool.summary
+  } else {
+    results = []
+    for (const family of toRender) {
+      results.push(await renderFamily(asMembers(family.members), {
+        outDir,
+        shell: assets.shell,
+        text,
+        locale: options.locale,
         baseUrl: options.baseUrl,
+        live: options.live === true,
+        redact: options.redact ?? null,
+        highlighter,
+        writer,
+        advance: bytes => progress.advance(bytes),
       }))
-      const highlightMs = (highlighter?.stats.ms ?? 0) - highlightBefore
-      report.timings.render -= highlightMs
-      report.timings.highlight += highlightMs
-      const summary = { ...l.summary, pages: rendered.pages }
-      await timed('write', async () => {
-        for (const file of rendered.files) {
-          await writeIfChanged(join(outDir, file.path), file.content)
-          written.add(file.path)
-        }
-      })
-      for (const page of rendered.overBudget) report.overBudget.push(`sessions/${summary.slug}${page > 1 ? `.p${page}` : ''}.html`)
-      manifest.sessions[l.member.stem] = { summary, warnings: l.warnings, files: rendered.files.map(f => f.path).sort(), bytes: l.member.scan.bytes }
-      report.rendered++
-      report.bytes += l.member.scan.bytes
-      progress.advance(l.member.scan.bytes)
     }
   }
+  // Back in family order, whichever thread rendered what.
+  toRender.forEach((family, i) => {
+    const result = results[i]
+    if (result === undefined) return
+    manifest.families[family.key] = { hash: family.hash, members: family.members.map(m => m.stem) }
+    for (const { stem, record } of result.sessions) {
+      manifest.sessions[stem] = record
+      for (const f of record.files) written.add(f)
+      report.rendered++
+      report.bytes += record.bytes
+    }
+    problems.push(...result.problems)
+    report.overBudget.push(...result.overBudget)
+    for (const stage of Object.keys(report.timings) as (keyof BuildReport['timings'])[]) report.timings[stage] += result.timings[stage]
+  })
 
   const records = readable.flatMap(m => {
     const r = manifest.sessions[m.stem]
@@ -237,14 +269,24 @@ export async function buildSite(options: BuildOptions, progress: Progress): Prom
     report.warnings.push(...r.warnings)
   }
   report.sessions = records.length
+  if (options.redact) report.redactions = mergeReports(records.flatMap(r => (r.redactions === undefined ? [] : [r.redactions])))
+  if (options.live === true) {
+    report.livePages = readable.flatMap(m => {
+      const r = manifest.sessions[m.stem]
+      return r === undefined ? [] : [{ key: liveKeys.get(m) ?? '', id: m.id, href: r.summary.href, title: r.summary.title, anchor: childAnchor(m.stem) }]
+    })
+  }
 
-  const index = renderIndex(assets.shell, indexModel(records.map(r => r.summary), text, options.title), text, lang, options.baseUrl)
-  await writeIfChanged(join(outDir, 'index.html'), index)
-  written.add('index.html')
+  // index.html, and index.p2.html … when there are more sessions than one page holds.
+  for (const page of renderIndexPages(assets.shell, indexModel(records.map(r => r.summary), text, options.title), text, lang, options.baseUrl, options.live === true)) {
+    await writer.write(join(outDir, page.path), page.content)
+    written.add(page.path)
+  }
   for (const [name, content] of [...assets.files].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    await writeIfChanged(join(outDir, 'assets', name), content)
+    await writer.write(join(outDir, 'assets', name), content)
     written.add(`assets/${name}`)
   }
+  await timed('write', () => writer.flush())
 
   // Files an earlier build wrote that this one did not (a session removed, fewer pages): ours to delete.
   for (const file of previous?.files ?? []) {
@@ -255,9 +297,27 @@ export async function buildSite(options: BuildOptions, progress: Progress): Prom
   manifest.files = [...written].sort()
   await writeManifest(outDir, manifest)
   await cache.save()
+  await highlighter?.close()
   progress.finish()
-  report.highlight = { ...(highlighter?.stats ?? { blocks: 0, chars: 0, ms: 0 }), cacheHits: cache.hits }
+  const own = highlighter?.stats ?? { blocks: 0, chars: 0, ms: 0 }
+  const other = workerHighlight?.stats ?? { blocks: 0, chars: 0, ms: 0 }
+  report.highlight = { blocks: own.blocks + other.blocks, chars: own.chars + other.chars, ms: own.ms + other.ms, cacheHits: cache.hits + (workerHighlight?.cacheHits ?? 0) }
   return report
+}
+
+/**
+ * Each session's key on the live server, as src/live/node/root-watcher.ts gives them for the same inputs
+ * in the same discovery order: `sessionKey(id)`, then `~~2`, `~~3` for further logs of the same id.
+ */
+function liveKeysOf(members: readonly Member[]): Map<Member, string> {
+  const seen = new Map<string, number>()
+  const keys = new Map<Member, string>()
+  for (const m of members) {
+    const n = (seen.get(m.id) ?? 0) + 1
+    seen.set(m.id, n)
+    keys.set(m, n === 1 ? sessionKey(m.id) : `${sessionKey(m.id)}~~${n}`)
+  }
+  return keys
 }
 
 /** Sessions linked by `parentSession` (within this build) form one family; families keep discovery order. */
@@ -290,3 +350,4 @@ async function removeEmptyDir(dir: string, root: string): Promise<void> {
 }
 
 export { MANIFEST_FILE }
+

@@ -4,7 +4,7 @@ import { viewModel } from '../cards/view-model'
 import { assemble } from '../conversation/builder'
 import { parseLogText } from '../log/parse-text'
 import { session } from '../log/testing/session'
-import { CAP_LEVELS, Cutter, cutSections, type Caps } from './cut'
+import { CAP_LEVELS, clip, Cutter, cutSections, SUMMARY_CHARS, type Caps } from './cut'
 import { siteText } from './strings'
 
 const text = siteText('en')
@@ -108,4 +108,29 @@ describe('cutSections', () => {
     expect(sizes).toEqual([...sizes].sort((a, b) => b - a))
     expect(new Set(sizes).size).toBe(CAP_LEVELS.length)
   })
+})
+
+describe('row summaries', () => {
+  it('a Think summary is cut to one line’s worth; the full text stays in the body', () => {
+    const s = session({ id: 'sum', cwd: '/w' })
+    s.turnStart()
+    s.user('go')
+    s.stepStart()
+    const long = `${'word '.repeat(2_000)}end`
+    s.assistant([{ type: 'reasoning', text: long }, { type: 'text', text: 'ok' }])
+    s.stepEnd()
+    s.turnEnd()
+    const list = viewModel(assemble(parseLogText(s.jsonl()).lines), { cwd: '/w', home: null, locale: 'en' }).sections
+    const think = cutSections(list, CAP_LEVELS[0] ?? caps, text, href).sections.flatMap(x => x.rows).find(r => r.kind === 'think')
+    if (think?.kind !== 'think') throw new Error('no think row')
+    expect(think.summary).toHaveLength(SUMMARY_CHARS + 1)
+    expect(think.summary.endsWith('…')).toBe(true)
+    expect(think.text).toBe(long)
+  })
+
+  it.each([
+    ['fits', 'abc', 5, 'abc'],
+    ['cut', 'abcdef', 3, 'abc…'],
+    ['never half a surrogate pair', 'ab😀cd', 3, 'ab…'],
+  ])('clip: %s', (_name, value, max, expected) => expect(clip(value, max)).toBe(expected))
 })

@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto'
 import type {
   AnsiLine, CodeBlock, CopyControl, DiffRow, PageRow, PageSection, RowBody, RowWindow, SearchRow, ToolRowModel,
 } from '../cards/types'
+import { groupDigits } from './strings'
 import type { RowExtra, SiteText } from './types'
 
 export interface Caps {
@@ -34,6 +35,21 @@ const MINIMAL: Caps = { chars: 1_000, lines: 20, lineChars: 300 }
 export const CAP_LEVELS: readonly Caps[] = [NORMAL, TIGHT, MINIMAL]
 
 export const capsFor = (level: number): Caps => CAP_LEVELS[level] ?? MINIMAL
+
+/**
+ * A row's collapsed one-liner (a Think row's first reasoning line, a tool summary): one ellipsised line in
+ * the header, so more than a wide screen's worth is never seen — but it was written into every page, and a
+ * model's first reasoning line is often a whole paragraph (the full text is in the row's body anyway).
+ */
+export const SUMMARY_CHARS = 300
+
+/** The first `max` characters (never half of a surrogate pair) and `…`, or the text when it fits. */
+export function clip(value: string, max: number): string {
+  if (value.length <= max) return value
+  const code = value.charCodeAt(max - 1)
+  const end = code >= 0xd800 && code <= 0xdbff ? max - 1 : max
+  return `${value.slice(0, end)}…`
+}
 
 export interface SideText {
   /** Content hash; the side file is `<stem>.files/<hash>.txt`. */
@@ -102,6 +118,17 @@ export class Cutter {
     private readonly hrefFor: (hash: string) => string,
   ) {}
 
+  /**
+   * The links and side texts recorded since the last call, handed over and forgotten (a renderer cutting
+   * section after section with one Cutter collects each section's once, not everything so far again).
+   */
+  drain(): { extras: Map<string, RowExtra[]>; sideTexts: SideText[] } {
+    const out = { extras: new Map(this.extras), sideTexts: [...this.sideTexts] }
+    this.extras.clear()
+    this.sideTexts.length = 0
+    return out
+  }
+
   /** Records the full text and a link after `rowKey`; returns the marker line shown in place of the cut. */
   #side(rowKey: string, what: string, full: string, hiddenLines: number): string {
     const hash = hashText(full)
@@ -115,7 +142,7 @@ export class Cutter {
     const href = this.hrefFor(hash)
     if (!list.some(e => e.href === href)) list.push({ kind: 'full-text', href, label: `${this.text.fullText}: ${what} (${size})` })
     this.extras.set(at, list)
-    return `⋯ ${hiddenLines.toLocaleString('en-US')} lines · ${this.text.cutNote}`
+    return `⋯ ${groupDigits(hiddenLines)} lines · ${this.text.cutNote}`
   }
 
   /** A text field: head and tail lines within the caps, a marker between. */
@@ -135,7 +162,11 @@ export class Cutter {
   }
 
   #line(value: string): string {
-    return value.length <= this.caps.lineChars ? value : `${value.slice(0, this.caps.lineChars)}…`
+    return clip(value, this.caps.lineChars)
+  }
+
+  #summary(value: string): string {
+    return clip(value, Math.min(SUMMARY_CHARS, this.caps.lineChars))
   }
 
   #copy(copy: CopyControl | null, cut: boolean): CopyControl | null {
@@ -227,7 +258,7 @@ export class Cutter {
     const output = row.details.output
     return {
       ...row,
-      summary: this.#line(row.summary),
+      summary: this.#summary(row.summary),
       body: row.body === null ? null : this.#body(row, row.body),
       details: {
         ...row.details,
@@ -249,7 +280,7 @@ export class Cutter {
       case 'system':
         return { ...row, text: this.cutText(row.key, row.label, row.text) }
       case 'think':
-        return { ...row, summary: this.#line(row.summary), text: this.cutText(row.key, row.title, row.text) }
+        return { ...row, summary: this.#summary(row.summary), text: this.cutText(row.key, row.title, row.text) }
       case 'markdown':
         return { ...row, text: this.cutText(row.key, 'message', row.text), html: null }
       case 'unknown-block':

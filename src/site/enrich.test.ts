@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { PageSection } from '../cards/types'
+import type { PageRow, PageSection } from '../cards/types'
 import { viewModel } from '../cards/view-model'
 import { assemble } from '../conversation/builder'
+import { SECTION_CHARS } from '../highlight/budget'
 import { HighlightCache } from '../highlight/cache'
 import { Highlighter } from '../highlight/highlighter'
 import { parseLogText } from '../log/parse-text'
@@ -55,5 +56,96 @@ describe('Enricher', () => {
     if (tool === undefined) throw new Error('no tool row')
     const plain = withoutHighlight(tool)
     expect(plain.kind === 'tool' && plain.body?.kind === 'read' && plain.body.code.html).toBeNull()
+  })
+})
+
+/** One turn: tool calls given as [name, args, result (null: still running), meta], then an answer. */
+function turn(calls: [string, unknown, string | null, unknown?][], answer: string): PageSection[] {
+  const s = session({ id: 'e2', cwd: '/w' })
+  s.turnStart()
+  s.user('go')
+  s.stepStart()
+  calls.forEach(([name, args, result, meta], i) => {
+    s.call(name, args, `c${i}`)
+    if (result !== null) s.result(`c${i}`, result, meta === undefined ? {} : { meta })
+  })
+  s.stepEnd()
+  s.stepStart()
+  s.assistant(answer)
+  s.stepEnd()
+  s.turnEnd()
+  return viewModel(assemble(parseLogText(s.jsonl()).lines), { cwd: '/w', home: null, locale: 'en' }).sections
+}
+
+/** A read call of `lines` JSON lines (a cheap grammar), with its meta. */
+function readCall(name: string, lines: string[]): [string, unknown, string, unknown] {
+  const numbered = lines.map((text, i) => ({ number: i + 1, text }))
+  return ['read', { file_path: name }, `<path>/w/${name}</path>\n<type>file</type>\n<content>\n${numbered.map(l => `${l.number}: ${l.text}`).join('\n')}\n</content>`,
+    { path: `/w/${name}`, offset: 1, lines: numbered, totalLines: lines.length, lang: 'json' }]
+}
+
+const tools = (list: PageSection[]) => rowsOf(list).flatMap(r => (r.kind === 'tool' ? [r] : []))
+const highlighter = () => new Highlighter(new HighlightCache(null))
+
+describe('Enricher: windows, diffs, web answers', () => {
+  it('colours a capped read card row by row, each fragment holding exactly its line', async () => {
+    const lines = Array.from({ length: 12 }, (_, i) => `{"key${i}": [${i}, true, null, "<v${i}>"]}`)
+    const [section] = turn([readCall('a.json', lines)], 'done')
+    const out = await new Enricher(highlighter()).section(section as PageSection)
+    const body = tools([out])[0]?.body
+    if (body?.kind !== 'read') throw new Error('no read card')
+    expect(body.chatWindow).not.toBeNull()
+    expect(body.code.html).toBeNull()
+    expect(body.lineHtml).toHaveLength(12)
+    const text = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>')
+    expect(body.lineHtml?.map(text)).toEqual(lines)
+    expect(body.lineHtml?.[0]).toMatch(/<span class="t\d+/)
+  })
+
+  it('colours both sides of a diff and lays the word marks over the colours', async () => {
+    const change = { old_string: 'const mode = "debug"', new_string: 'const mode = "release"' }
+    const meta = { diffs: [{ path: '/w/a.ts', oldText: change.old_string, newText: change.new_string }] }
+    const [section] = turn([['edit', { file_path: 'a.ts', ...change }, 'ok', meta]], 'done')
+    const out = await new Enricher(highlighter()).section(section as PageSection)
+    const body = tools([out])[0]?.body
+    if (body?.kind !== 'diff') throw new Error('no diff card')
+    const lines = body.rows.filter(r => r.kind === 'removed' || r.kind === 'added')
+    expect(lines).toHaveLength(2)
+    for (const row of lines) {
+      if (row.kind !== 'removed' && row.kind !== 'added') continue
+      expect(row.html).toMatch(/<span class="t\d+/)
+      expect(row.html).toContain('<span class="dm">')
+      expect(row.html?.replace(/<[^>]*>/g, '').replace(/&quot;/g, '"')).toBe(row.text)
+    }
+    const plain = withoutHighlight(tools([out])[0] as PageRow)
+    expect(plain.kind === 'tool' && plain.body?.kind === 'diff' && plain.body.rows.every(r => r.kind === 'header' || r.kind === 'gap' || r.html === null)).toBe(true)
+  })
+
+  it('renders a web search answer as sanitized Markdown', async () => {
+    const meta = { truncated: false, answer: 'Use **vitest** <script>x</script>', sources: [{ url: 'https://vitest.dev/', title: 'Vitest' }] }
+    const [section] = turn([['web_search', { queries: ['test runner'] }, 'results', meta]], 'done')
+    const out = await new Enricher(null).section(section as PageSection)
+    const body = tools([out])[0]?.body
+    if (body?.kind !== 'web' || body.mode !== 'search') throw new Error(`no web card: ${JSON.stringify(body)}`)
+    expect(body.answerHtml).toContain('<strong>vitest</strong>')
+    expect(body.answerHtml).not.toContain('<script>')
+  })
+
+  it('spends the turn budget on the answer’s code first, then on the code inside tool rows', async () => {
+    // Three capped reads of ~30% of a turn's colour budget each come before an answer of the same size:
+    // only three of the four blocks fit, and the one left plain must be a read, not the answer.
+    const big = (seed: number) => {
+      const lines: string[] = []
+      for (let i = 0; lines.join('\n').length < SECTION_CHARS * 0.3; i++) lines.push(`{"k${seed}_${i}": ${i}, "v": "${'x'.repeat(30)}"}`)
+      return lines
+    }
+    const reads = [readCall('a.json', big(1)), readCall('b.json', big(2)), readCall('c.json', big(3))]
+    const fence = big(4).join('\n')
+    const [section] = turn(reads, `Result:\n\n\`\`\`json\n${fence}\n\`\`\``)
+    const out = await new Enricher(highlighter()).section(section as PageSection)
+    const md = out.rows.find(r => r.kind === 'markdown')
+    expect(md?.kind === 'markdown' && md.html).toMatch(/<pre class="shiki">/)
+    const coloured = tools([out]).map(t => (t.body?.kind === 'read' ? (t.body.lineHtml ?? null) !== null : null))
+    expect(coloured).toEqual([true, true, false])
   })
 })

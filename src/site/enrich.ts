@@ -1,84 +1,220 @@
 /**
  * The HTML pass over a page's view model: fills the `SafeHtml` slots the card models leave empty —
- * Markdown rows through src/markdown, code blocks through src/highlight — and nothing else. Only blocks
- * that will be drawn coloured are sent to shiki (architecture.md §2.6): fenced code in Markdown, the
- * run_code program, and a read card whose chat view shows the whole window (ReadBlock draws `code.html`
- * only then). Each turn draws from its own allowance inside the session's, so one code-heavy turn cannot
- * starve the rest.
+ * Markdown rows and web answers through src/markdown, code through src/highlight — and nothing else.
+ *
+ * Which code is coloured (architecture.md §2.6) is decided by a character budget, per session and per turn,
+ * spent in a fixed order so two builds colour the same blocks: first the code a reader sees without a click
+ * (fenced code in the answers), then, with what is left, the code inside tool rows (run_code programs, read
+ * cards — one fragment per row when the card is capped to a window — diffs, web answers). Requests start
+ * when a section is planned and are awaited only when it is finished, so with a highlight worker
+ * (src/highlight/remote.ts) the build renders earlier sections while later ones are coloured.
  */
-import type { CodeBlock, MarkdownRow, PageRow, PageSection, RowBody, ToolRowModel } from '../cards/types'
+import type { CodeBlock, DiffCardModel, DiffRow, MarkdownRow, PageRow, PageSection, ReadCardModel, RowBody, ToolRowModel, WebCardModel } from '../cards/types'
 import type { SafeHtml } from '../cards/trusted'
 import { CharBudget, SECTION_CHARS, SESSION_CHARS } from '../highlight/budget'
 import type { Highlighter } from '../highlight/highlighter'
+import { overlayMarks } from '../highlight/overlay'
 import { collectCodeBlocks, lexMarkdown, renderTokens } from '../markdown/render'
+
+type Finish<T> = () => Promise<T>
+const done = <T>(value: T): Finish<T> => () => Promise.resolve(value)
+
+/**
+ * A request started now and awaited later (or never, when an earlier section failed): marked as handled so
+ * a failure is not an unhandled rejection in between; whoever awaits it still gets the error.
+ */
+function handled<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => {})
+  return promise
+}
+
+/** The code of one section's rows: the first round (answers) and the second (tool rows) fill these in. */
+interface Plan {
+  section: PageSection
+  budget: CharBudget
+  rows: Finish<PageRow>[]
+  pending: Promise<unknown>[]
+}
+
+/** A section whose code is being coloured. */
+export interface StartedSection {
+  /** Settles when every colour request of the section has come back (what the renderer waits for). */
+  ready: Promise<void>
+  /** The section with its HTML slots filled (quick once `ready` settled). */
+  finish: Finish<PageSection>
+}
 
 export class Enricher {
   readonly #session = new CharBudget(SESSION_CHARS)
+  /** Where the requests started while planning a section are recorded. */
+  #pending: Promise<unknown>[] = []
 
   /** `highlighter` null: Markdown only, every code block plain (tests, `--no-highlight`). */
   constructor(private readonly highlighter: Highlighter | null) {}
 
-  /** `highlight: false` renders Markdown only (rows re-cut to fit a page lose their colours anyway). */
+  /**
+   * Starts colouring the code of every section — the answers of all sections first, then their tool rows —
+   * and returns each section's requests and finisher.
+   */
+  start(sections: readonly PageSection[]): StartedSection[] {
+    const plans: Plan[] = sections.map(section => ({ section, budget: this.#session.child(SECTION_CHARS), rows: section.rows.map(row => done(row)), pending: [] }))
+    for (const plan of plans) {
+      this.#pending = plan.pending
+      plan.section.rows.forEach((row, i) => {
+        if (row.kind === 'markdown') plan.rows[i] = this.#markdown(row, plan.budget)
+        else if (row.kind === 'attempt') {
+          const blocks = row.blocks.map(b => (b.kind === 'markdown' ? this.#markdown(b, plan.budget) : done(b)))
+          plan.rows[i] = async () => ({ ...row, blocks: await Promise.all(blocks.map(b => b())) })
+        }
+      })
+    }
+    for (const plan of plans) {
+      this.#pending = plan.pending
+      plan.section.rows.forEach((row, i) => {
+        if (row.kind === 'tool') plan.rows[i] = this.#tool(row, plan.budget)
+      })
+    }
+    this.#pending = []
+    return plans.map(plan => ({
+      ready: Promise.all(plan.pending).then(() => {}),
+      finish: async () => ({ ...plan.section, rows: await Promise.all(plan.rows.map(r => r())) }),
+    }))
+  }
+
+  /** One section; `highlight: false` renders Markdown only (rows re-cut to fit a page lose their colours anyway). */
   async section(section: PageSection, options: { highlight?: boolean } = {}): Promise<PageSection> {
-    const budget = options.highlight === false ? new CharBudget(0) : this.#session.child(SECTION_CHARS)
-    const rows: PageRow[] = []
-    for (const row of section.rows) rows.push(await this.#row(row, budget))
-    return { ...section, rows }
+    const enricher = options.highlight === false ? new Enricher(null) : this
+    const [started] = enricher.start([section])
+    return started === undefined ? section : started.finish()
   }
 
-  async #code(block: CodeBlock, budget: CharBudget): Promise<CodeBlock> {
-    if (this.highlighter === null || block.html !== null || budget.left === 0) return block
-    const html = await this.highlighter.highlight(block, budget)
-    return html === null ? block : { ...block, html }
+  #colour(block: { text: string; lang: string | null }, budget: CharBudget): Promise<SafeHtml | null> {
+    if (this.highlighter === null || budget.left === 0) return Promise.resolve(null)
+    return this.#record(this.highlighter.highlight(block, budget))
   }
 
-  async #markdown(row: MarkdownRow, budget: CharBudget): Promise<MarkdownRow> {
-    const tokens = lexMarkdown(row.text)
-    const coloured = new Map<string, SafeHtml>()
-    if (this.highlighter !== null && budget.left > 0) {
-      for (const block of collectCodeBlocks(tokens)) {
-        const key = `${block.lang ?? ''}\0${block.text}`
-        if (coloured.has(key)) continue
-        const html = await this.highlighter.highlight(block, budget)
-        if (html !== null) coloured.set(key, html)
-      }
+  #lines(block: { text: string; lang: string | null }, budget: CharBudget): Promise<SafeHtml[] | null> {
+    if (this.highlighter === null || budget.left === 0) return Promise.resolve(null)
+    return this.#record(this.highlighter.highlightLines(block, budget))
+  }
+
+  #record<T>(promise: Promise<T>): Promise<T> {
+    this.#pending.push(promise)
+    return handled(promise)
+  }
+
+  /** Markdown source → sanitized HTML, its fenced blocks coloured as the budget allows. */
+  #render(text: string, budget: CharBudget): Finish<SafeHtml> {
+    const tokens = lexMarkdown(text)
+    const coloured = new Map<string, Promise<SafeHtml | null>>()
+    for (const block of collectCodeBlocks(tokens)) {
+      const key = `${block.lang ?? ''}\0${block.text}`
+      if (!coloured.has(key)) coloured.set(key, this.#colour(block, budget))
     }
-    return { ...row, html: renderTokens(tokens, { code: (text, lang) => coloured.get(`${lang ?? ''}\0${text}`) ?? null }) }
+    return async () => {
+      const ready = new Map<string, SafeHtml | null>()
+      for (const [key, html] of coloured) ready.set(key, await html)
+      return renderTokens(tokens, { code: (code, lang) => ready.get(`${lang ?? ''}\0${code}`) ?? null })
+    }
   }
 
-  async #body(body: RowBody, budget: CharBudget): Promise<RowBody> {
-    if (body.kind === 'read' && body.chatWindow === null) return { ...body, code: await this.#code(body.code, budget) }
-    if (body.kind === 'io' && body.program !== null) return { ...body, program: await this.#code(body.program, budget) }
-    return body
+  #markdown(row: MarkdownRow, budget: CharBudget): Finish<MarkdownRow> {
+    const html = this.#render(row.text, budget)
+    return async () => ({ ...row, html: await html() })
   }
 
-  async #tool(row: ToolRowModel, budget: CharBudget): Promise<ToolRowModel> {
-    const children: ToolRowModel[] = []
-    for (const child of row.children) children.push(await this.#tool(child, budget))
-    return { ...row, body: row.body === null ? null : await this.#body(row.body, budget), children }
+  #code(block: CodeBlock, budget: CharBudget): Finish<CodeBlock> {
+    if (block.html !== null) return done(block)
+    const html = this.#colour(block, budget)
+    return async () => {
+      const h = await html
+      return h === null ? block : { ...block, html: h }
+    }
   }
 
-  async #row(row: PageRow, budget: CharBudget): Promise<PageRow> {
-    switch (row.kind) {
-      case 'markdown':
-        return this.#markdown(row, budget)
-      case 'attempt': {
-        const blocks: typeof row.blocks = []
-        for (const b of row.blocks) blocks.push(b.kind === 'markdown' ? await this.#markdown(b, budget) : b)
-        return { ...row, blocks }
+  /** A read card: one block when the chat shows every row, else one fragment per row for its windows. */
+  #read(body: ReadCardModel, budget: CharBudget): Finish<ReadCardModel> {
+    if (body.chatWindow === null) {
+      const code = this.#code(body.code, budget)
+      return async () => ({ ...body, code: await code() })
+    }
+    const lines = this.#lines(body.code, budget)
+    return async () => {
+      const html = await lines
+      return html === null || html.length !== body.lines.length ? body : { ...body, lineHtml: html }
+    }
+  }
+
+  /**
+   * A diff card: each side of the change (context + removed lines, context + added lines) is tokenized as
+   * one text, so a line is coloured in the context of the lines around it; word marks are laid over.
+   */
+  #diff(body: DiffCardModel, budget: CharBudget): Finish<DiffCardModel> {
+    if (body.lang === null) return done(body)
+    const sides = { old: [] as number[], new: [] as number[] }
+    body.rows.forEach((row, i) => {
+      if (row.kind === 'context' || row.kind === 'removed') sides.old.push(i)
+      if (row.kind === 'context' || row.kind === 'added') sides.new.push(i)
+    })
+    const textOf = (indices: number[]) => indices.map(i => { const r = body.rows[i]; return r !== undefined && r.kind !== 'header' && r.kind !== 'gap' ? r.text : '' }).join('\n')
+    const lang = body.lang
+    const start = (indices: number[]) => (indices.length === 0 ? Promise.resolve(null) : this.#lines({ text: textOf(indices), lang }, budget))
+    const oldLines = start(sides.old)
+    const newLines = start(sides.new)
+    return async () => {
+      const [before, after] = await Promise.all([oldLines, newLines])
+      if (before === null && after === null) return body
+      const html = new Map<number, SafeHtml>()
+      // Context rows read the same on both sides; the new side colours them.
+      if (before !== null) sides.old.forEach((row, k) => { const h = before[k]; if (h !== undefined) html.set(row, h) })
+      if (after !== null) sides.new.forEach((row, k) => { const h = after[k]; if (h !== undefined) html.set(row, h) })
+      const rows = body.rows.map((row, i): DiffRow => {
+        const h = html.get(i)
+        if (h === undefined || row.kind === 'header' || row.kind === 'gap') return row
+        const marked = row.marks === null ? h : overlayMarks(h, row.marks)
+        return marked === null ? row : { ...row, html: marked }
+      })
+      return { ...body, rows }
+    }
+  }
+
+  #web(body: WebCardModel, budget: CharBudget): Finish<WebCardModel> {
+    if (body.mode !== 'search' || body.answer === null) return done(body)
+    const html = this.#render(body.answer, budget)
+    return async () => ({ ...body, answerHtml: await html() })
+  }
+
+  #body(body: RowBody, budget: CharBudget): Finish<RowBody> {
+    switch (body.kind) {
+      case 'read':
+        return this.#read(body, budget)
+      case 'diff':
+        return this.#diff(body, budget)
+      case 'web':
+        return this.#web(body, budget)
+      case 'io': {
+        if (body.program === null) return done(body)
+        const program = this.#code(body.program, budget)
+        return async () => ({ ...body, program: await program() })
       }
-      case 'tool':
-        return this.#tool(row, budget)
       default:
-        return row
+        return done(body)
     }
+  }
+
+  #tool(row: ToolRowModel, budget: CharBudget): Finish<ToolRowModel> {
+    // Children first, then the row's own body: the order budgets have always been spent in.
+    const children = row.children.map(child => this.#tool(child, budget))
+    const body = row.body === null ? null : this.#body(row.body, budget)
+    return async () => ({ ...row, children: await Promise.all(children.map(c => c())), body: body === null ? null : await body() })
   }
 }
 
 /** Removes every highlighted fragment from a row (keeps Markdown): the renderer's fallback for a row too big for a page. */
 export function withoutHighlight(row: PageRow): PageRow {
   const body = (b: RowBody | null): RowBody | null => {
-    if (b?.kind === 'read') return { ...b, code: { ...b.code, html: null } }
+    if (b?.kind === 'read') return { ...b, code: { ...b.code, html: null }, lineHtml: null }
+    if (b?.kind === 'diff') return { ...b, rows: b.rows.map(r => (r.kind === 'header' || r.kind === 'gap' ? r : { ...r, html: null })) }
     if (b?.kind === 'io' && b.program !== null) return { ...b, program: { ...b.program, html: null } }
     return b
   }

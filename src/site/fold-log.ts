@@ -10,26 +10,55 @@ import type { Conversation } from '../conversation/model'
 import { assessDamage } from '../log/damage'
 import { SessionStats } from '../log/node/load'
 import { readSession } from '../log/node/read'
+import type { ChunkMode } from '../log/parser'
 import type { LogSource } from '../log/node/source'
+import type { Redactor } from '../redact/redactor'
 import type { Warning } from './manifest'
 
 /** Warnings kept per log; a log with more is damaged throughout, and its pages show every one anyway. */
 const MAX_WARNINGS = 200
 
 export type FoldResult =
-  | { ok: true; conversation: Conversation; warnings: Warning[]; /** Total, including those beyond the list. */ warningCount: number }
+  | {
+      ok: true
+      conversation: Conversation
+      warnings: Warning[]
+      /** Total, including those beyond the list. */
+      warningCount: number
+      /** `ParsedLine`s folded and the last event seq (-1 when none): where a live page's feed takes over. */
+      lines: number
+      lastSeq: number
+    }
   | { ok: false; error: string }
 
-export async function foldLog(source: LogSource): Promise<FoldResult> {
-  const reader = readSession(source)
+export interface FoldOptions {
+  /**
+   * `skip-superseded`: the reader leaves out the `assistant/chunk` events a settled `assistant/message`
+   * supersedes (src/log/superseded.ts; the conversation comes out the same) — most of a chunk-heavy log is
+   * such chunks. The static build uses it; default `expand` reads every event.
+   */
+  chunks?: ChunkMode
+}
+
+/**
+ * `redactor` (`--redact`): every batch is redacted before anything sees it — the fold, the warnings — and
+ * the folded model once more, for secrets split across streamed pieces that only the fold joins.
+ */
+export async function foldLog(source: LogSource, redactor: Redactor | null = null, options: FoldOptions = {}): Promise<FoldResult> {
+  const reader = readSession(source, options.chunks === undefined ? {} : { chunks: options.chunks })
   const stats = new SessionStats()
   const builder = new ConversationBuilder()
   const warnings: Warning[] = []
   let warningCount = 0
+  let lines = 0
+  let lastSeq = -1
   const path = source.display
-  for await (const batch of reader) {
+  for await (const read of reader) {
+    const batch = redactor === null ? read : redactor.lines(read, path)
+    lines += batch.length
     for (const entry of batch) {
       stats.add(entry)
+      if (entry.kind === 'event' || entry.kind === 'unknown') lastSeq = entry.event.seq
       if (entry.kind !== 'invalid' && entry.kind !== 'unknown') continue
       warningCount++
       if (warnings.length >= MAX_WARNINGS) continue
@@ -38,6 +67,8 @@ export async function foldLog(source: LogSource): Promise<FoldResult> {
     builder.append(batch)
   }
   const summary = reader.summary
+  // Events left out as superseded still count as lines of the log (a live page resumes after all of them).
+  lines += summary.parser.skippedEvents
   if (summary.unreadable !== null || summary.header === null) return { ok: false, error: summary.unreadable ?? 'no session header' }
   const damage = assessDamage(stats.skeleton, { finalLineComplete: true, ...(source.encoding === 'zstd' ? { tornFrame: summary.tornFrame } : {}) })
   const torn = summary.tornTail || damage.tornTail
@@ -46,5 +77,6 @@ export async function foldLog(source: LogSource): Promise<FoldResult> {
     warningCount++
     warnings.push({ path, line: null, message: 'the log ends in a partial line (torn tail); it is not shown' })
   }
-  return { ok: true, conversation: builder.snapshot(), warnings, warningCount }
+  const conversation = redactor === null ? builder.snapshot() : redactor.value(builder.snapshot(), { session: path, line: null })
+  return { ok: true, conversation, warnings, warningCount, lines, lastSeq }
 }

@@ -11,6 +11,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { writeFileAtomic } from './atomic-write'
+import type { RedactionReport } from '../redact/redactor'
 import type { SessionSummary } from './types'
 
 export const STATE_DIR = '.dsh-view'
@@ -31,6 +32,8 @@ export interface SessionRecord {
   /** Files written for this session, relative to the site root. */
   files: string[]
   bytes: number
+  /** `--redact` builds: what was replaced in this session's log (reported again when it is reused). */
+  redactions?: RedactionReport
 }
 
 export interface FamilyRecord {

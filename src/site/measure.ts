@@ -26,6 +26,21 @@ export function measure(html: string): Size {
   return { bytes: Buffer.byteLength(html, 'utf8'), nodes }
 }
 
+/**
+ * `measure` of markup already encoded as UTF-8 (what the renderer keeps: a page is written as the encoded
+ * pieces it was measured from, never re-joined into one big string). `<` is one byte in UTF-8 and never
+ * part of a multi-byte sequence, so the element count matches the string form.
+ */
+export function measureBytes(bytes: Uint8Array): Size {
+  let nodes = 0
+  const end = bytes.length - 1
+  for (let i = bytes.indexOf(60); i >= 0 && i < end; i = bytes.indexOf(60, i + 1)) {
+    const c = bytes[i + 1] ?? 0
+    if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) nodes++
+  }
+  return { bytes: bytes.length, nodes }
+}
+
 export const add = (a: Size, b: Size): Size => ({ bytes: a.bytes + b.bytes, nodes: a.nodes + b.nodes })
 
 export const fits = (size: Size, limit: Size): boolean => size.bytes <= limit.bytes && size.nodes <= limit.nodes

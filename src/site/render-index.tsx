@@ -7,17 +7,26 @@
 import { createHash } from 'node:crypto'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { SessionIndex } from '../../components/index/SessionIndex'
+import { liveHead } from './live'
+import { indexFile, paginateIndex } from './index-pages'
+import { fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, measure } from './measure'
 import { fillShell, headMarkup, type Shell } from './shell'
 import { pageFile } from './slug'
+import { shardFile } from '../search/chrome'
+import { searchText } from '../search/strings'
 import type { IndexEntry, IndexGroup, IndexModel, Link, SessionSummary, SiteText } from './types'
 
 /** Page links listed per paginated session on the index; the session's own navigation reaches the rest. */
 const MAX_PAGE_LINKS = 24
 
+/**
+ * Code-unit order, not `localeCompare`: that depends on the machine's locale (two machines would order the
+ * index differently) and its first use loads ICU data.
+ */
+const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 const startOf = (s: SessionSummary) => s.start?.iso ?? ''
-const newestFirst = (a: SessionSummary, b: SessionSummary) =>
-  startOf(b).localeCompare(startOf(a)) || a.title.localeCompare(b.title) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
-const oldestFirst = (a: SessionSummary, b: SessionSummary) => startOf(a).localeCompare(startOf(b)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+const newestFirst = (a: SessionSummary, b: SessionSummary) => cmp(startOf(b), startOf(a)) || cmp(a.title, b.title) || cmp(a.id, b.id)
+const oldestFirst = (a: SessionSummary, b: SessionSummary) => cmp(startOf(a), startOf(b)) || cmp(a.id, b.id)
 
 function pageLinks(s: SessionSummary): Link[] {
   if (s.pages <= 1) return []
@@ -39,6 +48,7 @@ function entry(s: SessionSummary, childrenOf: Map<string, SessionSummary[]>, tex
     statusLabel: text.status[s.status],
     filterText: [s.title, s.project ?? '', s.model ?? '', text.status[s.status], s.id].join(' ').toLowerCase(),
     pages: pageLinks(s),
+    shard: `sessions/${shardFile(s.slug)}`,
     warnings: s.warnings > 0 ? text.warnings(s.warnings) : null,
     children: children.map(c => entry(c, childrenOf, text, seen)),
   }
@@ -62,7 +72,7 @@ export function indexModel(summaries: readonly SessionSummary[], text: SiteText,
   const seen = new Set<SessionSummary>()
   const groups: IndexGroup[] = [...byProject.entries()]
     // Most recent project first: its newest session leads (lists are already newest first).
-    .sort(([pa, a], [pb, b]) => newestFirst(a[0] as SessionSummary, b[0] as SessionSummary) || pa.localeCompare(pb))
+    .sort(([pa, a], [pb, b]) => newestFirst(a[0] as SessionSummary, b[0] as SessionSummary) || cmp(pa, pb))
     .map(([project, list]) => ({
       project: project === '' ? text.noProject : project,
       id: `project-${createHash('sha256').update(project).digest('hex').slice(0, 10)}`,
@@ -77,16 +87,44 @@ export function indexModel(summaries: readonly SessionSummary[], text: SiteText,
   return { title: title ?? text.siteTitle, count: text.sessionsCount(summaries.length, projects), groups }
 }
 
-export function renderIndex(shell: Shell, model: IndexModel, text: SiteText, lang: string, baseUrl: string | null): string {
+/** Entry elements packed on one index page at first: the budget less room for the chrome around them. */
+const INDEX_PAGE_ELEMENTS = MAX_PAGE_NODES - 400
+
+/**
+ * Every index page (`index.html`, then `index.p2.html`, … when the sessions do not fit on one page): packed
+ * by estimate, then measured; if a page is still over a budget the whole index is cut again, smaller.
+ */
+export function renderIndexPages(shell: Shell, model: IndexModel, text: SiteText, lang: string, baseUrl: string | null, live = false): { path: string; content: string }[] {
+  let limit = INDEX_PAGE_ELEMENTS
+  for (;;) {
+    const pages = paginateIndex(model, text, limit)
+    const files = pages.map((page, i) => ({ path: indexFile(i + 1), content: renderIndex(shell, page, text, lang, baseUrl, live, indexFile(i + 1)) }))
+    // A single entry bigger than a page cannot be cut further: stop at one entry a page.
+    if (limit <= 50 || files.every(f => fits(measure(f.content), { bytes: MAX_PAGE_BYTES, nodes: MAX_PAGE_NODES }))) return files
+    limit = Math.floor(limit * 0.8)
+  }
+}
+
+/** `live`: the page is written by `dsh-view live` (src/site/live.ts adds its flag, script and stylesheet). */
+export function renderIndex(shell: Shell, model: IndexModel, text: SiteText, lang: string, baseUrl: string | null, live = false, file = 'index.html'): string {
+  // On one page of several the filter sees only that page, and says so.
+  const paged = model.nav != null
   const body = renderToStaticMarkup(
     <SessionIndex
       model={model}
-      filter={{ label: text.filterLabel, placeholder: text.filterPlaceholder, countTemplate: text.filterCount }}
+      filter={{
+        label: text.filterLabel,
+        placeholder: paged ? text.filterPagePlaceholder : text.filterPlaceholder,
+        countTemplate: paged ? text.filterPageCount : text.filterCount,
+      }}
       skipLabel={text.skipToSessions}
       noSessions={text.noSessions}
       pagesLabel={text.pages}
       footer={text.generatedBy}
+      search={searchText(lang.startsWith('zh') ? 'zh' : 'en').site}
     />,
   )
-  return fillShell(shell, { lang, root: '', head: headMarkup(model.title, baseUrl === null ? null : `${baseUrl}index.html`), body })
+  const title = model.nav == null ? model.title : `${model.title} (${model.nav.position})`
+  const head = headMarkup(title, baseUrl === null ? null : `${baseUrl}${file}`) + (live ? liveHead({ page: 'index' }, '') : '')
+  return fillShell(shell, { lang, root: '', head, body })
 }

@@ -17,10 +17,16 @@ import { anchorScript, collectIds } from './anchors'
 import { childAnchor, sessionChrome, type Family } from './chrome'
 import { CAP_LEVELS, capsFor, Cutter, type SideText } from './cut'
 import { withoutHighlight, type Enricher } from './enrich'
-import { add, fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, measure, ZERO, type Size } from './measure'
+import type { FileContent } from './atomic-write'
+import { add, fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, measure, measureBytes, ZERO, type Size } from './measure'
 import { packPages, splitRows } from './paginate'
+import { liveHead, type LiveFlag } from './live'
 import { fillShell, headMarkup, type Shell } from './shell'
 import { pageFile, sideFile } from './slug'
+import { findBoxModel, shardFile } from '../search/chrome'
+import { searchShard } from '../search/shard'
+import { searchText } from '../search/strings'
+import type { FindBoxModel } from '../search/types'
 import type { Fact, RowExtra, SessionSummary, SiteText } from './types'
 
 export interface SessionRenderInput {
@@ -33,12 +39,28 @@ export interface SessionRenderInput {
   lang: string
   /** Absolute URL of the site root (`--base-url`), for canonical links. */
   baseUrl: string | null
+  /** Set only by `dsh-view live`: the page's live flag (src/site/live.ts). */
+  live?: LiveFlag
+  /** Where the links the transcript adds point; default: the site's own files. */
+  links?: RenderLinks
+}
+
+/**
+ * Link targets for the links a transcript adds after rows. The one-file export (src/export) points them
+ * inside its file; the site leaves them unset (`pageFile`, `sideFile`).
+ */
+export interface RenderLinks {
+  /** A child session's page, relative to this page. */
+  child(stem: string): string
+  /** The full text of a cut output, by content hash. */
+  fullText(stem: string, hash: string): string
 }
 
 export interface RenderedFile {
   /** Relative to the site root. */
   path: string
-  content: string
+  /** Text, or (pages) the UTF-8 chunks the page is made of, in order: write them as they are. */
+  content: FileContent
 }
 
 export interface RenderedSession {
@@ -46,12 +68,22 @@ export interface RenderedSession {
   pages: number
   /** Pages still over a budget after every cut (listed as warnings). */
   overBudget: number[]
+  /** Each page's transcript landmark (`<section data-transcript>…</section>`), for documents built elsewhere (src/export). */
+  transcripts: string[]
+  /** The full texts of cut outputs, by hash (the side files' content without the BOM). */
+  sideTexts: SideText[]
 }
 
 const EMPTY_SECTIONS: readonly PageSection[] = []
 
+/**
+ * A rendered section (or part of one), kept as UTF-8 bytes: React's output is a rope of thousands of small
+ * strings, flattened once here by the encoder; pages are then written as lists of these chunks, so no page
+ * is ever re-joined into one large string (each large string or buffer costs fresh memory, and on the build
+ * machines its page faults cost more than the copy).
+ */
 interface Piece {
-  html: string
+  bytes: Buffer
   size: Size
   ids: string[]
 }
@@ -60,6 +92,8 @@ export class SessionRenderer {
   /** The transcript landmark around a page's sections (the sections are rendered bare, one by one). */
   readonly #open: string
   readonly #close = '</section>'
+  /** Time `render` spent waiting for code colours (on this thread's shiki, or for the highlight worker). */
+  highlightWaitMs = 0
 
   constructor(
     private readonly shell: Shell,
@@ -78,7 +112,8 @@ export class SessionRenderer {
 
   #piece(section: PageSection, extras: Record<string, RowExtra[]>): Piece {
     const html = this.#sectionHtml(section, extras)
-    return { html, size: measure(html), ids: collectIds(html) }
+    const bytes = Buffer.from(html, 'utf8')
+    return { bytes, size: measureBytes(bytes), ids: collectIds(html) }
   }
 
   async render(input: SessionRenderInput): Promise<RenderedSession> {
@@ -92,10 +127,11 @@ export class SessionRenderer {
         for (const e of list) if (!have.some(h => h.href === e.href)) have.push(e)
       }
     }
-    const cutter = (level: number) => new Cutter(capsFor(level), this.text, hash => sideFile(stem, hash))
+    const cutter = (level: number) => new Cutter(capsFor(level), this.text, hash => input.links?.fullText(stem, hash) ?? sideFile(stem, hash))
     const collect = (c: Cutter) => {
-      addExtras(c.extras)
-      for (const t of c.sideTexts) sideTexts.set(t.hash, t)
+      const drained = c.drain()
+      addExtras(drained.extras)
+      for (const t of drained.sideTexts) sideTexts.set(t.hash, t)
     }
 
     // Links after the calls that started a child session.
@@ -103,7 +139,7 @@ export class SessionRenderer {
       for (const row of section.rows) {
         if (row.kind !== 'tool') continue
         for (const child of spawnedBy(row, input.childByCall)) {
-          ;(extras[row.key] ??= []).push({ kind: 'child-session', href: pageFile(child.slug, 1), label: `${this.text.openChild}: ${child.title}`, id: childAnchor(child.slug) })
+          ;(extras[row.key] ??= []).push({ kind: 'child-session', href: input.links?.child(child.slug) ?? pageFile(child.slug, 1), label: `${this.text.openChild}: ${child.title}`, id: childAnchor(child.slug) })
         }
       }
     }
@@ -113,9 +149,19 @@ export class SessionRenderer {
 
     const pieces: Piece[] = []
     const base = cutter(0)
-    for (const raw of input.view.sections) {
-      const section = await this.enricher.section(base.section(raw))
+    const cut = input.view.sections.map(raw => {
+      const section = base.section(raw)
       collect(base)
+      return section
+    })
+    // Every section's code is sent to be coloured now; each is awaited just before its section renders.
+    const enriched = this.enricher.start(cut)
+    for (const [i, raw] of input.view.sections.entries()) {
+      const started = enriched[i]
+      const waitFrom = performance.now()
+      await started?.ready
+      this.highlightWaitMs += performance.now() - waitFrom
+      const section = started === undefined ? (cut[i] ?? raw) : await started.finish()
       const whole = this.#piece(section, extras)
       if (fits(whole.size, limit)) {
         pieces.push(whole)
@@ -134,20 +180,35 @@ export class SessionRenderer {
     })
     const scripts = pages.length > 1 ? [`${stem}.anchors.js`] : []
 
+    const chunksOf = (indices: readonly number[]) => indices.flatMap(index => (pieces[index] === undefined ? [] : [pieces[index].bytes]))
     pages.forEach((indices, i) => {
-      const transcript = indices.map(index => pieces[index]?.html ?? '').join('')
-      const html = this.#page(input, i + 1, pages.length, transcript, scripts)
+      const frame = this.#frame(input, i + 1, pages.length, scripts)
       // The pieces were measured already: only the chrome around them is new.
-      const size = indices.reduce((sum, index) => add(sum, pieces[index]?.size ?? ZERO), measure(this.#page(input, i + 1, pages.length, '', scripts)))
+      const size = indices.reduce((sum, index) => add(sum, pieces[index]?.size ?? ZERO), frame.size)
       if (!fits(size, { bytes: MAX_PAGE_BYTES, nodes: MAX_PAGE_NODES })) overBudget.push(i + 1)
-      files.push({ path: `sessions/${pageNames[i] ?? ''}`, content: html })
+      files.push({ path: `sessions/${pageNames[i] ?? ''}`, content: [frame.head, ...chunksOf(indices), frame.tail] })
     })
+    const open = this.#open
+    const close = this.#close
+    // Decoded only when asked for (src/export): a site build never joins its pages into strings.
+    const transcripts = () => pages.map(indices => `${open}${Buffer.concat(chunksOf(indices)).toString('utf8')}${close}`)
     if (pages.length > 1) files.push({ path: `sessions/${stem}.anchors.js`, content: anchorScript({ pages: pageNames, anchors }) })
+    // The search shard holds every row's whole text (cut parts included), from the uncut view model.
+    files.push({ path: `sessions/${shardFile(stem)}`, content: searchShard(input.view, { stem, title: summary.title, labels: searchText(input.view.locale).labels }) })
     // A BOM makes browsers read a file:// text file as UTF-8 instead of guessing.
-    for (const t of [...sideTexts.values()].sort((a, b) => (a.hash < b.hash ? -1 : 1))) {
+    const sorted = [...sideTexts.values()].sort((a, b) => (a.hash < b.hash ? -1 : 1))
+    for (const t of sorted) {
       files.push({ path: `sessions/${sideFile(stem, t.hash)}`, content: `\ufeff${t.text}` })
     }
-    return { files, pages: pages.length, overBudget }
+    return {
+      files,
+      pages: pages.length,
+      overBudget,
+      get transcripts() {
+        return transcripts()
+      },
+      sideTexts: sorted,
+    }
   }
 
   /** A section too big for a page → page-sized parts, cutting oversized rows harder. */
@@ -184,23 +245,44 @@ export class SessionRenderer {
     return splitRows(sizes, limit).map((indices, n) => this.#piece(part(indices.map(i => rows[i] as PageRow), n), extras))
   }
 
-  /** Chrome of the largest kind of page (with navigation), plus the shell, reserved on every page. */
-  #chromeSize(input: SessionRenderInput): Size {
-    const html = this.#page(input, 2, 3, '', [`${input.summary.slug}.anchors.js`])
-    // Navigation grows with page count (a window of links, first and last): leave room for a few more.
-    return add(measure(html), { bytes: 2_000, nodes: 40 })
+  readonly #findBoxes = new WeakMap<SessionRenderInput, FindBoxModel>()
+
+  /** The find box's props, once per session (every page of it shows the same box). */
+  #findBox(input: SessionRenderInput): FindBoxModel {
+    let model = this.#findBoxes.get(input)
+    if (model === undefined) this.#findBoxes.set(input, (model = findBoxModel(input.view, input.summary.slug, input.view.locale)))
+    return model
   }
 
-  #page(input: SessionRenderInput, page: number, pages: number, transcript: string, scripts: string[]): string {
+  /** Chrome of the largest kind of page (with navigation), plus the shell, reserved on every page. */
+  #chromeSize(input: SessionRenderInput): Size {
+    const { size } = this.#frame(input, 2, 3, [`${input.summary.slug}.anchors.js`])
+    // Navigation grows with page count (a window of links, first and last): leave room for a few more.
+    return add(size, { bytes: 2_000, nodes: 40 })
+  }
+
+  /**
+   * Page `page` of `pages` without its transcript: the document up to and including the transcript
+   * landmark's opening tag, and from its closing tag on, encoded. The slot is found in our own markup
+   * (session text is escaped, so it cannot contain `<div`); the transcript never passes through a string
+   * replacement, where `$&` or `$'` in session text would be expanded.
+   */
+  #frame(input: SessionRenderInput, page: number, pages: number, scripts: string[]): { head: Buffer; tail: Buffer; size: Size } {
     const chrome = sessionChrome(input.summary, input.facts, input.family, page, pages, this.text)
+    const find = this.#findBox(input)
     const frame = renderToStaticMarkup(
-      <SessionPage chrome={chrome} skipLabel={this.text.skipToTranscript} allSessions={this.text.allSessions} footer={this.text.generatedBy} />,
+      <SessionPage chrome={chrome} skipLabel={this.text.skipToTranscript} allSessions={this.text.allSessions} footer={this.text.generatedBy} find={find} />,
     )
-    const body = frame.replace(SLOT_MARKUP, `${this.#open}${transcript}${this.#close}`)
     const file = pageFile(input.summary.slug, page)
     const canonical = input.baseUrl === null ? null : `${input.baseUrl}sessions/${file}`
     const title = pages > 1 ? `${chrome.title} (${this.text.pageOf(page, pages)})` : chrome.title
-    return fillShell(this.shell, { lang: input.lang, root: '../', head: headMarkup(title, canonical, scripts), body })
+    const head = headMarkup(title, canonical, scripts) + (input.live === undefined ? '' : liveHead(input.live, '../'))
+    const html = fillShell(this.shell, { lang: input.lang, root: '../', head, body: frame })
+    const at = html.indexOf(SLOT_MARKUP)
+    if (at < 0 || html.indexOf(SLOT_MARKUP, at + 1) >= 0) throw new Error('the page frame must hold exactly one transcript slot')
+    const before = `${html.slice(0, at)}${this.#open}`
+    const after = `${this.#close}${html.slice(at + SLOT_MARKUP.length)}`
+    return { head: Buffer.from(before, 'utf8'), tail: Buffer.from(after, 'utf8'), size: measure(before + after) }
   }
 }
 

@@ -5,7 +5,15 @@
 import type { Locale } from '../cards/types'
 import type { SiteText } from './types'
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`
+/**
+ * `12,345`: what `toLocaleString('en-US')` gives for a whole number, without ICU — its first use loads
+ * locale data (~0.2 s, measured on the build machines), a noticeable part of a small build.
+ */
+export function groupDigits(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+}
+
+const plural = (n: number, one: string, many: string) => `${groupDigits(n)} ${n === 1 ? one : many}`
 
 const EN: SiteText = {
   siteTitle: 'dsh sessions',
@@ -23,6 +31,9 @@ const EN: SiteText = {
   filterLabel: 'Filter sessions',
   filterPlaceholder: 'title, project, model, status…',
   filterCount: '{shown} of {total} sessions',
+  filterPagePlaceholder: 'sessions on this page: title, project, model…',
+  filterPageCount: '{shown} of {total} sessions on this page',
+  indexPagesNav: 'Index pages',
   sessionsCount: (sessions, projects) => `${plural(sessions, 'session', 'sessions')} in ${plural(projects, 'project', 'projects')}`,
   noSessions: 'No sessions found.',
   noProject: '(no working directory)',
@@ -61,6 +72,9 @@ const ZH: SiteText = {
   filterLabel: '筛选会话',
   filterPlaceholder: '标题、项目、模型、状态…',
   filterCount: '{shown} / {total} 个会话',
+  filterPagePlaceholder: '本页会话：标题、项目、模型…',
+  filterPageCount: '本页 {shown} / {total} 个会话',
+  indexPagesNav: '索引分页',
   sessionsCount: (sessions, projects) => `${sessions} 个会话，${projects} 个项目`,
   noSessions: '没有找到会话。',
   noProject: '（无工作目录）',

@@ -65,6 +65,11 @@ export interface SiteText {
   filterPlaceholder: string
   /** `{shown}` and `{total}` are filled in by the filter script. */
   filterCount: string
+  /** The filter's placeholder and count on one page of a paginated index: it filters that page only. */
+  filterPagePlaceholder: string
+  filterPageCount: string
+  /** Name of the index's page navigation. */
+  indexPagesNav: string
   sessionsCount: (sessions: number, projects: number) => string
   noSessions: string
   noProject: string
@@ -128,6 +133,8 @@ export interface IndexModel {
   /** `12 sessions in 3 projects`. */
   count: string
   groups: IndexGroup[]
+  /** Previous / next between the index pages of a site with too many sessions for one (src/site/index-pages.ts). */
+  nav?: PageNav | null
 }
 
 export interface IndexGroup {
@@ -150,4 +157,6 @@ export interface IndexEntry {
   pages: Link[]
   warnings: string | null
   children: IndexEntry[]
+  /** The session's search shard, relative to the site root (the index search loads it). */
+  shard?: string
 }

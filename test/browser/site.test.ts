@@ -26,13 +26,32 @@ function writeLongRoot(): string {
     s.stepStart()
     s.assistant([toolCallBlock(`call-${t}`, 'bash', { command: `seq ${t}`, description: `Count to ${t}` })])
     s.call('bash', { command: `seq ${t}`, description: `Count to ${t}` }, `call-${t}`)
-    s.result(`call-${t}`, Array.from({ length: 200 }, (_, i) => `line ${i}`).join('\n'))
+    // Long lines: a terminal's output is one text block, so the page budget this hits is bytes.
+    s.result(`call-${t}`, Array.from({ length: 200 }, (_, i) => `line ${i} ${'x'.repeat(300)}`).join('\n'))
     s.stepEnd()
     s.turnEnd()
   }
   const root = tempDir()
   mkdirSync(join(root, '--work-long--/long-session'), { recursive: true })
   writeFileSync(join(root, '--work-long--/long-session/session.jsonl'), s.jsonl())
+  return root
+}
+
+/**
+ * Log text with no place to break, in the rows that show it in their header: a slash command, an unknown
+ * event's type, an unreadable line (users.md: 360 px phones).
+ */
+function writeWideRoot(): string {
+  const s = session({ id: 'wide-session', cwd: '/work/wide' })
+  s.turnStart()
+  s.user('go')
+  s.push('command/run', { commandId: 'cmd-1', name: `deploy-${'x'.repeat(400)}`, args: ` ${'y'.repeat(600)}`, source: { kind: 'user' } })
+  s.push('command/done', { commandId: 'cmd-1', kind: 'error', text: 'z'.repeat(3000) })
+  s.turnEnd()
+  const future = JSON.stringify({ type: `future/${'e'.repeat(500)}`, seq: s.nextSeq, time: s.timeOf(s.nextSeq), data: { value: 'v'.repeat(2000) } })
+  const root = tempDir()
+  mkdirSync(join(root, '--work-wide--/wide-session'), { recursive: true })
+  writeFileSync(join(root, '--work-wide--/wide-session/session.jsonl'), `${s.jsonl()}${future}\n${'{'.repeat(3000)}\n`)
   return root
 }
 
@@ -44,7 +63,7 @@ let pages: string[]
 beforeAll(async () => {
   if (!enabled) return
   site = tempDir()
-  ;[browser] = await Promise.all([launch(), buildInto([DEMO, writeLongRoot()], site)])
+  ;[browser] = await Promise.all([launch(), buildInto([DEMO, writeLongRoot(), writeWideRoot()], site)])
   pages = [...treeOf(site, { skipState: true }).keys()].filter(p => p.endsWith('.html'))
 }, 120_000)
 
@@ -84,7 +103,7 @@ describe.skipIf(!enabled)('the site from file:// with JavaScript off', () => {
     const context = await browser.newContext({ javaScriptEnabled: false })
     const page = await context.newPage()
     await page.goto(url('index.html'))
-    expect(await page.locator('li[data-filter]').count()).toBe(9)
+    expect(await page.locator('li[data-filter]').count()).toBe(10)
     expect(await page.locator('[data-filter-box]').isVisible()).toBe(false)
     await context.close()
   })
@@ -98,9 +117,9 @@ describe.skipIf(!enabled)('the site with JavaScript on', () => {
     await page.locator('#dsh-filter').fill('reply with exactly the word')
     const visible = await page.locator('li[data-filter]:visible').count()
     expect(visible).toBe(3) // the subagent-multi parent and its two children
-    await expect.poll(() => page.locator('output').textContent()).toBe('3 of 9 sessions')
+    await expect.poll(() => page.locator('[data-filter-box] output').textContent()).toBe('3 of 10 sessions')
     await page.locator('#dsh-filter').fill('')
-    expect(await page.locator('li[data-filter]:visible').count()).toBe(9)
+    expect(await page.locator('li[data-filter]:visible').count()).toBe(10)
     expect(activity.console.filter(c => c.startsWith('error'))).toEqual([])
     await page.close()
   })
@@ -131,6 +150,13 @@ describe.skipIf(!enabled)('layout and accessibility', () => {
       await page.goto(url(path))
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360)
     }
+    // Long unbroken log text, rows collapsed and then every one opened.
+    await page.goto(url('sessions/wide-session.html'))
+    const rows = await page.evaluate(() => ['command', 'raw-event', 'invalid-line'].map(v => document.querySelectorAll(`[data-variant="${v}"]`).length))
+    expect(rows).toEqual([1, 1, 1])
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+    await page.evaluate(() => document.querySelectorAll('details').forEach(d => { d.open = true }))
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
     await page.close()
   })
 

@@ -33,7 +33,10 @@ describe('a build of the demo sessions root', () => {
     expect(first.rendered).toBe(8)
     expect(first.pages).toBe(8)
     const tree = treeOf(out, { skipState: true })
-    expect([...tree.keys()].filter(p => p.startsWith('sessions/'))).toHaveLength(8)
+    expect([...tree.keys()].filter(p => p.startsWith('sessions/') && p.endsWith('.html'))).toHaveLength(8)
+    // One search shard per session (src/search), and nothing else beside the pages.
+    expect([...tree.keys()].filter(p => p.startsWith('sessions/') && p.endsWith('.search.js'))).toHaveLength(8)
+    expect([...tree.keys()].filter(p => p.startsWith('sessions/') && !/\.(html|search\.js)$/.test(p))).toEqual([])
     expect(tree.has('index.html') && tree.has('assets/site.css') && tree.has('assets/site.js')).toBe(true)
   })
 

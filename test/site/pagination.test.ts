@@ -24,7 +24,7 @@ function longSession(): string {
     const callId = `call-${t}`
     s.assistant([toolCallBlock(callId, 'bash', { command: `ls -la dir${t}`, description: `List dir${t}` })])
     s.call('bash', { command: `ls -la dir${t}`, description: `List dir${t}` }, callId)
-    const lines = t === 7 ? HUGE_LINES : 150
+    const lines = t === 7 ? HUGE_LINES : 300
     s.result(callId, Array.from({ length: lines }, (_, i) => `\u001b[32mfile-${t}-${i}.txt\u001b[0m  ${'x'.repeat(40)}`).join('\n'))
     s.stepEnd()
     s.stepStart()

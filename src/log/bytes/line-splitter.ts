@@ -5,13 +5,22 @@
  * faster than decoding a whole chunk and splitting the string (and 2.5–3× faster than `readline`).
  * Bytes after the last newline are held (copied, so the caller may reuse its chunk buffer) until the next
  * chunk or until the caller takes them as a torn remainder. Memory is bounded by the longest line.
- * Pure: no node:*, no Buffer.
+ * Pure: no node:*, no Buffer — a Node caller may pass a faster `TextOf` (src/log/node/line-decoder.ts).
  */
 
 const NEWLINE = 0x0a
 
 /** Called for every complete line: its text without the `\n`, and its 1-based line number. */
 export type LineSink = (text: string, line: number) => void
+
+/** UTF-8 text of `bytes[start, end)`, invalid sequences as U+FFFD and a BOM kept (WHATWG `ignoreBOM`). */
+export type TextOf = (bytes: Uint8Array, start: number, end: number) => string
+
+/** The portable `TextOf`: one `TextDecoder` call per line. */
+export function textDecoderTextOf(): TextOf {
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true })
+  return (bytes, start, end) => decoder.decode(bytes.subarray(start, end))
+}
 
 export interface Remainder {
   /** The unterminated bytes decoded as text (invalid UTF-8 becomes U+FFFD). */
@@ -26,11 +35,11 @@ export class LineSplitter {
   private pending: Uint8Array[] = []
   private pendingLength = 0
   private lines = 0
-  private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true })
 
   constructor(
     private readonly sink: LineSink,
     firstLine = 1,
+    private readonly textOf: TextOf = textDecoderTextOf(),
   ) {
     this.lines = firstLine - 1
   }
@@ -58,10 +67,10 @@ export class LineSplitter {
       start = nl + 1
       nl = chunk.indexOf(NEWLINE, start)
     }
-    const decoder = this.decoder
+    const textOf = this.textOf
     while (nl !== -1) {
       this.lines++
-      this.sink(decoder.decode(chunk.subarray(start, nl)), this.lines)
+      this.sink(textOf(chunk, start, nl), this.lines)
       start = nl + 1
       nl = chunk.indexOf(NEWLINE, start)
     }
@@ -77,7 +86,7 @@ export class LineSplitter {
     if (this.pendingLength === 0) return null
     const bytes = this.joinPending(new Uint8Array(0))
     this.lines++
-    return { text: this.decoder.decode(bytes), byteLength: bytes.length, line: this.lines }
+    return { text: this.textOf(bytes, 0, bytes.length), byteLength: bytes.length, line: this.lines }
   }
 
   private hold(chunk: Uint8Array, from: number): void {
@@ -101,6 +110,6 @@ export class LineSplitter {
 
   private emit(bytes: Uint8Array): void {
     this.lines++
-    this.sink(this.decoder.decode(bytes), this.lines)
+    this.sink(this.textOf(bytes, 0, bytes.length), this.lines)
   }
 }

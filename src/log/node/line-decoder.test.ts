@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { textDecoderTextOf } from '../bytes/line-splitter'
 import { scanZstdFrames } from '../bytes/zstd-frames'
-import { createLineDecoder, type Damage, type LogEncoding } from './line-decoder'
+import { bufferTextOf, createLineDecoder, type Damage, type LogEncoding } from './line-decoder'
 import { concat, initZstdEncoder, zstdFrame } from './testing/zstd-encode'
 import { ZstdCodec } from './zstd-codec'
 
@@ -25,6 +27,23 @@ function run(encoding: LogEncoding, bytes: Uint8Array, chunk = bytes.length || 1
   }
   return { ...seen, end: decoder.end(), consumed }
 }
+
+describe('bufferTextOf', () => {
+  it('decodes any bytes exactly as TextDecoder does (U+FFFD for invalid UTF-8, a BOM kept)', () => {
+    const portable = textDecoderTextOf()
+    const fast = bufferTextOf()
+    const bytes = fc.uint8Array({ maxLength: 40 }).chain((b) => fc.tuple(fc.constant(b), fc.nat({ max: b.length }), fc.nat({ max: b.length })))
+    fc.assert(
+      fc.property(bytes, ([b, x, y]) => {
+        const [start, end] = x <= y ? [x, y] : [y, x]
+        expect(fast(b, start, end)).toBe(portable(b, start, end))
+      }),
+      { numRuns: 3000 },
+    )
+    const bom = Uint8Array.from([0xef, 0xbb, 0xbf, 0x41, 0xc3])
+    expect(fast(bom, 0, 5)).toBe('\ufeffA\ufffd')
+  })
+})
 
 describe('raw JSONL decoding', () => {
   const log = enc.encode('{"type":"session"}\n{"seq":0}\n{"seq":1}\n{"seq":2,"x":"')

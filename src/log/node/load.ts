@@ -107,7 +107,8 @@ async function collect(source: LogSource | string, options: ReadOptions | undefi
       parentSession: header.parentSession ?? null,
       cwd: header.cwd ?? null,
       title: stats.title,
-      counts: stats.counts,
+      // Chunk events left out in skip-superseded mode are still events of the log.
+      counts: { ...stats.counts, events: stats.counts.events + summary.parser.skippedEvents },
       tornTail: summary.tornTail || damage.tornTail,
       corrupt: damage.corrupt,
       invalid,

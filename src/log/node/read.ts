@@ -7,7 +7,7 @@
  * frame damage arrives as `invalid` lines naming frame and byte offset; a torn tail sets
  * `summary.tornTail` after its complete lines were yielded.
  */
-import { LogParser } from '../parser'
+import { LogParser, type ChunkMode } from '../parser'
 import type { ParsedLine } from '../parsed-line'
 import type { SessionHeader } from '../schema'
 import { createLineDecoder, type Damage, type DecodeEnd, type LineSink } from './line-decoder'
@@ -19,6 +19,12 @@ export interface ReadOptions {
   chunkSize?: number
   /** Bytes decoded per yielded batch; default 16 KiB (small batches keep expanded events short-lived). */
   batchBytes?: number
+  /**
+   * `'expand'` (default) or `'skip-superseded'`: leave out the `assistant/chunk` events that a settled
+   * `assistant/message` supersedes (LogParser option; src/log/superseded.ts). For whole-log builds; the
+   * conversation fold comes out the same. `summary.parser.skippedEvents` counts what was left out.
+   */
+  chunks?: ChunkMode
 }
 
 const BATCH_BYTES = 16 * 1024
@@ -70,7 +76,7 @@ export class SessionReader implements AsyncIterable<ParsedLine[]> {
       damage: [],
       bytesRead: 0,
       lineCount: 0,
-      parser: new LogParser(),
+      parser: new LogParser(options.chunks === undefined ? {} : { chunks: options.chunks }),
     }
   }
 
@@ -91,7 +97,8 @@ export class SessionReader implements AsyncIterable<ParsedLine[]> {
     const record = (damage: Damage) => {
       const at = damage.frame === undefined ? { line: damage.line } : { line: damage.line, frame: damage.frame }
       summary.damage.push({ ...at, offset: damage.offset, reason: damage.reason })
-      batch.push({ ...at, kind: 'invalid', text: damage.text, reason: damage.reason })
+      // Through the parser: in skip-superseded mode it may be holding earlier lines back.
+      for (const entry of parser.interject({ ...at, kind: 'invalid', text: damage.text, reason: damage.reason })) batch.push(entry)
     }
     const sink: LineSink = {
       line(text, line, frame) {
@@ -134,6 +141,8 @@ export class SessionReader implements AsyncIterable<ParsedLine[]> {
         }
       }
       ended = decoder.end()
+      // Whatever skip-superseded mode still holds: its steps never settled, so it comes out expanded.
+      for (const entry of parser.flush()) batch.push(entry)
     } catch (err) {
       giveUp(ioProblem(err))
       return

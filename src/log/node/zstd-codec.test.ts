@@ -26,6 +26,7 @@ describe('ZstdCodec on real dsh frames', () => {
   it.each(files)('%s: every frame decodes to whole lines with a matching checksum', (rel) => {
     const bytes = new Uint8Array(readFileSync(new URL(rel, REAL_HOST)))
     const frames = scanZstdFrames(bytes).frames
+    const before = codec.counts.wasm
     const texts = frames.map((f) => {
       const result = codec.decodeFrame(bytes.subarray(f.start, f.end), f)
       expect(result.error).toBeNull()
@@ -36,6 +37,20 @@ describe('ZstdCodec on real dsh frames', () => {
     expect(texts[0]?.split('\n')).toHaveLength(2)
     expect(JSON.parse(texts[0] ?? '').type).toBe('session')
     for (const t of texts) expect(t.endsWith('\n')).toBe(true)
+    // The fast path (zstd's C decoder in wasm) settled every one of them.
+    expect(codec.counts.wasm - before).toBe(frames.length)
+  })
+
+  it('decodes a real frame to the same bytes with wasm and with fzstd', () => {
+    const bytes = new Uint8Array(readFileSync(new URL(files[0] ?? '', REAL_HOST)))
+    const frame = scanZstdFrames(bytes).frames[1]
+    if (frame === undefined) throw new Error('no second frame')
+    const fast = text.decode(codec.decodeFrame(bytes.subarray(frame.start, frame.end), frame).plaintext)
+    // The same frame with a wrong content checksum skips wasm; the fzstd path decodes it in full.
+    const damaged = bytes.slice(frame.start, frame.end)
+    damaged[damaged.length - 1] = (damaged[damaged.length - 1] ?? 0) ^ 1
+    const slow = text.decode(codec.decodeFrame(damaged, onlyFrame(damaged)).plaintext)
+    expect(slow).toBe(fast)
   })
 
   it('reports a flipped checksum byte as a mismatch, keeping the plaintext', () => {
@@ -45,7 +60,10 @@ describe('ZstdCodec on real dsh frames', () => {
     if (frame === undefined) throw new Error('no second frame')
     const damaged = bytes.slice(frame.start, frame.end)
     damaged[damaged.length - 2] = (damaged[damaged.length - 2] ?? 0) ^ 0x40
+    const wasm = codec.counts.wasm
     const result = codec.decodeFrame(damaged, onlyFrame(damaged))
+    // zstd's decoder refused it (checksum_wrong); the fallback worded it.
+    expect(codec.counts.wasm).toBe(wasm)
     expect(result.checksum).toBe('mismatch')
     expect(result.error).toBeNull()
     expect(text.decode(result.plaintext)).toMatch(/^\{"type":/)
@@ -53,6 +71,10 @@ describe('ZstdCodec on real dsh frames', () => {
 })
 
 describe('ZstdCodec on every frame variant', () => {
+  it('is one codec per process (its scratch space is shared)', async () => {
+    expect(await ZstdCodec.create()).toBe(codec)
+  })
+
   const plain = '{"type":"a"}\n{"type":"b","pad":"' + ' '.repeat(500) + '"}\n'
   it.each<[string, FrameOptions]>([
     ['dsh default', {}],
@@ -104,7 +126,10 @@ describe('ZstdCodec on every frame variant', () => {
 
   it('releases oversized scratch space and still returns correct data for a large frame', () => {
     const big = `${'y'.repeat(9 * 1024 * 1024)}\n`
+    const wasm = codec.counts.wasm
     expect(decode(zstdFrame(big)).text.length).toBe(big.length)
+    // Beyond 8 MiB the wasm heap (which never shrinks) is not used.
+    expect(codec.counts.wasm).toBe(wasm)
     expect(decode(zstdFrame('small\n')).text).toBe('small\n')
   })
 })

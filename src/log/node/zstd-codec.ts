@@ -4,33 +4,41 @@
  * XXH64(plaintext, seed 0), little-endian, the frame's last 4 bytes; log-format.md §5.1), and salvages
  * what a torn or damaged frame still yields. Never throws on bad data: failures come back as values.
  *
- * Why fzstd 0.1.1 used this way (measured on Node 20.20, real dsh frames from fixtures/corpus/real-host,
- * which are ~1 KB single-block frames with a 2 MiB window and no content size):
- * - `decompress(frame)` and the streaming `Decompress` allocate the full 2 MiB window per frame and
- *   `copyWithin` it after every block: ~2 MB/s of plaintext on dsh's small batch frames.
- * - `decompress(frame, out)` decodes straight into `out` (no window copies): ~100 MB/s on the same frames.
- *   Two quirks make it usable only with care: fzstd tests `out == 1`, which stringifies the whole buffer
- *   unless it has a cheap `Symbol.toPrimitive` (hence `OutBuffer`), and it does not return how many bytes
- *   it wrote. Without a content size we find the end as the first 0x00 byte of a zero-filled buffer:
- *   valid JSONL never contains a NUL byte (JSON escapes U+0000), and the checksum then confirms the
- *   length. Anything else (no checksum and no content size, a mismatch, a decode error) falls back to the
- *   exact streaming decoder, which is slow but rare.
- * - The streaming decoder with `push(bytes, false)` emits every fully decoded block of a torn frame,
- *   which is what recovering the complete lines of a crash tail needs. It (and the exact fallback) gets
- *   the frame with its window descriptor shrunk to what the frame can hold (`withWindowAtLeast`), so it
- *   copies kilobytes rather than 2 MiB per block.
- * zstddec's streaming decoder measured faster in the issue, but it is not a dependency and its one-shot
- * `decode()` silently returns wrong lengths; Node ≥ 22.15 has `zlib.zstdDecompressSync`, which could be
- * added here behind a feature check once a Node 22 CI leg exists to test it.
+ * Three decoders, chosen per frame (measured on Node 20.20, 2 shared cores, on the bench's ~6,500 dsh-style
+ * frames of ~1.1 KB compressed / ~3 KB plain, and on fixtures/corpus/real-host's real frames):
+ * 1. **zstd's C decoder in wasm** (zstddec 0.3.4, raw exports: wasm-zstd.ts) for every complete frame up
+ *    to 8 MiB of plaintext: ~260 MB/s of plaintext against ~56 MB/s for the fzstd path below. dsh's
+ *    frames are small, so per-frame table setup dominates; C rebuilds its tables ~5× faster than fzstd's
+ *    JS. zstd verifies the content checksum itself and reports damage as an error code, so a success
+ *    is exact length + checksum `ok`; any error (mismatch, corrupt block, truncation) falls through to
+ *    (2)/(3), which word the damage exactly as before (xxhash-wasm does that checksum). zstddec's own
+ *    `decode()` is not used: it hides those error codes (returns 0 bytes or a wrong length, §5.3), and
+ *    its `decodeStreaming()` measured slower (~220 MB/s: a new context and two 128 KiB buffers per call)
+ *    and can loop on input it cannot advance. Larger frames skip wasm because its heap never shrinks.
+ * 2. **fzstd `decompress(frame, out)`** straight into a zero-filled scratch buffer (no window copies):
+ *    fzstd tests `out == 1`, which stringifies the whole buffer unless it has a cheap
+ *    `Symbol.toPrimitive` (hence `OutBuffer`), and it does not return how many bytes it wrote. Without a
+ *    content size we find the end as the first 0x00 byte: valid JSONL never contains a NUL byte (JSON
+ *    escapes U+0000), and the xxhash checksum then confirms the length. (fzstd's plain
+ *    `decompress(frame)` and streaming `Decompress` allocate and shift a 2 MiB window per block:
+ *    ~2 MB/s on dsh's frames.)
+ * 3. **fzstd's streaming decoder**, exact and slow, for what (2) cannot settle (no checksum and no content
+ *    size, a mismatch, a decode error) and for torn frames: `push(bytes, false)` emits every fully
+ *    decoded block of a torn frame, which is what recovering the complete lines of a crash tail needs.
+ *    It gets the frame with its window descriptor shrunk to what the frame can hold
+ *    (`withWindowAtLeast`), so it copies kilobytes rather than 2 MiB per block.
+ * Node ≥ 22.15's `zlib.zstdDecompressSync` could replace (1) behind a feature check once a Node 22 CI leg
+ * exists to test it. There is one codec per process (`create()` returns it): the wasm scratch is shared.
  */
 import { Decompress, decompress } from 'fzstd'
 import xxhash from 'xxhash-wasm'
 import { withWindowAtLeast, type ZstdFrame } from '../bytes/zstd-frames'
+import { loadWasmZstd, type WasmZstd } from './wasm-zstd'
 
 export type ChecksumState = 'ok' | 'mismatch' | 'absent'
 
 export interface FrameDecode {
-  /** The decoded bytes (possibly partial when `error` is set). Valid until the next call. */
+  /** The decoded bytes (possibly partial when `error` is set). Valid until the next call on the codec. */
   plaintext: Uint8Array
   checksum: ChecksumState
   /** Why decoding stopped early, or null. */
@@ -46,33 +54,59 @@ class OutBuffer extends Uint8Array {
 
 // Scratch output space is kept between frames; beyond this size it is released after use.
 const KEEP_SCRATCH = 8 * 1024 * 1024
+/** Frames whose plaintext may exceed this go to fzstd: the wasm heap keeps its high-water mark. */
+const WASM_MAX_PLAINTEXT = 8 * 1024 * 1024
+
+/** How many frames each decoder settled (tests check the fast path is really taken). */
+export interface CodecCounts {
+  wasm: number
+  fzstd: number
+  exact: number
+}
 
 type Hasher = Awaited<ReturnType<typeof xxhash>>
-let hasherPromise: Promise<Hasher> | null = null
+let shared: Promise<ZstdCodec> | null = null
 
 export class ZstdCodec {
   private scratch = new OutBuffer(256 * 1024)
   private dirty = 0
+  readonly counts: CodecCounts = { wasm: 0, fzstd: 0, exact: 0 }
 
-  private constructor(private readonly hasher: Hasher) {}
+  private constructor(
+    private readonly hasher: Hasher,
+    private readonly wasm: WasmZstd | null,
+  ) {}
 
-  static async create(): Promise<ZstdCodec> {
-    hasherPromise ??= xxhash()
-    return new ZstdCodec(await hasherPromise)
+  /** The process's codec (decoding is synchronous, so one set of scratch buffers serves every reader). */
+  static create(): Promise<ZstdCodec> {
+    shared ??= Promise.all([xxhash(), loadWasmZstd()]).then(([hasher, wasm]) => new ZstdCodec(hasher, wasm))
+    return shared
   }
 
   /** Decodes one complete frame (`bytes` is exactly the frame). */
   decodeFrame(bytes: Uint8Array, frame: ZstdFrame): FrameDecode {
     if (frame.kind === 'skippable') return { plaintext: new Uint8Array(0), checksum: 'absent', error: null }
     if (frame.dictionaryId !== 0) return { plaintext: new Uint8Array(0), checksum: 'absent', error: `frame needs zstd dictionary ${frame.dictionaryId}, which dsh never uses` }
+    if (this.wasm !== null && frame.maxContentSize <= WASM_MAX_PLAINTEXT) {
+      const plaintext = this.wasm.decode(bytes, frame.maxContentSize)
+      // An error code (damage, truncation) is worded by the fzstd paths below.
+      if (typeof plaintext !== 'number') {
+        this.counts.wasm++
+        return { plaintext, checksum: frame.hasChecksum ? 'ok' : 'absent', error: null }
+      }
+    }
     if (frame.hasChecksum || frame.contentSize !== null) {
       const fast = this.decodeInto(bytes, frame)
       if (fast !== null) {
         const checksum = this.verify(bytes, frame, fast)
-        if (checksum !== 'mismatch' || frame.contentSize !== null) return { plaintext: fast, checksum, error: null }
+        if (checksum !== 'mismatch' || frame.contentSize !== null) {
+          this.counts.fzstd++
+          return { plaintext: fast, checksum, error: null }
+        }
         // A mismatch with an inferred length may be a NUL byte in the plaintext: decode exactly to tell.
       }
     }
+    this.counts.exact++
     const exact = streamDecode(withWindowAtLeast(bytes, frame.maxContentSize), true)
     // A frame that does not decode cannot have its checksum checked: the error is the one report.
     if (exact.error !== null) return { plaintext: exact.plaintext, checksum: 'absent', error: exact.error }

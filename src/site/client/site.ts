@@ -7,6 +7,9 @@
 import { enhance } from '../../../components/enhance/enhance'
 import { installFilter } from '../../../components/index/filter-client'
 import { installAnchorRedirect } from '../../../components/layout/anchors-client'
+import { installArrival } from '../../search/client/arrival'
+import { installFind, type FindControl } from '../../search/client/find'
+import { installSiteSearch } from '../../search/client/site-search'
 
 function openForPrint(doc: Document): void {
   let opened: HTMLDetailsElement[] = []
@@ -24,3 +27,8 @@ installAnchorRedirect(window)
 enhance(document)
 installFilter(document)
 openForPrint(document)
+// Search (src/search/client): the session find box, the index's cross-session search, and arriving at a
+// row from a search result or deep link (folds around it opened).
+const find: FindControl | null = installFind(document)
+installSiteSearch(document)
+installArrival(window, () => find)

@@ -1,0 +1,44 @@
+/**
+ * The build's file writer: writes go out in the background (libuv's thread pool does the syscalls) while
+ * the main thread renders the next pages, so writing overlaps rendering instead of following it. A bounded
+ * number of writes is in flight; `write` waits only when that many are pending, which also bounds the
+ * memory held by pages not yet on disk. `flush` waits for everything and rethrows the first failure.
+ * Output does not depend on completion order: every file has its own path, and nothing reads them back
+ * during the build.
+ */
+import { writeIfChanged, type FileContent } from './atomic-write'
+
+/** Writes in flight at once: enough to keep the thread pool (4 threads by default) busy. */
+const IN_FLIGHT = 8
+
+export class FileWriter {
+  readonly #pending = new Set<Promise<void>>()
+  /** Folders created (or found) so far: one mkdir per folder, not per file. */
+  readonly #dirs = new Set<string>()
+  #failure: unknown = null
+  /** Files actually rewritten (not byte-identical to what was there). */
+  changed = 0
+
+  /** Queues `path`; resolves once the write is under way (not finished). */
+  async write(path: string, content: FileContent): Promise<void> {
+    if (this.#failure !== null) throw this.#failure
+    while (this.#pending.size >= IN_FLIGHT) await Promise.race(this.#pending)
+    const job: Promise<void> = writeIfChanged(path, content, this.#dirs).then(
+      changed => {
+        if (changed) this.changed++
+        this.#pending.delete(job)
+      },
+      err => {
+        this.#failure ??= err
+        this.#pending.delete(job)
+      },
+    )
+    this.#pending.add(job)
+  }
+
+  /** Waits for every queued write; throws the first error any of them met. */
+  async flush(): Promise<void> {
+    while (this.#pending.size > 0) await Promise.all(this.#pending)
+    if (this.#failure !== null) throw this.#failure
+  }
+}
