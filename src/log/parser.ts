@@ -100,7 +100,7 @@ export class LogParser {
       const out: ParsedLine[] = (this.#out = [])
       if (this.#linesSeen > 0) {
         const type = packedRowPrefix(text)
-        const row = type === null || globalThis.process?.env.NOSCAN ? null : scanPackedRow(text, type)
+        const row = type === null ? null : scanPackedRow(text, type)
         if (row !== null) {
           this.#linesSeen++
           this.#holdRow(row, false, text, pos)

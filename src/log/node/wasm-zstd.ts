@@ -22,6 +22,9 @@ export interface WasmZstd {
 
 let loading: Promise<WasmZstd | null> | null = null
 
+/** Returned when the scratch buffers cannot be allocated (zstd's own error codes are small negatives). */
+const OUT_OF_MEMORY = -1_000_000
+
 /** The shared decoder, or null when the wasm module cannot be instantiated here (callers fall back). */
 export function loadWasmZstd(): Promise<WasmZstd | null> {
   loading ??= instantiate().catch(() => null)
@@ -52,24 +55,33 @@ function fromExports(exports: WebAssembly.Exports): WasmZstd | null {
   let srcCapacity = 0
   let dst = 0
   let dstCapacity = 0
-  const reserve = (ptr: number, have: number, need: number): [number, number] => {
-    if (need <= have) return [ptr, have]
-    if (ptr !== 0) free(ptr)
-    const size = Math.max(need, 64 * 1024)
-    const next = Number(malloc(size))
-    if (next === 0) throw new Error('wasm zstd: out of memory')
-    return [next, size]
+  /** Frees `previous` and allocates `size` bytes; 0 when the wasm heap cannot grow. */
+  const allocate = (previous: number, size: number): number => {
+    if (previous !== 0) free(previous)
+    return Number(malloc(size))
   }
+  // Any wasm call that allocates (malloc, and ZSTD_decompress's own context) may grow the memory, which
+  // detaches every view of the old buffer: the view is renewed after each call.
+  const view = (): Uint8Array => (heap.buffer === memory.buffer ? heap : (heap = new Uint8Array(memory.buffer)))
   return {
     decode(frame, capacity) {
-      ;[src, srcCapacity] = reserve(src, srcCapacity, frame.length)
-      ;[dst, dstCapacity] = reserve(dst, dstCapacity, capacity)
-      // malloc may have grown the memory, which detaches the old view.
-      if (heap.buffer !== memory.buffer) heap = new Uint8Array(memory.buffer)
-      heap.set(frame, src)
+      if (frame.length > srcCapacity) {
+        srcCapacity = Math.max(frame.length, 64 * 1024)
+        src = allocate(src, srcCapacity)
+      }
+      if (capacity > dstCapacity) {
+        dstCapacity = Math.max(capacity, 256 * 1024)
+        dst = allocate(dst, dstCapacity)
+      }
+      if (src === 0 || dst === 0) {
+        // Out of wasm memory: start over next time, and let the caller fall back.
+        srcCapacity = dstCapacity = 0
+        return OUT_OF_MEMORY
+      }
+      view().set(frame, src)
       // size_t comes back as a signed i32: zstd's error codes are the small negative values.
       const written = Number(decompress(dst, capacity, src, frame.length))
-      return written < 0 ? written : heap.subarray(dst, dst + written)
+      return written < 0 ? written : view().subarray(dst, dst + written)
     },
   }
 }

@@ -124,6 +124,19 @@ describe('ZstdCodec on every frame variant', () => {
     expect(text.decode(prefix.plaintext)).toBe('line one\nline two\n')
   })
 
+  it('decodes multi-megabyte frames in wasm (its heap grows under them) and small frames after them', () => {
+    const wasm = codec.counts.wasm
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => `{"type":"x","n":${i},"pad":"${'z'.repeat(90)}"}\n`).join('')
+    // 5 MB, then 8 MB: the second input buffer no longer fits the heap's first 16 MB, so memory grows.
+    const five = lines(45_000)
+    const eight = lines(68_000)
+    expect(decode(zstdFrame('small one\n')).text).toBe('small one\n')
+    expect(decode(zstdFrame(five)).text).toBe(five)
+    expect(decode(zstdFrame(eight)).text).toBe(eight)
+    expect(decode(zstdFrame('small two\n')).text).toBe('small two\n')
+    expect(codec.counts.wasm - wasm).toBe(4)
+  })
+
   it('releases oversized scratch space and still returns correct data for a large frame', () => {
     const big = `${'y'.repeat(9 * 1024 * 1024)}\n`
     const wasm = codec.counts.wasm

@@ -88,9 +88,9 @@ export class ZstdCodec {
     if (frame.kind === 'skippable') return { plaintext: new Uint8Array(0), checksum: 'absent', error: null }
     if (frame.dictionaryId !== 0) return { plaintext: new Uint8Array(0), checksum: 'absent', error: `frame needs zstd dictionary ${frame.dictionaryId}, which dsh never uses` }
     if (this.wasm !== null && frame.maxContentSize <= WASM_MAX_PLAINTEXT) {
-      const plaintext = this.wasm.decode(bytes, frame.maxContentSize)
+      const plaintext = this.wasmDecode(bytes, frame.maxContentSize)
       // An error code (damage, truncation) is worded by the fzstd paths below.
-      if (typeof plaintext !== 'number') {
+      if (plaintext !== null) {
         this.counts.wasm++
         return { plaintext, checksum: frame.hasChecksum ? 'ok' : 'absent', error: null }
       }
@@ -121,6 +121,16 @@ export class ZstdCodec {
     if (bound === 0) return { plaintext: new Uint8Array(0), checksum: 'absent', error: null }
     const result = streamDecode(withWindowAtLeast(bytes, bound), false)
     return { plaintext: result.plaintext, checksum: 'absent', error: result.error }
+  }
+
+  /** zstd's own decoder; null on any failure (the fzstd paths then decode and word it). */
+  private wasmDecode(bytes: Uint8Array, capacity: number): Uint8Array | null {
+    try {
+      const result = this.wasm?.decode(bytes, capacity) ?? null
+      return typeof result === 'number' ? null : result
+    } catch {
+      return null
+    }
   }
 
   /** Fast path; null when fzstd threw (the caller falls back to the exact decoder). */
