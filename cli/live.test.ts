@@ -51,7 +51,7 @@ describe('startLive', () => {
 
   it('builds live pages, serves them, and cleans up on close', { timeout: 30_000 }, async () => {
     const { root, cleanup } = await tempRoot()
-    const s = session({ id: 'cli-live', cwd: '/work/cli' })
+    const s = session({ id: 'cli-live', cwd: '/home/dev/cli' })
     s.turnStart()
     s.user('hello')
     const writer = await FakeDshWriter.create({ root, header: JSON.stringify(s.header), encoding: 'raw' })

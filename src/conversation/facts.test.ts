@@ -58,7 +58,7 @@ describe('counts, models, title, times', () => {
     log.stepEnd()
     const end = log.turnEnd()
     expect(facts(log)).toMatchObject({
-      id: 'test-session', title: 'Renamed', cwd: '/work/project', formatVersion: 4, agentPreset: 'ptc',
+      id: 'test-session', title: 'Renamed', cwd: '/home/dev/project', formatVersion: 4, agentPreset: 'ptc',
       models: [{ provider: 'deepseek-official', model: 'deepseek-v4-flash' }, { provider: 'p2', model: 'm2' }],
       startTime: T0, endTime: log.timeOf(end.seq), toolCounts: { bash: 2, run_code: 1 }, subToolCounts: { read: 1 },
       stats: {

@@ -16,7 +16,7 @@ export const LABELS = searchText('en').labels
 export function viewOf(log: SessionBuilder): PageViewModel {
   const builder = new ConversationBuilder()
   builder.append(linesOf(log))
-  return viewModel(builder.snapshot(), { cwd: '/work/project', home: null, locale: 'en' })
+  return viewModel(builder.snapshot(), { cwd: '/home/dev/project', home: null, locale: 'en' })
 }
 
 /** A session with a user prompt, a bash call whose long output hides a needle, and a failed read. */
@@ -27,8 +27,8 @@ export function sampleSession(needle = 'NEEDLE-42'): SessionBuilder {
   s.stepStart()
   s.call('bash', { command: 'npm test', description: 'Run the tests' }, 'c-bash')
   s.result('c-bash', [...Array.from({ length: 300 }, (_, i) => `ok ${i}`), `FAIL ${needle} timed out`].join('\n'))
-  s.call('read', { file_path: '/work/project/missing.ts' }, 'c-read')
-  s.result('c-read', 'File not found: /work/project/missing.ts', { isError: true })
+  s.call('read', { file_path: '/home/dev/project/missing.ts' }, 'c-read')
+  s.result('c-read', 'File not found: /home/dev/project/missing.ts', { isError: true })
   s.stepEnd()
   s.stepStart()
   s.assistant('The **flaky** test is the one that timed out.')

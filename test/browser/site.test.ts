@@ -19,7 +19,7 @@ const DEMO = fileURLToPath(new URL('../../fixtures/demo-sessions/', import.meta.
 
 /** A session long enough to paginate (deep links across pages). */
 function writeLongRoot(): string {
-  const s = session({ id: 'long-session', cwd: '/work/long' })
+  const s = session({ id: 'long-session', cwd: '/home/dev/long' })
   for (let t = 1; t <= 30; t++) {
     s.turnStart()
     s.user(`Turn ${t}`)
@@ -42,7 +42,7 @@ function writeLongRoot(): string {
  * event's type, an unreadable line (users.md: 360 px phones).
  */
 function writeWideRoot(): string {
-  const s = session({ id: 'wide-session', cwd: '/work/wide' })
+  const s = session({ id: 'wide-session', cwd: '/home/dev/wide' })
   s.turnStart()
   s.user('go')
   s.push('command/run', { commandId: 'cmd-1', name: `deploy-${'x'.repeat(400)}`, args: ` ${'y'.repeat(600)}`, source: { kind: 'user' } })

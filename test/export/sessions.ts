@@ -22,7 +22,7 @@ export const bigLine = (i: number) => `big output line ${i} <b>not bold</b> & mo
 
 /** A session of `turns` short turns plus one with a 3,000-line output; returns its session directory. */
 export function writeLongSession(turns = 400): string {
-  const s = session({ id: 'long-export', cwd: '/work/long' })
+  const s = session({ id: 'long-export', cwd: '/home/dev/long' })
   s.turnStart()
   s.user('Print a lot')
   s.stepStart()

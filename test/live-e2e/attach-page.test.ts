@@ -29,7 +29,7 @@ afterAll(async () => {
 })
 
 function opening(id: string): SessionBuilder {
-  const s = session({ id, cwd: '/work/attach' })
+  const s = session({ id, cwd: '/home/dev/attach' })
   s.turnStart()
   s.user('Start the work')
   s.stepStart()

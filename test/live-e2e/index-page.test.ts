@@ -24,7 +24,7 @@ afterAll(async () => {
 })
 
 async function writeSession(root: string, id: string, prompt: string, parent?: string): Promise<FakeDshWriter> {
-  const s = session({ id, cwd: '/work/index', ...(parent === undefined ? {} : { header: { parentSession: parent, origin: 'subagent' } }) })
+  const s = session({ id, cwd: '/home/dev/index', ...(parent === undefined ? {} : { header: { parentSession: parent, origin: 'subagent' } }) })
   s.turnStart()
   s.user(prompt)
   const writer = await FakeDshWriter.create({ root, header: headerOf(s), encoding: 'raw' })

@@ -64,7 +64,7 @@ class Writing {
 describe.skipIf(!enabled)('a live session page', () => {
   it('shows each write within 1 s, running tools and streamed text, and ends equal to the static build', { timeout: 60_000 }, async () => {
     const { root, cleanup } = await tempRoot()
-    const s = session({ id: 'live-e2e-one', cwd: '/work/live' })
+    const s = session({ id: 'live-e2e-one', cwd: '/home/dev/live' })
     s.turnStart()
     s.user('Please count the files')
     s.stepStart()
@@ -138,7 +138,7 @@ describe.skipIf(!enabled)('a live session page', () => {
 
   it('recovers from dropped connections, a crash and its repair without duplicate rows', { timeout: 60_000 }, async () => {
     const { root, cleanup } = await tempRoot()
-    const s = session({ id: 'live-e2e-crash', cwd: '/work/live' })
+    const s = session({ id: 'live-e2e-crash', cwd: '/home/dev/live' })
     s.turnStart()
     s.user('Run the long job')
     s.stepStart()
@@ -192,7 +192,7 @@ describe.skipIf(!enabled)('a live session page', () => {
 
   it('keeps the server-rendered transcript of a session that is already current', async () => {
     const { root, cleanup } = await tempRoot()
-    const s = session({ id: 'live-e2e-done', cwd: '/work/live' })
+    const s = session({ id: 'live-e2e-done', cwd: '/home/dev/live' })
     s.turnStart()
     s.user('Show me `code`')
     s.stepStart()

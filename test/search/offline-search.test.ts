@@ -26,7 +26,7 @@ const NEEDLE_CALL = 'call-27'
 
 /** 30 turns, each a bash call with a 200-line output; one output hides the needle on its line 150. */
 function writeLongRoot(): string {
-  const s = session({ id: 'long-search', cwd: '/work/long' })
+  const s = session({ id: 'long-search', cwd: '/home/dev/long' })
   for (let t = 1; t <= 30; t++) {
     const id = `call-${t}`
     s.turnStart()

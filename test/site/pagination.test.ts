@@ -16,7 +16,7 @@ const TURNS = 40
 const HUGE_LINES = 20_000
 
 function longSession(): string {
-  const s = session({ id: 'long-session', cwd: '/work/long' })
+  const s = session({ id: 'long-session', cwd: '/home/dev/long' })
   for (let t = 1; t <= TURNS; t++) {
     s.turnStart()
     s.user(`Turn ${t}: list the files`)

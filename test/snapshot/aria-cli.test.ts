@@ -93,7 +93,7 @@ describe.skipIf(!chromium.exists)(`dsh-view snapshot --format aria (${chromium.e
 
 describe.skipIf(!chromium.exists)('a paginated session', () => {
   it('is captured page by page, every turn in order', async () => {
-    const s = session({ id: 'long-session', cwd: '/work/long' })
+    const s = session({ id: 'long-session', cwd: '/home/dev/long' })
     for (let t = 1; t <= 30; t++) {
       s.turnStart()
       s.user(`Turn ${t}`)
@@ -117,11 +117,11 @@ describe.skipIf(!chromium.exists)('a paginated session', () => {
 
 describe.skipIf(!chromium.exists)('--expand all', () => {
   it('opens rows, not the "show the rest" toggle of a long card', async () => {
-    const s = session({ id: 'long-write', cwd: '/work/p' })
+    const s = session({ id: 'long-write', cwd: '/home/dev/p' })
     s.turnStart()
     s.user('Write it')
     s.stepStart()
-    const args = { file_path: '/work/p/a.txt', content: Array.from({ length: 20 }, (_, i) => `row ${i}`).join('\n') }
+    const args = { file_path: '/home/dev/p/a.txt', content: Array.from({ length: 20 }, (_, i) => `row ${i}`).join('\n') }
     s.assistant([toolCallBlock('call-w', 'write', args)])
     s.call('write', args, 'call-w')
     s.result('call-w', 'Wrote a.txt')

@@ -11,7 +11,7 @@ import type { PackedRowType } from '../packed'
 /** The fixed clock: epoch ms of seq 0 and of the header `createdAt` (2026-07-06T15:34:05Z, the v0 tool-call-turn era). */
 export const T0 = 1_783_352_045_000
 export const TEST_SESSION_ID = 'test-session'
-export const TEST_CWD = '/work/project'
+export const TEST_CWD = '/home/dev/project'
 
 export interface SessionBuilderOptions {
   id?: string

@@ -30,7 +30,7 @@ function snapshotOf(s: SessionBuilder, locale: 'en' | 'zh' = 'en'): string {
 
 describe('textSnapshot', () => {
   it('lays out the session header and one row per line, card fields nested', () => {
-    expect(snapshotOf(tour('/work/project'))).toBe(
+    expect(snapshotOf(tour('/home/dev/project'))).toBe(
       [
         'dsh-view text snapshot v1',
         'session tour-1',
