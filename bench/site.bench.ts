@@ -3,8 +3,11 @@
  * stage split the build reports (scan = hash + header; decode = read + parse + fold; view model; render =
  * cut + Markdown + React + pagination; highlight = shiki misses; write), on
  * - a generated chunk-heavy session of ~BENCH_MB MB (generate-log.ts, the decode bench's shapes);
- * - a code-heavy session (~BENCH_MB/4 MB): Markdown answers with fenced TypeScript, file reads, edits;
- * - a root of 1,000 sessions totalling ~BENCH_MB MB;
+ * - a code-heavy session (~BENCH_MB/4 MB): Markdown answers with fenced TypeScript, file reads, edits —
+ *   with the highlight worker and without it (DSH_VIEW_HIGHLIGHT_WORKER=0), and rebuilt with every page
+ *   re-rendered (another --title) on a warm highlight cache;
+ * - a root of 1,000 sessions totalling ~BENCH_MB MB, as the CLI builds it by default (on these 2-vCPU
+ *   machines: one thread) and on two family workers (DSH_VIEW_WORKERS=2);
  * - a rebuild of the chunk-heavy site with nothing changed (hash only);
  * - the claude-replay comparison: the same conversation as a Claude Code transcript (claude-transcript.ts),
  *   its size next to the dsh log's, and claude-replay's time on it when the package can be found
@@ -99,13 +102,13 @@ function findCli(): string | null {
 }
 
 /** One `dsh-view build` in a child process; wall time measured here, the split reported by the CLI. */
-function build(ctx: BenchContext, inputs: string[], outDir: string): BuildRun {
+function build(ctx: BenchContext, inputs: string[], outDir: string, extra: { env?: Record<string, string>; args?: string[] } = {}): BuildRun {
   ctx.gc()
   const started = performance.now()
   const cli = findCli()
   if (cli === null) throw new Error('site bench: bin/dsh-view.mjs not found')
-  const result = spawnSync(process.execPath, [cli, 'build', ...inputs, '-o', outDir, '-q'], {
-    env: { ...process.env, DSH_VIEW_TIMINGS: '1', HOME: ctx.workDir, DSH_HOME: ctx.workDir },
+  const result = spawnSync(process.execPath, [cli, 'build', ...inputs, '-o', outDir, '-q', ...(extra.args ?? [])], {
+    env: { ...process.env, DSH_VIEW_TIMINGS: '1', HOME: ctx.workDir, DSH_HOME: ctx.workDir, ...extra.env },
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   })
@@ -164,7 +167,13 @@ const stage: BenchStage = async (ctx) => {
   ctx.log(`site: generating a ~${(ctx.sizeMB / 4).toFixed(0)} MB code-heavy session`)
   const codeRoot = join(ctx.workDir, 'code')
   const codeBytes = writeLog(codeRoot, '--home-dev-project--', 'bench-code', codeHeavyText((ctx.sizeMB / 4) * MB))
-  out.push(...figures('code-heavy', codeBytes, build(ctx, [codeRoot], join(ctx.workDir, 'site-code'))))
+  const codeSite = join(ctx.workDir, 'site-code')
+  out.push(...figures('code-heavy', codeBytes, build(ctx, [codeRoot], codeSite)))
+  const codeOneThread = build(ctx, [codeRoot], join(ctx.workDir, 'site-code-1'), { env: { DSH_VIEW_HIGHLIGHT_WORKER: '0' } })
+  out.push({ name: 'code-heavy: shiki on the build thread', value: rate(codeBytes, codeOneThread.ms), unit: 'MB/s', note: `${(codeOneThread.ms / 1000).toFixed(1)} s without the highlight worker` })
+  // Another title changes every page, so all are rendered again — with the fragments cached last time.
+  const warm = build(ctx, [codeRoot], codeSite, { args: ['--title', 'Rebuilt'] })
+  out.push({ name: 'code-heavy: re-render, warm cache', value: rate(codeBytes, warm.ms), unit: 'MB/s', note: `${warm.rendered} rebuilt, ${warm.highlightBlocks} blocks through shiki in ${(warm.ms / 1000).toFixed(1)} s` })
 
   ctx.log('site: generating a root of 1,000 sessions')
   const manyRoot = join(ctx.workDir, 'many')
@@ -173,6 +182,8 @@ const stage: BenchStage = async (ctx) => {
   const many = build(ctx, [manyRoot], join(ctx.workDir, 'site-many'))
   out.push(...figures('1,000 sessions', manyBytes, many))
   out.push({ name: '1,000 sessions: per session', value: Number((many.ms / 1000).toFixed(2)), unit: 'ms', note: 'wall time / sessions' })
+  const manyTwo = build(ctx, [manyRoot], join(ctx.workDir, 'site-many-2'), { env: { DSH_VIEW_WORKERS: '2' } })
+  out.push({ name: '1,000 sessions: two workers', value: rate(manyBytes, manyTwo.ms), unit: 'MB/s', note: `${(manyTwo.ms / 1000).toFixed(1)} s with DSH_VIEW_WORKERS=2` })
 
   ctx.log('site: the claude-replay comparison')
   const small = Math.max(2, ctx.sizeMB / 10)

@@ -78,10 +78,16 @@ export async function runBuild(inv: BuildInvocation, io: Io): Promise<number> {
   return report.problems.length > 0 ? 1 : 0
 }
 
-/** `DSH_VIEW_WORKERS=N` (benchmarks, or a machine whose cores are busy): render threads, 0 for none. */
-function workersFrom(env: Record<string, string | undefined>): { workers?: number } {
+/**
+ * `DSH_VIEW_WORKERS=N` (benchmarks, or a machine whose cores are busy): render threads, 0 for none;
+ * `DSH_VIEW_HIGHLIGHT_WORKER=0`: colour code on the build thread instead of a worker.
+ */
+function workersFrom(env: Record<string, string | undefined>): { workers?: number; highlightWorker?: null } {
   const n = Number(env['DSH_VIEW_WORKERS'] ?? 'x')
-  return Number.isInteger(n) && n >= 0 ? { workers: n } : {}
+  return {
+    ...(Number.isInteger(n) && n >= 0 ? { workers: n } : {}),
+    ...(env['DSH_VIEW_HIGHLIGHT_WORKER'] === '0' ? { highlightWorker: null } : {}),
+  }
 }
 
 export function summaryText(report: BuildReport, ms: number): string {

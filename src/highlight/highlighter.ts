@@ -80,6 +80,11 @@ export class Highlighter {
     return html === null ? null : fragmentLines(html)
   }
 
+  /** Has the tokenizer load shiki ahead of the first block (see `Tokenizer.warm`). */
+  warm(): void {
+    this.tokenizer.warm()
+  }
+
   close(): Promise<void> {
     return this.tokenizer.close()
   }

@@ -2,8 +2,9 @@
  * A `Tokenizer` whose shiki runs on a worker thread (dist/highlight-worker.mjs, src/highlight/worker.ts):
  * shiki is ~100× slower per byte than the rest of the build, so on a machine with a second core the build
  * renders pages while the worker colours the code they need (src/site/enrich.ts starts a section's blocks
- * before it awaits them). The worker starts on the first request — a build without code never pays for it —
- * and holds the process open only while requests are out. Output is the same bytes as on this thread.
+ * before it awaits them). The worker starts on the first request, or when the build asks it to warm up (as
+ * soon as it knows there are logs to render, so shiki loads while they are read), and holds the process open
+ * only while requests are out. Output is the same bytes as on this thread.
  */
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -46,6 +47,13 @@ export function workerTokenizer(script: string): Tokenizer {
     return w
   }
   return {
+    warm() {
+      if (failure !== null) return
+      worker ??= start()
+      worker.postMessage({ warm: true } satisfies HighlightRequest)
+      // Loading alone must not keep the process open.
+      if (waiting.size === 0) worker.unref()
+    },
     render(lang: Language, text: string): Promise<Tokenized> {
       if (failure !== null) return Promise.reject(failure)
       worker ??= start()

@@ -28,6 +28,8 @@ export interface Tokenized {
 
 export interface Tokenizer {
   render(lang: Language, text: string): Promise<Tokenized>
+  /** Starts loading shiki now, before the first block needs it (a worker loads it while the build reads logs). */
+  warm(): void
   /** Releases what it holds (a worker thread); the tokenizer is not used afterwards. */
   close(): Promise<void>
 }
@@ -71,6 +73,11 @@ async function ensureLanguage(e: Engine, lang: Language): Promise<void> {
   await pending
 }
 
+/** Loads shiki (not yet any grammar) on this thread. */
+export function warmHere(): void {
+  engine ??= createEngine()
+}
+
 /** Tokenizes on this thread. */
 export async function tokenizeHere(lang: Language, text: string): Promise<Tokenized> {
   engine ??= createEngine()
@@ -87,4 +94,5 @@ export async function tokenizeHere(lang: Language, text: string): Promise<Tokeni
   return { html: renderTokenLines(tokens).html, ms: performance.now() - started }
 }
 
-export const localTokenizer = (): Tokenizer => ({ render: tokenizeHere, close: async () => {} })
+// On this thread a warm-up would only move the same work earlier: it loads on first use instead.
+export const localTokenizer = (): Tokenizer => ({ render: tokenizeHere, warm: () => {}, close: async () => {} })

@@ -5,13 +5,10 @@
  */
 import { parentPort } from 'node:worker_threads'
 import { isLanguage } from './languages'
-import { tokenizeHere } from './tokenize'
+import { tokenizeHere, warmHere } from './tokenize'
 
-export interface HighlightRequest {
-  id: number
-  lang: string
-  text: string
-}
+/** A text to colour, or (`warm`) a request to load shiki now, which is not answered. */
+export type HighlightRequest = { id: number; lang: string; text: string } | { warm: true }
 
 export type HighlightReply = { id: number; html: string; ms: number } | { id: number; error: string }
 
@@ -19,6 +16,10 @@ const port = parentPort
 if (port === null) throw new Error('highlight-worker runs only as a worker thread')
 
 port.on('message', (request: HighlightRequest) => {
+  if ('warm' in request) {
+    warmHere()
+    return
+  }
   const reply = (message: HighlightReply) => port.postMessage(message)
   if (!isLanguage(request.lang)) {
     reply({ id: request.id, error: `unknown language ${request.lang}` })

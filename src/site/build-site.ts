@@ -52,9 +52,10 @@ export interface BuildOptions {
   /** `--redact`: secrets are replaced in every log as it is read, before anything is rendered or written. */
   redact?: RedactConfig | null
   /**
-   * Worker threads for rendering families in parallel (src/site/pool.ts). Default: one per core (at most
-   * four) when the package build's worker script is present and the build is big enough to pay for their
-   * start; 0 renders on this thread. Output is the same either way.
+   * Worker threads for rendering families in parallel (src/site/pool.ts); 0 renders on this thread. Output
+   * is the same either way. Default: with four cores or more, one per core but one (at most four), when the
+   * package build's worker script is present and the build is big enough to pay for their start; with
+   * fewer, none — on the 2-vCPU build machines two workers measured slower than one thread (src/site/README.md).
    */
   workers?: number
   /** The worker script (tests pass a freshly bundled one); default: beside the CLI bundle. */
@@ -216,10 +217,13 @@ export async function buildSite(options: BuildOptions, progress: Progress): Prom
     family.map(m => ({ source: m.scan.source, id: m.id, stem: m.stem, bytes: m.scan.bytes, liveKey: liveKeys.get(m) ?? '' }))
   const renderBytes = toRender.reduce((n, f) => n + f.members.reduce((b, m) => b + m.scan.bytes, 0), 0)
   const script = options.workerScript ?? findWorkerScript()
-  const workers = options.workers ?? Math.min(4, availableParallelism())
+  const cores = availableParallelism()
+  const workers = options.workers ?? (cores >= 4 ? Math.min(4, cores - 1) : 0)
   // Redaction rules hold functions and live builds are driven from one thread: both stay here.
   const pooled = script !== null && workers > 0 && toRender.length > 1 && options.live !== true && !options.redact &&
     (options.workers !== undefined || renderBytes >= POOL_MIN_BYTES)
+  // Logs to render on this thread: the highlight worker (if any) loads shiki while they are read.
+  if (!pooled && toRender.length > 0 && highlighter !== null) highlighter.warm()
   let results: FamilyResult[]
   if (pooled) {
     const setup = { outDir, shell: assets.shell, locale: options.locale, baseUrl: options.baseUrl, cacheFile: cache.file, highlight: highlighter !== null }

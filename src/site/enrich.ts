@@ -40,6 +40,8 @@ interface Plan {
 export interface StartedSection {
   /** Settles when every colour request of the section has come back (what the renderer waits for). */
   ready: Promise<void>
+  /** True once `ready` has settled, or from the start when the section asked for no colour at all. */
+  isReady: () => boolean
   /** The section with its HTML slots filled (quick once `ready` settled). */
   finish: Finish<PageSection>
 }
@@ -75,10 +77,14 @@ export class Enricher {
       })
     }
     this.#pending = []
-    return plans.map(plan => ({
-      ready: Promise.all(plan.pending).then(() => {}),
-      finish: async () => ({ ...plan.section, rows: await Promise.all(plan.rows.map(r => r())) }),
-    }))
+    return plans.map(plan => {
+      let settled = plan.pending.length === 0
+      const ready = Promise.all(plan.pending).then(() => {
+        settled = true
+      })
+      handled(ready)
+      return { ready, isReady: () => settled, finish: async () => ({ ...plan.section, rows: await Promise.all(plan.rows.map(r => r())) }) }
+    })
   }
 
   /** One section; `highlight: false` renders Markdown only (rows re-cut to fit a page lose their colours anyway). */
@@ -103,8 +109,16 @@ export class Enricher {
     return handled(promise)
   }
 
-  /** Markdown source → sanitized HTML, its fenced blocks coloured as the budget allows. */
+  /**
+   * Markdown source → sanitized HTML, its fenced blocks coloured as the budget allows. Text that cannot hold
+   * a colourable block (no fence, or nothing left to spend) is lexed only when its section is finished:
+   * planning runs over a whole session at once, and a long session's lexed Markdown held all at once was
+   * measured to cost more in garbage collection than the lexing itself.
+   */
   #render(text: string, budget: CharBudget): Finish<SafeHtml> {
+    if (this.highlighter === null || budget.left === 0 || !(text.includes('```') || text.includes('~~~'))) {
+      return () => Promise.resolve(renderTokens(lexMarkdown(text)))
+    }
     const tokens = lexMarkdown(text)
     const coloured = new Map<string, Promise<SafeHtml | null>>()
     for (const block of collectCodeBlocks(tokens)) {

@@ -92,7 +92,7 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
     const redactor = ctx.redact ? new Redactor(ctx.redact) : null
     // A live page resumes its feed where the fold stopped, from the expanded events: read those in full.
     const chunks = ctx.live ? 'expand' : 'skip-superseded'
-    const folded = await timed('decode', () => foldLog(member.source, redactor, { chunks }))
+    const folded = await timed('decode', () => foldLog(member.source, redactor, { chunks, bytes: member.bytes }))
     if (!folded.ok) {
       result.problems.push({ path: member.source.display, message: folded.error })
       ctx.advance(member.bytes)

@@ -156,19 +156,27 @@ export class SessionRenderer {
     })
     // Every section's code is sent to be coloured now; each is awaited just before its section renders.
     const enriched = this.enricher.start(cut)
-    for (const [i, raw] of input.view.sections.entries()) {
+    // A section's pieces depend on that section alone, so sections whose colours are not back yet wait while
+    // the rest render (a session's code usually sits in its first sections, until the budget is spent).
+    const bySection: Piece[][] = []
+    const renderSection = async (i: number) => {
+      const raw = input.view.sections[i]
       const started = enriched[i]
+      if (raw === undefined) return
       const waitFrom = performance.now()
       await started?.ready
       this.highlightWaitMs += performance.now() - waitFrom
       const section = started === undefined ? (cut[i] ?? raw) : await started.finish()
       const whole = this.#piece(section, extras)
-      if (fits(whole.size, limit)) {
-        pieces.push(whole)
-        continue
-      }
-      pieces.push(...(await this.#split(raw, section, limit, extras, cutter, collect)))
+      bySection[i] = fits(whole.size, limit) ? [whole] : await this.#split(raw, section, limit, extras, cutter, collect)
     }
+    const later: number[] = []
+    for (let i = 0; i < input.view.sections.length; i++) {
+      if (enriched[i]?.isReady() === false) later.push(i)
+      else await renderSection(i)
+    }
+    for (const i of later) await renderSection(i)
+    for (const list of bySection) if (list !== undefined) pieces.push(...list)
 
     const pages = packPages(pieces.map(p => p.size), () => limit)
     const overBudget: number[] = []

@@ -4,9 +4,11 @@
  * which decides file names and which sessions render together. Reading the header decodes only the first
  * chunk of the log. Nothing throws: an unreadable log comes back with its error.
  */
+import { stat } from 'node:fs/promises'
 import xxhash from 'xxhash-wasm'
 import { readSession } from '../log/node/read'
 import { sourceBytes, type LogSource } from '../log/node/source'
+import { readSize } from './fold-log'
 import type { SessionHeader } from '../log/schema'
 
 export interface ScannedLog {
@@ -30,14 +32,16 @@ export async function scanLog(source: LogSource): Promise<ScannedLog> {
   const h = create64()
   let bytes = 0
   try {
-    for await (const chunk of sourceBytes(source)) {
+    // Reads no bigger than the file: a 150 KB log must not zero-fill two 1 MiB buffers.
+    const size = source.location.kind === 'file' ? (await stat(source.location.path)).size : null
+    for await (const chunk of sourceBytes(source, ...(size === null ? [] : [readSize(size)]))) {
       h.update(chunk)
       bytes += chunk.length
     }
   } catch (err) {
     return { source, hash: null, bytes, header: null, error: err instanceof Error ? err.message : String(err) }
   }
-  const reader = readSession(source, { chunkSize: HEADER_CHUNK })
+  const reader = readSession(source, { chunkSize: Math.min(HEADER_CHUNK, readSize(bytes)) })
   for await (const _batch of reader) {
     if (reader.summary.header !== null) break
   }
