@@ -5,49 +5,27 @@
  * starts `dsh-view live` on that DSH_HOME before dsh writes anything, opens the index in Chromium, follows
  * the session page while dsh writes it, and checks that the page's final transcript is the static build's
  * of the final file. Installs nothing: set REAL_DSH_BIN (or DSH_BIN) to the dsh launcher and optionally
- * NODE22 (see the real-dsh README); without them, or without the tools, it skips and says why.
+ * NODE22 (scripts/install-real-dsh.sh prints them); without them, or without the tools, it skips and says why.
  */
-import { spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { buildInto, tempDir } from '../support/build'
-import { chromiumPath, launch, NO_CHROMIUM } from '../browser/chromium'
+import { launch } from '../browser/chromium'
 import { startTestLive, transcriptMarkup } from '../live-e2e/harness'
+import { runScript, skipReason, TOOLS } from './real-dsh'
 
-const TOOLS = fileURLToPath(new URL('../../../shared/tools/real-dsh/', import.meta.url))
-const RUNNER = fileURLToPath(new URL('./run-headless.sh', import.meta.url))
-const DSH_BIN = process.env['REAL_DSH_BIN'] ?? process.env['DSH_BIN'] ?? ''
-const NODE = process.env['NODE22'] ?? process.execPath
-
-const why =
-  !existsSync(join(TOOLS, 'mock-llm.mjs')) ? `no real-dsh tools at ${TOOLS} (they live in the shared folder beside the repository)`
-  : DSH_BIN === '' || !existsSync(DSH_BIN) ? 'REAL_DSH_BIN is not set to an installed dsh launcher (see ../shared/tools/real-dsh/README.md: npm install @deepseek-ai/dsh@0.1.0-rc.8 into a git-ignored folder such as .real-dsh/)'
-  : chromiumPath() === null ? NO_CHROMIUM
-  : null
-
-function runDsh(scenario: string, home: string, workspace: string): { done: Promise<number>; output: () => string } {
-  let output = ''
-  const env = { ...process.env, DSH_BIN, NODE, DSHR_IN_NETNS: '1' }
-  // Loopback-only namespace when the machine allows it (the mock and dsh both live inside).
-  const child = spawn('unshare', ['-rn', 'bash', RUNNER, TOOLS, scenario, home, workspace], { env, stdio: ['ignore', 'pipe', 'pipe'] })
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()))
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()))
-  const done = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? -1)))
-  return { done, output: () => output }
-}
-
-describe.skipIf(why !== null)('dsh-view live following the real dsh', () => {
+describe.skipIf(skipReason !== null)('dsh-view live following the real dsh', () => {
   it('follows a real headless session while dsh writes it and ends equal to the static build', { timeout: 300_000 }, async () => {
     const work = await mkdtemp(join(tmpdir(), 'dsh-view-real-'))
     const home = join(work, 'home')
     const sessions = join(home, 'sessions')
     const { live } = await startTestLive([sessions])
     const browser = await launch()
-    const run = runDsh(join(TOOLS, 'scenarios/basic-slow.json'), home, join(work, 'workspace'))
+    // Loopback-only namespace (the mock and dsh both live inside).
+    const run = runScript('./run-headless.sh', [TOOLS, join(TOOLS, 'scenarios/basic-slow.json'), home, join(work, 'workspace')], { isolateNetwork: true })
     try {
       const page = await browser.newPage()
       await page.goto(live.url)
@@ -80,12 +58,12 @@ describe.skipIf(why !== null)('dsh-view live following the real dsh', () => {
     } finally {
       await browser.close()
       await live.close()
-      await run.done
+      await run.stop()
       await rm(work, { recursive: true, force: true })
     }
   })
 })
 
-describe.skipIf(why === null)('dsh-view live following the real dsh', () => {
-  it.skip(`skipped: ${why ?? ''}`, () => {})
+describe.skipIf(skipReason === null)('dsh-view live following the real dsh', () => {
+  it.skip(`skipped: ${skipReason ?? ''}`, () => {})
 })
