@@ -3,7 +3,8 @@
 # into a git-ignored folder (default .real-dsh/). npm's full peer-dependency resolution of dsh's ~450 packages
 # did not finish in 20+ minutes on the build machines; with --legacy-peer-deps it takes about two, but then
 # npm leaves out the peers dsh's packages import, so they are added explicitly (rounds until none is missing).
-# Prints the two variables the tests read.
+# Prints the two variables the tests read. (0.1.5-rc.2, the registry's latest and a Gen B host, does not install:
+# its @deepseek-ai/dsh-acp-app dependency is not published.)
 # usage: scripts/install-real-dsh.sh [DIR]
 set -euo pipefail
 DIR="$(realpath -m "${1:-.real-dsh}")"

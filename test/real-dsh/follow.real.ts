@@ -7,7 +7,7 @@
  * of the final file. Installs nothing: set REAL_DSH_BIN (or DSH_BIN) to the dsh launcher and optionally
  * NODE22 (scripts/install-real-dsh.sh prints them); without them, or without the tools, it skips and says why.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -15,17 +15,19 @@ import { describe, expect, it } from 'vitest'
 import { buildInto, tempDir } from '../support/build'
 import { launch } from '../browser/chromium'
 import { startTestLive, transcriptMarkup } from '../live-e2e/harness'
-import { runScript, skipReason, TOOLS } from './real-dsh'
+import { NODE, runScript, skipReason, TOOLS } from './real-dsh'
 
 describe.skipIf(skipReason !== null)('dsh-view live following the real dsh', () => {
-  it('follows a real headless session while dsh writes it and ends equal to the static build', { timeout: 300_000 }, async () => {
+  // dsh writes zstd frames on Node 22 and, with the compat shims, plain JSONL on Node 20.
+  const runtimes = [...(NODE !== process.execPath ? [{ node: NODE, file: 'session.jsonl.zstd' }] : []), { node: process.execPath, file: 'session.jsonl' }]
+  it.each(runtimes)('follows a real headless session ($file) while dsh writes it and ends equal to the static build', { timeout: 300_000 }, async ({ node, file }) => {
     const work = await mkdtemp(join(tmpdir(), 'dsh-view-real-'))
     const home = join(work, 'home')
     const sessions = join(home, 'sessions')
     const { live } = await startTestLive([sessions])
     const browser = await launch()
     // Loopback-only namespace (the mock and dsh both live inside).
-    const run = runScript('./run-headless.sh', [TOOLS, join(TOOLS, 'scenarios/basic-slow.json'), home, join(work, 'workspace')], { isolateNetwork: true })
+    const run = runScript('./run-headless.sh', [TOOLS, join(TOOLS, 'scenarios/basic-slow.json'), home, join(work, 'workspace')], { isolateNetwork: true, node })
     try {
       const page = await browser.newPage()
       await page.goto(live.url)
@@ -46,6 +48,8 @@ describe.skipIf(skipReason !== null)('dsh-view live following the real dsh', () 
       ])
       const code = exit ?? (await run.done)
       expect(code, run.output()).toBe(0)
+      const logs = (await readdir(sessions, { recursive: true })).filter((f) => /(^|\/)session\.jsonl(\.zstd)?$/.test(f))
+      expect(logs.map((f) => f.split('/').pop())).toEqual([file])
       await page.waitForFunction(() => document.querySelector('.dsh-live-badge')?.getAttribute('data-state') === 'finished', undefined, { timeout: 30_000 })
       const client = await page.evaluate(() => document.getElementById('main')?.dataset['liveLines'] !== undefined)
       const staticDir = tempDir()

@@ -29,9 +29,9 @@ export interface Script {
 }
 
 /** `bash <script> args…` (optionally under `unshare -rn`, loopback only) in a process group of its own. */
-export function runScript(script: string, args: string[], options: { isolateNetwork?: boolean } = {}): Script {
+export function runScript(script: string, args: string[], options: { isolateNetwork?: boolean; node?: string } = {}): Script {
   let output = ''
-  const env = { ...process.env, DSH_BIN, NODE, ...(options.isolateNetwork ? { DSHR_IN_NETNS: '1' } : {}) }
+  const env = { ...process.env, DSH_BIN, NODE: options.node ?? NODE, ...(options.isolateNetwork ? { DSHR_IN_NETNS: '1' } : {}) }
   const path = fileURLToPath(new URL(script, import.meta.url))
   const [cmd, argv] = options.isolateNetwork ? ['unshare', ['-rn', 'bash', path, ...args]] : ['bash', [path, ...args]]
   const child = spawn(cmd as string, argv as string[], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
