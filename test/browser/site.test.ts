@@ -9,32 +9,19 @@ import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { session, toolCallBlock } from '../../src/log/testing/session'
 import { MAX_PAGE_BYTES, MAX_PAGE_NODES } from '../../src/site/measure'
 import { buildInto, tempDir } from '../support/build'
+import { session } from '../../src/log/testing/session'
 import { treeOf } from '../support/files'
+import { longBashSession, writeLongRoot } from '../support/long-session'
 import { chromiumPath, launch, NO_CHROMIUM, watch } from './chromium'
 
 const DEMO = fileURLToPath(new URL('../../fixtures/demo-sessions/', import.meta.url))
 
 /** A session long enough to paginate (deep links across pages). */
-function writeLongRoot(): string {
-  const s = session({ id: 'long-session', cwd: '/home/dev/long' })
-  for (let t = 1; t <= 30; t++) {
-    s.turnStart()
-    s.user(`Turn ${t}`)
-    s.stepStart()
-    s.assistant([toolCallBlock(`call-${t}`, 'bash', { command: `seq ${t}`, description: `Count to ${t}` })])
-    s.call('bash', { command: `seq ${t}`, description: `Count to ${t}` }, `call-${t}`)
-    // Long lines: a terminal's output is one text block, so the page budget this hits is bytes.
-    s.result(`call-${t}`, Array.from({ length: 200 }, (_, i) => `line ${i} ${'x'.repeat(300)}`).join('\n'))
-    s.stepEnd()
-    s.turnEnd()
-  }
-  const root = tempDir()
-  mkdirSync(join(root, '--work-long--/long-session'), { recursive: true })
-  writeFileSync(join(root, '--work-long--/long-session/session.jsonl'), s.jsonl())
-  return root
+function writeLongSessionRoot(): string {
+  // Long lines: a terminal's output is one text block, so the page budget this hits is bytes.
+  return writeLongRoot(longBashSession({ id: 'long-session', turns: 30, output: () => Array.from({ length: 200 }, (_, i) => `line ${i} ${'x'.repeat(300)}`).join('\n') }))
 }
 
 /**
@@ -63,7 +50,7 @@ let pages: string[]
 beforeAll(async () => {
   if (!enabled) return
   site = tempDir()
-  ;[browser] = await Promise.all([launch(), buildInto([DEMO, writeLongRoot(), writeWideRoot()], site)])
+  ;[browser] = await Promise.all([launch(), buildInto([DEMO, writeLongSessionRoot(), writeWideRoot()], site)])
   pages = [...treeOf(site, { skipState: true }).keys()].filter(p => p.endsWith('.html'))
 }, 120_000)
 

@@ -9,39 +9,25 @@
  *   hidden while every page is complete;
  * - shards are byte-identical across builds and within their budget.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { session, toolCallBlock } from '../../src/log/testing/session'
 import { SHARD_BUDGET } from '../../src/search/shard'
 import { chromiumPath, launch, NO_CHROMIUM, watch, type PageActivity } from '../browser/chromium'
 import { buildInto, tempDir } from '../support/build'
 import { treeOf } from '../support/files'
+import { longBashSession, writeLongRoot } from '../support/long-session'
 
 const DEMO = fileURLToPath(new URL('../../fixtures/demo-sessions/', import.meta.url))
 const NEEDLE = 'zebra-quartz-7731'
 const NEEDLE_CALL = 'call-27'
 
 /** 30 turns, each a bash call with a 200-line output; one output hides the needle on its line 150. */
-function writeLongRoot(): string {
-  const s = session({ id: 'long-search', cwd: '/home/dev/long' })
-  for (let t = 1; t <= 30; t++) {
-    const id = `call-${t}`
-    s.turnStart()
-    s.user(`Turn ${t}`)
-    s.stepStart()
-    s.assistant([toolCallBlock(id, 'bash', { command: `seq ${t}`, description: `Count to ${t}` })])
-    s.call('bash', { command: `seq ${t}`, description: `Count to ${t}` }, id)
-    s.result(id, Array.from({ length: 200 }, (_, i) => (id === NEEDLE_CALL && i === 150 ? `found ${NEEDLE} here` : `line ${i} ${'x'.repeat(300)}`)).join('\n'))
-    s.stepEnd()
-    s.turnEnd()
-  }
-  const root = tempDir()
-  mkdirSync(join(root, '--work-long--/long-search'), { recursive: true })
-  writeFileSync(join(root, '--work-long--/long-search/session.jsonl'), s.jsonl())
-  return root
+function writeLongSearchRoot(): string {
+  const output = (_t: number, id: string) => Array.from({ length: 200 }, (_, i) => (id === NEEDLE_CALL && i === 150 ? `found ${NEEDLE} here` : `line ${i} ${'x'.repeat(300)}`)).join('\n')
+  return writeLongRoot(longBashSession({ id: 'long-search', turns: 30, output }))
 }
 
 const enabled = chromiumPath() !== null
@@ -54,7 +40,7 @@ beforeAll(async () => {
   if (!enabled) return
   site = tempDir()
   again = tempDir()
-  inputs = [DEMO, writeLongRoot()]
+  inputs = [DEMO, writeLongSearchRoot()]
   ;[browser] = await Promise.all([launch(), buildInto(inputs, site)])
   await buildInto(inputs, again)
 }, 180_000)

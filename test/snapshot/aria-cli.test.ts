@@ -14,6 +14,7 @@ import type { Io } from '../../cli/io'
 import { runSnapshot } from '../../cli/snapshot'
 import { session, toolCallBlock } from '../../src/log/testing/session'
 import { AriaSnapshotter, chromiumExecutable } from '../../src/snapshot/node/aria'
+import { longBashSession } from '../support/long-session'
 import { testSiteAssets } from '../support/site-assets'
 
 const chromium = chromiumExecutable(process.env)
@@ -93,18 +94,8 @@ describe.skipIf(!chromium.exists)(`dsh-view snapshot --format aria (${chromium.e
 
 describe.skipIf(!chromium.exists)('a paginated session', () => {
   it('is captured page by page, every turn in order', async () => {
-    const s = session({ id: 'long-session', cwd: '/home/dev/long' })
-    for (let t = 1; t <= 30; t++) {
-      s.turnStart()
-      s.user(`Turn ${t}`)
-      s.stepStart()
-      s.assistant([toolCallBlock(`call-${t}`, 'bash', { command: `seq ${t}`, description: `Count to ${t}` })])
-      s.call('bash', { command: `seq ${t}`, description: `Count to ${t}` }, `call-${t}`)
-      // ~60 KB of output a turn: about 1.8 MB of page, more than one page holds (src/site/measure.ts).
-      s.result(`call-${t}`, Array.from({ length: 400 }, (_, i) => `line ${i} ${'x'.repeat(140)}`).join('\n'))
-      s.stepEnd()
-      s.turnEnd()
-    }
+    // ~60 KB of output a turn: about 1.8 MB of page, more than one page holds (src/site/measure.ts).
+    const s = longBashSession({ id: 'long-session', turns: 30, output: () => Array.from({ length: 400 }, (_, i) => `line ${i} ${'x'.repeat(140)}`).join('\n') })
     const path = join(temp('dsh-view-aria-long-'), 'session.jsonl')
     writeFileSync(path, s.jsonl())
     const r = await run([path, '--expand', 'none'])
