@@ -4,7 +4,8 @@
  * cut + Markdown + React + pagination; highlight = shiki misses; write), on
  * - a generated chunk-heavy session of ~BENCH_MB MB (generate-log.ts, the decode bench's shapes);
  * - a code-heavy session (~BENCH_MB/4 MB): Markdown answers with fenced TypeScript, file reads, edits —
- *   with the highlight worker and without it (DSH_VIEW_HIGHLIGHT_WORKER=0), and rebuilt with every page
+ *   as the CLI decides (the highlight worker only when a core is free: src/site/threads.ts), with shiki on
+ *   the build thread (DSH_VIEW_HIGHLIGHT_WORKER=0) and on the worker (=1), and rebuilt with every page
  *   re-rendered (another --title) on a warm highlight cache;
  * - a root of 1,000 sessions totalling ~BENCH_MB MB, as the CLI builds it by default (on these 2-vCPU
  *   machines: one thread) and on two family workers (DSH_VIEW_WORKERS=2);
@@ -14,10 +15,11 @@
  *   (`npm i --no-save claude-replay`, or CLAUDE_REPLAY=/path/to/bin/claude-replay.mjs).
  * Each build runs the real CLI (`bin/dsh-view.mjs build … -q`) in a child process — what a user runs, with
  * production React — and reads the stage split it prints when DSH_VIEW_TIMINGS=1. Wall time includes Node's
- * startup (~0.3 s). Needs the package build: `npm run build` first.
+ * startup (~0.3 s). Needs the package build: `npm run build` first, or BENCH_CLI=<a bundled cli.mjs>.
+ * BENCH_BASELINE=<another cli.mjs> with BENCH_PAIRS=N adds paired figures (see `paired`).
  */
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { session, toolCallBlock } from '../src/log/testing/session'
@@ -92,8 +94,12 @@ interface BuildRun {
   highlightBlocks: number
 }
 
-/** The checkout's launcher; this module runs bundled under bench/out/, so look upwards for it. */
+/**
+ * The CLI to run: BENCH_CLI when set (a bundled `cli.mjs`, e.g. a private bundle of this tree), else the
+ * checkout's launcher; this module runs bundled under bench/out/, so look upwards for it.
+ */
 function findCli(): string | null {
+  if (process.env['BENCH_CLI']) return process.env['BENCH_CLI']
   for (const rel of ['../bin/dsh-view.mjs', '../../bin/dsh-view.mjs']) {
     const path = fileURLToPath(new URL(rel, import.meta.url))
     if (existsSync(path)) return path
@@ -102,10 +108,10 @@ function findCli(): string | null {
 }
 
 /** One `dsh-view build` in a child process; wall time measured here, the split reported by the CLI. */
-function build(ctx: BenchContext, inputs: string[], outDir: string, extra: { env?: Record<string, string>; args?: string[] } = {}): BuildRun {
+function build(ctx: BenchContext, inputs: string[], outDir: string, extra: { env?: Record<string, string>; args?: string[]; cli?: string } = {}): BuildRun {
   ctx.gc()
   const started = performance.now()
-  const cli = findCli()
+  const cli = extra.cli ?? findCli()
   if (cli === null) throw new Error('site bench: bin/dsh-view.mjs not found')
   const result = spawnSync(process.execPath, [cli, 'build', ...inputs, '-o', outDir, '-q', ...(extra.args ?? [])], {
     env: { ...process.env, DSH_VIEW_TIMINGS: '1', HOME: ctx.workDir, DSH_HOME: ctx.workDir, ...extra.env },
@@ -150,9 +156,36 @@ function claudeReplayBin(): string | null {
   }
 }
 
+/**
+ * BENCH_BASELINE=<cli.mjs> (a bundle of the code to compare with, built as scripts/build.mjs builds
+ * dist/cli.mjs) and BENCH_PAIRS=N: each headline input is also built N times by the baseline and the
+ * current CLI, alternately, into fresh folders — on shared machines single runs vary up to 2×, so only
+ * runs taken side by side compare. Prints best and median wall time of each.
+ */
+function paired(ctx: BenchContext, label: string, bytes: number, inputs: string[]): Figure[] {
+  const baseline = process.env['BENCH_BASELINE']
+  const pairs = Number(process.env['BENCH_PAIRS'] ?? 0)
+  if (!baseline || !(pairs > 0)) return []
+  const times: Record<'baseline' | 'current', number[]> = { baseline: [], current: [] }
+  for (let i = 0; i < pairs; i++) {
+    for (const which of ['baseline', 'current'] as const) {
+      const outDir = join(ctx.workDir, `paired-${which}`)
+      rmSync(outDir, { recursive: true, force: true })
+      times[which].push(build(ctx, inputs, outDir, which === 'baseline' ? { cli: baseline } : {}).ms)
+    }
+  }
+  const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor((a.length - 1) / 2)] ?? 0
+  return (['baseline', 'current'] as const).map(which => ({
+    name: `${label}: paired, ${which}`,
+    value: rate(bytes, Math.min(...times[which])),
+    unit: 'MB/s',
+    note: `best of ${pairs} alternated runs; median ${rate(bytes, median(times[which]))} MB/s`,
+  }))
+}
+
 const stage: BenchStage = async (ctx) => {
   const cli = findCli()
-  if (cli === null || !existsSync(join(cli, '../../dist/cli.mjs'))) throw new Error('site bench: the package is not built (run `npm run build`)')
+  if (cli === null || (!process.env['BENCH_CLI'] && !existsSync(join(cli, '../../dist/cli.mjs')))) throw new Error('site bench: the package is not built (run `npm run build`)')
   const out: Figure[] = []
 
   ctx.log(`site: generating a ~${ctx.sizeMB} MB chunk-heavy session`)
@@ -161,6 +194,7 @@ const stage: BenchStage = async (ctx) => {
   ctx.log('site: building it')
   const chunkSite = join(ctx.workDir, 'site-chunky')
   out.push(...figures('chunk-heavy', chunkBytes, build(ctx, [chunkRoot], chunkSite)))
+  out.push(...paired(ctx, 'chunk-heavy', chunkBytes, [chunkRoot]))
   const again = build(ctx, [chunkRoot], chunkSite)
   out.push({ name: 'chunk-heavy: rebuild, unchanged', value: rate(chunkBytes, again.ms), unit: 'MB/s', note: `${again.unchanged} unchanged, ${again.rendered} rebuilt in ${(again.ms / 1000).toFixed(2)} s` })
 
@@ -169,8 +203,11 @@ const stage: BenchStage = async (ctx) => {
   const codeBytes = writeLog(codeRoot, '--home-dev-project--', 'bench-code', codeHeavyText((ctx.sizeMB / 4) * MB))
   const codeSite = join(ctx.workDir, 'site-code')
   out.push(...figures('code-heavy', codeBytes, build(ctx, [codeRoot], codeSite)))
+  out.push(...paired(ctx, 'code-heavy', codeBytes, [codeRoot]))
   const codeOneThread = build(ctx, [codeRoot], join(ctx.workDir, 'site-code-1'), { env: { DSH_VIEW_HIGHLIGHT_WORKER: '0' } })
   out.push({ name: 'code-heavy: shiki on the build thread', value: rate(codeBytes, codeOneThread.ms), unit: 'MB/s', note: `${(codeOneThread.ms / 1000).toFixed(1)} s without the highlight worker` })
+  const codeWorker = build(ctx, [codeRoot], join(ctx.workDir, 'site-code-w'), { env: { DSH_VIEW_HIGHLIGHT_WORKER: '1' } })
+  out.push({ name: 'code-heavy: shiki on the worker', value: rate(codeBytes, codeWorker.ms), unit: 'MB/s', note: `${(codeWorker.ms / 1000).toFixed(1)} s with the highlight worker however busy the cores are` })
   // Another title changes every page, so all are rendered again — with the fragments cached last time.
   const warm = build(ctx, [codeRoot], codeSite, { args: ['--title', 'Rebuilt'] })
   out.push({ name: 'code-heavy: re-render, warm cache', value: rate(codeBytes, warm.ms), unit: 'MB/s', note: `${warm.rendered} rebuilt, ${warm.highlightBlocks} blocks through shiki in ${(warm.ms / 1000).toFixed(1)} s` })
@@ -181,6 +218,7 @@ const stage: BenchStage = async (ctx) => {
   for (let i = 0; i < 1000; i++) manyBytes += writeLog(manyRoot, `--home-dev-p${i % 20}--`, `bench-${i}`, generatedText((ctx.sizeMB * MB) / 1000, 1000 + i))
   const many = build(ctx, [manyRoot], join(ctx.workDir, 'site-many'))
   out.push(...figures('1,000 sessions', manyBytes, many))
+  out.push(...paired(ctx, '1,000 sessions', manyBytes, [manyRoot]))
   out.push({ name: '1,000 sessions: per session', value: Number((many.ms / 1000).toFixed(2)), unit: 'ms', note: 'wall time / sessions' })
   const manyTwo = build(ctx, [manyRoot], join(ctx.workDir, 'site-many-2'), { env: { DSH_VIEW_WORKERS: '2' } })
   out.push({ name: '1,000 sessions: two workers', value: rate(manyBytes, manyTwo.ms), unit: 'MB/s', note: `${(manyTwo.ms / 1000).toFixed(1)} s with DSH_VIEW_WORKERS=2` })

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { session } from '../log/testing/session'
 import { findBoxModel, shardFile } from './chrome'
-import { capText, compact, fairCap, MIN_ROW_CAP, normalize, SHARD_BUDGET, searchShard } from './shard'
+import { capText, compact, fairCap, MIN_ROW_CAP, normalize, SHARD_BUDGET, searchShard, utf8Length } from './shard'
 import { LABELS, sampleSession, shardOf, viewOf } from './testing'
 
 const shardFor = (s = sampleSession()) => searchShard(viewOf(s), { stem: 'search-sample', title: 'Flaky', labels: LABELS })
@@ -69,6 +69,35 @@ describe('searchShard', () => {
     expect(huge?.rows[0]?.[5]).toMatch(/^row 0 /)
     const script = searchShard(viewOf(sampleSession()), { stem: 'x', title: 't', labels: LABELS })
     expect(new TextEncoder().encode(script).length).toBeLessThanOrEqual(SHARD_BUDGET)
+  })
+})
+
+describe('searchShard text pass', () => {
+  // The plain definition the one-pass text code (./text) must match, byte for byte, in every budget regime:
+  // whole, capped (long rows then stay CompactTexts and only their heads and tails are read), and dropped.
+  const plain = (parts: readonly (string | null | undefined)[]) => compact(normalize(parts.filter((p): p is string => typeof p === 'string' && p !== '').join('\n')))
+  it.each([
+    ['whole', 3, 9_000],
+    ['capped', 300, 9_000],
+    ['capped, mostly short rows', 2_000, 900],
+    ['dropped', 12_000, 300],
+  ])('gives the same shard as compact(normalize(join)): %s', (regime, rows, chars) => {
+    const s = session()
+    s.turnStart()
+    for (let i = 0; i < rows; i++) {
+      const words = Array.from({ length: Math.ceil(chars / 7) }, (_, k) => (k % 5 === 0 ? `\n  w${(i * 31 + k) % 997}` : k % 7 === 0 ? 'naïve 🙂' : `x${k % 13}`))
+      s.user(`row ${i}\t${words.join(' ')}`.slice(0, chars))
+    }
+    s.turnEnd()
+    const view = viewOf(s)
+    const labels = { stem: 'x', title: 't', labels: LABELS }
+    const script = searchShard(view, labels)
+    expect(script).toBe(searchShard(view, labels, plain))
+    const shard = shardOf(script)
+    expect(shard?.complete).toBe(regime !== 'dropped')
+    // Capped and dropped shards fill the budget; a whole one is what its rows need.
+    expect(utf8Length(script) > 0.9 * SHARD_BUDGET).toBe(regime !== 'whole')
+    expect(utf8Length(script)).toBeLessThanOrEqual(SHARD_BUDGET)
   })
 })
 

@@ -14,12 +14,12 @@
  * (`complete: false` says so). Caps depend on the text only, never on time: same log, same bytes.
  */
 import type { PageRow, PageViewModel, RowBody, ToolRowModel } from '../cards/types'
+import { normalizeAll, searchableText, type SearchableText } from './text'
+
+export { compact, normalize, WHOLE_TEXT } from './text'
 
 /** Bytes of one session's shard script; about the page budget, and loaded only when someone searches. */
 export const SHARD_BUDGET = 1_000_000
-/** Rows longer than this keep half of it verbatim, then their distinct words (see compact()). */
-export const WHOLE_TEXT = 4_000
-
 /** The smallest per-row cap: below it a row says too little to be found, and rows are dropped instead. */
 export const MIN_ROW_CAP = 120
 
@@ -47,40 +47,39 @@ export interface ShardLabels {
   invalid: string
 }
 
-/** Collapses whitespace and drops control characters: the text people search, not its layout. */
-export function normalize(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim()
-}
-
-/** A long row's searchable form: its head verbatim, then every distinct word of the rest once, in order. */
-export function compact(text: string): string {
-  if (text.length <= WHOLE_TEXT) return text
-  const cut = WHOLE_TEXT / 2
-  const seen = new Set<string>()
-  const words: string[] = []
-  for (const word of text.slice(cut).split(' ')) {
-    if (seen.has(word)) continue
-    seen.add(word)
-    words.push(word)
-  }
-  return `${text.slice(0, cut)} … ${words.join(' ')}`
-}
-
 /** Head and tail of a text longer than `cap`, with an ellipsis between. */
-export function capText(text: string, cap: number): string {
-  if (text.length <= cap) return text
+export function capText(text: SearchableText, cap: number): string {
+  if (text.length <= cap) return String(text)
   const head = Math.ceil((cap * 3) / 4)
+  if (typeof text !== 'string') return `${text.prefix(head)} … ${text.suffix(cap - head)}`
   return `${text.slice(0, head)} … ${text.slice(text.length - (cap - head))}`
 }
 
-const join = (parts: readonly (string | null | undefined)[]) => compact(normalize(parts.filter((p): p is string => typeof p === 'string' && p !== '').join('\n')))
+/** A shard row whose text may still be a CompactText (see ./text). */
+type Entry = [id: string, kind: string, tool: string, state: string, label: string, text: SearchableText]
+
+/** A row's parts → its searchable text (`searchableText`; tests pass the plain definition to compare). */
+export type TextOf = (parts: readonly (string | null | undefined)[]) => SearchableText
+
+const LABEL = 120
+/**
+ * A row's label: its first LABEL normalised characters. The normalised form of a text's start is a start of
+ * its normalised form, so a long label (a Think row's summary is its first paragraph) is normalised from its
+ * first few hundred characters when they give enough.
+ */
+function rowLabel(label: string): string {
+  const head = label.length > 4 * LABEL ? normalizeAll([label.slice(0, 4 * LABEL)]) : null
+  return (head !== null && head.length >= LABEL ? head : normalizeAll([label])).slice(0, LABEL)
+}
+
+/** A terminal line's text (most lines are one span: no new string). */
+const lineText = (line: readonly { text: string }[]): string => (line.length === 1 ? (line[0] as { text: string }).text : line.map(s => s.text).join(''))
 
 function bodyText(body: RowBody | null): string[] {
   if (body === null) return []
   switch (body.kind) {
     case 'terminal':
-      return [body.description ?? '', ...body.prompts.map(p => p.text), ...(body.lines ?? []).map(line => line.map(s => s.text).join('')), body.pill ?? '']
+      return [body.description ?? '', ...body.prompts.map(p => p.text), ...(body.lines ?? []).map(lineText), body.pill ?? '']
     case 'diff':
       return body.rows.map(r => (r.kind === 'header' ? r.path : r.text))
     case 'read':
@@ -98,15 +97,15 @@ function bodyText(body: RowBody | null): string[] {
   }
 }
 
-function toolText(row: ToolRowModel): string {
+function toolText(row: ToolRowModel, join: TextOf): SearchableText {
   const output = row.details.output
   return join([row.title, row.summary, row.filePath, row.details.input, output?.kind === 'raw' || output?.kind === 'running' ? output.text : null, ...bodyText(row.body)])
 }
 
 /** One row (and, for a tool row, each code-dispatch child after it) as uncapped shard rows. */
-function rowsOf(row: PageRow, labels: ShardLabels, out: ShardRow[]): void {
-  const add = (kind: string, tool: string, state: string, label: string, text: string): void => {
-    out.push([row.key, kind, tool, state, normalize(label).slice(0, 120), text])
+function rowsOf(row: PageRow, labels: ShardLabels, out: Entry[], join: TextOf): void {
+  const add = (kind: string, tool: string, state: string, label: string, text: SearchableText): void => {
+    out.push([row.key, kind, tool, state, rowLabel(label), text])
   }
   switch (row.kind) {
     case 'user':
@@ -127,8 +126,8 @@ function rowsOf(row: PageRow, labels: ShardLabels, out: ShardRow[]): void {
       return add('attempt', '', 'error', row.label, join([row.detail, ...row.blocks.map(b => ('text' in b ? b.text : 'json' in b ? b.json : ''))]))
     case 'tool': {
       const state = row.state
-      out.push([row.key, 'tool', row.tool, state, normalize(row.summary === '' ? row.title : `${row.title} · ${row.summary}`).slice(0, 120), toolText(row)])
-      for (const child of row.children) rowsOf(child, labels, out)
+      out.push([row.key, 'tool', row.tool, state, rowLabel(row.summary === '' ? row.title : `${row.title} · ${row.summary}`), toolText(row, join)])
+      for (const child of row.children) rowsOf(child, labels, out, join)
       return
     }
     case 'command':
@@ -151,20 +150,41 @@ function rowsOf(row: PageRow, labels: ShardLabels, out: ShardRow[]): void {
 }
 
 const shardScript = (shard: SearchShard) => `(window.dshSearch=window.dshSearch||[]).push(${JSON.stringify(shard)});\n`
-const bytes = (text: string) => new TextEncoder().encode(text).length
+
+/** UTF-8 bytes of `text` without encoding it (a JSON string holds no lone surrogate: it escapes them). */
+export function utf8Length(text: string): number {
+  let n = text.length
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c < 0x80) continue
+    if (c < 0x800) n += 1
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 2
+      i++
+    } else n += 2
+  }
+  return n
+}
+const bytes = utf8Length
 
 /**
  * The shard script for a session's view model, within SHARD_BUDGET.
  *
  * @example searchShard(view, { stem: 'abc', title: 'Fix login', labels }) // → '(window.dshSearch=…).push({…});\n'
  */
-export function searchShard(view: PageViewModel, session: { stem: string; title: string; labels: ShardLabels }): string {
-  const full: ShardRow[] = []
-  for (const section of view.sections) for (const row of section.rows) rowsOf(row, session.labels, full)
+export function searchShard(view: PageViewModel, session: { stem: string; title: string; labels: ShardLabels }, textOf: TextOf = searchableText): string {
+  const full: Entry[] = []
+  for (const section of view.sections) for (const row of section.rows) rowsOf(row, session.labels, full, textOf)
   const base = { v: 1 as const, session: session.stem, title: session.title }
-  const capped = (cap: number, rows: readonly ShardRow[] = full): ShardRow[] => rows.map(r => [r[0], r[1], r[2], r[3], r[4], capText(r[5], cap)])
-  const whole = shardScript({ ...base, complete: true, rows: full })
-  if (bytes(whole) <= SHARD_BUDGET) return whole
+  const capped = (cap: number, rows: readonly Entry[] = full): ShardRow[] => rows.map(r => [r[0], r[1], r[2], r[3], r[4], capText(r[5], cap)])
+  // A JSON string takes at least a byte per UTF-16 unit: texts longer than the budget cannot fit whole
+  // (and a big session's long rows are then never joined into strings, only their kept heads and tails).
+  let chars = 0
+  for (const r of full) chars += r[5].length
+  if (chars <= SHARD_BUDGET) {
+    const whole = shardScript({ ...base, complete: true, rows: full.map(r => [r[0], r[1], r[2], r[3], r[4], String(r[5])]) })
+    if (bytes(whole) <= SHARD_BUDGET) return whole
+  }
   // Text bytes available once the rows' other fields are paid for; UTF-8 and JSON escapes make text cost
   // more than its length, so the target shrinks until the script fits.
   const overhead = bytes(shardScript({ ...base, complete: true, rows: capped(0) }))

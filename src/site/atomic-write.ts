@@ -65,10 +65,13 @@ export function sameBytes(old: Uint8Array, chunks: readonly Uint8Array[]): boole
   return at === old.length
 }
 
-/** Like `writeFileAtomic`, but leaves the file alone when it already holds exactly these bytes. */
-export async function writeIfChanged(path: string, data: FileContent, dirs?: Set<string>): Promise<boolean> {
+/**
+ * Like `writeFileAtomic`, but leaves the file alone when it already holds exactly these bytes. `mayExist`
+ * false (the caller knows there is no such file: a first build into an empty folder) skips reading it.
+ */
+export async function writeIfChanged(path: string, data: FileContent, dirs?: Set<string>, mayExist = true): Promise<boolean> {
   const chunks = chunksOf(data)
-  const old = await readFile(path).catch(() => null)
+  const old = mayExist ? await readFile(path).catch(() => null) : null
   if (old !== null && sameBytes(old, chunks)) return false
   await writeFileAtomic(path, chunks, dirs)
   return true

@@ -27,9 +27,10 @@ import { emptyManifest, MANIFEST_FILE, readManifest, STATE_DIR, writeManifest, t
 import { findWorkerScript, renderOnWorkers } from './pool'
 import type { Progress } from './progress'
 import { indexModel, renderIndexPages } from './render-index'
-import { scanLog, type ScannedLog } from './scan'
+import { scanLogs, type ScannedLog } from './scan'
 import { assignStems } from './slug'
 import { siteText } from './strings'
+import { highlightWorkerPays } from './threads'
 import { FileWriter } from './writer'
 
 export interface BuildOptions {
@@ -62,7 +63,8 @@ export interface BuildOptions {
   workerScript?: string
   /**
    * The highlight worker script (src/highlight/remote.ts), which colours code on another thread while this
-   * one renders; default: beside the CLI bundle; null: colour on this thread.
+   * one renders; default: beside the CLI bundle when a core is free for it (src/site/threads.ts); null:
+   * colour on this thread.
    */
   highlightWorker?: string | null
 }
@@ -105,6 +107,8 @@ export interface LivePage {
   title: string
   /** Id of the link a parent page puts after the spawning call. */
   anchor: string
+  /** Pages the session was cut into (a live page links the ones before its own). */
+  pages: number
 }
 
 /** A folder we may write into: empty, missing, or one of our sites. */
@@ -130,8 +134,7 @@ export async function buildSite(options: BuildOptions, progress: Progress): Prom
   const problems = [...discovery.problems]
 
   const scanStarted = performance.now()
-  const scans: ScannedLog[] = []
-  for (const log of discovery.logs) scans.push(await scanLog(log.source))
+  const scans = await scanLogs(discovery.logs.map(l => l.source))
   const scanMs = performance.now() - scanStarted
   const readable: Member[] = []
   for (const scan of scans) {
@@ -152,7 +155,9 @@ export async function buildSite(options: BuildOptions, progress: Progress): Prom
   if (options.redact) await rm(join(outDir, STATE_DIR, 'highlight-cache.json'), { force: true })
   const cache = new HighlightCache(options.highlight === false ? null : join(outDir, STATE_DIR, cacheName))
   await cache.load()
-  const highlightScript = options.highlightWorker === undefined ? findHighlightWorker() : options.highlightWorker
+  // DSH_VIEW_HIGHLIGHT_WORKER=1 uses the worker however busy the machine is (=0, no worker, is read by the CLI).
+  const workerWanted = options.env['DSH_VIEW_HIGHLIGHT_WORKER'] === '1' || highlightWorkerPays()
+  const highlightScript = options.highlightWorker !== undefined ? options.highlightWorker : workerWanted ? findHighlightWorker() : null
   const highlighter = options.highlight === false ? null : new Highlighter(cache, ...(highlightScript === null ? [] : [workerTokenizer(highlightScript)]))
   const lang = options.locale === 'zh' ? 'zh-CN' : 'en'
   const report: BuildReport = {
@@ -180,7 +185,9 @@ export async function buildSite(options: BuildOptions, progress: Progress): Prom
   report.timings.scan = scanMs
   const written = new Set<string>()
   // Writes run in the background while the next pages render; flushed before anything is deleted.
-  const writer = new FileWriter()
+  // Files this folder can hold already: what the last build listed (a new folder is empty: we checked).
+  const listed = new Set((previous?.files ?? []).map(f => join(outDir, f)))
+  const writer = new FileWriter(path => listed.has(path))
   let workerHighlight: { stats: HighlightStats; cacheHits: number } | null = null
   progress.start(readable.length, readable.reduce((n, m) => n + m.scan.bytes, 0))
 
@@ -277,7 +284,7 @@ export async function buildSite(options: BuildOptions, progress: Progress): Prom
   if (options.live === true) {
     report.livePages = readable.flatMap(m => {
       const r = manifest.sessions[m.stem]
-      return r === undefined ? [] : [{ key: liveKeys.get(m) ?? '', id: m.id, href: r.summary.href, title: r.summary.title, anchor: childAnchor(m.stem) }]
+      return r === undefined ? [] : [{ key: liveKeys.get(m) ?? '', id: m.id, href: r.summary.href, title: r.summary.title, anchor: childAnchor(m.stem), pages: r.summary.pages }]
     })
   }
 

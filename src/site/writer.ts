@@ -19,11 +19,18 @@ export class FileWriter {
   /** Files actually rewritten (not byte-identical to what was there). */
   changed = 0
 
+  /**
+   * `mayExist`: whether a file may already be at a path (default: always). A path it rules out is written
+   * without first reading what is there — on a first build that read fails for every file, and the failures
+   * cost the build thread more than the writes.
+   */
+  constructor(private readonly mayExist: (path: string) => boolean = () => true) {}
+
   /** Queues `path`; resolves once the write is under way (not finished). */
   async write(path: string, content: FileContent): Promise<void> {
     if (this.#failure !== null) throw this.#failure
     while (this.#pending.size >= IN_FLIGHT) await Promise.race(this.#pending)
-    const job: Promise<void> = writeIfChanged(path, content, this.#dirs).then(
+    const job: Promise<void> = writeIfChanged(path, content, this.#dirs, this.mayExist(path)).then(
       changed => {
         if (changed) this.changed++
         this.#pending.delete(job)

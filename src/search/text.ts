@@ -1,0 +1,224 @@
+/**
+ * A row's searchable text (src/search/shard.ts): its parts joined by newlines, whitespace collapsed and
+ * control characters dropped (`normalize`), and, when that is longer than WHOLE_TEXT, its head verbatim
+ * followed by every later word once (`compact`). `searchableText` gives exactly
+ * `compact(normalize(parts.join('\n')))`, cheaper: a long session's rows hold tens of megabytes of output,
+ * and the two regular-expression passes, the copies between them and one string per word cost more than
+ * rendering the pages did. Here one pass replaces only the gaps that change (a single space between words
+ * stays, so a typical line is one match, not one per word), and a long row's words are recognised by their
+ * characters (a hash, then a comparison) without becoming strings; its compacted text stays positions in
+ * the normalised text (`CompactText`) until someone needs its characters — usually only a head and a tail,
+ * because a big session's shard caps every long row.
+ */
+
+/** Rows longer than this keep half of it verbatim, then their distinct words (see compact()). */
+export const WHOLE_TEXT = 4_000
+const CUT = WHOLE_TEXT / 2
+const ELLIPSIS = ' … '
+
+/** Collapses whitespace and drops control characters: the text people search, not its layout. */
+export function normalize(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim()
+}
+
+/** A long row's searchable form: its head verbatim, then every distinct word of the rest once, in order. */
+export function compact(text: string): string {
+  if (text.length <= WHOLE_TEXT) return text
+  const seen = new Set<string>()
+  const words: string[] = []
+  for (const word of text.slice(CUT).split(' ')) {
+    if (seen.has(word)) continue
+    seen.add(word)
+    words.push(word)
+  }
+  return `${text.slice(0, CUT)}${ELLIPSIS}${words.join(' ')}`
+}
+
+/**
+ * The gaps `normalize` changes. A gap is what it turns into a space: JavaScript's `\s` (WhiteSpace and
+ * LineTerminator, the set `trim` removes) and the C0 controls and DEL. A run of two or more becomes one
+ * space, and so does a single gap other than a space; a single space is left as it is — which, with a
+ * trim, is what `normalize` does, with one match per line instead of one per word.
+ */
+// eslint-disable-next-line no-control-regex
+const CHANGED_GAPS = /[\s\u0000-\u001f\u007f]{2,}|[\u0000-\u001f\u007f\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/g
+
+/** `normalize(texts.join('\n'))`. */
+export function normalizeAll(texts: readonly string[]): string {
+  return texts.join('\n').replace(CHANGED_GAPS, ' ').trim()
+}
+
+const FNV_OFFSET = 0x811c9dc5 | 0
+const FNV_PRIME = 0x01000193
+const SPACE = 0x20
+
+/**
+ * The hash table's slots, shared by every `DistinctWords` while it is being filled (one at a time, never
+ * across an await): a long session has hundreds of long rows, and a fresh typed array for each cost more
+ * than filling it.
+ */
+let scratch = new Int32Array(1 << 12)
+let spare = new Int32Array(1 << 12)
+
+/**
+ * The distinct space-separated pieces of a normalised text, in order of first appearance, as spans of it
+ * (`starts`, `ends`, parallel). Open addressing over the spans while `addPieces` runs: a piece seen before
+ * costs its hash and one comparison.
+ */
+class DistinctWords {
+  readonly #starts: number[] = []
+  readonly #ends: number[] = []
+  /** Characters of the pieces joined by single spaces. */
+  chars = -1
+
+  constructor(private readonly text: string) {}
+
+  get count(): number {
+    return this.#starts.length
+  }
+
+  /**
+   * Adds the pieces of `text.slice(from, to).split(' ')`: the text has no two spaces in a row, so a piece
+   * is empty only when `from` is a space.
+   */
+  addPieces(from: number, to: number): void {
+    const text = this.text
+    const starts = this.#starts
+    const ends = this.#ends
+    const hashes: number[] = []
+    // Slots hold 1 + a piece's index, 0 when empty; the table is kept at most half full.
+    let size = 1 << 10
+    let slots = scratch
+    slots.fill(0, 0, size)
+    let i = from
+    for (;;) {
+      const start = i
+      let hash = FNV_OFFSET
+      for (; i < to; i++) {
+        const c = text.charCodeAt(i)
+        if (c === SPACE) break
+        hash = Math.imul(hash ^ c, FNV_PRIME)
+      }
+      const length = i - start
+      let mask = size - 1
+      let slot = hash & mask
+      let known = false
+      for (let entry = slots[slot] as number; entry !== 0; entry = slots[slot] as number) {
+        const k = entry - 1
+        if (hashes[k] === hash && (ends[k] as number) - (starts[k] as number) === length && sameChars(text, starts[k] as number, start, length)) {
+          known = true
+          break
+        }
+        slot = (slot + 1) & mask
+      }
+      if (!known) {
+        const k = starts.length
+        starts.push(start)
+        ends.push(i)
+        hashes.push(hash)
+        this.chars += length + 1
+        slots[slot] = k + 1
+        if ((k + 1) * 2 > size) {
+          size *= 2
+          if (spare.length < size) spare = new Int32Array(size)
+          const next = spare
+          next.fill(0, 0, size)
+          mask = size - 1
+          for (let j = 0; j <= k; j++) {
+            let s = (hashes[j] as number) & mask
+            while (next[s] !== 0) s = (s + 1) & mask
+            next[s] = j + 1
+          }
+          spare = slots
+          slots = next
+        }
+      }
+      if (i >= to) break
+      i++
+    }
+    // Keep the larger table for the next text.
+    scratch = slots.length >= spare.length ? slots : spare
+    spare = scratch === slots ? spare : slots
+  }
+
+  length(k: number): number {
+    return (this.#ends[k] as number) - (this.#starts[k] as number)
+  }
+
+  /** Pieces `from` to `to` (exclusive) joined by single spaces. */
+  join(from = 0, to = this.count): string {
+    const out: string[] = []
+    for (let k = from; k < to; k++) out.push(this.text.slice(this.#starts[k], this.#ends[k]))
+    return out.join(' ')
+  }
+}
+
+function sameChars(text: string, a: number, b: number, length: number): boolean {
+  for (let i = 0; i < length; i++) if (text.charCodeAt(a + i) !== text.charCodeAt(b + i)) return false
+  return true
+}
+
+/**
+ * A compacted long text — its normalised head, `ELLIPSIS`, its distinct later words joined by spaces —
+ * held as positions until its characters are needed: `length` and the first or last few characters cost
+ * no more than those characters.
+ */
+export class CompactText {
+  readonly length: number
+  #whole: string | null = null
+
+  constructor(
+    /** The normalised text's first CUT characters. */
+    private readonly head: string,
+    private readonly words: DistinctWords,
+  ) {
+    this.length = head.length + ELLIPSIS.length + words.chars
+  }
+
+  toString(): string {
+    return (this.#whole ??= `${this.head}${ELLIPSIS}${this.words.join()}`)
+  }
+
+  /** The first `n` characters. */
+  prefix(n: number): string {
+    if (this.#whole !== null) return this.#whole.slice(0, n)
+    const lead = this.head.length + ELLIPSIS.length
+    if (n <= lead) return `${this.head}${ELLIPSIS}`.slice(0, n)
+    let k = 0
+    for (let have = lead; have < n && k < this.words.count; k++) have += this.words.length(k) + (k > 0 ? 1 : 0)
+    return `${this.head}${ELLIPSIS}${this.words.join(0, k)}`.slice(0, n)
+  }
+
+  /** The last `n` characters. */
+  suffix(n: number): string {
+    if (n <= 0) return ''
+    if (n > this.words.chars || this.#whole !== null) return this.toString().slice(this.length - n)
+    let k = this.words.count
+    for (let have = -1; have < n && k > 0; ) have += this.words.length(--k) + 1
+    const tail = this.words.join(k)
+    return tail.slice(tail.length - n)
+  }
+}
+
+/** A row's searchable text: a string, or (long rows) a CompactText that reads as the same string. */
+export type SearchableText = string | CompactText
+
+/**
+ * `compact(normalize(parts.join('\n')))`, with the empty and missing parts left out first; a long result
+ * as a CompactText (`String(result)` is that string).
+ *
+ * @example String(searchableText(['npm test', 'ok 1\n\tok 2'])) // → 'npm test ok 1 ok 2'
+ */
+export function searchableText(parts: readonly (string | null | undefined)[]): SearchableText {
+  const texts: string[] = []
+  for (const p of parts) if (typeof p === 'string' && p !== '') texts.push(p)
+  // Normalised, except for the trim: at most one space at each end.
+  const spaced = texts.join('\n').replace(CHANGED_GAPS, ' ')
+  const from = spaced.charCodeAt(0) === SPACE ? 1 : 0
+  const to = spaced.length > from && spaced.charCodeAt(spaced.length - 1) === SPACE ? spaced.length - 1 : spaced.length
+  if (to - from <= WHOLE_TEXT) return spaced.slice(from, to)
+  const words = new DistinctWords(spaced)
+  words.addPieces(from + CUT, to)
+  return new CompactText(spaced.slice(from, from + CUT), words)
+}
