@@ -6,14 +6,30 @@
 //                     imports as its class-name map under the shared naming rule of site.css
 //                     (scripts/css-modules.mjs: `<file stem>_<class>`), made here from the class selectors,
 //                     so the script can be fully minified (esbuild's local-css loader would minify the
-//                     names too) and no CSS is emitted (site.css has it).
+//                     names too) and no CSS is emitted (site.css has it). The site code it shares with the
+//                     build (cut.ts, slug.ts, measure.ts) asks Node for two things, SHA-256 names and UTF-8
+//                     lengths: `node:crypto` resolves to src/live/browser/shims/node-crypto.ts and `Buffer`
+//                     is src/live/browser/shims/buffer.ts (both checked against Node by shims.test.ts).
+//                     `react-dom/server` is React's legacy browser renderer alone (~100 KB; the package's
+//                     browser entry adds the streaming renderer, which the page never uses): the page
+//                     measures pages with `renderToStaticMarkup` exactly as the build does.
 //   assets/live.css — src/live/browser/live.css (the badge and the "new sessions" box).
 import { build } from 'esbuild'
 import { readFile } from 'node:fs/promises'
-import { basename } from 'node:path'
+import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
+
+/** Module replacements of the browser bundle (see the header). */
+const browserModules = {
+  name: 'live-browser-modules',
+  setup(b) {
+    b.onResolve({ filter: /^node:crypto$/ }, () => ({ path: join(root, 'src/live/browser/shims/node-crypto.ts') }))
+    b.onResolve({ filter: /^react-dom\/server$/ }, () => ({ path: join(root, 'node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.js') }))
+    b.onResolve({ filter: /^node:/ }, (args) => ({ errors: [{ text: `${args.path} cannot run in the live page (imported by ${args.importer})` }] }))
+  },
+}
 
 export const LIVE_SCRIPT_ENTRY = 'src/live/browser/main.ts'
 export const LIVE_STYLE_ENTRY = 'src/live/browser/live.css'
@@ -45,7 +61,8 @@ export async function buildLiveAssets({ outdir } = {}) {
       jsx: 'automatic',
       minify: true,
       define: { 'process.env.NODE_ENV': '"production"' },
-      plugins: [cssModuleNames],
+      inject: [join(root, 'src/live/browser/shims/buffer.ts')],
+      plugins: [browserModules, cssModuleNames],
       loader: { '.css': 'empty' },
     }),
     build({ ...common, entryPoints: { live: LIVE_STYLE_ENTRY }, outdir: outdir ?? 'out', minify: true, loader: { '.css': 'css' } }),

@@ -10,10 +10,13 @@
  */
 import { trustHtml, type SafeHtml } from '../cards/trusted'
 import { blockFits, type CharBudget } from './budget'
+import { fragmentLines } from './fragment'
 import { cacheKey, type HighlightCache } from './cache'
 import { resolveLanguage } from './languages'
 import { paletteCss, zipThemes } from './theme'
 import { localTokenizer, type Tokenizer } from './tokenize'
+
+export { fragmentLines } from './fragment'
 
 export interface HighlightStats {
   blocks: number
@@ -25,18 +28,6 @@ export interface HighlightStats {
 export interface BlockToHighlight {
   text: string
   lang: string | null
-}
-
-const PRE_OPEN = '<pre class="shiki"><code>'
-const PRE_CLOSE = '</code></pre>'
-
-/**
- * A block fragment cut into one fragment per source line (render-tokens.ts writes no span across a line
- * break, and escaped text holds no newline, so each piece is balanced markup on its own).
- */
-export function fragmentLines(html: SafeHtml): SafeHtml[] {
-  const inner = html.startsWith(PRE_OPEN) && html.endsWith(PRE_CLOSE) ? html.slice(PRE_OPEN.length, -PRE_CLOSE.length) : html
-  return inner.split('\n').map(trustHtml)
 }
 
 export class Highlighter {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { GRAMMARS, languageForPath, resolveLanguage, type Language } from './languages'
+import { GRAMMARS, LANGUAGES, languageForPath, resolveLanguage, type Language } from './languages'
 
 describe('languageForPath', () => {
   it.each<[string, Language | null]>([
@@ -40,5 +40,11 @@ describe('resolveLanguage', () => {
       const grammars = (await load()).default
       expect(grammars.map(g => g.name), name).toContain(name)
     }
+  })
+})
+
+describe('the language list', () => {
+  it('names exactly the grammars there are (language-names.ts is what the live page uses)', () => {
+    expect(Object.keys(GRAMMARS)).toEqual([...LANGUAGES])
   })
 })

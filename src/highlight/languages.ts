@@ -1,9 +1,13 @@
 /**
- * The explicit language list of the highlighter and the file-extension → language map (architecture.md
- * §2.6). Only grammars named here are ever loaded, each on first use: loading every bundled shiki language
- * took 13.7 s, one grammar ~0.2 s. Anything not listed stays plain text. Names are shiki grammar ids; the
- * card models may hand us an alias (`ts`, `py`, `sh`) or nothing, and `resolveLanguage` maps both.
+ * The explicit language list of the highlighter (architecture.md §2.6): each grammar id → its shiki module.
+ * Only grammars named here are ever loaded, each on first use: loading every bundled shiki language took
+ * 13.7 s, one grammar ~0.2 s. Anything not listed stays plain text. The names, aliases (`ts`, `py`, `sh`)
+ * and the file-extension map are language-names.ts (no shiki import, so the live page can use them); they
+ * are re-exported here, and the `satisfies` below keeps both lists the same.
  */
+import type { Language } from './language-names'
+
+export { isLanguage, languageForPath, LANGUAGES, resolveLanguage, type Language } from './language-names'
 
 /** Grammar id → the shiki module that provides it (and its embedded grammars). */
 export const GRAMMARS = {
@@ -38,61 +42,4 @@ export const GRAMMARS = {
   make: () => import('shiki/langs/make.mjs'),
   lua: () => import('shiki/langs/lua.mjs'),
   ruby: () => import('shiki/langs/ruby.mjs'),
-} as const
-
-export type Language = keyof typeof GRAMMARS
-
-/** Aliases a card model or a fenced block may use. Keys are lower case. */
-const ALIASES: Readonly<Record<string, Language>> = {
-  ts: 'typescript', mts: 'typescript', cts: 'typescript',
-  js: 'javascript', mjs: 'javascript', cjs: 'javascript', node: 'javascript',
-  py: 'python', python3: 'python',
-  sh: 'shellscript', bash: 'shellscript', zsh: 'shellscript', shell: 'shellscript', console: 'shellscript',
-  ps: 'powershell', ps1: 'powershell', pwsh: 'powershell',
-  yml: 'yaml', rs: 'rust', golang: 'go', kt: 'kotlin', kts: 'kotlin',
-  h: 'c', cc: 'cpp', cxx: 'cpp', hpp: 'cpp', 'c++': 'cpp', cs: 'csharp', 'c#': 'csharp',
-  htm: 'html', svg: 'xml', md: 'markdown', patch: 'diff', dockerfile: 'docker', makefile: 'make',
-  rb: 'ruby', properties: 'ini', cfg: 'ini', json5: 'jsonc',
-}
-
-/** File extension (lower case, no dot) → language. Extensions equal to a grammar id or alias are implied. */
-const EXTENSIONS: Readonly<Record<string, Language>> = {
-  ...ALIASES,
-  jsonl: 'json', tsx: 'tsx', jsx: 'jsx', pyi: 'python', bashrc: 'shellscript', zshrc: 'shellscript',
-  scss: 'scss', less: 'css', xsd: 'xml', xsl: 'xml', csproj: 'xml', plist: 'xml', markdown: 'markdown',
-  mdx: 'markdown', mk: 'make', sql: 'sql', lua: 'lua', toml: 'toml', ini: 'ini', conf: 'ini',
-}
-
-/** Whole file names that say their language without an extension. */
-const FILE_NAMES: Readonly<Record<string, Language>> = {
-  dockerfile: 'docker', makefile: 'make', gnumakefile: 'make', gemfile: 'ruby', rakefile: 'ruby',
-  '.bashrc': 'shellscript', '.zshrc': 'shellscript', '.profile': 'shellscript',
-}
-
-/** Whether `name` is a language id of the list itself (not an alias; see `resolveLanguage`). */
-export function isLanguage(name: string): name is Language {
-  return Object.hasOwn(GRAMMARS, name)
-}
-
-/** A grammar id or alias (case-insensitive) → the grammar to load, or null for plain text. */
-export function resolveLanguage(name: string | null | undefined): Language | null {
-  if (!name) return null
-  const key = name.trim().toLowerCase()
-  if (isLanguage(key)) return key
-  return ALIASES[key] ?? null
-}
-
-/**
- * A file path (POSIX or Windows) → its language, or null. Looks at the whole base name first
- * (`Dockerfile`), then the last extension (`x.test.ts` → typescript).
- */
-export function languageForPath(path: string): Language | null {
-  const base = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1).toLowerCase()
-  const byName = FILE_NAMES[base]
-  if (byName) return byName
-  const dot = base.lastIndexOf('.')
-  if (dot < 0 || dot === base.length - 1) return null
-  const ext = base.slice(dot + 1)
-  if (isLanguage(ext)) return ext
-  return EXTENSIONS[ext] ?? null
-}
+} as const satisfies Record<Language, () => Promise<unknown>>

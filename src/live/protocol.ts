@@ -115,3 +115,24 @@ export function sessionKey(id: string): string {
   }
   return out
 }
+
+/**
+ * Code colours for live pages (src/live/node/highlight-route.ts, src/highlight/fetch-highlighter.ts):
+ * `POST` a `HighlightRequest` as JSON, get a `HighlightResponse` — one fragment (render-tokens.ts format) or
+ * null per block, in order. The page decides which blocks to colour (same budgets as the build); the server
+ * only tokenizes, with the build's highlighter and cache, and refuses bigger requests than these.
+ */
+export const LIVE_HIGHLIGHT_PATH = '/live/highlight'
+export const HIGHLIGHT_MAX_BLOCKS = 32
+/** Characters of source per request: one block is at most 16,000 (src/highlight/budget.ts). */
+export const HIGHLIGHT_MAX_CHARS = 256_000
+/** Bytes of request body: the characters above as JSON, escapes included, fit with room to spare. */
+export const HIGHLIGHT_MAX_BODY_BYTES = 2 * 1024 * 1024
+
+export interface HighlightRequest {
+  blocks: { lang: string; text: string }[]
+}
+
+export interface HighlightResponse {
+  fragments: (string | null)[]
+}

@@ -16,6 +16,9 @@ import type { Highlighter } from '../highlight/highlighter'
 import { overlayMarks } from '../highlight/overlay'
 import { collectCodeBlocks, lexMarkdown, renderTokens } from '../markdown/render'
 
+/** What colours code: the build's `Highlighter`, or the live page's (src/highlight/fetch-highlighter.ts). */
+export type Colourer = Pick<Highlighter, 'highlight' | 'highlightLines'>
+
 type Finish<T> = () => Promise<T>
 const done = <T>(value: T): Finish<T> => () => Promise.resolve(value)
 
@@ -52,7 +55,7 @@ export class Enricher {
   #pending: Promise<unknown>[] = []
 
   /** `highlighter` null: Markdown only, every code block plain (tests, `--no-highlight`). */
-  constructor(private readonly highlighter: Highlighter | null) {}
+  constructor(private readonly highlighter: Colourer | null) {}
 
   /**
    * Starts colouring the code of every section — the answers of all sections first, then their tool rows —

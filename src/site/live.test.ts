@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { CSP } from './csp'
-import { formatLiveFlag, LIVE_CSP, liveHead, liveShell, parseLiveFlag, type LiveFlag } from './live'
+import { formatLiveFlag, formatLivePage, LIVE_CSP, liveHead, liveShell, parseLiveFlag, parseLivePage, type LiveFlag, type LivePageInfo } from './live'
 import { fillShell, parseShell } from './shell'
 
 const SHELL = `<!DOCTYPE html><html lang="%DSH_LANG%"><head><meta http-equiv="Content-Security-Policy" content="${CSP}">
@@ -26,6 +26,31 @@ describe('the live flag', () => {
 
   it('escapes what goes into the head', () => {
     expect(liveHead({ page: 'session', key: 'a"<b>', lines: 1, seq: 0 }, '../')).not.toContain('"<b>')
+  })
+})
+
+describe('the page meta', () => {
+  it.each<LivePageInfo>([
+    { stem: 'abc', page: 1, pages: 1, room: { bytes: 954_321, nodes: 4_870 } },
+    { stem: 'x.p2~2', page: 3, pages: 12, room: { bytes: 12, nodes: 3 } },
+    { stem: '~002E', page: 2, pages: 3, room: null },
+  ])('round-trips %j', (info) => {
+    expect(parseLivePage(formatLivePage(info))).toEqual(info)
+  })
+
+  it('is as long with the room as with its placeholder (the renderer sizes the chrome with the placeholder)', () => {
+    const info: LivePageInfo = { stem: 'abc', page: 2, pages: 3, room: null }
+    expect(formatLivePage({ ...info, room: { bytes: 993_164, nodes: 4_865 } })).toHaveLength(formatLivePage(info).length)
+  })
+
+  it.each(['', '1 1 0000000 00000', '0 1 0000000 00000 s', '3 2 0000000 00000 s', '1 1 12 00000 s', '1 1 0000000 00000 two words'])('rejects %j', (text) => {
+    expect(parseLivePage(text)).toBeNull()
+  })
+
+  it('goes into the head of session pages only', () => {
+    const flag: LiveFlag = { page: 'session', key: 'k', lines: 1, seq: 0 }
+    expect(liveHead(flag, '../', { stem: 'k', page: 1, pages: 2, room: null })).toContain('<meta name="dsh-live-page" content="1 2 0000000 00000 k">')
+    expect(liveHead({ page: 'index' }, '')).not.toContain('dsh-live-page')
   })
 })
 

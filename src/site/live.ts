@@ -34,6 +34,37 @@ export type LiveFlag =
       seq: number
     }
 
+/**
+ * Where a session page sits among its session's pages, for the live page to cut the growing session into
+ * pages as the build does: the session's file stem, this page's number and the page count, and the room
+ * the build gave each page's transcript (`MAX_PAGE_BYTES`/`MAX_PAGE_NODES` minus the chrome it reserved).
+ */
+export interface LivePageInfo {
+  stem: string
+  page: number
+  pages: number
+  /** Null while the renderer sizes the chrome (written as zeros of the same width, so the size is the same). */
+  room: { bytes: number; nodes: number } | null
+}
+
+export const LIVE_PAGE_META = 'dsh-live-page'
+
+/** `<page> <pages> <bytes> <nodes> <stem>`, the room zero-padded to a fixed width; the stem goes last. */
+export function formatLivePage(info: LivePageInfo): string {
+  const bytes = String(info.room?.bytes ?? 0).padStart(7, '0')
+  const nodes = String(info.room?.nodes ?? 0).padStart(5, '0')
+  return `${info.page} ${info.pages} ${bytes} ${nodes} ${info.stem}`
+}
+
+export function parseLivePage(content: string | null | undefined): LivePageInfo | null {
+  if (typeof content !== 'string') return null
+  const match = /^(\d{1,9}) (\d{1,9}) (\d{7,9}) (\d{5,9}) (\S+)$/.exec(content)
+  if (match === null) return null
+  const [page, pages, bytes, nodes] = [match[1], match[2], match[3], match[4]].map(Number) as [number, number, number, number]
+  if (page < 1 || pages < page) return null
+  return { page, pages, room: bytes === 0 && nodes === 0 ? null : { bytes, nodes }, stem: match[5] ?? '' }
+}
+
 /** `index` or `session <lines> <seq> <key>`: the key goes last, so nothing in it can shift the fields. */
 export function formatLiveFlag(flag: LiveFlag): string {
   return flag.page === 'index' ? 'index' : `session ${flag.lines} ${flag.seq} ${flag.key}`
@@ -47,10 +78,14 @@ export function parseLiveFlag(content: string | null | undefined): LiveFlag | nu
   return { page: 'session', lines: Number(match[1]), seq: Number(match[2]), key: match[3] ?? '' }
 }
 
-/** The `<head>` additions of a live page; `root` is the relative way back to the site root (`''`, `../`). */
-export function liveHead(flag: LiveFlag, root: string): string {
+/**
+ * The `<head>` additions of a live page; `root` is the relative way back to the site root (`''`, `../`);
+ * `page` for session pages.
+ */
+export function liveHead(flag: LiveFlag, root: string, page?: LivePageInfo): string {
   return [
     `<meta name="${LIVE_META}" content="${escapeHtml(formatLiveFlag(flag))}">`,
+    ...(page === undefined ? [] : [`<meta name="${LIVE_PAGE_META}" content="${escapeHtml(formatLivePage(page))}">`]),
     `<link rel="stylesheet" href="${escapeHtml(root)}assets/${LIVE_STYLESHEET}">`,
   ].map((line) => `\n${line}`).join('')
 }

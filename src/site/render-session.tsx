@@ -190,7 +190,7 @@ export class SessionRenderer {
 
     const chunksOf = (indices: readonly number[]) => indices.flatMap(index => (pieces[index] === undefined ? [] : [pieces[index].bytes]))
     pages.forEach((indices, i) => {
-      const frame = this.#frame(input, i + 1, pages.length, scripts)
+      const frame = this.#frame(input, i + 1, pages.length, scripts, limit)
       // The pieces were measured already: only the chrome around them is new.
       const size = indices.reduce((sum, index) => add(sum, pieces[index]?.size ?? ZERO), frame.size)
       if (!fits(size, { bytes: MAX_PAGE_BYTES, nodes: MAX_PAGE_NODES })) overBudget.push(i + 1)
@@ -273,9 +273,11 @@ export class SessionRenderer {
    * Page `page` of `pages` without its transcript: the document up to and including the transcript
    * landmark's opening tag, and from its closing tag on, encoded. The slot is found in our own markup
    * (session text is escaped, so it cannot contain `<div`); the transcript never passes through a string
-   * replacement, where `$&` or `$'` in session text would be expanded.
+   * replacement, where `$&` or `$'` in session text would be expanded. A live page also carries its place
+   * and `room` (the transcript room of every page), for the live page to break pages as this does
+   * (src/site/live.ts `LivePageInfo`); sizing the chrome passes none, written as zeros of the same width.
    */
-  #frame(input: SessionRenderInput, page: number, pages: number, scripts: string[]): { head: Buffer; tail: Buffer; size: Size } {
+  #frame(input: SessionRenderInput, page: number, pages: number, scripts: string[], room: Size | null = null): { head: Buffer; tail: Buffer; size: Size } {
     const chrome = sessionChrome(input.summary, input.facts, input.family, page, pages, this.text)
     const find = this.#findBox(input)
     const frame = renderToStaticMarkup(
@@ -284,7 +286,7 @@ export class SessionRenderer {
     const file = pageFile(input.summary.slug, page)
     const canonical = input.baseUrl === null ? null : `${input.baseUrl}sessions/${file}`
     const title = pages > 1 ? `${chrome.title} (${this.text.pageOf(page, pages)})` : chrome.title
-    const head = headMarkup(title, canonical, scripts) + (input.live === undefined ? '' : liveHead(input.live, '../'))
+    const head = headMarkup(title, canonical, scripts) + (input.live === undefined ? '' : liveHead(input.live, '../', { stem: input.summary.slug, page, pages, room }))
     const html = fillShell(this.shell, { lang: input.lang, root: '../', head, body: frame })
     const at = html.indexOf(SLOT_MARKUP)
     if (at < 0 || html.indexOf(SLOT_MARKUP, at + 1) >= 0) throw new Error('the page frame must hold exactly one transcript slot')

@@ -2,7 +2,8 @@
  * `dsh-view live --attach` in Chromium against the fake hosts (live.md §11.2 "combined test"): the host
  * shows events before the file holds them, and the page draws them at once as provisional; then the file
  * delivers different events at those seqs (a crash repaired with other content) and the file wins — the
- * page ends equal to the static build of the file. The viewer never sends anything on the Gen A mux, and
+ * page ends equal to the static build of the file. The newer host also streams the answer before it is
+ * durable, which the page shows as a typing box until the message arrives. The viewer never sends anything on the Gen A mux, and
  * on Gen B it only opens and cancels follow streams. One browser for the file.
  */
 import { join } from 'node:path'
@@ -70,7 +71,19 @@ describe.skipIf(!enabled)('a live page attached to a dsh host', () => {
       const mark = base.records.length
       const hostSide = continued(id, 'What the host showed live')
       const started = Date.now()
-      host.push(id, recordsOf(hostSide, mark))
+      const shown = recordsOf(hostSide, mark)
+      if (generation === 'gen-b') {
+        // The newer host streams the answer before it is durable: a typing box, gone once the message lands.
+        const at = shown.findIndex((r) => (JSON.parse(r) as { type: string }).type === 'assistant/message')
+        host.push(id, shown.slice(0, at))
+        const attempt = host.stream(id, shown[at] ?? '', 3)
+        await page.waitForFunction(() => document.querySelector('[data-live-typing]')?.textContent?.includes('Reply to: What the host showed live') === true, undefined, { timeout: 5000 })
+        expect(await page.evaluate(() => document.getElementById('main')?.contains(document.querySelector('[data-live-typing]')))).toBe(false)
+        attempt.commit(shown.slice(at + 1))
+        await page.waitForFunction(() => document.querySelector('[data-live-typing]') === null, undefined, { timeout: 5000 })
+      } else {
+        host.push(id, shown)
+      }
       await page.waitForFunction(() => document.getElementById('main')?.textContent?.includes('What the host showed live') === true, undefined, { timeout: 5000 })
       console.log(`attach ${generation}: host event on screen after ${Date.now() - started} ms`)
       expect(await page.textContent('.dsh-live-badge')).toContain('from host')
@@ -82,7 +95,7 @@ describe.skipIf(!enabled)('a live page attached to a dsh host', () => {
       expect(await page.textContent('#main')).not.toContain('What the host showed live')
 
       const staticDir = tempDir()
-      await buildInto([root], staticDir, { highlight: false })
+      await buildInto([root], staticDir)
       const reference = await browser.newPage()
       await reference.goto(pathToFileURL(join(staticDir, `sessions/${id}.html`)).href)
       expect(await transcriptMarkup(page)).toBe(await transcriptMarkup(reference))

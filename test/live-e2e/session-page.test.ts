@@ -2,9 +2,11 @@
  * A live session page in Chromium against `dsh-view live` in-process and the fake dsh writer (issue 6
  * "Tests"): a write on disk is on screen within 1 s (measured in the page, from before the append to the
  * DOM change); a running tool call shows as running until its result; streamed text shows while its step
- * is open and gives way to the final message; a crash, repair (truncation) and a dropped connection leave
- * no duplicated row; and the final live transcript is the static build's, element for element. One
- * browser for the file.
+ * is open and gives way to the final message; the session then grows long enough to paginate, with code
+ * that gets coloured and an output cut to a side file, and the page keeps within the page budget by
+ * showing the pages' tail; a crash, repair (truncation) and a dropped connection leave no duplicated row;
+ * and the final live transcript — drawn by the page itself — is the static build's last page, element for
+ * element, colours included. One browser for the file.
  */
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -12,6 +14,8 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { session, toolCallBlock, type SessionBuilder } from '../../src/log/testing/session'
 import { FakeDshWriter } from '../../src/live/testing/fake-writer'
+import { longTurn } from '../../src/live/testing/long-session'
+import { MAX_PAGE_BYTES, MAX_PAGE_NODES } from '../../src/site/measure'
 import { buildInto, tempDir } from '../support/build'
 import { chromiumPath, launch, NO_CHROMIUM, watch } from '../browser/chromium'
 import { tempRoot } from '../live/helpers'
@@ -50,6 +54,13 @@ async function armSeen(page: Page, text: string): Promise<() => Promise<number>>
 
 const mainText = (page: Page) => page.evaluate(() => document.getElementById('main')?.textContent ?? '')
 
+/** What the live page holds: its elements, and the bytes of its markup as served (an upper bound). */
+const pageWeight = (page: Page) =>
+  page.evaluate(() => ({ nodes: document.getElementsByTagName('*').length, bytes: new TextEncoder().encode(document.documentElement.outerHTML).length }))
+
+/** Turns added after the short opening, enough for several pages. */
+const LONG_TURNS = 18
+
 class Writing {
   #mark = 0
   constructor(readonly s: SessionBuilder, readonly writer: FakeDshWriter) {}
@@ -62,7 +73,7 @@ class Writing {
 }
 
 describe.skipIf(!enabled)('a live session page', () => {
-  it('shows each write within 1 s, running tools and streamed text, and ends equal to the static build', { timeout: 60_000 }, async () => {
+  it('shows each write within 1 s, running tools and streamed text, paginates a long session, and ends equal to the static build', { timeout: 120_000 }, async () => {
     const { root, cleanup } = await tempRoot()
     const s = session({ id: 'live-e2e-one', cwd: '/home/dev/live' })
     s.turnStart()
@@ -116,17 +127,59 @@ describe.skipIf(!enabled)('a live session page', () => {
       s.stepEnd()
       s.turnEnd()
       await w.flush()
-      await w.writer.close()
       await page.waitForFunction(() => document.getElementById('main')?.textContent?.includes('The settled final answer') === true)
       expect(await mainText(page)).not.toContain('Streaming words so far')
+
+      // The session grows long: two turns a batch, pages fill up, and the page follows the last one.
+      let heaviest = { nodes: 0, bytes: 0 }
+      for (let t = 1; t <= LONG_TURNS; t += 2) {
+        longTurn(s, t, { hugeTurn: LONG_TURNS - 1 })
+        longTurn(s, t + 1, { hugeTurn: LONG_TURNS - 1 })
+        await w.flush()
+        await page.waitForFunction((n) => document.getElementById('main')?.textContent?.includes(`Turn ${n} is done.`) === true, t + 1, { timeout: 10_000 })
+        const weight = await pageWeight(page)
+        heaviest = { nodes: Math.max(heaviest.nodes, weight.nodes), bytes: Math.max(heaviest.bytes, weight.bytes) }
+      }
+      await w.writer.close()
       await page.waitForFunction(() => document.querySelector('.dsh-live-badge')?.getAttribute('data-state') === 'finished', undefined, { timeout: 20_000 })
+      console.log(`live page while growing: at most ${heaviest.nodes} elements, ${heaviest.bytes} bytes`)
+      expect(heaviest.nodes).toBeLessThanOrEqual(MAX_PAGE_NODES)
+      expect(heaviest.bytes).toBeLessThanOrEqual(MAX_PAGE_BYTES)
 
       const staticDir = tempDir()
-      await buildInto([root], staticDir, { highlight: false })
+      const built = await buildInto([root], staticDir)
+      expect(built.pages).toBeGreaterThanOrEqual(3)
+      const last = `live-e2e-one${built.pages === 1 ? '' : `.p${built.pages}`}.html`
       const reference = await browser.newPage()
-      await reference.goto(pathToFileURL(join(staticDir, 'sessions/live-e2e-one.html')).href)
+      await reference.goto(pathToFileURL(join(staticDir, 'sessions', last)).href)
+      // The page takes the rebuilt last page's place among the pages once the session settles.
+      await expect.poll(() => transcriptMarkup(page), { timeout: 20_000 }).toBe(await transcriptMarkup(reference))
+      expect(await page.evaluate(() => document.getElementById('main')?.dataset['liveLines'] !== undefined)).toBe(true)
+      expect(await page.locator('[data-transcript] pre.shiki span[class]').count()).toBeGreaterThan(0)
+      expect(await page.evaluate(() => [...document.querySelectorAll('body > nav')].map((n) => n.textContent))).toEqual(
+        await reference.evaluate(() => [...document.querySelectorAll('body > nav')].map((n) => n.textContent)),
+      )
+      // Once the rebuild holds every line, the page takes the last page's address too.
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe(`/sessions/${last}`)
       expect(await transcriptMarkup(page)).toBe(await transcriptMarkup(reference))
       expect(await duplicateIds(page)).toEqual([])
+      // A full-text link of the page opens the whole output.
+      const sideFile = await page.evaluate(async () => {
+        const link = document.querySelector<HTMLAnchorElement>('[data-kind="full-text"] a')
+        if (link === null) return null
+        const answer = await fetch(link.href)
+        return { status: answer.status, lines: (await answer.text()).split('\n').length }
+      })
+      expect(sideFile).toEqual({ status: 200, lines: 5_000 })
+      // An earlier page stays as the build wrote it and points to where the session goes on.
+      const first = await browser.newPage()
+      await first.goto(`${live.url}sessions/live-e2e-one.html`)
+      await first.waitForFunction(() => document.querySelector<HTMLAnchorElement>('.dsh-live-badge a:not([hidden])') !== null)
+      expect(await first.getAttribute('.dsh-live-badge a', 'href')).toBe(last)
+      const firstReference = await browser.newPage()
+      await firstReference.goto(pathToFileURL(join(staticDir, 'sessions/live-e2e-one.html')).href)
+      expect(await transcriptMarkup(first)).toBe(await transcriptMarkup(firstReference))
+      await Promise.all([first.close(), firstReference.close()])
       expect(activity.errors).toEqual([])
       await reference.close()
     } finally {
@@ -174,7 +227,7 @@ describe.skipIf(!enabled)('a live session page', () => {
       await page.waitForFunction(() => document.querySelector('.dsh-live-badge')?.getAttribute('data-state') === 'finished', undefined, { timeout: 20_000 })
 
       const staticDir = tempDir()
-      await buildInto([root], staticDir, { highlight: false })
+      await buildInto([root], staticDir)
       const reference = await browser.newPage()
       await reference.goto(pathToFileURL(join(staticDir, 'sessions/live-e2e-crash.html')).href)
       await expect.poll(() => transcriptMarkup(page), { timeout: 5000 }).toBe(await transcriptMarkup(reference))

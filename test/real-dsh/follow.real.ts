@@ -10,12 +10,10 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { buildInto, tempDir } from '../support/build'
 import { launch } from '../browser/chromium'
-import { startTestLive, transcriptMarkup } from '../live-e2e/harness'
-import { NODE, runScript, skipReason, TOOLS } from './real-dsh'
+import { startTestLive } from '../live-e2e/harness'
+import { expectSameAsStaticBuild, NODE, runScript, skipReason, TOOLS } from './real-dsh'
 
 describe.skipIf(skipReason !== null)('dsh-view live following the real dsh', () => {
   // dsh writes zstd frames on Node 22 and, with the compat shims, plain JSONL on Node 20.
@@ -50,13 +48,7 @@ describe.skipIf(skipReason !== null)('dsh-view live following the real dsh', () 
       expect(code, run.output()).toBe(0)
       const logs = (await readdir(sessions, { recursive: true })).filter((f) => /(^|\/)session\.jsonl(\.zstd)?$/.test(f))
       expect(logs.map((f) => f.split('/').pop())).toEqual([file])
-      await page.waitForFunction(() => document.querySelector('.dsh-live-badge')?.getAttribute('data-state') === 'finished', undefined, { timeout: 30_000 })
-      const client = await page.evaluate(() => document.getElementById('main')?.dataset['liveLines'] !== undefined)
-      const staticDir = tempDir()
-      await buildInto([sessions], staticDir, { highlight: !client })
-      const reference = await browser.newPage()
-      await reference.goto(pathToFileURL(join(staticDir, href)).href)
-      await expect.poll(() => transcriptMarkup(page), { timeout: 10_000 }).toBe(await transcriptMarkup(reference))
+      await expectSameAsStaticBuild(browser, page, sessions, href)
       console.log(`real dsh: page states seen while following: ${[...seen].join(' → ')}`)
       expect(seen.size).toBeGreaterThan(1)
     } finally {

@@ -1,14 +1,18 @@
 /**
  * What the real-dsh tests share: where the `../shared/tools/real-dsh/` scripts are, the installed dsh
  * launcher and Node to run it with (REAL_DSH_BIN or DSH_BIN, NODE22; `scripts/install-real-dsh.sh` makes
- * them), why the tests skip when something is missing, and starting a script of this folder as its own
- * process group so a test can stop it and everything it started.
+ * them), why the tests skip when something is missing, starting a script of this folder as its own
+ * process group so a test can stop it and everything it started, and the check both tests end with.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import type { Browser, Page } from 'playwright-core'
+import { expect } from 'vitest'
 import { chromiumPath, NO_CHROMIUM } from '../browser/chromium'
+import { transcriptMarkup } from '../live-e2e/harness'
+import { buildInto, tempDir } from '../support/build'
 
 export const TOOLS = fileURLToPath(new URL('../../../shared/tools/real-dsh/', import.meta.url))
 export const DSH_BIN = process.env['REAL_DSH_BIN'] ?? process.env['DSH_BIN'] ?? ''
@@ -47,4 +51,18 @@ export function runScript(script: string, args: string[], options: { isolateNetw
     return done
   }
   return { child, done, output: () => output, stop }
+}
+
+/**
+ * Once the live `page` (of `href`) shows the session finished, its transcript must be the static build's of
+ * the final files — syntax colours included, since live pages colour code as the build does.
+ */
+export async function expectSameAsStaticBuild(browser: Browser, page: Page, sessions: string, href: string): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('.dsh-live-badge')?.getAttribute('data-state') === 'finished', undefined, { timeout: 30_000 })
+  const staticDir = tempDir()
+  await buildInto([sessions], staticDir)
+  const reference = await browser.newPage()
+  await reference.goto(pathToFileURL(join(staticDir, href)).href)
+  await expect.poll(() => transcriptMarkup(page), { timeout: 10_000 }).toBe(await transcriptMarkup(reference))
+  await reference.close()
 }

@@ -9,6 +9,9 @@
  * - **Gen B** (`GenBSource`): `/api/remote.mux` with the cookie; one `session/follow` stream per followed
  *   session (a snapshot, then gap-free events), cancelled when the last page leaves. Only sessions the
  *   host lists as `running` or `agentAvailable` are followed: following a cold one would start its agent.
+ *   The stream asks for `assistantStream` (live.md §4.4): the host's token deltas are not durable in this
+ *   generation, and these frames are the only way to see an answer being written; they are passed on raw,
+ *   for the overlay to check.
  * Reconnects back off from 500 ms to 10 s. Nothing here prompts, resumes, approves or cancels an agent.
  */
 import { isRecord, type HostApi } from './host-api'
@@ -23,6 +26,8 @@ export interface HostListener {
   /** Forget what was sent (a reconnect rebuilds from scratch). */
   reset(): void
   status(state: 'attached' | 'unavailable', detail: string): void
+  /** Gen B: an `assistant-stream` frame (`start`/`chunk`/`end`), unchecked. */
+  stream?(frame: Record<string, unknown>): void
 }
 
 export interface HostSource {
@@ -46,6 +51,9 @@ class Fanout {
   }
   status(state: 'attached' | 'unavailable', detail: string): void {
     for (const l of this.listeners) l.status(state, detail)
+  }
+  stream(frame: Record<string, unknown>): void {
+    for (const l of this.listeners) l.stream?.(frame)
   }
 }
 
@@ -298,6 +306,7 @@ export class GenBSource extends MuxSource {
       const event = asEvent(value['event'])
       if (event !== null) state.events([event])
     }
+    if (value['type'] === 'assistant-stream' && isRecord(value['frame'])) state.stream(value['frame'])
   }
 
   async #open(state: GenBStream): Promise<void> {
@@ -317,6 +326,6 @@ export class GenBSource extends MuxSource {
     const streamId = `dsh-view-${++this.#next}`
     state.streamId = streamId
     this.#byStream.set(streamId, state)
-    this.ws.send(JSON.stringify({ type: 'open', streamId, endpoint: 'session/follow', payload: { args: { request: { address: { kind: 'session', sessionId: state.id }, maxMessages: TAIL_MESSAGES } } } }))
+    this.ws.send(JSON.stringify({ type: 'open', streamId, endpoint: 'session/follow', payload: { args: { request: { address: { kind: 'session', sessionId: state.id }, maxMessages: TAIL_MESSAGES, assistantStream: true } } } }))
   }
 }

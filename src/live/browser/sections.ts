@@ -1,41 +1,83 @@
 /**
- * Conversation → the page's sections, the way the static build makes them (src/site/build-site.ts):
- * `viewModel()` with the session's cwd, then the HTML pass of src/site/enrich.ts for Markdown (no syntax
- * colours in the browser: shiki stays on the server, code is drawn as plain text), then the links the site
- * puts after the call that spawned a child session. A section whose view model did not change keeps its
- * previous object, so the memoized components skip it and only the growing tail is lexed and re-rendered.
- * Pure apart from the (async, DOM-free) enricher.
+ * Conversation → the sections a live page draws from, made the way the static build makes them
+ * (src/site/render-session.tsx): `viewModel()` with the session's cwd, every section cut at the build's
+ * normal caps (src/site/cut.ts: long texts keep their head and tail around a marker, the whole text goes to a
+ * side file `<stem>.files/<hash>.txt` linked after the row), and the links the site puts after a row — a
+ * spawned child session's page first, then the full texts, as the build orders them.
+ *
+ * The side-file links point where the live server's rebuild writes those files, so the final live page
+ * equals the static page; until that rebuild has run, side-files.ts serves a click from the text held here.
+ * A section whose view model did not change keeps its cut (the very objects of last time), so only the
+ * growing tail is cut again. Pure apart from the injected site text: no DOM, no network.
  */
 import { viewModel } from '../../cards/view-model'
 import type { Locale, PageSection, ToolRowModel } from '../../cards/types'
 import type { Conversation } from '../../conversation/model'
-import { Enricher } from '../../site/enrich'
+import { capsFor, Cutter } from '../../site/cut'
+import { sideFile } from '../../site/slug'
 import type { RowExtra, SiteText } from '../../site/types'
 import type { SitePage } from './site-feed'
 
-interface Cached {
+interface CutSection {
   json: string
   section: PageSection
+  extras: Map<string, RowExtra[]>
+  sideTexts: Map<string, string>
 }
 
-export class SectionCache {
-  #cache = new Map<string, Cached>()
-  readonly #enricher = new Enricher(null)
+export interface LiveView {
+  /** The view model's sections, uncut (a row too big for a page is cut again from these). */
+  raw: PageSection[]
+  /** The same sections at the normal caps. */
+  cut: PageSection[]
+  /** Row key → links after the row: child sessions, then full texts. */
+  extras: Record<string, RowExtra[]>
+  /** Side-file hash → the full text it holds. */
+  sideTexts: ReadonlyMap<string, string>
+}
 
-  /** The enriched sections of `conversation`; unchanged ones are the very objects returned last time. */
-  async sections(conversation: Conversation, locale: Locale): Promise<PageSection[]> {
+export class LiveSections {
+  #cache = new Map<string, CutSection>()
+
+  constructor(
+    private readonly stem: string,
+    private readonly text: SiteText,
+  ) {}
+
+  /** `hrefFor` of the build: side files sit beside the session's pages in `sessions/`. */
+  readonly hrefFor = (hash: string): string => sideFile(this.stem, hash)
+
+  view(conversation: Conversation, locale: Locale, pages: readonly SitePage[]): LiveView {
     const view = viewModel(conversation, { cwd: conversation.facts.cwd, home: null, locale })
-    const next = new Map<string, Cached>()
-    const out: PageSection[] = []
+    const next = new Map<string, CutSection>()
+    const cut: PageSection[] = []
+    const sideTexts = new Map<string, string>()
+    const extras = childExtras(view.sections, conversation, pages, this.text)
     for (const raw of view.sections) {
       const json = JSON.stringify(raw)
-      const old = this.#cache.get(raw.key)
-      const section = old !== undefined && old.json === json ? old.section : await this.#enricher.section(raw)
-      next.set(raw.key, { json, section })
-      out.push(section)
+      let entry = this.#cache.get(raw.key)
+      if (entry === undefined || entry.json !== json) {
+        // One Cutter per section gives the build's markers and links: what a Cutter remembers across
+        // sections only keeps it from listing a side text twice.
+        const cutter = new Cutter(capsFor(0), this.text, this.hrefFor)
+        const section = cutter.section(raw)
+        entry = { json, section, extras: cutter.extras, sideTexts: new Map(cutter.sideTexts.map((t) => [t.hash, t.text])) }
+      }
+      next.set(raw.key, entry)
+      cut.push(entry.section)
+      addExtras(extras, entry.extras)
+      for (const [hash, text] of entry.sideTexts) sideTexts.set(hash, text)
     }
     this.#cache = next
-    return out
+    return { raw: view.sections, cut, extras, sideTexts }
+  }
+}
+
+/** Adds links to rows, skipping a link a row already has (the build's rule). */
+export function addExtras(into: Record<string, RowExtra[]>, from: ReadonlyMap<string, readonly RowExtra[]>): void {
+  for (const [key, list] of from) {
+    const have = Object.hasOwn(into, key) ? (into[key] as RowExtra[]) : (into[key] = [])
+    for (const extra of list) if (!have.some((h) => h.href === extra.href)) have.push(extra)
   }
 }
 

@@ -2,26 +2,41 @@
  * A live session page (issue 6; architecture.md §2.12): subscribes to the session's feed with
  * `EventSource(liveFeedPath(key))` (the browser resumes with `Last-Event-ID` on its own), folds what arrives
  * into `LiveConversation`, and redraws the transcript in place with React on the next animation frame —
- * the same view model and components as the static page. While the server-rendered transcript is current
- * (the first `reset` holds exactly the lines the page was built from) it is kept as it is, with its syntax
- * colours; the first change after that switches to the client render. Also: the status badge, the
- * reader's open disclosures and scroll position (following the end when they were at it), child-session
- * links from the site feed, the page header refreshed from the rebuilt page once the session settles, and
- * with `--attach` the host's provisional events (site-feed.ts).
+ * the same view model, cuts, code colours, page breaks and components as the static page:
+ * - sections.ts cuts long texts as the build does and links the side files the rebuild writes
+ *   (side-files.ts covers the moments before it has);
+ * - code is coloured by the live server with the build's highlighter (src/highlight/fetch-highlighter.ts),
+ *   the budgets spent in the browser in the build's order;
+ * - pager.ts keeps the page within the page budget: a page that was the session's last when loaded shows
+ *   the pages' tail — the last page as the build would cut it now — with navigation to the earlier pages;
+ *   an earlier page of a paginated session keeps what the server rendered (later growth never moves it).
+ * While the server-rendered transcript is current (the first `reset` holds exactly the lines the page was
+ * built from) it is kept as it is; the first change after that switches to the client render. Also: the
+ * status badge, the reader's open disclosures and scroll position (following the end when they were at
+ * it), child-session links from the site feed, the header (and the page's place among the pages) taken from
+ * the rebuilt page once the session settles, and with `--attach` the host's provisional events and the
+ * typing overlay of a streaming answer (site-feed.ts, typing.ts).
  */
 import { flushSync } from 'react-dom'
 import { createRoot, type Root } from 'react-dom/client'
 import { enhance } from '../../../components/enhance/enhance'
 import type { Locale } from '../../cards/types'
+import { FetchHighlighter } from '../../highlight/fetch-highlighter'
+import { LIVE_META, LIVE_PAGE_META, parseLiveFlag, parseLivePage, type LivePageInfo } from '../../site/live'
+import { pageFile } from '../../site/slug'
 import { siteText } from '../../site/strings'
-import { FEED_EVENT_KINDS, liveFeedPath, type FeedMessage } from '../protocol'
+import { FEED_EVENT_KINDS, HIGHLIGHT_MAX_BLOCKS, HIGHLIGHT_MAX_CHARS, LIVE_HIGHLIGHT_PATH, liveFeedPath, type FeedMessage } from '../protocol'
 import { LiveBadge } from './badge'
 import { LiveConversation } from './live-conversation'
 import { LiveTranscript } from './LiveTranscript'
-import { childExtras, SectionCache } from './sections'
+import { LiveNav } from './page-nav'
+import { TailPager } from './pager'
+import { LiveSections } from './sections'
+import { SideFileLinks } from './side-files'
 import { liveOverlayPath, OVERLAY_EVENT_KINDS, type OverlayMessage } from './site-feed'
 import { SiteClient } from './site-client'
 import type { PageWindow } from './site-client'
+import { TypingOverlay } from './typing'
 import { atBottom, disclosureStates, restoreDisclosures, scrollToBottom } from './view-state'
 
 export interface SessionPageOptions {
@@ -30,17 +45,27 @@ export interface SessionPageOptions {
   lines: number
   seq: number
   locale: Locale
+  /** The page's place among its session's pages (null: a page without it, drawn as one page). */
+  page: LivePageInfo | null
 }
+
+/** Builds the settled page is fetched from before giving up on one that holds every line the page has. */
+const SETTLE_TRIES = 5
 
 export class LiveSessionPage {
   readonly conversation = new LiveConversation()
+  readonly colours: FetchHighlighter
+  readonly typing: TypingOverlay
   readonly #win: PageWindow
   readonly #doc: Document
   readonly #main: HTMLElement
   readonly #o: SessionPageOptions
   readonly #badge: LiveBadge
-  readonly #cache = new SectionCache()
   readonly #site: SiteClient
+  readonly #sections: LiveSections | null
+  readonly #pager: TailPager | null
+  readonly #nav: LiveNav | null
+  readonly #sideFiles: SideFileLinks
   readonly #sources: EventSource[] = []
   #root: Root | null = null
   #frame: number | null = null
@@ -49,6 +74,8 @@ export class LiveSessionPage {
   #children = 0
   #chromeBuild = -1
   #overlayOpen = false
+  #settling: Promise<void> | null = null
+  #settleAgain = false
 
   constructor(win: PageWindow, main: HTMLElement, options: SessionPageOptions) {
     this.#win = win
@@ -56,10 +83,26 @@ export class LiveSessionPage {
     this.#main = main
     this.#o = options
     this.#badge = new LiveBadge(this.#doc, options.locale)
+    this.typing = new TypingOverlay(this.#doc, main, options.locale, () => this.conversation.fileSeq + this.conversation.provisional)
+    this.colours = new FetchHighlighter({ url: LIVE_HIGHLIGHT_PATH, fetch: (url, init) => win.fetch(url, init), maxBlocks: HIGHLIGHT_MAX_BLOCKS, maxChars: HIGHLIGHT_MAX_CHARS })
+    this.#sideFiles = new SideFileLinks(win, main)
+    const text = siteText(options.locale)
+    const page = options.page
+    // A page before the last keeps the server's render: the build never moves an earlier page's content.
+    const tail = page === null || page.page === page.pages
+    const stem = page?.stem ?? stemOf(win.location.pathname)
+    this.#sections = tail ? new LiveSections(stem, text) : null
+    this.#nav = tail ? new LiveNav(this.#doc, main, stem, text) : null
+    this.#pager = tail ? new TailPager(this.colours, text, this.#sections?.hrefFor ?? (() => ''), { page: page?.page ?? 1, section: firstPieceId(main) ?? '', part: 0 }, page?.room ?? null) : null
     this.#site = new SiteClient(win)
     this.#site.onChange = () => {
       if (this.#site.attach && !this.#overlayOpen) this.#openOverlay()
       if (this.#root !== null) this.#schedule()
+      if (!tail && page !== null) {
+        // An earlier page: say where the session goes on.
+        const pages = this.#site.pages.find((p) => p.key === options.key)?.pages ?? page.pages
+        this.#badge.latest(pages > page.page ? pages : null, pageFile(stem, pages))
+      }
     }
     // The header on screen is the one of the build current at load; later builds may refresh it.
     void this.#site.refresh().then(() => {
@@ -78,6 +121,13 @@ export class LiveSessionPage {
     return this.#root !== null
   }
 
+  /** Resolves once no draw is queued or running (tests). */
+  async idle(): Promise<void> {
+    while (this.#frame !== null || this.#rendering !== null || this.#settling !== null) {
+      await (this.#rendering ?? this.#settling ?? new Promise((resolve) => setTimeout(resolve, 5)))
+    }
+  }
+
   close(): void {
     for (const source of this.#sources) source.close()
     this.#site.close()
@@ -88,7 +138,9 @@ export class LiveSessionPage {
     const changed = this.conversation.apply(message)
     if (message.kind === 'status') {
       this.#badge.set(message.state)
-      if (message.state === 'finished' || message.state === 'idle') void this.#refreshChrome()
+      if (message.state === 'finished' || message.state === 'idle') void this.#settle()
+    } else {
+      this.typing.seen(message.lines)
     }
     if (!changed) return
     const facts = this.conversation.snapshot().facts
@@ -106,6 +158,9 @@ export class LiveSessionPage {
 
   #onOverlay(message: OverlayMessage | null): void {
     if (message === null || message.kind === 'overlay-status') return
+    if (message.kind === 'overlay-typing') return this.typing.apply(message.frame)
+    if (message.kind === 'overlay-reset') this.typing.clear()
+    else this.typing.seen(message.lines)
     const changed = message.kind === 'overlay-reset' ? this.conversation.clearOverlay() : this.conversation.overlay(message.lines)
     if (changed) this.#schedule()
   }
@@ -118,7 +173,7 @@ export class LiveSessionPage {
   }
 
   #schedule(): void {
-    if (this.#frame !== null) return
+    if (this.#frame !== null || this.#pager === null) return
     this.#frame = this.#win.requestAnimationFrame(() => {
       this.#frame = null
       void this.#render()
@@ -142,38 +197,114 @@ export class LiveSessionPage {
   }
 
   async #draw(): Promise<void> {
+    const sections = this.#sections
+    const pager = this.#pager
+    if (sections === null || pager === null) return
     const conversation = this.conversation.snapshot()
-    const sections = await this.#cache.sections(conversation, this.#o.locale)
+    const view = sections.view(conversation, this.#o.locale, this.#site.pages)
+    const coloured = this.colours.stats.fragments
+    const tail = await pager.tail(view)
+    this.#sideFiles.texts = new Map([...view.sideTexts, ...tail.sideTexts])
     const text = siteText(this.#o.locale)
-    const extras = childExtras(sections, conversation, this.#site.pages, text)
     const follow = atBottom(this.#win)
     let states: Map<string, boolean> | null = null
     if (this.#root === null) {
       states = disclosureStates(this.#main)
       this.#root = createRoot(this.#main)
-      // The client draws the whole session on one page: the static page links would cut it short.
-      for (const nav of this.#doc.querySelectorAll<HTMLElement>('body > nav')) nav.hidden = true
     }
     const root = this.#root
-    flushSync(() => root.render(<LiveTranscript sections={sections} label={text.transcript} extras={extras} />))
+    flushSync(() => root.render(<LiveTranscript sections={tail.pieces} label={text.transcript} extras={tail.extras} />))
     if (states !== null) restoreDisclosures(this.#main, states)
+    this.#nav?.show(tail.page, tail.page)
     enhance(this.#doc)
     this.#main.dataset['liveLines'] = String(this.conversation.lineCount)
     this.#main.dataset['liveSeq'] = String(this.conversation.fileSeq)
+    this.#main.dataset['livePage'] = String(tail.page)
     this.#badge.ahead(this.conversation.provisional)
     if (follow) scrollToBottom(this.#win)
+    // Colours that came back after the draw: draw again with them (only if any did, so a failing server
+    // does not make the page redraw in a loop).
+    tail.late?.then(() => {
+      if (this.colours.stats.fragments !== coloured) this.#schedule()
+    })
   }
 
-  /** Once the session settles, the rebuilt page has the final title and facts: take its header. */
-  async #refreshChrome(): Promise<void> {
-    const build = await this.#site.nextBuild(this.#chromeBuild)
-    if (build === null || build <= this.#chromeBuild) return
-    this.#chromeBuild = build
-    const fresh = await this.#site.fetchPage(this.#win.location.pathname)
-    const header = fresh?.querySelector('body > header')
-    const mine = this.#doc.querySelector('body > header')
-    if (header !== null && header !== undefined && mine !== null) mine.replaceWith(this.#doc.importNode(header, true))
+  /**
+   * Once the session settles, the rebuilt page has the final title and facts: take its header. On the
+   * pages' tail, the build's last page also says where that page starts and the room the build gave it,
+   * which the page takes as its new base, so its last draw packs exactly as the build did.
+   */
+  #settle(): Promise<void> {
+    // Settling again while a settle runs (the session grew and settled again): run once more after it,
+    // so the page ends on a build that holds its last lines.
+    if (this.#settling !== null) {
+      this.#settleAgain = true
+      return this.#settling
+    }
+    this.#settling = (async () => {
+      do {
+        this.#settleAgain = false
+        await this.#settleOnce()
+      } while (this.#settleAgain)
+    })().finally(() => {
+      this.#settling = null
+    })
+    return this.#settling
   }
+
+  async #settleOnce(): Promise<void> {
+    for (let tries = 0; tries < SETTLE_TRIES; tries++) {
+      const build = await this.#site.nextBuild(this.#chromeBuild)
+      if (build === null || build <= this.#chromeBuild) return
+      this.#chromeBuild = build
+      const pages = this.#site.pages.find((p) => p.key === this.#o.key)?.pages ?? 1
+      const stem = this.#o.page?.stem ?? stemOf(this.#win.location.pathname)
+      const own = this.#o.page
+      const path = this.#pager === null || own === null ? this.#win.location.pathname : siblingPath(this.#win.location.pathname, pageFile(stem, pages))
+      const fresh = await this.#site.fetchPage(path)
+      if (fresh === null) return
+      const flag = parseLiveFlag(fresh.querySelector(`meta[name="${LIVE_META}"]`)?.getAttribute('content'))
+      // A build from before the last lines: the next one will have them.
+      if (flag?.page === 'session' && flag.lines < this.conversation.lineCount) continue
+      const header = fresh.querySelector('body > header')
+      const mine = this.#doc.querySelector('body > header')
+      if (header !== null && mine !== null) mine.replaceWith(this.#doc.importNode(header, true))
+      if (this.#pager === null) {
+        // An earlier page: take the rebuilt navigation (the page count may have grown).
+        const navs = [...fresh.querySelectorAll('body > nav')]
+        const myNavs = [...this.#doc.querySelectorAll('body > nav')]
+        if (navs.length === myNavs.length) myNavs.forEach((nav, i) => nav.replaceWith(this.#doc.importNode(navs[i] as Element, true)))
+        return
+      }
+      const info = parseLivePage(fresh.querySelector(`meta[name="${LIVE_PAGE_META}"]`)?.getAttribute('content'))
+      const first = firstPieceId(fresh.querySelector<HTMLElement>('main#main'))
+      if (info !== null && first !== null) {
+        this.#pager.base = { page: info.page, section: first, part: 0 }
+        if (info.room !== null) this.#pager.room = info.room
+        // The tail's own address, so a reload shows this page.
+        if (info.page > 1 && path !== this.#win.location.pathname) this.#win.history.replaceState(this.#win.history.state, '', path)
+      }
+      if (this.#root !== null) this.#schedule()
+      return
+    }
+  }
+}
+
+/** Id of the first piece (section or part) of a transcript: where its page starts. */
+function firstPieceId(main: HTMLElement | null): string | null {
+  const first = main?.querySelector('[data-transcript] > [id]')
+  return first === null || first === undefined || first.id === '' ? null : first.id
+}
+
+/** `…/sessions/<stem>.html` or `…/<stem>.p<n>.html` → the stem (pages without the page meta). */
+function stemOf(pathname: string): string {
+  const file = decodeURIComponent(pathname.slice(pathname.lastIndexOf('/') + 1))
+  return file.replace(/(\.p\d+)?\.html$/, '')
+}
+
+/** A page beside the current one (same folder). */
+function siblingPath(pathname: string, file: string): string {
+  return `${pathname.slice(0, pathname.lastIndexOf('/') + 1)}${encodeURIComponent(file)}`
 }
 
 /** Our own server's JSON (not session text); a frame that does not parse is dropped. */

@@ -5,7 +5,8 @@
  *   connection at most): after every (re)build of the folder, which sessions have pages and where, so the
  *   index can swap in the rebuilt list and a live transcript can link the child sessions it spawned;
  * - the **overlay feed** of `--attach`: events a running dsh host has shown but the log file does not hold
- *   yet (live.md §10.2), to be drawn provisionally until the file catches up; the file always wins.
+ *   yet (live.md §10.2), to be drawn provisionally until the file catches up; the file always wins; and
+ *   the text a newer host is streaming (`overlay-typing`), drawn as a transient typing box.
  * Plain JSON over Server-Sent Events, like the follower's feeds. Types and strings only: no node:*, no DOM.
  */
 import type { ParsedLine } from '../../log/parsed-line'
@@ -28,6 +29,8 @@ export interface SitePage {
   title: string
   /** Id of the link a parent page puts after the call that spawned this session (`child-<stem>`). */
   anchor: string
+  /** Pages the build cut the session into. */
+  pages: number
 }
 
 export interface SiteMessage {
@@ -46,11 +49,23 @@ export function liveOverlayPath(key: string): string {
 
 export type OverlayState = 'connecting' | 'attached' | 'unavailable'
 
+/**
+ * A newer host's `assistant-stream` frame (live.md §4.4), as the overlay passes it on: an attempt starts
+ * after durable seq `afterSeq`; its chunks add text (or reasoning); it ends committed at `seq`, or abandoned
+ * (`seq` null). Token deltas only — never durable, drawn apart from the transcript (typing.ts).
+ */
+export type TypingFrame =
+  | { type: 'start'; attemptId: string; afterSeq: number; turn: number | null; step: number | null }
+  | { type: 'chunk'; attemptId: string; channel: 'text' | 'reasoning'; text: string }
+  | { type: 'end'; attemptId: string; seq: number | null }
+
 export type OverlayMessage =
   /** Provisional lines, in seq order; a later message may repeat or replace seqs. */
   | { kind: 'overlay'; lines: ParsedLine[] }
   /** Forget every provisional line (the host restarted, or the overlay lost its place). */
   | { kind: 'overlay-reset' }
   | { kind: 'overlay-status'; state: OverlayState; detail: string }
+  /** Text the host is streaming right now (Gen B with `assistantStream`). */
+  | { kind: 'overlay-typing'; frame: TypingFrame }
 
-export const OVERLAY_EVENT_KINDS = ['overlay', 'overlay-reset', 'overlay-status'] as const satisfies readonly OverlayMessage['kind'][]
+export const OVERLAY_EVENT_KINDS = ['overlay', 'overlay-reset', 'overlay-status', 'overlay-typing'] as const satisfies readonly OverlayMessage['kind'][]

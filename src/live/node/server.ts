@@ -5,15 +5,19 @@
  * - `GET /live/index/events`: the session index as SSE (`index-reset`, then upserts and removals),
  * - `GET /live/session/<key>/events`: one session's feed as SSE — a `reset` with every line so far, or with
  *   a valid `Last-Event-ID` only what came after; then `append`/`reset`/`status` as the file changes,
- * - `GET /live/session/<key>/log`: the transcript bytes as stored, as a download.
+ * - `GET /live/session/<key>/log`: the transcript bytes as stored, as a download,
+ * - `POST /live/highlight`: code colours for live pages, by the build's highlighter (highlight-route.ts);
+ *   the only route that takes a body, and the only `POST`.
  * Keys come from the index only, so no URL ever names a path. Every request passes the Host/Origin
  * fence first. Session logs are only ever opened for reading. `close()` ends every stream and watcher.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { basename } from 'node:path'
-import { formatEventId, parseEventId, type IndexMessage } from '../protocol'
+import { basename, join } from 'node:path'
+import { STATE_DIR } from '../../site/manifest'
+import { formatEventId, LIVE_HIGHLIGHT_PATH, parseEventId, type IndexMessage } from '../protocol'
 import { FollowerHub, type FollowerHubOptions } from './follower-hub'
+import { HighlightRoute, type HighlightRouteOptions } from './highlight-route'
 import { allowedHosts, refusal } from './request-guard'
 import { RootWatcher, type RootWatcherOptions } from './root-watcher'
 import { SseStream, type SseOptions } from './sse'
@@ -31,6 +35,11 @@ export interface LiveServerOptions {
   follower?: FollowerHubOptions
   index?: RootWatcherOptions
   sse?: SseOptions
+  /**
+   * Code colours for live pages (`POST /live/highlight`). Default: the site's highlight cache
+   * (`<siteDir>/.dsh-view/highlight-cache.json`) and the highlight worker when built; false: no colours.
+   */
+  highlight?: Partial<HighlightRouteOptions> | false
   /** Unexpected errors (a follower's IO error, a handler bug); the server keeps serving. */
   onError?: (error: unknown) => void
   /**
@@ -69,6 +78,7 @@ export async function startLiveServer(options: LiveServerOptions): Promise<LiveS
   const streams = new Set<SseStream>()
   let allowed = new Set<string>()
   const sseOptions: SseOptions = { ...options.sse, headers: BASE_HEADERS }
+  const highlight = options.highlight === false ? null : new HighlightRoute({ cacheFile: join(options.siteDir, STATE_DIR, 'highlight-cache.json'), ...options.highlight })
 
   const openStream = (res: ServerResponse): SseStream => {
     const stream = new SseStream(res, sseOptions)
@@ -119,6 +129,10 @@ export async function startLiveServer(options: LiveServerOptions): Promise<LiveS
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const why = refusal(req.headers, allowed)
     if (why !== null) return void plain(res, 403, `forbidden: ${why}`, BASE_HEADERS)
+    if (req.url === LIVE_HIGHLIGHT_PATH) {
+      if (highlight === null) return void plain(res, 404, 'not found', BASE_HEADERS)
+      return highlight.answer(req, res, BASE_HEADERS)
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('Allow', 'GET, HEAD')
       return void plain(res, 405, 'method not allowed', BASE_HEADERS)
@@ -158,7 +172,7 @@ export async function startLiveServer(options: LiveServerOptions): Promise<LiveS
       resolve()
     })
   }).catch(async (error: unknown) => {
-    await Promise.all([index.close(), hub.close()])
+    await Promise.all([index.close(), hub.close(), highlight?.close()])
     throw error
   })
   const port = (server.address() as AddressInfo).port
@@ -178,7 +192,7 @@ export async function startLiveServer(options: LiveServerOptions): Promise<LiveS
       const closed = new Promise<void>((resolve) => server.close(() => resolve()))
       for (const stream of [...streams]) stream.close()
       server.closeAllConnections()
-      await Promise.all([closed, index.close(), hub.close()])
+      await Promise.all([closed, index.close(), hub.close(), highlight?.close()])
     },
   }
 }

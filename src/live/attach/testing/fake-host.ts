@@ -8,7 +8,11 @@
  *   tail-only projections), `/api/events.mux` (426 on plain GET, `session/subscribed` baseline, then
  *   `session/event`, close 1008 on any client message).
  * - Gen B: `/?token=` → 303 + cookie, 401 without it (HTTP and upgrade), `session/list`, `/api/remote.mux`
- *   with `session/follow` (snapshot, then events), `cancel`, argument validation, `session/not-found`.
+ *   with `session/follow` (snapshot, then events), `cancel`, argument validation, `session/not-found`, and
+ *   for followers that asked for `assistantStream`, `assistant-stream` frames (live.md §4.4): `stream()`
+ *   writes an assistant message of the timeline token by token (`start`, `chunk`s of its reasoning and
+ *   text) before it is durable, then `commit()` pushes it and ends the attempt at its seq, or `abandon()`
+ *   ends it without one. These frames are never part of a session's events (not durable, not in history).
  * Every client message and call is recorded, so tests can assert the viewer stayed read-only. Test-only.
  */
 import { randomBytes } from 'node:crypto'
@@ -26,8 +30,19 @@ export interface FakeSession {
 
 interface Client {
   ws: WsConnection
-  /** Gen B: open follow streams, streamId → session id. */
-  streams: Map<string, string>
+  /** Gen B: open follow streams by streamId, with whether they asked for `assistantStream`. */
+  streams: Map<string, { sessionId: string; assistantStream: boolean }>
+}
+
+/** An assistant message being streamed (Gen B); see `FakeDshHost.stream`. */
+export interface FakeAttempt {
+  readonly attemptId: string
+  /** The chunks sent so far (text and reasoning pieces, in order). */
+  readonly sent: string[]
+  /** Pushes the message (and any records given after it) and ends the attempt committed at its seq. */
+  commit(after?: readonly (string | Record<string, unknown>)[]): void
+  /** Ends the attempt without a message. */
+  abandon(): void
 }
 
 const MESSAGE_TYPES = new Set(['user/message', 'assistant/message'])
@@ -43,6 +58,7 @@ export class FakeDshHost {
   readonly token = randomBytes(8).toString('hex')
   readonly #cookie = `dsh-auth-fake=v1.${randomBytes(6).toString('hex')}`
   readonly #clients = new Set<Client>()
+  #revision = 0
   #server: Server
   #port = 0
 
@@ -88,8 +104,60 @@ export class FakeDshHost {
         if (this.generation === 'gen-a') {
           client.ws.send(JSON.stringify({ type: 'server-request', rpcId: `mux-${randomBytes(3).toString('hex')}`, method: 'session/event', payload: { sessionId, event } }))
         } else {
-          for (const [streamId, id] of client.streams) if (id === sessionId) client.ws.send(JSON.stringify({ type: 'item', streamId, value: { type: 'event', event } }))
+          for (const [streamId, open] of client.streams) if (open.sessionId === sessionId) client.ws.send(JSON.stringify({ type: 'item', streamId, value: { type: 'event', event } }))
         }
+      }
+    }
+  }
+
+  /**
+   * Gen B: streams `record` — an `assistant/message` of the session's timeline, not pushed yet — to the
+   * followers that asked for it, as the host streams a model's answer: `start` after the session's last
+   * seq, then its reasoning and text in `pieces` chunks each. Returns the attempt to commit or abandon.
+   */
+  stream(sessionId: string, record: string | object, pieces = 4): FakeAttempt {
+    const session = this.sessions.get(sessionId)
+    if (session === undefined) throw new Error(`no session ${sessionId}`)
+    const value: unknown = typeof record === 'string' ? JSON.parse(record) : record
+    if (!isRecord(value) || value['type'] !== 'assistant/message' || typeof value['seq'] !== 'number') throw new Error('stream() takes an assistant/message record')
+    const data = isRecord(value['data']) ? value['data'] : {}
+    const message = isRecord(data['message']) ? data['message'] : {}
+    const blocks = Array.isArray(message['content']) ? message['content'].filter(isRecord) : []
+    const revision = ++this.#revision
+    const attemptId = `attempt-${randomBytes(4).toString('hex')}`
+    let index = 0
+    const emit = (frame: Record<string, unknown>) => this.#streamFrame(sessionId, { attemptId, revision, ...frame })
+    emit({ type: 'start', startedAfterSeq: session.events[session.events.length - 1]?.seq ?? -1, turn: data['turn'] ?? null, step: data['step'] ?? null })
+    const sent: string[] = []
+    for (const [kind, delta] of [['reasoning', 'reasoning-delta'], ['text', 'text-delta']] as const) {
+      const text = blocks.filter((b) => b['type'] === kind && typeof b['text'] === 'string').map((b) => String(b['text'])).join('')
+      for (const piece of splitPieces(text, pieces)) {
+        sent.push(piece)
+        emit({ type: 'chunk', index: index++, time: Date.now(), chunk: { type: delta, index: kind === 'text' ? 1 : 0, text: piece } })
+      }
+    }
+    let ended = false
+    return {
+      attemptId,
+      sent,
+      commit: (after = []) => {
+        if (ended) return
+        ended = true
+        this.push(sessionId, [value, ...after])
+        emit({ type: 'end', index, outcome: { kind: 'committed', eventType: 'assistant/message', seq: value['seq'] } })
+      },
+      abandon: () => {
+        if (ended) return
+        ended = true
+        emit({ type: 'end', index, outcome: { kind: 'abandoned' } })
+      },
+    }
+  }
+
+  #streamFrame(sessionId: string, frame: Record<string, unknown>): void {
+    for (const client of this.#clients) {
+      for (const [streamId, open] of client.streams) {
+        if (open.sessionId === sessionId && open.assistantStream) client.ws.send(JSON.stringify({ type: 'item', streamId, value: { type: 'assistant-stream', frame } }))
       }
     }
   }
@@ -231,14 +299,18 @@ export class FakeDshHost {
     const session = typeof sessionId === 'string' ? this.sessions.get(sessionId) : undefined
     if (typeof sessionId !== 'string' || session === undefined) return error('session/not-found', 'no such session')
     this.followed.push(sessionId)
-    client.streams.set(streamId, sessionId)
+    const assistantStream = request['assistantStream'] === true
+    client.streams.set(streamId, { sessionId, assistantStream })
     const max = typeof request['maxMessages'] === 'number' ? request['maxMessages'] : 50
     const window = messageWindow(session.events, max)
     const cursor = session.events[session.events.length - 1]?.seq ?? -1
     client.ws.send(JSON.stringify({
       type: 'item',
       streamId,
-      value: { type: 'snapshot', header: session.header, cursor, records: window.events.map((event) => ({ type: 'event', event })), hasMore: window.hasMore, projections: { asOfSeq: cursor, values: {} } },
+      value: {
+        type: 'snapshot', header: session.header, cursor, records: window.events.map((event) => ({ type: 'event', event })), hasMore: window.hasMore, projections: { asOfSeq: cursor, values: {} },
+        ...(assistantStream ? { assistantStream: { revision: this.#revision } } : {}),
+      },
     }))
   }
 }
@@ -255,6 +327,22 @@ function messageWindow(events: readonly HostEvent[], max: number): { events: Hos
   }
   if (seen < max) cut = 0
   return { events: events.slice(cut), hasMore: cut > 0 }
+}
+
+/** `text` in `n` consecutive pieces (fewer when it is short), cut after whitespace where it can be. */
+function splitPieces(text: string, n: number): string[] {
+  if (text === '') return []
+  const size = Math.max(1, Math.ceil(text.length / n))
+  const out: string[] = []
+  let at = 0
+  while (at < text.length) {
+    let end = Math.min(text.length, at + size)
+    const space = text.lastIndexOf(' ', end)
+    if (end < text.length && space > at) end = space + 1
+    out.push(text.slice(at, end))
+    at = end
+  }
+  return out
 }
 
 const ok = (value: unknown) => ({ ok: true, value })

@@ -1,0 +1,48 @@
+/**
+ * What a piece of transcript weighs on a page, measured as the build measures it (src/site/render-session.tsx
+ * `#piece`): the section rendered bare with `renderToStaticMarkup` (same components, same per-section id
+ * prefix), then bytes of UTF-8 and elements counted by src/site/measure.ts. The live page packs pages by
+ * these sizes, so it breaks pages where the build does. Nothing rendered here reaches the DOM.
+ */
+import { renderToStaticMarkup } from 'react-dom/server'
+import type { PageSection } from '../../cards/types'
+import { measure, type Size } from '../../site/measure'
+import type { RowExtra } from '../../site/types'
+import { Transcript } from '../../../components/layout/Transcript'
+import { createHash } from './shims/node-crypto'
+
+/** The extras of the section's own rows (all a piece's markup can show). */
+export function ownExtras(section: PageSection, extras: Readonly<Record<string, readonly RowExtra[]>>): Record<string, readonly RowExtra[]> {
+  const own: Record<string, readonly RowExtra[]> = {}
+  for (const row of section.rows) {
+    const links = Object.hasOwn(extras, row.key) ? extras[row.key] : undefined
+    if (links !== undefined) own[row.key] = links
+  }
+  return own
+}
+
+export function pieceMarkup(section: PageSection, extras: Readonly<Record<string, readonly RowExtra[]>>, label: string): string {
+  const prefix = `s${createHash('sha256').update(section.key).digest('hex').slice(0, 8)}-`
+  return renderToStaticMarkup(<Transcript sections={[section]} label={label} extras={ownExtras(section, extras)} bare />, { identifierPrefix: prefix })
+}
+
+interface Measured {
+  extras: string
+  size: Size
+}
+
+/** Sizes by section object (a section the page did not change is the same object, and weighs the same). */
+export class PieceSizes {
+  readonly #known = new WeakMap<PageSection, Measured>()
+
+  constructor(private readonly label: string) {}
+
+  size(section: PageSection, extras: Readonly<Record<string, readonly RowExtra[]>>): Size {
+    const own = JSON.stringify(ownExtras(section, extras))
+    const known = this.#known.get(section)
+    if (known !== undefined && known.extras === own) return known.size
+    const size = measure(pieceMarkup(section, extras, this.label))
+    this.#known.set(section, { extras: own, size })
+    return size
+  }
+}

@@ -1,0 +1,186 @@
+// @vitest-environment happy-dom
+/**
+ * The live session page in a DOM, with its feeds played by hand (fake `EventSource`s and `fetch`): a
+ * streamed answer from an attached host shows as a typing box after the transcript — text as text — and
+ * goes away when the durable message reaches the page or the attempt ends; a growing session is drawn
+ * with the build's cuts (a marker and a full-text link) and its code coloured through the live server.
+ */
+import { afterEach, describe, expect, it } from 'vitest'
+import { LogParser } from '../../log/parser'
+import type { ParsedLine } from '../../log/parsed-line'
+import { session, type SessionBuilder } from '../../log/testing/session'
+import { liveFeedPath, type FeedMessage } from '../protocol'
+import { LiveSessionPage } from './session-page'
+import { LIVE_SITE_PATH, liveOverlayPath, type OverlayMessage, type SiteMessage } from './site-feed'
+import type { PageWindow } from './site-client'
+import { tokenizeHere } from '../../highlight/tokenize'
+import { resolveLanguage } from '../../highlight/language-names'
+
+class FakeSource extends EventTarget {
+  static readonly open = new Map<string, FakeSource>()
+  static readonly CONNECTING = 0
+  static readonly OPEN = 1
+  static readonly CLOSED = 2
+  readonly OPEN = 1
+  readyState = 1
+  constructor(readonly url: string) {
+    super()
+    FakeSource.open.set(url, this)
+  }
+  emit(message: FeedMessage | OverlayMessage): void {
+    this.dispatchEvent(new MessageEvent(message.kind, { data: JSON.stringify(message) }))
+  }
+  close(): void {
+    this.readyState = 2
+  }
+}
+
+const highlightRequests: unknown[] = []
+
+async function fakeFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  const url = String(input)
+  if (url.startsWith(LIVE_SITE_PATH)) {
+    const site: SiteMessage = { kind: 'site', build: 0, pages: [], attach: true }
+    return new Response(JSON.stringify(site), { status: 200 })
+  }
+  if (url === '/live/highlight') {
+    const body = JSON.parse(String(init?.body)) as { blocks: { lang: string; text: string }[] }
+    highlightRequests.push(body)
+    const fragments = await Promise.all(body.blocks.map(async (b) => {
+      const lang = resolveLanguage(b.lang)
+      return lang === null ? null : (await tokenizeHere(lang, b.text)).html
+    }))
+    return new Response(JSON.stringify({ fragments }), { status: 200 })
+  }
+  return new Response('not found', { status: 404 })
+}
+
+let page: LiveSessionPage | null = null
+afterEach(() => {
+  page?.close()
+  page = null
+  FakeSource.open.clear()
+  document.body.replaceChildren()
+})
+
+function parse(s: SessionBuilder): ParsedLine[] {
+  const parser = new LogParser()
+  return s.jsonl().trimEnd().split('\n').flatMap((line, i) => parser.line(line, { line: i + 1 }))
+}
+
+async function until(check: () => boolean, what: string, ms = 5000): Promise<void> {
+  const start = Date.now()
+  while (!check()) {
+    if (Date.now() - start > ms) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
+
+function openPage(key: string): { main: HTMLElement; feed: () => FakeSource; overlay: () => FakeSource } {
+  document.body.innerHTML = '<header><h1>t</h1></header><main id="main"><section data-transcript=""></section></main><footer>f</footer>'
+  const main = document.getElementById('main') as HTMLElement
+  const win = Object.assign(window, { EventSource: FakeSource, fetch: fakeFetch }) as unknown as PageWindow
+  page = new LiveSessionPage(win, main, { key, lines: 0, seq: -1, locale: 'en', page: { stem: key, page: 1, pages: 1, room: null } })
+  const get = (url: string) => () => {
+    const source = FakeSource.open.get(url)
+    if (source === undefined) throw new Error(`${url} is not open`)
+    return source
+  }
+  return { main, feed: get(liveFeedPath(key)), overlay: get(liveOverlayPath(key)) }
+}
+
+const typingBox = () => document.querySelector<HTMLElement>('[data-live-typing]')
+
+describe('the typing overlay', () => {
+  it('shows streamed text as text after the transcript, and clears when the durable message arrives', async () => {
+    const s = session({ id: 'typing-page', cwd: '/home/dev/typing' })
+    s.turnStart()
+    s.user('Say something')
+    s.stepStart()
+    const before = parse(s)
+    const { main, feed, overlay } = openPage('typing-page')
+    feed().emit({ kind: 'reset', lines: before })
+    await until(() => FakeSource.open.has(liveOverlayPath('typing-page')), 'the overlay feed')
+    const afterSeq = s.events[s.events.length - 1]?.seq ?? -1
+    overlay().emit({ kind: 'overlay-typing', frame: { type: 'start', attemptId: 'a1', afterSeq, turn: 1, step: 1 } })
+    overlay().emit({ kind: 'overlay-typing', frame: { type: 'chunk', attemptId: 'a1', channel: 'text', text: 'Hello <img src=x onerror=alert(1)> ' } })
+    overlay().emit({ kind: 'overlay-typing', frame: { type: 'chunk', attemptId: 'a1', channel: 'text', text: 'world' } })
+    const box = typingBox()
+    expect(box?.textContent).toContain('Hello <img src=x onerror=alert(1)> world')
+    expect(box?.querySelector('img')).toBeNull()
+    expect(box?.previousElementSibling).toBe(main)
+    expect(main.contains(box)).toBe(false)
+    // A chunk of another attempt is not this one's.
+    overlay().emit({ kind: 'overlay-typing', frame: { type: 'chunk', attemptId: 'other', channel: 'text', text: ' ZZZ' } })
+    expect(typingBox()?.textContent).not.toContain('ZZZ')
+
+    s.assistant('Hello world')
+    s.stepEnd()
+    const all = parse(s)
+    feed().emit({ kind: 'append', lines: all.slice(before.length) })
+    expect(typingBox()).toBeNull()
+    await until(() => main.textContent?.includes('Hello world') === true, 'the durable message drawn')
+  })
+
+  it('clears on an end frame (abandoned, or committed once its seq is drawn) and on an overlay reset', async () => {
+    const s = session({ id: 'typing-end', cwd: '/home/dev/typing' })
+    s.turnStart()
+    s.user('Go')
+    const { feed, overlay } = openPage('typing-end')
+    const drawn = parse(s)
+    feed().emit({ kind: 'reset', lines: drawn })
+    const last = s.events[s.events.length - 1]?.seq ?? -1
+    await until(() => FakeSource.open.has(liveOverlayPath('typing-end')), 'the overlay feed')
+    const start = (attemptId: string) => overlay().emit({ kind: 'overlay-typing', frame: { type: 'start', attemptId, afterSeq: 1, turn: 1, step: 1 } })
+    const chunk = (attemptId: string) => overlay().emit({ kind: 'overlay-typing', frame: { type: 'chunk', attemptId, channel: 'reasoning', text: 'pondering' } })
+    start('a')
+    chunk('a')
+    expect(typingBox()?.textContent).toContain('thinking')
+    overlay().emit({ kind: 'overlay-typing', frame: { type: 'end', attemptId: 'a', seq: null } })
+    expect(typingBox()).toBeNull()
+    start('b')
+    chunk('b')
+    overlay().emit({ kind: 'overlay-typing', frame: { type: 'end', attemptId: 'b', seq: last } })
+    expect(typingBox()).toBeNull()
+    // Committed at a seq the page does not have yet: the text stays until that seq arrives.
+    start('d')
+    chunk('d')
+    overlay().emit({ kind: 'overlay-typing', frame: { type: 'end', attemptId: 'd', seq: last + 2 } })
+    expect(typingBox()?.textContent).toContain('pondering')
+    s.stepStart()
+    s.assistant('Gone')
+    feed().emit({ kind: 'append', lines: parse(s).slice(drawn.length) })
+    expect(typingBox()).toBeNull()
+    start('c')
+    chunk('c')
+    expect(typingBox()).not.toBeNull()
+    overlay().emit({ kind: 'overlay-reset' })
+    expect(typingBox()).toBeNull()
+  })
+})
+
+describe('a live page drawing a growing session', () => {
+  it('cuts long output as the build does and colours code through the live server', async () => {
+    const s = session({ id: 'drawn', cwd: '/home/dev/drawn' })
+    s.turnStart()
+    s.user('Run it')
+    const { main, feed } = openPage('drawn')
+    feed().emit({ kind: 'reset', lines: parse(s) })
+    s.stepStart()
+    s.call('bash', { command: 'yes', description: 'A lot of output' }, 'c1')
+    s.result('c1', Array.from({ length: 3000 }, (_, i) => `line ${i}`).join('\n'))
+    s.stepEnd()
+    s.stepStart()
+    s.assistant('Done:\n\n```ts\nexport const lines: number = 3000\n```')
+    s.stepEnd()
+    s.turnEnd()
+    feed().emit({ kind: 'reset', lines: parse(s) })
+    await until(() => main.querySelector('pre.shiki span[class]') !== null, 'coloured code')
+    await page?.idle()
+    expect(main.textContent).toContain('lines · ')
+    const link = main.querySelector<HTMLAnchorElement>('[data-kind="full-text"] a')
+    expect(link?.getAttribute('href')).toMatch(/^drawn\.files\/[0-9a-f]{20}\.txt$/)
+    expect(highlightRequests.length).toBeGreaterThan(0)
+    expect(main.dataset['livePage']).toBe('1')
+  })
+})
