@@ -1,18 +1,25 @@
 /**
  * Decode throughput of the log reader (issue 2; issue 4 "Budgets and speed"): a generated ~100 MB
  * chunk-heavy log (generate-log.ts), written raw and as dsh-style zstd frames (zstd-batches.ts), read by
- * - the baseline: a plain `JSON.parse` loop over the same lines, already in memory (the limit);
+ * - the ceiling: a `JSON.parse` loop over the same lines, already in memory as strings;
+ * - the plain loop, per encoding: what a naive tool writes over the same file — 1 MiB reads, (zstd: frames
+ *   decoded by the same zstd decoder), newline split, UTF-8 decode and `JSON.parse` per line; no
+ *   validation, no packed-row expansion, no damage handling. Issue 2's "≈80–100 MB/s per core" describes
+ *   this loop, and its 70% target is measured against it;
  * - the byte layer alone: file → lines (raw), file → frames → lines (zstd), no parsing;
  * - the pure parser alone, in both chunk modes (`expand`, the default, and `skip-superseded`);
  * - the whole reader: `summarizeSession` = bytes → lines → LogParser (envelope, packed rows, payload
  *   schemas) → counts and damage, as `inspect` runs it, in both chunk modes;
  * - reader + conversation fold (`ConversationBuilder`): the static build's decode and fold, both modes.
- * All MB/s are plaintext MB per second; the ratio to the baseline is what the issue's 70% target means.
+ * All MB/s are plaintext MB per second.
  */
 import { writeFileSync } from 'node:fs'
+import { open } from 'node:fs/promises'
 import { join } from 'node:path'
 import { ConversationBuilder } from '../src/conversation/builder'
-import { createLineDecoder, type LogEncoding } from '../src/log/node/line-decoder'
+import { ByteStore } from '../src/log/bytes/byte-store'
+import { scanZstdFrames } from '../src/log/bytes/zstd-frames'
+import { bufferByteOps, createLineDecoder, type LineSink, type LogEncoding } from '../src/log/node/line-decoder'
 import { summarizeSession } from '../src/log/node/load'
 import { readSession } from '../src/log/node/read'
 import { fileSource, sourceBytes } from '../src/log/node/source'
@@ -23,7 +30,8 @@ import { generateLog } from './generate-log'
 import { zstdLogFile } from './zstd-batches'
 
 const RUNS = 3
-const MODES: readonly ChunkMode[] = ['expand', 'skip-superseded']
+/** The figures the issue's target is about get more runs: best-of on a shared machine. */
+const TARGET_RUNS = 5
 
 type Rate = { best: number; median: number }
 
@@ -39,15 +47,19 @@ const stage: BenchStage = async (ctx) => {
   ctx.log(`decode: compressing ${log.batches.length} batches`)
   const zstd = await zstdLogFile(log.header, log.batches, ctx.workDir)
   writeFileSync(zstdPath, zstd.bytes)
+  const codec = await ZstdCodec.create()
 
-  // Sanity before timing: the reader must see the whole log, undamaged, in both modes.
+  // Sanity before timing: the reader must see the whole log, undamaged, in both modes; the plain loops
+  // must see every line.
   for (const path of [rawPath, zstdPath]) {
-    for (const chunks of MODES) {
+    for (const chunks of ['expand', 'skip-superseded'] as const) {
       const check = await summarizeSession(path, { chunks })
       if (!check.ok || check.session.invalid.length > 0 || check.session.counts.events !== log.events) {
         throw new Error(`decode bench: ${path} did not read back cleanly (${chunks})`)
       }
     }
+    const seen = await plainLoop(path, path === zstdPath ? codec : null)
+    if (seen !== lines.length) throw new Error(`decode bench: the plain loop read ${seen} of ${lines.length} lines of ${path}`)
   }
 
   // Runs follow each other without the forced full GC `throughput` makes by default: a forced GC right
@@ -57,38 +69,42 @@ const stage: BenchStage = async (ctx) => {
   ctx.gc()
   const timing = { ...ctx, gc: () => undefined }
 
-  ctx.log('decode: JSON.parse baseline')
-  const baseline = await throughput(timing, plainBytes, RUNS, () => {
+  ctx.log('decode: baselines (JSON.parse in memory, plain loops over the files)')
+  const ceiling = await throughput(timing, plainBytes, TARGET_RUNS, () => {
     let n = 0
     for (const line of lines) n += JSON.parse(line) === null ? 0 : 1
     return n
   })
+  const plainRaw = await throughput(timing, plainBytes, TARGET_RUNS, () => plainLoop(rawPath, null))
+  const plainZstd = await throughput(timing, plainBytes, TARGET_RUNS, () => plainLoop(zstdPath, codec))
 
   ctx.log('decode: byte layer')
-  const codec = await ZstdCodec.create()
-  const decodeFile = (encoding: LogEncoding, path: string, onLine: (text: string, line: number) => void) => async () => {
-    const decoder = createLineDecoder(encoding, { line: onLine, damage: () => undefined }, codec)
+  const ops = bufferByteOps()
+  const decodeFile = (encoding: LogEncoding, path: string, sink: Omit<LineSink, 'damage'>, store?: ByteStore) => async () => {
+    const decoder = createLineDecoder(encoding, { ...sink, damage: () => undefined }, codec, { ops, ...(store === undefined ? {} : { store }) })
     for await (const chunk of sourceBytes(fileSource(path))) decoder.push(chunk)
     return decoder.end()
   }
-  const rawSplit = await throughput(timing, plainBytes, RUNS, decodeFile('jsonl', rawPath, () => undefined))
+  const rawSplit = await throughput(timing, plainBytes, RUNS, decodeFile('jsonl', rawPath, { line: () => undefined }))
   const wasmBefore = codec.counts.wasm
-  const zstdSplit = await throughput(timing, plainBytes, RUNS, decodeFile('zstd', zstdPath, () => undefined))
+  const zstdSplit = await throughput(timing, plainBytes, RUNS, decodeFile('zstd', zstdPath, { line: () => undefined }))
   const wasmShare = (codec.counts.wasm - wasmBefore) / (RUNS * (log.batches.length + 1))
 
   ctx.log('decode: parser')
-  // The pure parser on the raw lines, results dropped at once: what the reader adds on top is batching.
+  // The pure parser on the raw lines, given as bytes as the reader gives them (skip-superseded mode reads
+  // packed rows undecoded), results dropped at once: what the reader adds on top is batching and counts.
   const parse = (chunks: ChunkMode) =>
     throughput(timing, plainBytes, RUNS, async () => {
-      const parser = new LogParser({ chunks })
-      await decodeFile('jsonl', rawPath, (line, n) => void parser.line(line, { line: n }))()
+      const parser = new LogParser({ chunks, textOf: ops.textOf, bytesStay: true })
+      const lineBytes = (bytes: Uint8Array, start: number, end: number, line: number) => void parser.lineBytes(bytes, start, end, { line })
+      await decodeFile('jsonl', rawPath, { line: () => undefined, lineBytes }, new ByteStore(() => parser.holding))()
       return parser.flush()
     })
   const rawParse = await parse('expand')
   const rawParseSkip = await parse('skip-superseded')
 
   ctx.log('decode: whole reader')
-  const read = (path: string, chunks: ChunkMode) => throughput(timing, plainBytes, RUNS, () => summarizeSession(path, { chunks }))
+  const read = (path: string, chunks: ChunkMode) => throughput(timing, plainBytes, TARGET_RUNS, () => summarizeSession(path, { chunks }))
   const rawRead = await read(rawPath, 'expand')
   const rawReadSkip = await read(rawPath, 'skip-superseded')
   const zstdRead = await read(zstdPath, 'expand')
@@ -105,24 +121,73 @@ const stage: BenchStage = async (ctx) => {
   const rawFoldSkip = await fold('skip-superseded')
 
   const mb = (n: number) => Math.round(n * 10) / 10
-  const pct = (n: number) => Math.round((n / baseline.best) * 100)
-  const rate = (name: string, r: Rate, extra = ''): Figure => ({ name, value: mb(r.best), unit: 'MB/s', note: `median ${mb(r.median)}; ${pct(r.best)}% of baseline${extra}` })
-  const target = ' (target ≥ 70%)'
+  const pct = (n: number, of: Rate) => `${Math.round((n / of.best) * 100)}%`
+  const rate = (name: string, r: Rate, extra = ''): Figure => ({ name, value: mb(r.best), unit: 'MB/s', note: `median ${mb(r.median)}; ${pct(r.best, ceiling)} of ceiling${extra}` })
+  // The target: the whole reader within 70% of the plain loop over the same file (best against best).
+  const reader = (name: string, r: Rate, plain: Rate): Figure => {
+    const share = r.best / plain.best
+    return rate(name, r, `; ${pct(r.best, plain)} of the plain loop (target ≥ 70%: ${share >= 0.7 ? 'met' : 'missed'})`)
+  }
   return [
     { name: 'log size (plaintext)', value: mb(plainBytes / 1e6), unit: 'MB', note: `${lines.length} lines, ${log.events} events, ${log.batches.length + 1} frames` },
     { name: 'log size (zstd)', value: mb(zstd.bytes.length / 1e6), unit: 'MB', note: `${zstd.compressor}, ratio ${(plainBytes / zstd.bytes.length).toFixed(1)}×` },
-    { name: 'baseline JSON.parse loop', value: mb(baseline.best), unit: 'MB/s', note: `median ${mb(baseline.median)}` },
+    { name: 'ceiling: JSON.parse loop in memory', value: mb(ceiling.best), unit: 'MB/s', note: `median ${mb(ceiling.median)}` },
+    rate('raw: plain loop (read, split, decode, JSON.parse)', plainRaw),
+    rate('zstd: plain loop (+ the same zstd decoder)', plainZstd, `; ${Math.round((plainZstd.best / plainRaw.best) * 100)}% of the raw plain loop`),
     rate('raw: bytes → lines', rawSplit),
     rate('zstd: bytes → frames → lines', zstdSplit, `; ${Math.round(wasmShare * 100)}% of frames by wasm zstd`),
     rate('raw: LogParser only (expand)', rawParse),
     rate('raw: LogParser only (skip-superseded)', rawParseSkip),
-    rate('raw: whole reader (expand)', rawRead, target),
-    rate('raw: whole reader (skip-superseded)', rawReadSkip, target),
-    rate('zstd: whole reader (expand)', zstdRead, target),
-    rate('zstd: whole reader (skip-superseded)', zstdReadSkip, target),
+    reader('raw: whole reader (expand)', rawRead, plainRaw),
+    reader('raw: whole reader (skip-superseded)', rawReadSkip, plainRaw),
+    reader('zstd: whole reader (expand)', zstdRead, plainZstd),
+    reader('zstd: whole reader (skip-superseded)', zstdReadSkip, plainZstd),
     rate('raw: reader + fold (expand)', rawFold),
     rate('raw: reader + fold (skip-superseded)', rawFoldSkip),
   ]
+}
+
+/**
+ * The loop a naive tool writes (issue 2's baseline): 1 MiB reads into one buffer, bytes carried over to
+ * the next read, (zstd: every complete frame decoded by `codec`) newline split, `toString` and
+ * `JSON.parse` per line. No validation, no damage handling (dsh's frames end on a line end, so none is
+ * needed here). Returns the lines parsed.
+ */
+async function plainLoop(path: string, codec: ZstdCodec | null): Promise<number> {
+  const handle = await open(path, 'r')
+  const buffer = Buffer.alloc(1024 * 1024)
+  let carry: Buffer = Buffer.alloc(0)
+  let n = 0
+  const parseLines = (bytes: Buffer): number => {
+    let start = 0
+    for (let nl = bytes.indexOf(0x0a); nl !== -1; nl = bytes.indexOf(0x0a, start)) {
+      JSON.parse(bytes.toString('utf8', start, nl))
+      n++
+      start = nl + 1
+    }
+    return start
+  }
+  try {
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null)
+      if (bytesRead === 0) break
+      const bytes = carry.length === 0 ? buffer.subarray(0, bytesRead) : Buffer.concat([carry, buffer.subarray(0, bytesRead)])
+      let done: number
+      if (codec === null) done = parseLines(bytes)
+      else {
+        const scan = scanZstdFrames(bytes)
+        for (const frame of scan.frames) {
+          const plaintext = codec.decodeFrame(bytes.subarray(frame.start, frame.end), frame).plaintext
+          parseLines(Buffer.from(plaintext.buffer, plaintext.byteOffset, plaintext.length))
+        }
+        done = scan.tornStart ?? bytes.length
+      }
+      carry = Buffer.from(bytes.subarray(done))
+    }
+  } finally {
+    await handle.close()
+  }
+  return n
 }
 
 export default stage

@@ -1,13 +1,14 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parseInvocation } from './args'
-import { clean, runInspect } from './inspect'
+import { clean, inspect, runInspect } from './inspect'
 import type { Io } from './io'
 import { UserError } from './user-error'
 import { writeFile } from '../src/log/node/testing/layout'
+import { readSession } from '../src/log/node/read'
 
 const tmp = mkdtempSync(join(tmpdir(), 'dsh-view-inspect-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
@@ -152,5 +153,29 @@ describe('dsh-view inspect usage errors', () => {
     const { code, stderr } = await inspectJson([path])
     expect(code).toBe(1)
     expect(stderr).toContain('no such file')
+  })
+})
+
+describe('dsh-view inspect reads in skip-superseded mode', () => {
+  const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url))
+  const logs = readdirSync(FIXTURES, { recursive: true, encoding: 'utf8' })
+    .map((p) => p.replaceAll('\\', '/'))
+    .filter((p) => /\.jsonl(\.zstd)?$/.test(p))
+    .sort()
+    .map((p) => join(FIXTURES, p))
+
+  it('gives the report the expanding reader gives, for every fixture log', async () => {
+    expect(logs.length).toBeGreaterThan(100)
+    let skipped = 0
+    for (const log of logs) {
+      const { io } = testIo()
+      const [fast, full] = [await inspect([log], io), await inspect([log], io, 'expand')]
+      expect({ log, ...fast }).toEqual({ log, ...full })
+      const reader = readSession(log, { chunks: 'skip-superseded' })
+      for await (const _batch of reader);
+      skipped += reader.summary.parser.skippedEvents
+    }
+    // Not vacuous: the fixtures have steps whose chunks the fast mode leaves out.
+    expect(skipped).toBeGreaterThan(1000)
   })
 })

@@ -10,6 +10,7 @@ import { homedir } from 'node:os'
 import type { Invocation } from './args'
 import type { Io } from './io'
 import { discoverLogs, linkSessions, summarizeSession, type DiscoveredLog, type SessionSummary } from '../src/log/node'
+import type { ChunkMode } from '../src/log/parser'
 
 type InspectInvocation = Extract<Invocation, { mode: 'inspect' }>
 
@@ -50,12 +51,17 @@ export async function runInspect(inv: InspectInvocation, io: Io): Promise<number
   return report.problems.length > 0 ? 1 : 0
 }
 
-export async function inspect(inputs: readonly string[], io: Io): Promise<InspectReport> {
+/**
+ * `chunks`: the reader's chunk mode. Skip-superseded (the default) reads the streamed chunks a settled
+ * message supersedes without building them and gives the same report (counts, damage, torn tails):
+ * inspect.test.ts compares both modes on every fixture log.
+ */
+export async function inspect(inputs: readonly string[], io: Io, chunks: ChunkMode = 'skip-superseded'): Promise<InspectReport> {
   const discovery = await discoverLogs(inputs, { env: io.env, homedir: io.env['HOME'] ?? homedir() })
   const problems = [...discovery.problems]
   const read: { log: DiscoveredLog; summary: SessionSummary }[] = []
   for (const log of discovery.logs) {
-    const result = await summarizeSession(log.source)
+    const result = await summarizeSession(log.source, { chunks })
     if (result.ok) read.push({ log, summary: result.session })
     else problems.push({ path: result.path, message: `unreadable: ${result.error}` })
   }

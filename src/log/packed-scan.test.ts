@@ -1,13 +1,30 @@
 /**
- * packed-scan.ts must never change what a line means: whenever it accepts a row, `JSON.parse` +
- * `readPackedRow` accept it too and rebuild the same members; and it must accept the rows dsh actually
- * writes (else skip-superseded mode gains nothing). Checked on generated rows, on every single-character
- * mutation class of them, and on the cases JSON is picky about.
+ * packed-scan.ts must never change what a line means: whenever it accepts a row's bytes, decoding them and
+ * `JSON.parse` + `readPackedRow` accept it too and rebuild the same members; and it must accept the rows
+ * dsh actually writes (else skip-superseded mode gains nothing). Checked on generated rows, on every
+ * single-character mutation class of them, on byte mutations (invalid UTF-8 included), and on the cases
+ * JSON is picky about.
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { textDecoderTextOf } from './bytes/line-splitter'
 import { readPackedRow, rowEvent, type PackedRow, type PackedRowType } from './packed'
-import { packedRowPrefix, scanPackedRow } from './packed-scan'
+import { ByteStore } from './bytes/byte-store'
+import { packedRowType, scanPackedRow } from './packed-scan'
+
+const enc = new TextEncoder()
+const textOf = textDecoderTextOf()
+
+/** The scanner on a line given as text (its UTF-8 bytes, inside a larger buffer as the reader has it). */
+function packedRowPrefix(text: string): PackedRowType | null {
+  const bytes = enc.encode(`x\n${text}\n{}`)
+  return packedRowType(bytes, 2, bytes.length - 3)
+}
+
+function scanText(text: string, type: PackedRowType) {
+  const bytes = enc.encode(`x\n${text}\n{}`)
+  return scanPackedRow(bytes, 2, bytes.length - 3, type, null, textOf)
+}
 
 function members(row: PackedRow) {
   const out = []
@@ -35,7 +52,7 @@ function viaJson(text: string, type: PackedRowType) {
 function viaScan(text: string) {
   const type = packedRowPrefix(text)
   if (type === null) return { type, row: null }
-  const row = scanPackedRow(text, type)
+  const row = scanText(text, type)
   return { type, row: row === null ? null : members(row) }
 }
 
@@ -88,6 +105,8 @@ describe('scanPackedRow', () => {
           const at = e.at % (t.length + 1)
           t = e.kind === 'delete' ? t.slice(0, at) + t.slice(at + 1) : e.kind === 'insert' ? t.slice(0, at) + e.ch + t.slice(at) : t.slice(0, at) + e.ch + t.slice(at + 1)
         }
+        // Lines reach the scanner as UTF-8 bytes: a surrogate half left by an edit reads as U+FFFD either way.
+        t = textOf(enc.encode(t), 0, enc.encode(t).length)
         const scan = viaScan(t)
         if (scan.type === null || scan.row === null) return
         expect(scan.row).toEqual(viaJson(t, scan.type))
@@ -115,14 +134,66 @@ describe('scanPackedRow', () => {
     ['args in a text row', base.replace('"texts"', '"args"')],
   ])('leaves %s to JSON.parse', (_name, text) => {
     expect(packedRowPrefix(text)).toBe('text-chunks')
-    expect(scanPackedRow(text, 'text-chunks')).toBeNull()
+    expect(scanText(text, 'text-chunks')).toBeNull()
   })
 
   it('decodes escapes in member text exactly as JSON.parse does', () => {
     const text = base.replace('"a"', '"q\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9\\ud83d\\ude42"')
-    const scanned = scanPackedRow(text, 'text-chunks')
+    const scanned = scanText(text, 'text-chunks')
     expect(scanned?.piece(0)).toBe('q"\\/\b\f\n\r\té🙂')
     expect(members(scanned ?? fail())).toEqual(viaJson(text, 'text-chunks'))
+  })
+
+  it('reads bytes exactly as decoding them first would: invalid UTF-8 anywhere (property)', () => {
+    // Random bytes spliced into a row, also inside its texts: a byte ≥ 0x80 is content to the scanner and
+    // U+FFFD (or a character) to the decoder; either way the members must come out the same.
+    const splice = fc.record({ at: fc.nat(), bytes: fc.uint8Array({ minLength: 1, maxLength: 4 }), replace: fc.boolean() })
+    fc.assert(
+      fc.property(row, fc.array(splice, { minLength: 1, maxLength: 3 }), (text, edits) => {
+        let bytes = enc.encode(text)
+        for (const e of edits) {
+          const at = e.at % (bytes.length + 1)
+          const next = new Uint8Array(bytes.length + e.bytes.length - (e.replace ? Math.min(e.bytes.length, bytes.length - at) : 0))
+          next.set(bytes.subarray(0, at))
+          next.set(e.bytes, at)
+          next.set(bytes.subarray(e.replace ? Math.min(bytes.length, at + e.bytes.length) : at), at + e.bytes.length)
+          bytes = next
+        }
+        const type = packedRowType(bytes, 0, bytes.length)
+        if (type === null) return
+        const scanned = scanPackedRow(bytes, 0, bytes.length, type, null, textOf)
+        if (scanned === null) return
+        expect(members(scanned)).toEqual(viaJson(textOf(bytes, 0, bytes.length), type))
+      }),
+      { numRuns: 2000 },
+    )
+    const withBad = enc.encode(base.replace('"a"', '"a?b"'))
+    withBad[withBad.indexOf(0x3f)] = 0xff
+    const scanned = scanPackedRow(withBad, 0, withBad.length, 'text-chunks', null, textOf)
+    expect(scanned?.piece(0)).toBe('a\ufffdb')
+  })
+
+  it('gives any member in any order, and tells empty members without decoding them', () => {
+    const text = base.replace('"texts":["a","b"]', '"texts":["x\\"y","","z"]').replace('"dt":[5]', '"dt":[5,6]')
+    const scanned = scanText(text, 'text-chunks') ?? fail()
+    expect([2, 0, 1, 2, 1].map((k) => scanned.piece(k))).toEqual(['z', 'x"y', '', 'z', ''])
+    expect([1, 0, 2].map((k) => scanned.pieceEmpty(k))).toEqual([true, false, false])
+    expect(scanned.count).toBe(3)
+  })
+
+  it('with a store, keeps its own copy: the read buffer may be reused at once', () => {
+    const bytes = enc.encode(base)
+    const scanned = scanPackedRow(bytes, 0, bytes.length, 'text-chunks', new ByteStore(() => true), textOf) ?? fail()
+    bytes.fill(0x20)
+    expect([scanned.piece(0), scanned.piece(1)]).toEqual(['a', 'b'])
+  })
+
+  it('does not read past the line it was given', () => {
+    const bytes = enc.encode(`${base}\n${base}`)
+    const cut = base.length - 1 // the row without its final brace; the next line starts with one
+    expect(scanPackedRow(bytes, 0, cut, 'text-chunks', null, textOf)).toBeNull()
+    expect(packedRowType(bytes, 0, 9)).toBeNull()
+    expect(scanPackedRow(bytes, 0, base.length, 'text-chunks', null, textOf)?.count).toBe(2)
   })
 
   it('the prefix check picks only the three row types', () => {

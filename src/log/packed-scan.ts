@@ -1,19 +1,41 @@
 /**
- * Reading a packed chunk storage row (log-format.md §4.2) without `JSON.parse`, for the reader's
- * `skip-superseded` mode: most of a chunk-heavy log's bytes are these rows, and most of their members are
- * superseded by the step's settled `assistant/message`, so the reader only needs their seq/time layout
- * and the few members it keeps (superseded.ts). The scanner accepts only the exact text dsh's
- * `JSON.stringify` writes (no whitespace; top-level keys `type, seq0, time0, data`; `data` keys in any
- * order, each once; integers without fraction or exponent and at most 15 digits, so always safe) and
- * checks everything `expandPackedRow` checks. Anything else returns null and the caller takes the
- * `JSON.parse` path, so accepting a line never changes what it means: a scanned row and the parsed row
- * rebuild the same members (packed-scan.test.ts checks both on generated and mutated rows).
- * Member text stays in the line as spans until someone asks for it.
+ * Reading a packed chunk storage row (log-format.md §4.2) from its UTF-8 bytes, without decoding it and
+ * without `JSON.parse`, for the reader's `skip-superseded` mode: most of a chunk-heavy log's bytes are these
+ * rows, and most of their members are superseded by the step's settled `assistant/message`, so the reader
+ * needs their seq/time layout, their member count and the few members it keeps (superseded.ts) — never
+ * the text of the rest. The scanner accepts only the exact text dsh's `JSON.stringify` writes (no
+ * whitespace; top-level keys `type, seq0, time0, data`; `data` keys in any order, each once; integers
+ * without fraction or exponent and at most 15 digits, so always safe) and checks everything
+ * `readPackedRow` checks, including every member string literal (a raw control character or a bad escape
+ * makes the row malformed, as JSON.parse would). Anything else returns null and the caller takes the
+ * decode + `JSON.parse` path, so accepting a line never changes what it means: a scanned row and the
+ * parsed row rebuild the same members (packed-scan.test.ts checks both on generated and mutated rows).
+ * Working on bytes is exact because UTF-8 never hides an ASCII byte inside a multi-byte sequence: every
+ * quote, backslash and bracket is where the decoded text has it, and a byte ≥ 0x80 is string content
+ * either way (decoding a member's bytes alone gives the same text, U+FFFD included, as decoding the line).
+ * A scanned row keeps its member array's bytes (a view, or a copy when the caller reuses its buffers) and
+ * decodes a member only when asked. The byte-level JSON readers are in bytes/json-bytes.ts.
  */
+import type { ByteStore } from './bytes/byte-store'
+import { ascii, closingQuote, count, escaped, int, literal, matches, QUOTE, readInt, readInts, readString, readStrings } from './bytes/json-bytes'
+import type { TextOf } from './bytes/line-splitter'
 import type { PackedRow, PackedRowType } from './packed'
 
-/** A row read by `scanPackedRow`: validated like `readPackedRow`'s, member text kept as spans of the line. */
+/** A row read by `scanPackedRow`: validated like `readPackedRow`'s, member text kept as UTF-8 bytes. */
 export class ScannedRow implements PackedRow {
+  // Fields are assigned in the constructor only (`declare`): class-field definitions cost a define per
+  // field per row, measurable at ~100k rows per 100 MB.
+  declare readonly count: number
+  /** The row's validated member array `["…",…]` is `block[start, end)`. */
+  declare private readonly block: Uint8Array
+  declare private readonly start: number
+  declare private readonly end: number
+  declare private readonly textOf: TextOf
+  // Cursor over the member array: member `k`'s opening quote is at `at`. Callers ask for members in
+  // ascending order (the superseded.ts passes, the expansion), so a step walks each row once at most.
+  declare private k: number
+  declare private at: number
+
   constructor(
     readonly type: PackedRowType,
     readonly seq0: number,
@@ -24,278 +46,197 @@ export class ScannedRow implements PackedRow {
     readonly id: string | undefined,
     readonly name: string | undefined,
     readonly dt: number[],
-    /** Member k's string body is `text.slice(spans[2k], spans[2k + 1])` (between its quotes). */
-    private readonly spans: number[],
-    private readonly text: string,
+    block: Uint8Array,
+    start: number,
+    end: number,
+    textOf: TextOf,
   ) {
-    this.count = spans.length / 2
+    this.count = dt.length + 1
+    this.block = block
+    this.start = start
+    this.end = end
+    this.textOf = textOf
+    this.k = 0
+    this.at = start + 1
   }
 
-  readonly count: number
+  /** Bytes this row keeps alive. */
+  get size(): number {
+    return this.end - this.start
+  }
 
   /** Member k's text (escapes decoded only when it has any; the literal was validated). */
   piece(k: number): string {
-    const start = this.spans[2 * k] ?? 0
-    const end = this.spans[2 * k + 1] ?? 0
-    const raw = this.text.slice(start, end)
-    return raw.indexOf('\\') === -1 ? raw : (JSON.parse(this.text.slice(start - 1, end + 1)) as string)
+    const open = this.seek(k)
+    const close = closingQuote(this.block, open + 1)
+    return literal(this.block, open, close, escaped, this.textOf)
   }
 
   pieceEmpty(k: number): boolean {
-    return this.spans[2 * k] === this.spans[2 * k + 1]
+    return this.block[this.seek(k) + 1] === QUOTE
+  }
+
+  private seek(k: number): number {
+    if (k < this.k) {
+      this.k = 0
+      this.at = this.start + 1
+    }
+    let at = this.at
+    for (let m = this.k; m < k; m++) at = closingQuote(this.block, at + 1) + 2 // past `",`
+    this.k = k
+    this.at = at
+    return at
   }
 }
 
-const PREFIXES: Readonly<Record<PackedRowType, string>> = {
-  'reasoning-chunks': '{"type":"reasoning-chunks","seq0":',
-  'text-chunks': '{"type":"text-chunks","seq0":',
-  'tool-call-chunks': '{"type":"tool-call-chunks","seq0":',
+const REASONING_PREFIX = ascii('{"type":"reasoning-chunks","seq0":')
+const TEXT_PREFIX = ascii('{"type":"text-chunks","seq0":')
+const TOOL_PREFIX = ascii('{"type":"tool-call-chunks","seq0":')
+// A switch, not a lookup by string key: keyed loads with a varying string key go megamorphic.
+const prefixOf = (type: PackedRowType) => (type === 'text-chunks' ? TEXT_PREFIX : type === 'reasoning-chunks' ? REASONING_PREFIX : TOOL_PREFIX)
+const TIME0 = ascii(',"time0":')
+const DATA = ascii(',"data":{')
+
+/** The cheap test made before decoding a line: could `bytes[start, end)` be a packed row as dsh writes it? */
+export function packedRowType(bytes: Uint8Array, start: number, end: number): PackedRowType | null {
+  // `{"type":"` is 9 bytes; the 10th tells the three row types from everything but `text…`/`tool…`.
+  const c = bytes[start + 9]
+  if (end - start < 40 || (c !== 0x72 && c !== 0x74)) return null
+  if (bytes[start + 1] !== QUOTE) return null
+  if (c === 0x72) return matches(bytes, start, end, REASONING_PREFIX) ? 'reasoning-chunks' : null
+  if (matches(bytes, start, end, TEXT_PREFIX)) return 'text-chunks'
+  return matches(bytes, start, end, TOOL_PREFIX) ? 'tool-call-chunks' : null
 }
 
-/** The cheap test the parser makes before `JSON.parse`: could this line be a packed row as dsh writes it? */
-export function packedRowPrefix(text: string): PackedRowType | null {
-  // `{"type":"` is 9 characters; the 10th tells the three row types from everything but `text…`/`tool…`.
-  const c = text.charCodeAt(9)
-  if (c !== 0x72 && c !== 0x74) return null
-  if (text.startsWith(PREFIXES['reasoning-chunks'])) return 'reasoning-chunks'
-  if (text.startsWith(PREFIXES['text-chunks'])) return 'text-chunks'
-  if (text.startsWith(PREFIXES['tool-call-chunks'])) return 'tool-call-chunks'
-  return null
-}
-
-const MAX_INT_DIGITS = 15 // 10^15 − 1 < 2^53: every accepted integer is safe
-
-/** The row, or null when the text is not exactly a well-formed row as dsh writes it. */
-export function scanPackedRow(text: string, type: PackedRowType): ScannedRow | null {
-  const c = new Cursor(text)
-  if (!c.lit(PREFIXES[type])) return null
-  const seq0 = c.int()
-  if (seq0 === null || seq0 < 0 || !c.lit(',"time0":')) return null
-  const time0 = c.int()
-  if (time0 === null || !c.lit(',"data":{')) return null
+/**
+ * The row in `b[start, end)`, or null when it is not exactly a well-formed row as dsh writes it. Its member
+ * bytes are kept as a view of `b` (the caller keeps `b` unchanged while the row is held), or as a copy in
+ * `store` when one is given; `textOf` decodes a member later, when one is asked for. Nothing at or past
+ * `end` is read.
+ */
+export function scanPackedRow(b: Uint8Array, start: number, end: number, type: PackedRowType, store: ByteStore | null, textOf: TextOf): ScannedRow | null {
+  const prefix = prefixOf(type)
+  if (!matches(b, start, end, prefix)) return null
+  let i = readInt(b, start + prefix.length, end)
+  const seq0 = int
+  if (i < 0 || seq0 < 0 || !matches(b, i, end, TIME0)) return null
+  i = readInt(b, i + TIME0.length, end)
+  const time0 = int
+  if (i < 0 || !matches(b, i, end, DATA)) return null
+  i += DATA.length
   const tool = type === 'tool-call-chunks'
-  let turn: number | null = null
-  let step: number | null = null
-  let index: number | null = null
+  let turn = -1
+  let step = -1
+  let index = -1
+  let hasTurn = false
+  let hasStep = false
+  let hasIndex = false
   let id: string | undefined
   let name: string | undefined
   let hasId = false
   let dt: number[] | null = null
-  let spans: number[] | null = null
+  let members = -1 // start of the member array
+  let membersEnd = -1
   for (let first = true; ; first = false) {
-    if (c.lit('}')) break
-    if (!first && !c.lit(',')) return null
-    const key = c.key()
+    if (i >= end) return null
+    if (b[i] === 0x7d) break // }
+    if (!first) {
+      if (b[i] !== 0x2c) return null // ,
+      i++
+    }
+    const key = dataKey(b, i, end)
+    if (key === NO_KEY) return null
+    i += (KEY_BYTES[key] as Uint8Array).length
     switch (key) {
-      case 'turn':
-        if (turn !== null || (turn = c.int()) === null) return null
+      case TURN:
+        if (hasTurn || (i = readInt(b, i, end)) < 0) return null
+        turn = int
+        hasTurn = true
         break
-      case 'step':
-        if (step !== null || (step = c.int()) === null) return null
+      case STEP:
+        if (hasStep || (i = readInt(b, i, end)) < 0) return null
+        step = int
+        hasStep = true
         break
-      case 'index':
-        if (index !== null || (index = c.int()) === null) return null
+      case INDEX:
+        if (hasIndex || (i = readInt(b, i, end)) < 0) return null
+        index = int
+        hasIndex = true
         break
-      case 'dt':
-        if (dt !== null || (dt = c.ints()) === null) return null
+      case DT:
+        if (dt !== null) return null
+        dt = []
+        if ((i = readInts(b, i, end, dt)) < 0) return null
         break
-      case 'texts':
-      case 'args':
-        if (spans !== null || (key === 'args') !== tool || (spans = c.strings()) === null) return null
+      case TEXTS:
+      case ARGS:
+        if (members !== -1 || (key === ARGS) !== tool) return null
+        members = i
+        if ((i = readStrings(b, i, end)) < 0) return null
+        membersEnd = i
         break
-      case 'id':
-      case 'name': {
-        if (!tool || (key === 'id' ? hasId : name !== undefined)) return null
-        const value = c.string()
-        if (value === null) return null
-        if (key === 'id') {
+      default: {
+        // ID or NAME
+        if (!tool || (key === ID ? hasId : name !== undefined)) return null
+        const open = i
+        if ((i = readString(b, i, end)) < 0) return null
+        const value = literal(b, open, i - 1, escaped, textOf)
+        if (key === ID) {
           id = value
           hasId = true
         } else name = value
         break
       }
-      default:
-        return null
     }
   }
-  if (!c.lit('}') || c.at !== text.length) return null
-  if (turn === null || step === null || index === null || dt === null || spans === null || (tool && !hasId)) return null
-  const n = spans.length / 2
-  if (dt.length !== n - 1 || !Number.isSafeInteger(seq0 + n - 1)) return null
+  // The data object's `}` (at i), then the row's, then the end of the line.
+  if (i + 2 !== end || b[i + 1] !== 0x7d) return null
+  if (!hasTurn || !hasStep || !hasIndex || dt === null || members === -1 || (tool && !hasId)) return null
+  if (count !== dt.length + 1 || !Number.isSafeInteger(seq0 + dt.length)) return null
   let time = time0
-  for (const gap of dt) if (!Number.isSafeInteger((time += gap))) return null
-  return new ScannedRow(type, seq0, time0, turn, step, index, id, name, dt, spans, text)
+  for (let k = 0; k < dt.length; k++) if (!Number.isSafeInteger((time += dt[k] ?? 0))) return null
+  if (store === null) return new ScannedRow(type, seq0, time0, turn, step, index, id, name, dt, b, members, membersEnd, textOf)
+  const kept = store.keep(b.subarray(members, membersEnd))
+  return new ScannedRow(type, seq0, time0, turn, step, index, id, name, dt, kept, 0, kept.length, textOf)
 }
 
-type DataKey = 'turn' | 'step' | 'index' | 'dt' | 'texts' | 'args' | 'id' | 'name'
-const KEY_TEXT: Readonly<Record<DataKey, string>> = {
-  turn: '"turn":',
-  step: '"step":',
-  index: '"index":',
-  dt: '"dt":',
-  texts: '"texts":',
-  args: '"args":',
-  id: '"id":',
-  name: '"name":',
-}
+// Data keys as small integers (codes index KEY_BYTES).
+const NO_KEY = -1
+const TURN = 0
+const STEP = 1
+const INDEX = 2
+const DT = 3
+const TEXTS = 4
+const ARGS = 5
+const ID = 6
+const NAME = 7
+const KEY_BYTES: readonly Uint8Array[] = ['"turn":', '"step":', '"index":', '"dt":', '"texts":', '"args":', '"id":', '"name":'].map(ascii)
 
-class Cursor {
-  at = 0
-  constructor(readonly s: string) {}
-
-  lit(expected: string): boolean {
-    if (!this.s.startsWith(expected, this.at)) return false
-    this.at += expected.length
-    return true
+/** `"name":` at `i` → which data key (no string is built), or NO_KEY. */
+function dataKey(b: Uint8Array, i: number, end: number): number {
+  if (i + 3 > end) return NO_KEY
+  let key: number
+  switch (b[i + 1]) {
+    case 0x74: // t
+      key = b[i + 2] === 0x75 ? TURN : TEXTS
+      break
+    case 0x73: // s
+      key = STEP
+      break
+    case 0x69: // i
+      key = b[i + 2] === 0x6e ? INDEX : ID
+      break
+    case 0x64: // d
+      key = DT
+      break
+    case 0x6e: // n
+      key = NAME
+      break
+    case 0x61: // a
+      key = ARGS
+      break
+    default:
+      return NO_KEY
   }
-
-  /** `"name":` → which data key (no string is built), or null. */
-  key(): DataKey | null {
-    const s = this.s
-    const at = this.at
-    let key: DataKey
-    switch (s.charCodeAt(at + 1)) {
-      case 0x74: // t
-        key = s.charCodeAt(at + 2) === 0x75 ? 'turn' : 'texts'
-        break
-      case 0x73: // s
-        key = 'step'
-        break
-      case 0x69: // i
-        key = s.charCodeAt(at + 2) === 0x6e ? 'index' : 'id'
-        break
-      case 0x64: // d
-        key = 'dt'
-        break
-      case 0x6e: // n
-        key = 'name'
-        break
-      case 0x61: // a
-        key = 'args'
-        break
-      default:
-        return null
-    }
-    return this.lit(KEY_TEXT[key]) ? key : null
-  }
-
-  /** `-?(0|[1-9][0-9]*)` of at most 15 digits, or null. */
-  int(): number | null {
-    const s = this.s
-    let i = this.at
-    const negative = s.charCodeAt(i) === 0x2d
-    if (negative) i++
-    const start = i
-    let value = 0
-    let ch = s.charCodeAt(i)
-    while (ch >= 0x30 && ch <= 0x39) {
-      value = value * 10 + (ch - 0x30)
-      ch = s.charCodeAt(++i)
-    }
-    const digits = i - start
-    if (digits === 0 || digits > MAX_INT_DIGITS || (digits > 1 && s.charCodeAt(start) === 0x30)) return null
-    // A fraction or exponent is valid JSON but not what dsh writes: leave it to JSON.parse.
-    if (ch === 0x2e || ch === 0x65 || ch === 0x45) return null
-    this.at = i
-    return negative ? -value : value
-  }
-
-  /** `[int, …]` (possibly empty), or null. A hot loop: locals only. */
-  ints(): number[] | null {
-    const s = this.s
-    let i = this.at
-    if (s.charCodeAt(i) !== 0x5b) return null // [
-    const out: number[] = []
-    if (s.charCodeAt(i + 1) === 0x5d) {
-      this.at = i + 2
-      return out
-    }
-    for (;;) {
-      i++
-      const negative = s.charCodeAt(i) === 0x2d
-      if (negative) i++
-      const start = i
-      let value = 0
-      let ch = s.charCodeAt(i)
-      while (ch >= 0x30 && ch <= 0x39) {
-        value = value * 10 + (ch - 0x30)
-        ch = s.charCodeAt(++i)
-      }
-      const digits = i - start
-      if (digits === 0 || digits > MAX_INT_DIGITS || (digits > 1 && s.charCodeAt(start) === 0x30)) return null
-      out.push(negative ? -value : value)
-      if (ch === 0x5d) {
-        this.at = i + 1
-        return out
-      }
-      if (ch !== 0x2c) return null // also rejects a fraction or an exponent
-    }
-  }
-
-  /** A non-empty array of strings as body spans, or null. The hottest loop: locals only. */
-  strings(): number[] | null {
-    const s = this.s
-    let i = this.at
-    if (s.charCodeAt(i) !== 0x5b) return null // [
-    i++
-    const spans: number[] = []
-    for (;;) {
-      if (s.charCodeAt(i) !== 0x22) return null
-      const end = stringEnd(s, i + 1)
-      if (end === -1) return null
-      spans.push(i + 1, end)
-      const next = s.charCodeAt(end + 1)
-      if (next === 0x5d) {
-        this.at = end + 2
-        return spans
-      }
-      if (next !== 0x2c) return null // ,
-      i = end + 2
-    }
-  }
-
-  string(): string | null {
-    const s = this.s
-    const start = this.at
-    if (s.charCodeAt(start) !== 0x22) return null
-    const end = stringEnd(s, start + 1)
-    if (end === -1) return null
-    this.at = end + 1
-    const raw = s.slice(start + 1, end)
-    return raw.indexOf('\\') === -1 ? raw : (JSON.parse(s.slice(start, end + 1)) as string)
-  }
-}
-
-/**
- * Index of the quote closing the JSON string body that starts at `i`, or -1 when the literal is not
- * exactly what JSON.parse accepts (a raw control character, a bad escape, no closing quote).
- */
-function stringEnd(s: string, i: number): number {
-  const length = s.length
-  while (i < length) {
-    const ch = s.charCodeAt(i)
-    // Letters and most text sort above the backslash: one comparison per character on the common path.
-    if (ch > 0x5c) {
-      i++
-      continue
-    }
-    if (ch === 0x22) return i
-    if (ch === 0x5c) {
-      const e = s.charCodeAt(i + 1)
-      if (e === 0x75) {
-        if (!isHex(s.charCodeAt(i + 2)) || !isHex(s.charCodeAt(i + 3)) || !isHex(s.charCodeAt(i + 4)) || !isHex(s.charCodeAt(i + 5))) return -1
-        i += 6
-      } else if (e === 0x22 || e === 0x5c || e === 0x2f || e === 0x62 || e === 0x66 || e === 0x6e || e === 0x72 || e === 0x74) {
-        i += 2
-      } else return -1
-      continue
-    }
-    if (ch < 0x20) return -1
-    i++
-  }
-  return -1
-}
-
-function isHex(ch: number): boolean {
-  return (ch >= 0x30 && ch <= 0x39) || (ch >= 0x41 && ch <= 0x46) || (ch >= 0x61 && ch <= 0x66)
+  return matches(b, i, end, KEY_BYTES[key] as Uint8Array) ? key : NO_KEY
 }

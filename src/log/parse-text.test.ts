@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseLogText } from './parse-text'
+import { parseLogBytes, parseLogText } from './parse-text'
 import { session } from './testing/session'
 
 describe('parseLogText', () => {
@@ -41,5 +41,35 @@ describe('parseLogText', () => {
 
   it('the empty text is no lines, no tail', () => {
     expect(parseLogText('')).toMatchObject({ lines: [], tornTail: false })
+  })
+})
+
+describe('parseLogBytes', () => {
+  const enc = new TextEncoder()
+  const s = session()
+  s.turnStart()
+  s.stepStart()
+  s.chunkRow('reasoning-chunks', ['think', 'ing', ' hard'])
+  s.chunkRow('text-chunks', ['', 'Hel', 'lo'], { index: 1 })
+  s.assistant('Hello')
+  s.stepEnd()
+  s.turnEnd()
+  const text = s.jsonl()
+
+  it.each(['expand', 'skip-superseded'] as const)('gives what parseLogText gives for the same log cut at every offset (%s)', (chunks) => {
+    for (let cut = 0; cut <= text.length; cut++) {
+      const want = parseLogText(text.slice(0, cut), { chunks })
+      const got = parseLogBytes(enc.encode(text.slice(0, cut)), { chunks })
+      expect(got.lines).toEqual(want.lines)
+      expect(got.tornTail).toBe(want.tornTail)
+    }
+  })
+
+  it('reads invalid UTF-8 as U+FFFD, inside a packed row too', () => {
+    const bytes = enc.encode(text.replace('"ing"', '"i?g"'))
+    bytes[bytes.indexOf(0x3f)] = 0xff
+    const { lines } = parseLogBytes(bytes)
+    const pieces = lines.flatMap((l) => (l.kind === 'event' && l.event.type === 'assistant/chunk' && l.event.data.chunk.type === 'reasoning-delta' ? [l.event.data.chunk['text']] : []))
+    expect(pieces).toEqual(['think', 'i\ufffdg', ' hard'])
   })
 })

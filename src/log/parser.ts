@@ -4,14 +4,16 @@
  * the running logical seq (packed rows expanded, §4.3), seq synthesis when envelopes were stripped
  * (§4.5), seq-gap reports (§6.1), and the message ids a legacy replacement result inherits (§6.4).
  * Per-record judgement lives in packed.ts, normalize.ts and classify.ts. `line()` never throws.
- * With `chunks: 'skip-superseded'` (superseded.ts) packed rows as dsh writes them are read by
- * packed-scan.ts without `JSON.parse`, output may be held back until a step settles, and the caller must
- * call `flush()` at the end of input.
+ * With `chunks: 'skip-superseded'` (superseded.ts) output may be held back until a step settles, the caller
+ * must call `flush()` at the end of input, and lines given as bytes (`lineBytes`) that are packed rows as
+ * dsh writes them are read by packed-scan.ts without decoding them or `JSON.parse`.
  */
 import { checkEnvelope, formatIssues, payloadProblem } from './classify'
 import { expandSourceEventSeqs, isRecord, normalizePayload, normalizeSurfaceOp, surfaceOpProblem, type NormalizeContext } from './normalize'
 import { isPackedRowType, pushRowLines, readPackedRow, type PackedRow, type PackedRowType } from './packed'
-import { packedRowPrefix, scanPackedRow } from './packed-scan'
+import { ByteStore } from './bytes/byte-store'
+import { textDecoderTextOf, type TextOf } from './bytes/line-splitter'
+import { packedRowType, scanPackedRow } from './packed-scan'
 import type { InvalidCode, LinePosition, ParsedLine } from './parsed-line'
 import { headerSchema, type KnownEvent, type RawEvent, type SessionHeader, type SurfaceOp } from './schema'
 import { ChunkHold, type ChunkMode } from './superseded'
@@ -28,6 +30,13 @@ export interface LogParserOptions {
    * step settles, and `flush()` must be called at the end of input. For whole-log builds, not live views.
    */
   chunks?: ChunkMode
+  /** UTF-8 decoding for `lineBytes` (default `TextDecoder`; the Node reader passes Buffer's). */
+  textOf?: TextOf
+  /**
+   * True when the bytes given to `lineBytes` stay unchanged while `holding` is true (the Node reader copies
+   * them into a ByteStore): skip-superseded mode then keeps views of the rows it holds instead of copies.
+   */
+  bytesStay?: boolean
 }
 
 export interface SeqGap {
@@ -57,6 +66,9 @@ export class LogParser {
   /** skip-superseded mode only: the held step, and where the current line's output goes. */
   readonly #hold: ChunkHold | null
   #out: ParsedLine[] = []
+  readonly #textOf: TextOf
+  /** Where held rows' bytes are copied to, or null when the caller's bytes stay (`bytesStay`). */
+  readonly #store: ByteStore | null
 
   constructor(options: LogParserOptions = {}) {
     this.#ctx = {
@@ -64,6 +76,9 @@ export class LogParser {
       messageIdAt: (seq) => this.#resultIds.get(seq),
     }
     this.#hold = options.chunks === 'skip-superseded' ? new ChunkHold() : null
+    this.#textOf = options.textOf ?? textDecoderTextOf()
+    // A copy per held row (~1 µs, mostly `subarray`) when the caller may reuse its buffers.
+    this.#store = options.bytesStay === true ? null : new ByteStore(() => this.holding)
   }
 
   get header(): SessionHeader | null {
@@ -84,6 +99,14 @@ export class LogParser {
     return this.#seqGaps
   }
 
+  /**
+   * Whether skip-superseded mode is holding output back (possibly rows that point into bytes given to
+   * `lineBytes`: a caller reusing its buffers waits until this is false; src/log/bytes/byte-store.ts).
+   */
+  get holding(): boolean {
+    return this.#hold?.holding ?? false
+  }
+
   /** `assistant/chunk` events left out as superseded (skip-superseded mode; always 0 otherwise). */
   get skippedEvents(): number {
     return this.#hold?.skipped ?? 0
@@ -98,22 +121,41 @@ export class LogParser {
     try {
       if (hold === null) return this.#line(text, pos)
       const out: ParsedLine[] = (this.#out = [])
-      if (this.#linesSeen > 0) {
-        const type = packedRowPrefix(text)
-        const row = type === null ? null : scanPackedRow(text, type)
-        if (row !== null) {
-          this.#linesSeen++
-          this.#holdRow(row, false, text, pos)
-          return out
-        }
-      }
       hold.entries(this.#line(text, pos), out)
       return out
     } catch (error) {
-      // Defence in depth: a reader bug must cost one line, never the log.
-      const message = error instanceof Error ? error.message : String(error)
-      return [...(hold === null ? [] : this.#out), invalid(pos, text, 'internal', `reader error: ${message}`)]
+      return this.#internal(error, text, pos)
     }
+  }
+
+  /**
+   * `line` for the UTF-8 bytes `bytes[start, end)` of one stored line (only read during the call). In
+   * skip-superseded mode a packed row as dsh writes it is scanned in place and held undecoded; every other
+   * line is decoded and read as by `line`, so both give the same entries.
+   */
+  lineBytes(bytes: Uint8Array, start: number, end: number, pos: LinePosition): ParsedLine[] {
+    const hold = this.#hold
+    if (hold !== null && this.#linesSeen > 0) {
+      const out: ParsedLine[] = (this.#out = [])
+      try {
+        const type = packedRowType(bytes, start, end)
+        const row = type === null ? null : scanPackedRow(bytes, start, end, type, this.#store, this.#textOf)
+        if (row !== null) {
+          this.#linesSeen++
+          this.#holdRow(row, false, row.size, pos, () => this.#textOf(bytes, start, end))
+          return out
+        }
+      } catch (error) {
+        return this.#internal(error, this.#textOf(bytes, start, end), pos)
+      }
+    }
+    return this.line(this.#textOf(bytes, start, end), pos)
+  }
+
+  /** Defence in depth: a reader bug must cost one line, never the log. */
+  #internal(error: unknown, text: string, pos: LinePosition): ParsedLine[] {
+    const message = error instanceof Error ? error.message : String(error)
+    return [...(this.#hold === null ? [] : this.#out), invalid(pos, text, 'internal', `reader error: ${message}`)]
   }
 
   /**
@@ -211,7 +253,7 @@ export class LogParser {
     if (!read.ok) return [invalid(pos, text, 'packed-row', read.reason, value)]
     const row = read.row
     if (this.#hold !== null) {
-      this.#holdRow(row, read.synthesized, text, pos)
+      this.#holdRow(row, read.synthesized, text.length, pos, () => text)
       return []
     }
     const out: ParsedLine[] = []
@@ -222,14 +264,17 @@ export class LogParser {
     return out
   }
 
-  /** skip-superseded: the row's seq bookkeeping now, its members when its step resolves. */
-  #holdRow(row: PackedRow, synthesized: boolean, text: string, pos: LinePosition): void {
+  /**
+   * skip-superseded: the row's seq bookkeeping now, its members when its step resolves. `size` is what the
+   * held row costs (characters, or bytes for a scanned row); `text` gives the line for a seq-gap report.
+   */
+  #holdRow(row: PackedRow, synthesized: boolean, size: number, pos: LinePosition, text: () => string): void {
     const hold = this.#hold
     if (hold === null) return
     if (synthesized) this.#synthesizedSeq = true
-    else if (row.seq0 !== this.#nextSeq) hold.entries([this.#gap(this.#nextSeq, row.seq0, text, pos)], this.#out)
+    else if (row.seq0 !== this.#nextSeq) hold.entries([this.#gap(this.#nextSeq, row.seq0, text(), pos)], this.#out)
     this.#nextSeq = row.seq0 + row.count
-    hold.row(row, pos, text.length, this.#out)
+    hold.row(row, pos, size, this.#out)
   }
 
   #event(value: Rec, type: string, seq: number, time: number | null, pos: LinePosition): ParsedLine {

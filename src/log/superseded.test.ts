@@ -2,14 +2,15 @@
  * `chunks: 'skip-superseded'` (superseded.ts): which chunk events a settled message lets the parser leave
  * out, that a step without one keeps every chunk, that output order never changes, and — on generated
  * sessions mixing everything that can sit between a step's chunks and its message — that the
- * conversation fold is the same as with every chunk expanded.
+ * conversation fold is the same as with every chunk expanded, and that reading the log's bytes (packed
+ * rows scanned undecoded) gives exactly what reading its text gives.
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { assemble } from '../conversation'
 import { readPackedRow } from './packed'
 import { LogParser } from './parser'
-import { parseLogText } from './parse-text'
+import { parseLogBytes, parseLogText } from './parse-text'
 import type { ParsedLine } from './parsed-line'
 import type { PackedRowType } from './packed'
 import { ChunkHold } from './superseded'
@@ -17,9 +18,18 @@ import { session, type SessionBuilder } from './testing/session'
 
 const SKIP = { chunks: 'skip-superseded' } as const
 
+const enc = new TextEncoder()
+
+/**
+ * Both modes of one log. Skip-superseded mode is read twice — from text (packed rows through JSON.parse)
+ * and from bytes (packed rows scanned undecoded, as the Node reader does) — and must agree exactly.
+ */
 function both(text: string) {
   const full = parseLogText(text)
   const skip = parseLogText(text, SKIP)
+  const bytes = parseLogBytes(enc.encode(text), SKIP)
+  expect(bytes.lines).toEqual(skip.lines)
+  expect([bytes.parser.skippedEvents, bytes.parser.nextSeq, bytes.tornTail]).toEqual([skip.parser.skippedEvents, skip.parser.nextSeq, skip.tornTail])
   return { full, skip }
 }
 

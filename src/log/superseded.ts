@@ -24,7 +24,10 @@ import type { EventOf } from './schema'
 /** Chunk modes of `LogParser` (`chunks` option). */
 export type ChunkMode = 'expand' | 'skip-superseded'
 
-/** Characters of held rows beyond which a step is released in full: memory stays bounded. */
+/**
+ * Size of held rows (characters of a parsed line, bytes of a scanned row's members) beyond which a step is
+ * released in full: memory stays bounded.
+ */
 export const MAX_HELD_CHARS = 8 * 1024 * 1024
 
 type Held = { row: PackedRow; pos: LinePosition; entry: null } | { row: null; pos: null; entry: ParsedLine }
@@ -42,11 +45,16 @@ export class ChunkHold {
   /** `assistant/chunk` events left out as superseded so far. */
   skipped = 0
 
-  /** A validated packed row of `chars` characters, not expanded. */
-  row(row: PackedRow, pos: LinePosition, chars: number, out: ParsedLine[]): void {
+  /** Whether anything is held back. */
+  get holding(): boolean {
+    return this.#items.length > 0
+  }
+
+  /** A validated packed row of `size` characters or bytes (see MAX_HELD_CHARS), not expanded. */
+  row(row: PackedRow, pos: LinePosition, size: number, out: ParsedLine[]): void {
     this.#join(row.turn, row.step, out)
     this.#items.push({ row, pos, entry: null })
-    this.#chars += chars
+    this.#chars += size
     if (this.#chars > this.maxHeldChars) this.#release(out)
   }
 

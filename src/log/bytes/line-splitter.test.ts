@@ -7,7 +7,7 @@ const enc = new TextEncoder()
 /** Feeds `bytes` in pieces cut at `cuts` and returns the lines and the remainder. */
 function split(bytes: Uint8Array, cuts: number[] = []) {
   const lines: { text: string; line: number }[] = []
-  const splitter = new LineSplitter((text, line) => lines.push({ text, line }))
+  const splitter = LineSplitter.text((text, line) => lines.push({ text, line }))
   let at = 0
   for (const cut of [...cuts].sort((a, b) => a - b).concat(bytes.length)) {
     // A fresh copy per piece, scribbled over after the push: the splitter must not keep references.
@@ -53,7 +53,7 @@ describe('LineSplitter', () => {
 
   it('continues numbering after a taken remainder and from a given first line', () => {
     const lines: number[] = []
-    const splitter = new LineSplitter((_, line) => lines.push(line), 10)
+    const splitter = LineSplitter.text((_, line) => lines.push(line), 10)
     splitter.push(enc.encode('a\nb'))
     expect(splitter.takeRemainder()?.line).toBe(11)
     splitter.push(enc.encode('c\n'))
@@ -77,6 +77,30 @@ describe('LineSplitter', () => {
         const tail = parts.pop() ?? ''
         expect(lines.map((l) => l.text)).toEqual(parts)
         expect(rest?.text ?? '').toBe(tail)
+      }),
+    )
+  })
+
+  it('hands lines over as bytes, the same lines the text sink gets, through the given search (property)', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }).map((b) => b.map((x) => (x % 7 === 0 ? 0x0a : x))), fc.array(fc.nat()), (bytes, rawCuts) => {
+        const cuts = rawCuts.map((c) => c % (bytes.length + 1)).sort((a, b) => a - b)
+        const texts = split(bytes, cuts).lines
+        const decoder = new TextDecoder('utf-8', { ignoreBOM: true })
+        const seen: { text: string; line: number }[] = []
+        let searches = 0
+        const splitter = new LineSplitter(
+          (chunk, start, end, line) => seen.push({ text: decoder.decode(chunk.subarray(start, end)), line }),
+          1,
+          { textOf: (b, s, e) => decoder.decode(b.subarray(s, e)), find: (b, byte, from) => (searches++, b.indexOf(byte, from)) },
+        )
+        let at = 0
+        for (const cut of [...cuts, bytes.length]) {
+          splitter.push(bytes.slice(at, cut))
+          at = cut
+        }
+        expect(seen).toEqual(texts)
+        if (texts.length > 0) expect(searches).toBeGreaterThan(0)
       }),
     )
   })

@@ -1,11 +1,12 @@
 /**
  * Incremental newline splitting over `Uint8Array` chunks (log-format.md §5.1: every record is one
- * UTF-8 line ending in `\n`). Chunks are searched for the newline byte and each complete line is decoded
- * on its own with `TextDecoder`: a pure-ASCII line then becomes a one-byte V8 string, which measured ~6×
- * faster than decoding a whole chunk and splitting the string (and 2.5–3× faster than `readline`).
+ * UTF-8 line ending in `\n`). Each complete line is handed over as bytes (`bytes[start, end)`, valid only
+ * during the call) so a caller can classify it before paying for UTF-8 decoding; `LineSplitter.text`
+ * decodes every line on its own (a pure-ASCII line then becomes a one-byte V8 string, which measured ~6×
+ * faster than decoding a whole chunk and splitting the string, and 2.5–3× faster than `readline`).
  * Bytes after the last newline are held (copied, so the caller may reuse its chunk buffer) until the next
  * chunk or until the caller takes them as a torn remainder. Memory is bounded by the longest line.
- * Pure: no node:*, no Buffer — a Node caller may pass a faster `TextOf` (src/log/node/line-decoder.ts).
+ * Pure: no node:*, no Buffer — a Node caller passes faster `ByteOps` (src/log/node/line-decoder.ts).
  */
 
 const NEWLINE = 0x0a
@@ -13,13 +14,28 @@ const NEWLINE = 0x0a
 /** Called for every complete line: its text without the `\n`, and its 1-based line number. */
 export type LineSink = (text: string, line: number) => void
 
+/** Called for every complete line as its bytes `bytes[start, end)` (no `\n`; valid only during the call). */
+export type ByteLineSink = (bytes: Uint8Array, start: number, end: number, line: number) => void
+
 /** UTF-8 text of `bytes[start, end)`, invalid sequences as U+FFFD and a BOM kept (WHATWG `ignoreBOM`). */
 export type TextOf = (bytes: Uint8Array, start: number, end: number) => string
+
+/** The byte primitives the hot loops use; Node swaps in Buffer's (memchr search, faster decoding). */
+export interface ByteOps {
+  textOf: TextOf
+  /** Index of the first `byte` in `bytes` at or after `from`, or -1 (`Uint8Array#indexOf`). */
+  find(bytes: Uint8Array, byte: number, from: number): number
+}
 
 /** The portable `TextOf`: one `TextDecoder` call per line. */
 export function textDecoderTextOf(): TextOf {
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true })
   return (bytes, start, end) => decoder.decode(bytes.subarray(start, end))
+}
+
+/** The portable `ByteOps`: `TextDecoder` and `Uint8Array#indexOf`. */
+export function portableByteOps(): ByteOps {
+  return { textOf: textDecoderTextOf(), find: (bytes, byte, from) => bytes.indexOf(byte, from) }
 }
 
 export interface Remainder {
@@ -31,15 +47,21 @@ export interface Remainder {
 }
 
 export class LineSplitter {
+  /** A splitter that decodes every line (`ops.textOf`) before handing it over. */
+  static text(sink: LineSink, firstLine = 1, ops: ByteOps = portableByteOps()): LineSplitter {
+    const textOf = ops.textOf
+    return new LineSplitter((bytes, start, end, line) => sink(textOf(bytes, start, end), line), firstLine, ops)
+  }
+
   // Pieces of a line that spans chunks; joined once when its newline arrives.
   private pending: Uint8Array[] = []
   private pendingLength = 0
   private lines = 0
 
   constructor(
-    private readonly sink: LineSink,
+    private readonly sink: ByteLineSink,
     firstLine = 1,
-    private readonly textOf: TextOf = textDecoderTextOf(),
+    private readonly ops: ByteOps = portableByteOps(),
   ) {
     this.lines = firstLine - 1
   }
@@ -56,23 +78,26 @@ export class LineSplitter {
 
   /** Splits `chunk`, emitting every line it completes. `chunk` may be overwritten once this returns. */
   push(chunk: Uint8Array): void {
+    const find = this.ops.find
     let start = 0
-    let nl = chunk.indexOf(NEWLINE)
+    let nl = find(chunk, NEWLINE, 0)
     if (nl === -1) {
       this.hold(chunk, 0)
       return
     }
     if (this.pendingLength > 0) {
-      this.emit(this.joinPending(chunk.subarray(0, nl)))
+      const joined = this.joinPending(chunk.subarray(0, nl))
+      this.lines++
+      this.sink(joined, 0, joined.length, this.lines)
       start = nl + 1
-      nl = chunk.indexOf(NEWLINE, start)
+      nl = find(chunk, NEWLINE, start)
     }
-    const textOf = this.textOf
+    const sink = this.sink
     while (nl !== -1) {
       this.lines++
-      this.sink(textOf(chunk, start, nl), this.lines)
+      sink(chunk, start, nl, this.lines)
       start = nl + 1
-      nl = chunk.indexOf(NEWLINE, start)
+      nl = find(chunk, NEWLINE, start)
     }
     if (start < chunk.length) this.hold(chunk, start)
   }
@@ -86,7 +111,7 @@ export class LineSplitter {
     if (this.pendingLength === 0) return null
     const bytes = this.joinPending(new Uint8Array(0))
     this.lines++
-    return { text: this.textOf(bytes, 0, bytes.length), byteLength: bytes.length, line: this.lines }
+    return { text: this.ops.textOf(bytes, 0, bytes.length), byteLength: bytes.length, line: this.lines }
   }
 
   private hold(chunk: Uint8Array, from: number): void {
@@ -106,10 +131,5 @@ export class LineSplitter {
     this.pending = []
     this.pendingLength = 0
     return out
-  }
-
-  private emit(bytes: Uint8Array): void {
-    this.lines++
-    this.sink(this.textOf(bytes, 0, bytes.length), this.lines)
   }
 }

@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { textDecoderTextOf } from '../bytes/line-splitter'
+import { ByteStore } from '../bytes/byte-store'
 import { scanZstdFrames } from '../bytes/zstd-frames'
-import { bufferTextOf, createLineDecoder, type Damage, type LogEncoding } from './line-decoder'
+import { bufferByteOps, bufferTextOf, createLineDecoder, type Damage, type LogEncoding } from './line-decoder'
 import { concat, initZstdEncoder, zstdFrame } from './testing/zstd-encode'
 import { ZstdCodec } from './zstd-codec'
 
@@ -45,6 +46,25 @@ describe('bufferTextOf', () => {
   })
 })
 
+describe('bufferByteOps', () => {
+  it('finds bytes exactly as Uint8Array#indexOf does, across views of any buffers (property)', () => {
+    const ops = bufferByteOps()
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.uint8Array({ maxLength: 30 }), fc.nat(), fc.nat({ max: 3 }))), (cases) => {
+        for (const [bytes, from, which] of cases) {
+          // A view into a larger buffer, so byteOffset matters.
+          const host = new Uint8Array(bytes.length + which)
+          host.set(bytes, which)
+          const view = host.subarray(which)
+          const at = from % (bytes.length + 1)
+          expect(ops.find(view, 10, at)).toBe(view.indexOf(10, at))
+          expect(ops.textOf(view, 0, view.length)).toBe(new TextDecoder('utf-8', { ignoreBOM: true }).decode(view))
+        }
+      }),
+    )
+  })
+})
+
 describe('raw JSONL decoding', () => {
   const log = enc.encode('{"type":"session"}\n{"seq":0}\n{"seq":1}\n{"seq":2,"x":"')
 
@@ -76,6 +96,23 @@ describe('zstd decoding', () => {
     expect(result.lines).toEqual(whole.lines)
     const ends = new Set([0, ...scanZstdFrames(real).frames.map((f) => f.end)])
     for (const c of result.consumed) expect(ends.has(c)).toBe(true)
+  })
+
+  it('hands a lineBytes sink the same lines undecoded; with a store their bytes stay valid after later frames', () => {
+    const views: { bytes: Uint8Array; start: number; end: number; copy: Uint8Array; line: number; frame: number | undefined }[] = []
+    const sink = {
+      line: () => {
+        throw new Error('a lineBytes sink gets no text')
+      },
+      lineBytes: (bytes: Uint8Array, start: number, end: number, line: number, frame: number | undefined) => views.push({ bytes, start, end, copy: bytes.slice(start, end), line, frame }),
+      damage: () => undefined,
+    }
+    const decoder = createLineDecoder('zstd', sink, codec, { store: new ByteStore(() => true) })
+    for (let at = 0; at < real.length; at += 333) decoder.push(real.slice(at, at + 333))
+    decoder.end()
+    expect(views.map((v) => ({ text: new TextDecoder().decode(v.copy), line: v.line, frame: v.frame }))).toEqual(whole.lines)
+    // Every view still shows its line: nothing was decoded over it.
+    for (const v of views) expect(v.bytes.subarray(v.start, v.end)).toEqual(v.copy)
   })
 
   it('reports a complete frame that ends mid-record, with the cut text, and reads on', () => {

@@ -10,7 +10,9 @@
 import { LogParser, type ChunkMode } from '../parser'
 import type { ParsedLine } from '../parsed-line'
 import type { SessionHeader } from '../schema'
-import { createLineDecoder, type Damage, type DecodeEnd, type LineSink } from './line-decoder'
+import { ByteStore } from '../bytes/byte-store'
+import type { ByteOps } from '../bytes/line-splitter'
+import { bufferByteOps, createLineDecoder, type Damage, type DecodeEnd, type LineSink } from './line-decoder'
 import { fileSource, READ_CHUNK, sourceBytes, type LogSource } from './source'
 import { ZstdCodec } from './zstd-codec'
 
@@ -28,6 +30,7 @@ export interface ReadOptions {
 }
 
 const BATCH_BYTES = 16 * 1024
+const NEWLINE = 0x0a
 
 export interface FrameDamage {
   line: number
@@ -60,6 +63,8 @@ export interface ReadSummary {
 export class SessionReader implements AsyncIterable<ParsedLine[]> {
   readonly summary: ReadSummary
   private started = false
+  /** One set for the decoder and the parser: they look at the same chunks (Buffer views are cached). */
+  private readonly ops: ByteOps = bufferByteOps()
 
   constructor(
     readonly source: LogSource,
@@ -76,7 +81,9 @@ export class SessionReader implements AsyncIterable<ParsedLine[]> {
       damage: [],
       bytesRead: 0,
       lineCount: 0,
-      parser: new LogParser(options.chunks === undefined ? {} : { chunks: options.chunks }),
+      // In skip-superseded mode the decoders copy what they split into a ByteStore (below), whose bytes stay
+      // while the parser holds rows: held rows keep views of them.
+      parser: new LogParser({ ...(options.chunks === undefined ? {} : { chunks: options.chunks }), textOf: this.ops.textOf, bytesStay: true }),
     }
   }
 
@@ -100,20 +107,28 @@ export class SessionReader implements AsyncIterable<ParsedLine[]> {
       // Through the parser: in skip-superseded mode it may be holding earlier lines back.
       for (const entry of parser.interject({ ...at, kind: 'invalid', text: damage.text, reason: damage.reason })) batch.push(entry)
     }
+    const take = (parsed: ParsedLine[]) => {
+      if (summary.lineCount === 1) {
+        if (parser.header === null) return giveUp(early[0]?.reason ?? headerProblem(parsed))
+        summary.header = parser.header
+        for (const entry of parsed) batch.push(entry)
+        for (const damage of early) record(damage)
+        early = []
+        return
+      }
+      for (const entry of parsed) batch.push(entry)
+    }
     const sink: LineSink = {
       line(text, line, frame) {
         if (stop) return
         summary.lineCount++
-        const parsed = parser.line(text, frame === undefined ? { line } : { line, frame })
-        if (summary.lineCount === 1) {
-          if (parser.header === null) return giveUp(early[0]?.reason ?? headerProblem(parsed))
-          summary.header = parser.header
-          for (const entry of parsed) batch.push(entry)
-          for (const damage of early) record(damage)
-          early = []
-          return
-        }
-        for (const entry of parsed) batch.push(entry)
+        take(parser.line(text, frame === undefined ? { line } : { line, frame }))
+      },
+      // Lines arrive undecoded: in skip-superseded mode the parser reads packed rows from their bytes.
+      lineBytes(bytes, start, end, line, frame) {
+        if (stop) return
+        summary.lineCount++
+        take(parser.lineBytes(bytes, start, end, frame === undefined ? { line } : { line, frame }))
       },
       damage(damage: Damage) {
         if (stop) return
@@ -124,14 +139,23 @@ export class SessionReader implements AsyncIterable<ParsedLine[]> {
     let ended: DecodeEnd | null = null
     try {
       const codec = this.source.encoding === 'zstd' ? await ZstdCodec.create() : null
-      const decoder = createLineDecoder(this.source.encoding, sink, codec)
+      const store = this.options.chunks === 'skip-superseded' ? new ByteStore(() => parser.holding) : null
+      const decoder = createLineDecoder(this.source.encoding, sink, codec, { ops: this.ops, ...(store === null ? {} : { store }) })
       const slice = this.options.batchBytes ?? BATCH_BYTES
+      const raw = this.source.encoding === 'jsonl'
       for await (const chunk of sourceBytes(this.source, this.options.chunkSize ?? READ_CHUNK)) {
         summary.bytesRead += chunk.length
         // Decode a big read in slices and hand each slice's lines over at once: expanded events then die
         // young instead of surviving a scavenge while a whole 1 MB read is parsed (measured: GC bound).
-        for (let at = 0; at < chunk.length; at += slice) {
-          decoder.push(chunk.subarray(at, at + slice))
+        // Raw slices end after a newline where there is one, so lines are not cut and joined again.
+        const lines = raw ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length) : null
+        for (let at = 0, end = 0; at < chunk.length; at = end) {
+          end = Math.min(at + slice, chunk.length)
+          if (lines !== null && end < chunk.length) {
+            const nl = lines.lastIndexOf(NEWLINE, end - 1)
+            if (nl >= at) end = nl + 1
+          }
+          decoder.push(chunk.subarray(at, end))
           if (stop) return
           if (batch.length > 0) {
             const out = batch

@@ -1,7 +1,7 @@
 /**
  * `sourceBytes` reads a file ahead into a second buffer while the caller decodes the current one: the
- * bytes must still arrive whole and in order, each yielded view untouched until the next iteration, and a
- * caller that stops early must not leave a read in flight.
+ * bytes must still arrive whole and in order, each yielded view untouched until the next iteration, reads
+ * no bigger than the file needs, and a caller that stops early must not leave a read in flight.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -25,6 +25,9 @@ describe('sourceBytes on a file (reading ahead into a second buffer)', () => {
       await new Promise((resolve) => setImmediate(resolve))
       expect(view).toEqual(before)
       parts.push(before)
+      // A plain Uint8Array (one kind of array for the decoders' hot loops), no bigger than the file needs.
+      expect(Object.getPrototypeOf(view)).toBe(Uint8Array.prototype)
+      expect(view.buffer.byteLength).toBeLessThanOrEqual(Math.max(4096, Math.min(chunk, bytes.length + 1)))
     }
     expect(Buffer.concat(parts)).toEqual(Buffer.from(bytes))
   })

@@ -1,9 +1,9 @@
 /**
  * Where one log's bytes come from: a file on disk, or an entry of a session export ZIP
- * (log-format.md §2.7), and the chunked byte stream over it. Files are read in ~1 MB reads into one
- * reused buffer (the decoders copy what they keep), so memory does not grow with the file. ZIP entries
- * are inflated whole with fflate: an export holds one session tree and its images, so that is bounded by
- * the export, not by a multi-GB live log.
+ * (log-format.md §2.7), and the chunked byte stream over it. Files are read in reads of at most 1 MiB into two
+ * reused buffers (the decoders copy what they keep), so memory does not grow with the file. ZIP entries are
+ * inflated whole with fflate: an export holds one session tree and its images, so that is bounded by the
+ * export, not by a multi-GB live log.
  */
 import { open, readFile } from 'node:fs/promises'
 import { unzipSync } from 'fflate'
@@ -33,9 +33,10 @@ export function zipEntrySource(zip: string, entry: string, display = `${zip}!${e
 
 /**
  * The source's bytes in order. Each yielded view is only valid until the next iteration (two read buffers
- * take turns). The next read is already under way while the caller decodes the current chunk: waiting for
- * each read in turn left the decoder idle ~15% of the time on a 100 MB log. IO errors propagate as
- * rejections; callers turn them into "unreadable" reports.
+ * take turns; the decoders copy what they keep). The buffers are sized to the file (a 150 KB log does not
+ * allocate 2 MiB) and not zero-filled. The next read is already under way while the caller decodes the
+ * current chunk: waiting for each read in turn left the decoder idle ~15% of the time on a 100 MB log. IO
+ * errors propagate as rejections; callers turn them into "unreadable" reports.
  */
 export async function* sourceBytes(source: LogSource, chunkSize = READ_CHUNK): AsyncGenerator<Uint8Array> {
   const where = source.location
@@ -45,20 +46,23 @@ export async function* sourceBytes(source: LogSource, chunkSize = READ_CHUNK): A
     return
   }
   const handle = await open(where.path, 'r')
-  let current = new Uint8Array(chunkSize)
-  let spare = new Uint8Array(chunkSize)
   let pending: Promise<{ bytesRead: number }> | null = null
   try {
-    pending = handle.read(current, 0, chunkSize, null)
+    // One byte more than the file holds, so the read that takes it all also finds its end; a live log that
+    // grows meanwhile is read on in reads of that size (at least 4 KiB).
+    const size = Math.min(chunkSize, Math.max(MIN_READ, (await handle.stat()).size + 1))
+    let current = uninitialized(size)
+    let spare = uninitialized(size)
+    pending = handle.read(current, 0, size, null)
     for (;;) {
       const bytesRead: number = (await pending).bytesRead
       pending = null
       if (bytesRead === 0) return
       // Reads are sequential (position null): one in flight at a time, into the buffer the caller is
       // done with. A short read usually means end of file: then the next read waits for the caller.
-      if (bytesRead === chunkSize) pending = handle.read(spare, 0, chunkSize, null)
+      if (bytesRead === size) pending = handle.read(spare, 0, size, null)
       yield current.subarray(0, bytesRead)
-      pending ??= handle.read(spare, 0, chunkSize, null)
+      pending ??= handle.read(spare, 0, size, null)
       ;[current, spare] = [spare, current]
     }
   } finally {
@@ -66,6 +70,15 @@ export async function* sourceBytes(source: LogSource, chunkSize = READ_CHUNK): A
     await pending?.catch(() => undefined)
     await handle.close()
   }
+}
+
+const MIN_READ = 4096
+
+/** A plain Uint8Array of `size` bytes, not zero-filled (reads overwrite what is handed out). */
+function uninitialized(size: number): Uint8Array {
+  const buffer = Buffer.allocUnsafeSlow(size)
+  // A plain Uint8Array, not a Buffer: the decoders' hot loops then see one kind of array.
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, size)
 }
 
 export async function readZipEntry(zip: string, entry: string): Promise<Uint8Array> {
