@@ -25,7 +25,7 @@ import { readSession } from '../src/log/node/read'
 import { fileSource, sourceBytes } from '../src/log/node/source'
 import { ZstdCodec } from '../src/log/node/zstd-codec'
 import { LogParser, type ChunkMode } from '../src/log/parser'
-import { throughput, type BenchStage, type Figure } from './bench-types'
+import { interleaved, throughput, type BenchContext, type BenchStage, type Figure } from './bench-types'
 import { generateLog } from './generate-log'
 import { zstdLogFile } from './zstd-batches'
 
@@ -35,7 +35,12 @@ const TARGET_RUNS = 5
 
 type Rate = { best: number; median: number }
 
-const stage: BenchStage = async (ctx) => {
+/**
+ * Generates the log, writes both files and times the in-memory ceiling — the one figure that needs the
+ * lines as strings. The ~200 MB of generated strings go out of scope when this returns, so the file-based
+ * figures run with a heap like a reader process's own.
+ */
+async function prepare(ctx: BenchContext, timing: BenchContext) {
   ctx.log(`decode: generating a ~${ctx.sizeMB} MB log`)
   const log = generateLog(ctx.sizeMB * 1e6, 7)
   const lines = [log.header, ...log.batches.flat()]
@@ -47,6 +52,24 @@ const stage: BenchStage = async (ctx) => {
   ctx.log(`decode: compressing ${log.batches.length} batches`)
   const zstd = await zstdLogFile(log.header, log.batches, ctx.workDir)
   writeFileSync(zstdPath, zstd.bytes)
+  ctx.log('decode: ceiling (JSON.parse in memory)')
+  const ceiling = await throughput(timing, plainBytes, TARGET_RUNS, () => {
+    let n = 0
+    for (const line of lines) n += JSON.parse(line) === null ? 0 : 1
+    return n
+  })
+  return { rawPath, zstdPath, plainBytes, lineCount: lines.length, events: log.events, frames: log.batches.length + 1, zstdBytes: zstd.bytes.length, compressor: zstd.compressor, ceiling }
+}
+
+const stage: BenchStage = async (ctx) => {
+  // Runs follow each other without the forced full GC `throughput` makes by default: a forced GC right
+  // before a run frees the hidden classes of the previous run's dead objects and so deoptimizes the
+  // parser's optimized code, which then re-warms inside every timed run (callgrind on a 3 MB log: 2.2× the
+  // instructions per run for skip-superseded mode, 1.4× for the default). A GC between stages, then none.
+  const timing = { ...ctx, gc: () => undefined }
+  ctx.gc()
+  const { rawPath, zstdPath, plainBytes, lineCount, events, frames, zstdBytes, compressor, ceiling } = await prepare(ctx, timing)
+  ctx.gc()
   const codec = await ZstdCodec.create()
 
   // Sanity before timing: the reader must see the whole log, undamaged, in both modes; the plain loops
@@ -54,29 +77,13 @@ const stage: BenchStage = async (ctx) => {
   for (const path of [rawPath, zstdPath]) {
     for (const chunks of ['expand', 'skip-superseded'] as const) {
       const check = await summarizeSession(path, { chunks })
-      if (!check.ok || check.session.invalid.length > 0 || check.session.counts.events !== log.events) {
+      if (!check.ok || check.session.invalid.length > 0 || check.session.counts.events !== events) {
         throw new Error(`decode bench: ${path} did not read back cleanly (${chunks})`)
       }
     }
     const seen = await plainLoop(path, path === zstdPath ? codec : null)
-    if (seen !== lines.length) throw new Error(`decode bench: the plain loop read ${seen} of ${lines.length} lines of ${path}`)
+    if (seen !== lineCount) throw new Error(`decode bench: the plain loop read ${seen} of ${lineCount} lines of ${path}`)
   }
-
-  // Runs follow each other without the forced full GC `throughput` makes by default: a forced GC right
-  // before a run frees the hidden classes of the previous run's dead objects and so deoptimizes the
-  // parser's optimized code, which then re-warms inside every timed run (callgrind on a 3 MB log: 2.2× the
-  // instructions per run for skip-superseded mode, 1.4× for the default). One GC first, then none.
-  ctx.gc()
-  const timing = { ...ctx, gc: () => undefined }
-
-  ctx.log('decode: baselines (JSON.parse in memory, plain loops over the files)')
-  const ceiling = await throughput(timing, plainBytes, TARGET_RUNS, () => {
-    let n = 0
-    for (const line of lines) n += JSON.parse(line) === null ? 0 : 1
-    return n
-  })
-  const plainRaw = await throughput(timing, plainBytes, TARGET_RUNS, () => plainLoop(rawPath, null))
-  const plainZstd = await throughput(timing, plainBytes, TARGET_RUNS, () => plainLoop(zstdPath, codec))
 
   ctx.log('decode: byte layer')
   const ops = bufferByteOps()
@@ -88,7 +95,7 @@ const stage: BenchStage = async (ctx) => {
   const rawSplit = await throughput(timing, plainBytes, RUNS, decodeFile('jsonl', rawPath, { line: () => undefined }))
   const wasmBefore = codec.counts.wasm
   const zstdSplit = await throughput(timing, plainBytes, RUNS, decodeFile('zstd', zstdPath, { line: () => undefined }))
-  const wasmShare = (codec.counts.wasm - wasmBefore) / (RUNS * (log.batches.length + 1))
+  const wasmShare = (codec.counts.wasm - wasmBefore) / (RUNS * frames)
 
   ctx.log('decode: parser')
   // The pure parser on the raw lines, given as bytes as the reader gives them (skip-superseded mode reads
@@ -103,12 +110,18 @@ const stage: BenchStage = async (ctx) => {
   const rawParse = await parse('expand')
   const rawParseSkip = await parse('skip-superseded')
 
-  ctx.log('decode: whole reader')
-  const read = (path: string, chunks: ChunkMode) => throughput(timing, plainBytes, TARGET_RUNS, () => summarizeSession(path, { chunks }))
-  const rawRead = await read(rawPath, 'expand')
-  const rawReadSkip = await read(rawPath, 'skip-superseded')
-  const zstdRead = await read(zstdPath, 'expand')
-  const zstdReadSkip = await read(zstdPath, 'skip-superseded')
+  ctx.log('decode: whole reader and plain loops, in rounds')
+  // The target compares these with each other: they run in rounds (each once per round), so the shared
+  // machine's slow spells fall on the baselines and the readers alike.
+  const target = await interleaved(timing, plainBytes, TARGET_RUNS, {
+    plainRaw: () => plainLoop(rawPath, null),
+    rawRead: () => summarizeSession(rawPath, { chunks: 'expand' }),
+    rawReadSkip: () => summarizeSession(rawPath, { chunks: 'skip-superseded' }),
+    plainZstd: () => plainLoop(zstdPath, codec),
+    zstdRead: () => summarizeSession(zstdPath, { chunks: 'expand' }),
+    zstdReadSkip: () => summarizeSession(zstdPath, { chunks: 'skip-superseded' }),
+  })
+  const { plainRaw, rawRead, rawReadSkip, plainZstd, zstdRead, zstdReadSkip } = target
 
   ctx.log('decode: reader + conversation fold')
   const fold = (chunks: ChunkMode) =>
@@ -129,8 +142,8 @@ const stage: BenchStage = async (ctx) => {
     return rate(name, r, `; ${pct(r.best, plain)} of the plain loop (target ≥ 70%: ${share >= 0.7 ? 'met' : 'missed'})`)
   }
   return [
-    { name: 'log size (plaintext)', value: mb(plainBytes / 1e6), unit: 'MB', note: `${lines.length} lines, ${log.events} events, ${log.batches.length + 1} frames` },
-    { name: 'log size (zstd)', value: mb(zstd.bytes.length / 1e6), unit: 'MB', note: `${zstd.compressor}, ratio ${(plainBytes / zstd.bytes.length).toFixed(1)}×` },
+    { name: 'log size (plaintext)', value: mb(plainBytes / 1e6), unit: 'MB', note: `${lineCount} lines, ${events} events, ${frames} frames` },
+    { name: 'log size (zstd)', value: mb(zstdBytes / 1e6), unit: 'MB', note: `${compressor}, ratio ${(plainBytes / zstdBytes).toFixed(1)}×` },
     { name: 'ceiling: JSON.parse loop in memory', value: mb(ceiling.best), unit: 'MB/s', note: `median ${mb(ceiling.median)}` },
     rate('raw: plain loop (read, split, decode, JSON.parse)', plainRaw),
     rate('zstd: plain loop (+ the same zstd decoder)', plainZstd, `; ${Math.round((plainZstd.best / plainRaw.best) * 100)}% of the raw plain loop`),
