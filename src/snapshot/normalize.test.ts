@@ -28,7 +28,7 @@ describe('normalizeVolatile', () => {
   })
 
   it('masks Windows roots in both spellings', () => {
-    expect(normalizeVolatile('C:\\work\\proj\\a.ts and C:/work/proj/b.ts in proj', { cwd: 'C:\\work\\proj' })).toBe(
+    expect(normalizeVolatile('C:\\Users\\dev\\proj\\a.ts and C:/Users/dev/proj/b.ts in proj', { cwd: 'C:\\Users\\dev\\proj' })).toBe(
       '{{cwd}}\\a.ts and {{cwd}}/b.ts in {{workspace}}',
     )
   })
