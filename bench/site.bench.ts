@@ -4,7 +4,7 @@
  * cut + Markdown + React + pagination; highlight = shiki misses; write), on
  * - a generated chunk-heavy session of ~BENCH_MB MB (generate-log.ts, the decode bench's shapes);
  * - a code-heavy session (~BENCH_MB/4 MB): Markdown answers with fenced TypeScript, file reads, edits —
- *   as the CLI decides (the highlight worker only when a core is free: src/site/threads.ts), with shiki on
+ *   as the CLI decides (the highlight worker with a second core: src/site/threads.ts), with shiki on
  *   the build thread (DSH_VIEW_HIGHLIGHT_WORKER=0) and on the worker (=1), and rebuilt with every page
  *   re-rendered (another --title) on a warm highlight cache;
  * - a root of 1,000 sessions totalling ~BENCH_MB MB, as the CLI builds it by default (on these 2-vCPU
@@ -207,7 +207,7 @@ const stage: BenchStage = async (ctx) => {
   const codeOneThread = build(ctx, [codeRoot], join(ctx.workDir, 'site-code-1'), { env: { DSH_VIEW_HIGHLIGHT_WORKER: '0' } })
   out.push({ name: 'code-heavy: shiki on the build thread', value: rate(codeBytes, codeOneThread.ms), unit: 'MB/s', note: `${(codeOneThread.ms / 1000).toFixed(1)} s without the highlight worker` })
   const codeWorker = build(ctx, [codeRoot], join(ctx.workDir, 'site-code-w'), { env: { DSH_VIEW_HIGHLIGHT_WORKER: '1' } })
-  out.push({ name: 'code-heavy: shiki on the worker', value: rate(codeBytes, codeWorker.ms), unit: 'MB/s', note: `${(codeWorker.ms / 1000).toFixed(1)} s with the highlight worker however busy the cores are` })
+  out.push({ name: 'code-heavy: shiki on the worker', value: rate(codeBytes, codeWorker.ms), unit: 'MB/s', note: `${(codeWorker.ms / 1000).toFixed(1)} s with the highlight worker` })
   // Another title changes every page, so all are rendered again — with the fragments cached last time.
   const warm = build(ctx, [codeRoot], codeSite, { args: ['--title', 'Rebuilt'] })
   out.push({ name: 'code-heavy: re-render, warm cache', value: rate(codeBytes, warm.ms), unit: 'MB/s', note: `${warm.rendered} rebuilt, ${warm.highlightBlocks} blocks through shiki in ${(warm.ms / 1000).toFixed(1)} s` })

@@ -155,7 +155,7 @@ export async function buildSite(options: BuildOptions, progress: Progress): Prom
   if (options.redact) await rm(join(outDir, STATE_DIR, 'highlight-cache.json'), { force: true })
   const cache = new HighlightCache(options.highlight === false ? null : join(outDir, STATE_DIR, cacheName))
   await cache.load()
-  // DSH_VIEW_HIGHLIGHT_WORKER=1 uses the worker however busy the machine is (=0, no worker, is read by the CLI).
+  // DSH_VIEW_HIGHLIGHT_WORKER=1 uses the worker even on one core (=0, no worker, is read by the CLI).
   const workerWanted = options.env['DSH_VIEW_HIGHLIGHT_WORKER'] === '1' || highlightWorkerPays()
   const highlightScript = options.highlightWorker !== undefined ? options.highlightWorker : workerWanted ? findHighlightWorker() : null
   const highlighter = options.highlight === false ? null : new Highlighter(cache, ...(highlightScript === null ? [] : [workerTokenizer(highlightScript)]))

@@ -5,9 +5,10 @@ import { assemble } from '../conversation/builder'
 import { SECTION_CHARS } from '../highlight/budget'
 import { HighlightCache } from '../highlight/cache'
 import { Highlighter } from '../highlight/highlighter'
+import type { Tokenizer } from '../highlight/tokenize'
 import { parseLogText } from '../log/parse-text'
 import { session } from '../log/testing/session'
-import { Enricher, withoutHighlight } from './enrich'
+import { Enricher, waitingForColours, withoutHighlight } from './enrich'
 
 const CODE = 'export const answer: number = 42\n'
 
@@ -147,5 +148,35 @@ describe('Enricher: windows, diffs, web answers', () => {
     expect(md?.kind === 'markdown' && md.html).toMatch(/<pre class="shiki">/)
     const coloured = tools([out]).map(t => (t.body?.kind === 'read' ? (t.body.lineHtml ?? null) !== null : null))
     expect(coloured).toEqual([true, true, false])
+  })
+})
+
+describe('waitingForColours', () => {
+  it('puts off only the sections whose code is really out at shiki', async () => {
+    const s = session({ id: 'w', cwd: '/w' })
+    const answerTurn = (text: string) => {
+      s.turnStart()
+      s.user('go')
+      s.stepStart()
+      s.assistant(text)
+      s.stepEnd()
+      s.turnEnd()
+    }
+    answerTurn('```ts\nexport const coloured = 1\n```')
+    answerTurn('no code here')
+    // A block over the block cap is never tokenized, but its request still settles only after a few microtasks.
+    const big = Array.from({ length: 900 }, (_, i) => `export const value${i} = ${i}`).join('\n')
+    answerTurn(`\`\`\`ts\n${big}\n\`\`\``)
+    const cache = new HighlightCache(null)
+    const cachedCode = 'export const cached = 2'
+    answerTurn(`\`\`\`ts\n${cachedCode}\n\`\`\``)
+    const { sections } = viewModel(assemble(parseLogText(s.jsonl()).lines), { cwd: '/w', home: null, locale: 'en' })
+    // Warm the cache for the last block, then hold every request that reaches the tokenizer.
+    await new Enricher(new Highlighter(cache)).section(sections[3] as PageSection)
+    const asked: string[] = []
+    const held: Tokenizer = { render: (_lang, text) => (asked.push(text), new Promise(() => {})), warm: () => {}, close: async () => {} }
+    const started = new Enricher(new Highlighter(cache, held)).start(sections)
+    expect(await waitingForColours(started)).toEqual(new Set([0]))
+    expect(asked).toEqual(['export const coloured = 1'])
   })
 })

@@ -49,6 +49,21 @@ export interface StartedSection {
   finish: Finish<PageSection>
 }
 
+/**
+ * The sections (by index) still waiting for shiki. A request that never reaches it (over budget, no grammar,
+ * a cache hit) settles within microtasks, but a section's `ready` only after them: asked right after `start`,
+ * every section with any request looks pending, and the renderer would put the whole session off behind its
+ * slowest block. One macrotask lets those settle first, so only sections with code really out are put off.
+ */
+export async function waitingForColours(started: readonly (StartedSection | undefined)[]): Promise<Set<number>> {
+  await new Promise(resolve => setTimeout(resolve, 0))
+  const waiting = new Set<number>()
+  started.forEach((s, i) => {
+    if (s !== undefined && !s.isReady()) waiting.add(i)
+  })
+  return waiting
+}
+
 export class Enricher {
   readonly #session = new CharBudget(SESSION_CHARS)
   /** Where the requests started while planning a section are recorded. */

@@ -16,7 +16,7 @@ import { Transcript } from '../../components/layout/Transcript'
 import { anchorScript, collectIds } from './anchors'
 import { childAnchor, sessionChrome, type Family } from './chrome'
 import { CAP_LEVELS, capsFor, Cutter, type SideText } from './cut'
-import { withoutHighlight, type Enricher } from './enrich'
+import { waitingForColours, withoutHighlight, type Enricher } from './enrich'
 import type { FileContent } from './atomic-write'
 import { add, fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, measure, measureBytes, ZERO, type Size } from './measure'
 import { packPages, splitRows } from './paginate'
@@ -170,9 +170,10 @@ export class SessionRenderer {
       const whole = this.#piece(section, extras)
       bySection[i] = fits(whole.size, limit) ? [whole] : await this.#split(raw, section, limit, extras, cutter, collect)
     }
+    const waiting = await waitingForColours(enriched)
     const later: number[] = []
     for (let i = 0; i < input.view.sections.length; i++) {
-      if (enriched[i]?.isReady() === false) later.push(i)
+      if (waiting.has(i)) later.push(i)
       else await renderSection(i)
     }
     for (const i of later) await renderSection(i)

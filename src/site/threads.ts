@@ -1,15 +1,15 @@
 /**
  * Whether the build colours code on the highlight worker (src/highlight/remote.ts) or on its own thread.
- * The worker overlaps shiki with rendering only when a core is free for it; when there is none it adds its
- * own shiki start-up and competes with the build thread for the same cores. On the 2-vCPU build machines,
- * shared with other work (load average 2–7), a code-heavy build measured ~10% slower with the worker
- * (src/site/README.md "Speed"), so it is used only when, on average over the last minute, other work left
- * at least half a core free besides the one the build thread takes. Output does not depend on it: both
- * threads make the same bytes.
+ * The worker overlaps shiki with rendering; it needs a second core, and it pays even when that core is shared:
+ * the renderer puts off only the sections whose colours are out (enrich.ts `waitingForColours`) and renders
+ * the rest meanwhile. Measured on a 2-vCPU machine, code-heavy bench session, alternated runs: idle 2.2 s on
+ * the worker against 2.6 s on the build thread, with one busy process beside it 3.1 against 3.2 s, with two
+ * 4.2 against 4.7 s (src/site/README.md "Speed"). With one core the worker could only take turns with the
+ * build thread, and it loads its own shiki. Output does not depend on it: both threads make the same bytes.
  */
-import { availableParallelism, loadavg } from 'node:os'
+import { availableParallelism } from 'node:os'
 
-/** `cores` and `load` (1-minute load average; 0 where the OS has none) as the OS reports them. */
-export function highlightWorkerPays(cores = availableParallelism(), load = loadavg()[0] ?? 0): boolean {
-  return cores - 1 - load >= 0.5
+/** `cores` as the OS reports them. */
+export function highlightWorkerPays(cores = availableParallelism()): boolean {
+  return cores >= 2
 }
