@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { session } from '../log/testing/session'
 import { findBoxModel, shardFile } from './chrome'
-import { capText, compact, fairCap, MIN_ROW_CAP, normalize, SHARD_BUDGET, searchShard, utf8Length } from './shard'
+import { capText, compact, fairCap, MIN_ROW_CAP, normalize, SHARD_BUDGET, searchShard, searchShardEveryRow, utf8Length } from './shard'
 import { LABELS, sampleSession, shardOf, viewOf } from './testing'
 
 const shardFor = (s = sampleSession()) => searchShard(viewOf(s), { stem: 'search-sample', title: 'Flaky', labels: LABELS })
@@ -98,6 +98,32 @@ describe('searchShard text pass', () => {
     // Capped and dropped shards fill the budget; a whole one is what its rows need.
     expect(utf8Length(script) > 0.9 * SHARD_BUDGET).toBe(regime !== 'whole')
     expect(utf8Length(script)).toBeLessThanOrEqual(SHARD_BUDGET)
+  })
+})
+
+describe('searchShard, a session too big for every row', () => {
+  // Rows are made only while they fit once the first MIN_ROW_CAP characters of every row show that some
+  // must be dropped; the shard must be exactly the one made from every row, on both sides of that line.
+  it.each([
+    // Σ min(length, MIN_ROW_CAP) ≈ 0.95 MB: rows are dropped, found by making every row.
+    ['short rows, under the shortcut', 11_500, 140],
+    // ≈ 1.08 MB: known from the rows' heads.
+    ['short rows, over the shortcut', 13_000, 140],
+    ['rows of whitespace runs', 9_000, 600],
+    ['few long rows', 40, 60_000],
+    ['many long rows', 2_000, 9_000],
+  ])('is the every-row shard: %s', (_name, rows, chars) => {
+    const s = session()
+    s.turnStart()
+    for (let i = 0; i < rows; i++) {
+      // Every third row is mostly whitespace: longer than MIN_ROW_CAP as written, shorter normalised.
+      const filler = i % 3 === 0 ? ' \n\t '.repeat(chars / 4) : Array.from({ length: Math.ceil(chars / 6) }, (_, k) => `w${(i * 7 + k) % 5003}`).join(' ')
+      s.user(`row ${i} ${filler}`.slice(0, chars))
+    }
+    s.turnEnd()
+    const view = viewOf(s)
+    const labels = { stem: 'x', title: 't', labels: LABELS }
+    expect(searchShard(view, labels)).toBe(searchShardEveryRow(view, labels))
   })
 })
 

@@ -14,7 +14,7 @@
  * (`complete: false` says so). Caps depend on the text only, never on time: same log, same bytes.
  */
 import type { PageRow, PageViewModel, RowBody, ToolRowModel } from '../cards/types'
-import { normalizeAll, searchableText, type SearchableText } from './text'
+import { normalizeAll, searchableLengthUpTo, searchableText, type SearchableText } from './text'
 
 export { compact, normalize, WHOLE_TEXT } from './text'
 
@@ -58,6 +58,10 @@ export function capText(text: SearchableText, cap: number): string {
 /** A shard row whose text may still be a CompactText (see ./text). */
 type Entry = [id: string, kind: string, tool: string, state: string, label: string, text: SearchableText]
 
+type RowParts = readonly (string | null | undefined)[]
+/** A row before any text work: its label unnormalised, its text as the parts the view model holds. */
+type RawEntry = [id: string, kind: string, tool: string, state: string, label: string, parts: RowParts]
+
 /** A row's parts → its searchable text (`searchableText`; tests pass the plain definition to compare). */
 export type TextOf = (parts: readonly (string | null | undefined)[]) => SearchableText
 
@@ -97,52 +101,52 @@ function bodyText(body: RowBody | null): string[] {
   }
 }
 
-function toolText(row: ToolRowModel, join: TextOf): SearchableText {
+function toolParts(row: ToolRowModel): RowParts {
   const output = row.details.output
-  return join([row.title, row.summary, row.filePath, row.details.input, output?.kind === 'raw' || output?.kind === 'running' ? output.text : null, ...bodyText(row.body)])
+  return [row.title, row.summary, row.filePath, row.details.input, output?.kind === 'raw' || output?.kind === 'running' ? output.text : null, ...bodyText(row.body)]
 }
 
-/** One row (and, for a tool row, each code-dispatch child after it) as uncapped shard rows. */
-function rowsOf(row: PageRow, labels: ShardLabels, out: Entry[], join: TextOf): void {
-  const add = (kind: string, tool: string, state: string, label: string, text: SearchableText): void => {
-    out.push([row.key, kind, tool, state, rowLabel(label), text])
+/** One row (and, for a tool row, each code-dispatch child after it) with its label and text parts as they are. */
+function rowsOf(row: PageRow, labels: ShardLabels, out: RawEntry[]): void {
+  const add = (kind: string, tool: string, state: string, label: string, parts: RowParts): void => {
+    out.push([row.key, kind, tool, state, label, parts])
   }
   switch (row.kind) {
     case 'user':
-      return add('user', '', '', labels.user, join([row.text, ...row.images.map(i => i.alt)]))
+      return add('user', '', '', labels.user, [row.text, ...row.images.map(i => i.alt)])
     case 'context':
-      return add('context', '', '', `${row.label} · ${row.producer}`, join([row.notice, row.text]))
+      return add('context', '', '', `${row.label} · ${row.producer}`, [row.notice, row.text])
     case 'system':
-      return add('system', '', '', row.label, join([row.text]))
+      return add('system', '', '', row.label, [row.text])
     case 'think':
-      return add('think', '', row.running ? 'running' : '', `${row.title} · ${row.summary}`, join([row.text]))
+      return add('think', '', row.running ? 'running' : '', `${row.title} · ${row.summary}`, [row.text])
     case 'markdown':
-      return add('assistant', '', '', labels.assistant, join([row.text]))
+      return add('assistant', '', '', labels.assistant, [row.text])
     case 'images':
-      return add('images', '', '', labels.assistant, join(row.images.map(i => i.alt)))
+      return add('images', '', '', labels.assistant, row.images.map(i => i.alt))
     case 'unknown-block':
-      return add('unknown', '', '', row.label, join([row.json]))
+      return add('unknown', '', '', row.label, [row.json])
     case 'attempt':
-      return add('attempt', '', 'error', row.label, join([row.detail, ...row.blocks.map(b => ('text' in b ? b.text : 'json' in b ? b.json : ''))]))
+      return add('attempt', '', 'error', row.label, [row.detail, ...row.blocks.map(b => ('text' in b ? b.text : 'json' in b ? b.json : ''))])
     case 'tool': {
       const state = row.state
-      out.push([row.key, 'tool', row.tool, state, rowLabel(row.summary === '' ? row.title : `${row.title} · ${row.summary}`), toolText(row, join)])
-      for (const child of row.children) rowsOf(child, labels, out, join)
+      out.push([row.key, 'tool', row.tool, state, row.summary === '' ? row.title : `${row.title} · ${row.summary}`, toolParts(row)])
+      for (const child of row.children) rowsOf(child, labels, out)
       return
     }
     case 'command':
-      return add('command', '', row.status === 'success' ? 'ok' : row.status, `${labels.command} · ${row.text}`, join([row.text, row.output]))
+      return add('command', '', row.status === 'success' ? 'ok' : row.status, `${labels.command} · ${row.text}`, [row.text, row.output])
     case 'compaction':
-      return add('compaction', '', row.status === 'failed' ? 'error' : row.status === 'running' ? 'running' : '', row.label, join([row.summary, row.detail]))
+      return add('compaction', '', row.status === 'failed' ? 'error' : row.status === 'running' ? 'running' : '', row.label, [row.summary, row.detail])
     case 'retry':
-      return add('retry', '', 'error', row.label, join([row.detail]))
+      return add('retry', '', 'error', row.label, [row.detail])
     case 'turn-tail':
       if (row.error === null && row.deliverables === null) return
-      return add('turn', '', row.error === null ? '' : 'error', row.error === null ? (row.deliverables?.label ?? '') : labels.error, join([row.error, ...(row.deliverables === null ? [] : [...row.deliverables.chips, ...row.deliverables.hidden].map(c => c.path))]))
+      return add('turn', '', row.error === null ? '' : 'error', row.error === null ? (row.deliverables?.label ?? '') : labels.error, [row.error, ...(row.deliverables === null ? [] : [...row.deliverables.chips, ...row.deliverables.hidden].map(c => c.path))])
     case 'raw-event':
-      return add('raw', '', 'error', `${labels.raw} · ${row.type ?? ''}`, join([row.type, row.reason, row.json]))
+      return add('raw', '', 'error', `${labels.raw} · ${row.type ?? ''}`, [row.type, row.reason, row.json])
     case 'invalid-line':
-      return add('invalid', '', 'error', labels.invalid, join([row.reason, row.text]))
+      return add('invalid', '', 'error', labels.invalid, [row.reason, row.text])
     case 'stopped':
     case 'replacement':
       return
@@ -173,10 +177,31 @@ const bytes = utf8Length
  * @example searchShard(view, { stem: 'abc', title: 'Fix login', labels }) // → '(window.dshSearch=…).push({…});\n'
  */
 export function searchShard(view: PageViewModel, session: { stem: string; title: string; labels: ShardLabels }, textOf: TextOf = searchableText): string {
-  const full: Entry[] = []
-  for (const section of view.sections) for (const row of section.rows) rowsOf(row, session.labels, full, textOf)
+  const raw: RawEntry[] = []
+  for (const section of view.sections) for (const row of section.rows) rowsOf(row, session.labels, raw)
   const base = { v: 1 as const, session: session.stem, title: session.title }
-  const capped = (cap: number, rows: readonly Entry[] = full): ShardRow[] => rows.map(r => [r[0], r[1], r[2], r[3], r[4], capText(r[5], cap)])
+  // A session whose rows cannot all keep even MIN_ROW_CAP characters drops rows from the end (below), and
+  // that is known from each row's first MIN_ROW_CAP searchable characters: only the rows kept are made.
+  let floor = 0
+  for (const r of raw) floor += searchableLengthUpTo(r[5], MIN_ROW_CAP)
+  if (floor > SHARD_BUDGET) return keepFromStart(raw.map(r => () => entryOf(r, textOf)), base)
+  return shardOf(raw.map(r => entryOf(r, textOf)), base)
+}
+
+/** The same shard with every row made, whatever the regime: the reference the shortcut above is tested against. */
+export function searchShardEveryRow(view: PageViewModel, session: { stem: string; title: string; labels: ShardLabels }, textOf: TextOf = searchableText): string {
+  const raw: RawEntry[] = []
+  for (const section of view.sections) for (const row of section.rows) rowsOf(row, session.labels, raw)
+  return shardOf(raw.map(r => entryOf(r, textOf)), { v: 1, session: session.stem, title: session.title })
+}
+
+const entryOf = (r: RawEntry, textOf: TextOf): Entry => [r[0], r[1], r[2], r[3], rowLabel(r[4]), textOf(r[5])]
+
+type Base = Omit<SearchShard, 'complete' | 'rows'>
+
+/** Every row made: whole if the script fits, else each capped by the largest fair cap that fits. */
+function shardOf(full: readonly Entry[], base: Base): string {
+  const capped = (cap: number, rows: readonly Entry[] = full): ShardRow[] => rows.map(r => cappedRow(r, cap))
   // A JSON string takes at least a byte per UTF-16 unit: texts longer than the budget cannot fit whole
   // (and a big session's long rows are then never joined into strings, only their kept heads and tails).
   let chars = 0
@@ -195,10 +220,20 @@ export function searchShard(view: PageViewModel, session: { stem: string; title:
     const script = shardScript({ ...base, complete: true, rows: capped(cap) })
     if (bytes(script) <= SHARD_BUDGET) return script
   }
-  // Too many rows for even the smallest cap: keep rows from the start while they fit.
+  return keepFromStart(full.map(r => () => r), base)
+}
+
+const cappedRow = (r: Entry, cap: number): ShardRow => [r[0], r[1], r[2], r[3], r[4], capText(r[5], cap)]
+
+/**
+ * Too many rows for even the smallest cap: rows capped to MIN_ROW_CAP, kept from the start while they fit.
+ * Rows come as makers, so a row after the last one kept is never made.
+ */
+function keepFromStart(entries: readonly (() => Entry)[], base: Base): string {
   const rows: ShardRow[] = []
   let size = bytes(shardScript({ ...base, complete: false, rows: [] }))
-  for (const row of capped(MIN_ROW_CAP)) {
+  for (const make of entries) {
+    const row = cappedRow(make(), MIN_ROW_CAP)
     const cost = bytes(JSON.stringify(row)) + 1
     if (size + cost > SHARD_BUDGET) break
     rows.push(row)

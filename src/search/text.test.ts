@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { capText, utf8Length } from './shard'
-import { compact, normalize, normalizeAll, searchableText, WHOLE_TEXT } from './text'
+import { compact, normalize, normalizeAll, searchableLengthUpTo, searchableText, WHOLE_TEXT } from './text'
 
 const reference = (parts: readonly (string | null | undefined)[]) => compact(normalize(parts.filter((p): p is string => typeof p === 'string' && p !== '').join('\n')))
 
@@ -101,5 +101,28 @@ describe('utf8Length', () => {
     for (const text of ['', 'abc', 'é', '函数', '🙂', 'a\ud800b', '\udc00', JSON.stringify('\ud800 lone')]) {
       expect(utf8Length(text)).toBe(new TextEncoder().encode(text).length)
     }
+  })
+})
+
+describe('searchableLengthUpTo', () => {
+  const long = Array.from({ length: 3_000 }, (_, i) => `word${i % 50}`).join(' ')
+  it.each([
+    ['empty', [], 120],
+    ['missing and empty parts', [null, '', undefined], 120],
+    ['short', ['npm test', 'ok'], 120],
+    ['exactly at the limit once normalised', ['a'.repeat(118), 'b'], 120],
+    ['whitespace runs longer than the limit as written', [`a${' \n\t '.repeat(500)}b`], 120],
+    ['whitespace only, long', ['\n'.repeat(5_000)], 120],
+    ['controls and odd spaces', ['\u001b[31m\u00a0x\u2028'.repeat(100)], 120],
+    ['a long output among parts', ['title', null, long, 'tail'], 120],
+    ['long, compacted', [long], 2_000],
+    ['a gap cut at the head', [`${'x'.repeat(480)}${' '.repeat(100)}y`], 120],
+    ['surrogates', ['🙂'.repeat(300)], 120],
+  ] as [string, (string | null | undefined)[], number][])('%s', (_name, parts, limit) => {
+    expect(searchableLengthUpTo(parts, limit)).toBe(Math.min(String(searchableText(parts)).length, limit))
+  })
+
+  it('refuses a limit a compacted text could fall under', () => {
+    expect(() => searchableLengthUpTo(['x'], WHOLE_TEXT)).toThrow(RangeError)
   })
 })

@@ -222,3 +222,30 @@ export function searchableText(parts: readonly (string | null | undefined)[]): S
   words.addPieces(from + CUT, to)
   return new CompactText(spaced.slice(from, from + CUT), words)
 }
+
+/**
+ * `Math.min(searchableText(parts).length, limit)` for a `limit` up to WHOLE_TEXT / 2, normalising only as
+ * much of the parts' start as that takes: the normalised form of a text's start is a start of its
+ * normalised form, and a text normalised to more than WHOLE_TEXT characters compacts to more than
+ * WHOLE_TEXT / 2. A big session's shard learns from this which rows it can keep before making any.
+ */
+export function searchableLengthUpTo(parts: readonly (string | null | undefined)[], limit: number): number {
+  if (limit > CUT) throw new RangeError(`searchableLengthUpTo: limit ${limit} is over ${CUT}`)
+  for (let take = 4 * limit + 16; ; take *= 4) {
+    const head: string[] = []
+    let have = 0
+    let cut = false
+    for (const p of parts) {
+      if (typeof p !== 'string' || p === '') continue
+      if (have >= take) {
+        cut = true
+        break
+      }
+      // A slice of a flat string is a view, not a copy: a 10 MB output costs nothing here.
+      head.push(p.length > take - have ? p.slice(0, take - have) : p)
+      have += p.length + 1
+    }
+    if (!cut && have <= take) return Math.min(searchableText(parts).length, limit)
+    if (head.join('\n').replace(CHANGED_GAPS, ' ').trim().length >= limit) return limit
+  }
+}
