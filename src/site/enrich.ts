@@ -53,15 +53,20 @@ export interface StartedSection {
  * The sections (by index) still waiting for shiki. A request that never reaches it (over budget, no grammar,
  * a cache hit) settles within microtasks, but a section's `ready` only after them: asked right after `start`,
  * every section with any request looks pending, and the renderer would put the whole session off behind its
- * slowest block. One macrotask lets those settle first, so only sections with code really out are put off.
+ * slowest block. One macrotask lets those settle first, so only sections with code really out are put off;
+ * a session with no request at all does not wait for one (a timer is ~1 ms: a thousand small sessions).
  */
 export async function waitingForColours(started: readonly (StartedSection | undefined)[]): Promise<Set<number>> {
-  await new Promise(resolve => setTimeout(resolve, 0))
-  const waiting = new Set<number>()
-  started.forEach((s, i) => {
-    if (s !== undefined && !s.isReady()) waiting.add(i)
-  })
-  return waiting
+  const pending = () => {
+    const waiting = new Set<number>()
+    started.forEach((s, i) => {
+      if (s !== undefined && !s.isReady()) waiting.add(i)
+    })
+    return waiting
+  }
+  if (pending().size === 0) return new Set()
+  await new Promise(resolve => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)))
+  return pending()
 }
 
 export class Enricher {
