@@ -15,11 +15,11 @@ import { SessionPage, SLOT_MARKUP } from '../../components/layout/SessionPage'
 import { Transcript } from '../../components/layout/Transcript'
 import { anchorScript, collectIds } from './anchors'
 import { childAnchor, sessionChrome, type Family } from './chrome'
-import { CAP_LEVELS, capsFor, Cutter, type SideText } from './cut'
-import { waitingForColours, withoutHighlight, type Enricher } from './enrich'
+import { capsFor, Cutter, type SideText } from './cut'
+import { waitingForColours, type Enricher } from './enrich'
 import type { FileContent } from './atomic-write'
 import { add, fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, measure, measureBytes, ZERO, type Size } from './measure'
-import { packPages, splitRows } from './paginate'
+import { packPages, splitSection } from './paginate'
 import { liveHead, type LiveFlag } from './live'
 import { fillShell, headMarkup, type Shell } from './shell'
 import { pageFile, sideFile } from './slug'
@@ -220,7 +220,7 @@ export class SessionRenderer {
     }
   }
 
-  /** A section too big for a page → page-sized parts, cutting oversized rows harder. */
+  /** A section too big for a page → page-sized parts, cutting oversized rows harder (paginate.ts `splitSection`). */
   async #split(
     raw: PageSection,
     section: PageSection,
@@ -229,29 +229,16 @@ export class SessionRenderer {
     cutter: (level: number) => Cutter,
     collect: (c: Cutter) => void,
   ): Promise<Piece[]> {
-    const part = (rows: PageRow[], n: number): PageSection => ({
-      ...section,
-      key: n === 0 ? section.key : `${section.key}~${n + 1}`,
-      label: n === 0 || section.label === null ? section.label : `${section.label} (${this.text.continued})`,
-      rows,
-    })
-    const rows: PageRow[] = []
-    const sizes: Size[] = []
-    for (let i = 0; i < section.rows.length; i++) {
-      let row = section.rows[i] as PageRow
-      let size = this.#piece(part([row], 0), extras).size
-      for (let level = 1; !fits(size, limit) && level < CAP_LEVELS.length; level++) {
+    const parts = await splitSection(raw, section, limit, this.text.continued, {
+      size: part => this.#piece(part, extras).size,
+      recut: async (rawRow, level) => {
         const c = cutter(level)
-        const again = await this.enricher.section(c.section({ ...raw, rows: [raw.rows[i] as PageRow] }), { highlight: false })
+        const again = await this.enricher.section(c.section({ ...raw, rows: [rawRow] }), { highlight: false })
         collect(c)
-        row = withoutHighlight(again.rows[0] as PageRow)
-        size = this.#piece(part([row], 0), extras).size
-      }
-      if (!fits(size, limit)) row = withoutHighlight(row)
-      rows.push(row)
-      sizes.push(size)
-    }
-    return splitRows(sizes, limit).map((indices, n) => this.#piece(part(indices.map(i => rows[i] as PageRow), n), extras))
+        return again.rows[0] as PageRow
+      },
+    })
+    return parts.map(part => this.#piece(part, extras))
   }
 
   readonly #findBoxes = new WeakMap<SessionRenderInput, FindBoxModel>()

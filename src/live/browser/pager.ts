@@ -6,17 +6,17 @@
  * loaded as, or the last page of a later build) — and packs from there the way the build does: each section
  * coloured by the enricher with the build's budgets (spent over the whole session, src/site/enrich.ts),
  * measured as the build measures it (measure-piece.tsx), split by rows when it overflows a page, each
- * oversized row cut harder and left plain (src/site/render-session.tsx `#split`, mirrored here and checked
+ * oversized row cut harder and left plain (src/site/paginate.ts `splitSection`, shared with the static build, and checked
  * against it by pager.test.ts), and packed with the room the build gave that session's pages. It shows the
  * last page of that packing and moves its base there; the earlier pages are the build's, which the live
  * server's rebuilds keep current. Code whose colours are not back within a moment is drawn plain, and the
  * page draws again when they arrive.
  */
 import type { PageRow, PageSection } from '../../cards/types'
-import { capsFor, CAP_LEVELS, Cutter } from '../../site/cut'
-import { Enricher, withoutHighlight, type Colourer } from '../../site/enrich'
+import { capsFor, Cutter } from '../../site/cut'
+import { Enricher, type Colourer } from '../../site/enrich'
 import { fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, type Size } from '../../site/measure'
-import { packPages, splitRows } from '../../site/paginate'
+import { packPages, splitSection } from '../../site/paginate'
 import type { RowExtra, SiteText } from '../../site/types'
 import { PieceSizes, ownExtras } from './measure-piece'
 import { addExtras, type LiveView } from './sections'
@@ -130,36 +130,20 @@ export class TailPager {
 
   /**
    * A section too big for a page → page-sized parts, cutting oversized rows harder (and dropping their
-   * colours) until they fit or the caps run out: render-session.tsx `#split`, step for step.
+   * colours) until they fit or the caps run out: paginate.ts `splitSection`, as the static build does.
    */
   async #split(raw: PageSection, section: PageSection, extras: Record<string, RowExtra[]>, sideTexts: Map<string, string>): Promise<Piece[]> {
-    const part = (rows: PageRow[], n: number): PageSection => ({
-      ...section,
-      key: n === 0 ? section.key : `${section.key}~${n + 1}`,
-      label: n === 0 || section.label === null ? section.label : `${section.label} (${this.text.continued})`,
-      rows,
-    })
-    const rows: PageRow[] = []
-    const sizes: Size[] = []
-    for (let i = 0; i < section.rows.length; i++) {
-      let row = section.rows[i] as PageRow
-      let size = this.#rowSize(part([row], 0), extras)
-      for (let level = 1; !fits(size, this.room) && level < CAP_LEVELS.length; level++) {
+    const parts = await splitSection(raw, section, this.room, this.text.continued, {
+      size: (part) => this.#rowSize(part, extras),
+      recut: async (rawRow, level) => {
         const cutter = new Cutter(capsFor(level), this.text, this.hrefFor)
-        const again = await this.#plain.section(cutter.section({ ...raw, rows: [raw.rows[i] as PageRow] }), { highlight: false })
+        const again = await this.#plain.section(cutter.section({ ...raw, rows: [rawRow] }), { highlight: false })
         addExtras(extras, cutter.extras)
         for (const t of cutter.sideTexts) sideTexts.set(t.hash, t.text)
-        row = withoutHighlight(again.rows[0] as PageRow)
-        size = this.#sizes.size(part([row], 0), extras)
-      }
-      if (!fits(size, this.room)) row = withoutHighlight(row)
-      rows.push(row)
-      sizes.push(size)
-    }
-    return splitRows(sizes, this.room).map((indices, n) => {
-      const piece = part(indices.map((i) => rows[i] as PageRow), n)
-      return { section: piece, size: this.#sizes.size(piece, extras), of: section.key, part: n }
+        return again.rows[0] as PageRow
+      },
     })
+    return parts.map((piece, n) => ({ section: piece, size: this.#sizes.size(piece, extras), of: section.key, part: n }))
   }
 
   /** A one-row piece's size, remembered by its content (the growing section is split again on every draw). */
