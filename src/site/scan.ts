@@ -1,12 +1,12 @@
 /**
  * The cheap first look at every log before anything is rendered: a content hash (xxHash64 over the raw
  * file bytes, several GB/s, so an unchanged log costs one read and no parsing) and the header (id, parent),
- * which decides file names and which sessions render together. Reading the header decodes only the first
- * chunk of the log. Nothing throws: an unreadable log comes back with its error.
+ * which decides file names and which sessions render together. The header is read from the first 64 KiB
+ * the hash went over, kept for it (the log is opened once), and decodes only those. Nothing throws: an unreadable log comes back with its error.
  */
 import { open } from 'node:fs/promises'
 import xxhash from 'xxhash-wasm'
-import { readSession } from '../log/node/read'
+import { readSession, type SessionReader } from '../log/node/read'
 import { sourceBytes, type LogSource } from '../log/node/source'
 import { readSize } from './fold-log'
 import type { SessionHeader } from '../log/schema'
@@ -31,13 +31,16 @@ const HEADER_CHUNK = 64 * 1024
  * READ_CHUNK; a 150 KB log does not get 1 MiB) and reused from read to read, one read ahead of the hashing:
  * the hash keeps nothing, so unlike the reader (src/log/node/source.ts, whose parsers keep views of what it
  * read) it has no reason to take fresh memory for every read — on the build machines a fresh megabyte
- * costs more in page faults than hashing it.
+ * costs more in page faults than hashing it. The first `headMax` bytes are also copied out (`head`), for the
+ * header.
  */
-async function hashFile(path: string, h: { update(data: Uint8Array): unknown }): Promise<number> {
+async function hashFile(path: string, h: { update(data: Uint8Array): unknown }, headMax: number): Promise<{ bytes: number; head: Uint8Array }> {
   const handle = await open(path, 'r')
   let pending: Promise<{ bytesRead: number; buffer: Uint8Array }> | null = null
   try {
-    const size = readSize((await handle.stat()).size)
+    const fileSize = (await handle.stat()).size
+    const size = readSize(fileSize)
+    const head = new Uint8Array(Math.min(headMax, fileSize))
     const buffers = [Buffer.allocUnsafe(size), Buffer.allocUnsafe(size)] as const
     let turn = 0
     const next = () => handle.read(buffers[turn++ % 2] as Buffer, 0, size, null)
@@ -46,7 +49,8 @@ async function hashFile(path: string, h: { update(data: Uint8Array): unknown }):
     for (;;) {
       const { bytesRead, buffer } = await pending
       pending = null
-      if (bytesRead === 0) return bytes
+      if (bytesRead === 0) return { bytes, head: head.subarray(0, Math.min(bytes, head.length)) }
+      if (bytes < head.length) head.set(buffer.subarray(0, Math.min(bytesRead, head.length - bytes)), bytes)
       // Reads are sequential (position null), so one in flight at a time, into the other buffer; a short
       // read is usually the end of the file, and the read that confirms it can wait.
       if (bytesRead === size) pending = next()
@@ -66,8 +70,10 @@ export async function scanLog(source: LogSource): Promise<ScannedLog> {
   const { create64 } = await hasher
   const h = create64()
   let bytes = 0
+  // The log's first bytes, kept while hashing: the header is almost always in them.
+  let head: Uint8Array | null = null
   try {
-    if (source.location.kind === 'file') bytes = await hashFile(source.location.path, h)
+    if (source.location.kind === 'file') ({ bytes, head } = await hashFile(source.location.path, h, HEADER_CHUNK))
     else {
       for await (const chunk of sourceBytes(source)) {
         h.update(chunk)
@@ -77,9 +83,11 @@ export async function scanLog(source: LogSource): Promise<ScannedLog> {
   } catch (err) {
     return { source, hash: null, bytes, header: null, error: err instanceof Error ? err.message : String(err) }
   }
-  const reader = readSession(source, { chunkSize: Math.min(HEADER_CHUNK, readSize(bytes)) })
-  for await (const _batch of reader) {
-    if (reader.summary.header !== null) break
+  // From the bytes kept; read from the log again only when its header line is longer than them.
+  let reader = readSession(source, head === null ? { chunkSize: Math.min(HEADER_CHUNK, readSize(bytes)) } : { head })
+  if ((await headerOf(reader)) === null && head !== null && head.length < bytes) {
+    reader = readSession(source, { chunkSize: Math.min(HEADER_CHUNK, readSize(bytes)) })
+    await headerOf(reader)
   }
   const header = reader.summary.header
   return {
@@ -89,6 +97,14 @@ export async function scanLog(source: LogSource): Promise<ScannedLog> {
     header,
     error: header === null ? (reader.summary.unreadable ?? 'no session header') : null,
   }
+}
+
+/** Reads until the header is known (or the log ends without one). */
+async function headerOf(reader: SessionReader): Promise<SessionHeader | null> {
+  for await (const _batch of reader) {
+    if (reader.summary.header !== null) break
+  }
+  return reader.summary.header
 }
 
 /**

@@ -27,6 +27,12 @@ export interface ReadOptions {
    * conversation fold comes out the same. `summary.parser.skippedEvents` counts what was left out.
    */
   chunks?: ChunkMode
+  /**
+   * The start of the log, already in memory: read instead of the file (src/site/scan.ts hands over the
+   * first bytes it hashed, to find the header without opening the log again). The reader then sees only
+   * these bytes: a log longer than them reads as torn where they end.
+   */
+  head?: Uint8Array
 }
 
 const BATCH_BYTES = 16 * 1024
@@ -143,7 +149,8 @@ export class SessionReader implements AsyncIterable<ParsedLine[]> {
       const decoder = createLineDecoder(this.source.encoding, sink, codec, { ops: this.ops, ...(store === null ? {} : { store }) })
       const slice = this.options.batchBytes ?? BATCH_BYTES
       const raw = this.source.encoding === 'jsonl'
-      for await (const chunk of sourceBytes(this.source, this.options.chunkSize ?? READ_CHUNK)) {
+      const chunks = this.options.head === undefined ? sourceBytes(this.source, this.options.chunkSize ?? READ_CHUNK) : [this.options.head]
+      for await (const chunk of chunks) {
         summary.bytesRead += chunk.length
         // Decode a big read in slices and hand each slice's lines over at once: expanded events then die
         // young instead of surviving a scavenge while a whole 1 MB read is parsed (measured: GC bound).
