@@ -39,6 +39,24 @@ describe('searchShard', () => {
     expect(a.split('\n')).toHaveLength(2)
   })
 
+  it('indexes a generic row\'s input and output once, though both the card and the details show them', () => {
+    const s = session()
+    s.turnStart()
+    s.stepStart()
+    s.call('mystery_tool', { query: 'INPUT-NEEDLE-3' }, 'c1')
+    s.result('c1', 'OUTPUT-NEEDLE-7 done')
+    s.stepEnd()
+    s.turnEnd()
+    const view = viewOf(s)
+    const row = view.sections.flatMap(x => x.rows).find(r => r.kind === 'tool')
+    // The card and the details both hold them (what made the shard repeat them).
+    expect(row?.kind === 'tool' && row.body?.kind === 'io' && row.body.output).toContain('OUTPUT-NEEDLE-7')
+    const text = shardOf(searchShard(view, { stem: 'x', title: 't', labels: LABELS }))?.rows.find(r => r[1] === 'tool')?.[5] ?? ''
+    expect(text.split('OUTPUT-NEEDLE-7').length - 1).toBe(1)
+    // The input once as the call's input (and once more in the one-line summary the row header shows).
+    expect(text.split('INPUT-NEEDLE-3').length - 1).toBe(2)
+  })
+
   it('keeps text as text: markup in a log stays inert data in the shard', () => {
     const s = session()
     s.turnStart()

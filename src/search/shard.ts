@@ -103,7 +103,10 @@ function bodyText(body: RowBody | null): string[] {
 
 function toolParts(row: ToolRowModel): RowParts {
   const output = row.details.output
-  return [row.title, row.summary, row.filePath, row.details.input, output?.kind === 'raw' || output?.kind === 'running' ? output.text : null, ...bodyText(row.body)]
+  const own = [row.title, row.summary, row.filePath, row.details.input, output?.kind === 'raw' || output?.kind === 'running' ? output.text : null]
+  // A card often draws the same text as the Inspect details (a generic row's IN/OUT is the call's input and
+  // output): index it once, so the shard's budget is not spent on it twice.
+  return [...own, ...bodyText(row.body).filter(part => part === '' || !own.includes(part))]
 }
 
 /** One row (and, for a tool row, each code-dispatch child after it) with its label and text parts as they are. */
