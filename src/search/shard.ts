@@ -180,22 +180,36 @@ const bytes = utf8Length
  * @example searchShard(view, { stem: 'abc', title: 'Fix login', labels }) // → '(window.dshSearch=…).push({…});\n'
  */
 export function searchShard(view: PageViewModel, session: { stem: string; title: string; labels: ShardLabels }, textOf: TextOf = searchableText): string {
-  const raw: RawEntry[] = []
-  for (const section of view.sections) for (const row of section.rows) rowsOf(row, session.labels, raw)
-  const base = { v: 1 as const, session: session.stem, title: session.title }
+  const raw = rawRows(view, session.labels)
   // A session whose rows cannot all keep even MIN_ROW_CAP characters drops rows from the end (below), and
   // that is known from each row's first MIN_ROW_CAP searchable characters: only the rows kept are made.
-  let floor = 0
-  for (const r of raw) floor += searchableLengthUpTo(r[5], MIN_ROW_CAP)
-  if (floor > SHARD_BUDGET) return keepFromStart(raw.map(r => () => entryOf(r, textOf)), base)
-  return shardOf(raw.map(r => entryOf(r, textOf)), base)
+  // A row's searchable text is never longer than its parts joined, so most sessions are ruled out without
+  // normalising anything.
+  const over = (length: (r: RawEntry) => number) => raw.reduce((n, r) => n + length(r), 0) > SHARD_BUDGET
+  if (over(r => Math.min(joinedLength(r[5]), MIN_ROW_CAP)) && over(r => searchableLengthUpTo(r[5], MIN_ROW_CAP))) {
+    return keepFromStart(raw.map(r => () => entryOf(r, textOf)), baseOf(session))
+  }
+  return shardOf(raw.map(r => entryOf(r, textOf)), baseOf(session))
 }
 
 /** The same shard with every row made, whatever the regime: the reference the shortcut above is tested against. */
 export function searchShardEveryRow(view: PageViewModel, session: { stem: string; title: string; labels: ShardLabels }, textOf: TextOf = searchableText): string {
+  return shardOf(rawRows(view, session.labels).map(r => entryOf(r, textOf)), baseOf(session))
+}
+
+function rawRows(view: PageViewModel, labels: ShardLabels): RawEntry[] {
   const raw: RawEntry[] = []
-  for (const section of view.sections) for (const row of section.rows) rowsOf(row, session.labels, raw)
-  return shardOf(raw.map(r => entryOf(r, textOf)), { v: 1, session: session.stem, title: session.title })
+  for (const section of view.sections) for (const row of section.rows) rowsOf(row, labels, raw)
+  return raw
+}
+
+const baseOf = (session: { stem: string; title: string }): Base => ({ v: 1, session: session.stem, title: session.title })
+
+/** The length of a row's parts joined as `searchableText` joins them (empty and missing parts left out). */
+function joinedLength(parts: RowParts): number {
+  let n = -1
+  for (const p of parts) if (typeof p === 'string' && p !== '') n += p.length + 1
+  return Math.max(n, 0)
 }
 
 const entryOf = (r: RawEntry, textOf: TextOf): Entry => [r[0], r[1], r[2], r[3], rowLabel(r[4]), textOf(r[5])]
