@@ -3,7 +3,8 @@
  * without rendering. A piece is one turn section, or a page-sized part of a turn too big for one page.
  * Pieces are packed greedily in order: a page takes pieces while they fit, so pages break between turns
  * whenever a turn fits on a page. A piece too big for any page still gets a page of its own (the renderer
- * first makes that rare by cutting the piece's rows harder).
+ * first makes that rare by cutting the piece's rows harder: `splitSection`, the one step that calls back
+ * into a renderer, for sizes and re-cut rows).
  */
 import type { PageRow, PageSection } from '../cards/types'
 import { CAP_LEVELS } from './cut'

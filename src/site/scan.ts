@@ -1,8 +1,9 @@
 /**
  * The cheap first look at every log before anything is rendered: a content hash (xxHash64 over the raw
  * file bytes, several GB/s, so an unchanged log costs one read and no parsing) and the header (id, parent),
- * which decides file names and which sessions render together. The header is read from the first 64 KiB
- * the hash went over, kept for it (the log is opened once), and decodes only those. Nothing throws: an unreadable log comes back with its error.
+ * which decides file names and which sessions render together. The header is parsed from the first 64 KiB
+ * the hash went over, kept for it, so the log is opened once. Nothing throws: an unreadable log comes back
+ * with its error.
  */
 import { open } from 'node:fs/promises'
 import xxhash from 'xxhash-wasm'
