@@ -4,6 +4,7 @@
  * `afterRow` slot, so the markup of the rows themselves exists once.
  */
 import type { PageSection } from '../../src/cards/types'
+import type { ViewMode } from '../../src/cards/view-mode'
 import type { RowExtra } from '../../src/site/types'
 import type { InspectMode } from '../rows/ToolDetails'
 import { SessionView } from '../session/SessionView'
@@ -17,15 +18,18 @@ export interface TranscriptProps {
   extras?: Readonly<Record<string, readonly RowExtra[]>>
   /** Only the sections, without the landmark around them (the site renders sections one by one). */
   bare?: boolean
+  /** The page's default view mode (SessionView). */
+  view?: ViewMode
 }
 
-export function Transcript({ sections, label, inspect = 'compact', extras = {}, bare = false }: TranscriptProps) {
+export function Transcript({ sections, label, inspect = 'compact', extras = {}, bare = false, view }: TranscriptProps) {
   return (
     <SessionView
       sections={sections}
       label={label}
       inspect={inspect}
       bare={bare}
+      view={view}
       afterRow={(row) => {
         // An own property only: a key like `constructor` must not reach the prototype.
         const links = Object.hasOwn(extras, row.key) ? extras[row.key] : undefined
