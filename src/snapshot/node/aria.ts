@@ -192,7 +192,7 @@ async function openRows(page: Page, expand: ExpandPlan): Promise<void> {
  * activity headers, which are clicked next), as a reader would; then waits until the enhancement script has
  * mirrored every fold's state into `aria-expanded`.
  */
-async function openProcess(page: Page): Promise<void> {
+export async function openProcess(page: Page): Promise<void> {
   const synced = await page.evaluate(async (selector) => {
     const controlOf = (el: Element): HTMLElement | null => (el instanceof HTMLDetailsElement ? el.querySelector<HTMLElement>(':scope > summary') : el instanceof HTMLElement ? el : null)
     const clicked = new Set<Element>()
