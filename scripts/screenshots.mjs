@@ -1,0 +1,64 @@
+// The README's view-mode screenshots: builds one session with `dsh-view build --view MODE` for each of the five
+// modes, opens the page from file:// in Chromium (playwright-core; /usr/bin/chromium or $DSH_VIEW_CHROMIUM) and
+// saves the transcript, cropped, as docs/screenshots/view-<mode>.png (1000 px wide, light scheme).
+//
+//   npm run build && node scripts/screenshots.mjs [session.jsonl] [--out DIR] [--height PX]
+//
+// Default session: the ptc-round corpus log (a turn with Think, a code-mode round and its sub-calls). Each mode
+// is a page built in that mode (its server-rendered folds), in a fresh browser context (no saved mode), with
+// the page's own script running; nothing is clicked. Re-run after the turn markup changes.
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const MODES = ['compact', 'standard', 'detailed', 'verbose', 'classic']
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { out: { type: 'string' }, height: { type: 'string' } },
+})
+const log = resolve(positionals[0] ?? join(root, 'fixtures/corpus/v4/logs/zq0929__snapshots_web_ptc-round_session.v4.jsonl'))
+const outDir = resolve(values.out ?? join(root, 'docs/screenshots'))
+const maxHeight = Number(values.height ?? 1400)
+const cli = join(root, 'dist/cli.mjs')
+const chromiumPath = process.env.DSH_VIEW_CHROMIUM ?? '/usr/bin/chromium'
+
+if (!existsSync(cli)) throw new Error('dist/cli.mjs is missing: run `npm run build` first')
+if (!existsSync(chromiumPath)) throw new Error(`no Chromium at ${chromiumPath} (install Debian's chromium or set DSH_VIEW_CHROMIUM)`)
+if (!existsSync(log)) throw new Error(`no log at ${log}`)
+
+const { chromium } = await import('playwright-core')
+const browser = await chromium.launch({
+  executablePath: chromiumPath,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+})
+const work = mkdtempSync(join(tmpdir(), 'dsh-view-screens-'))
+mkdirSync(outDir, { recursive: true })
+try {
+  for (const mode of MODES) {
+    const site = join(work, mode)
+    // stdout: the index path; the session page is the only one under sessions/.
+    execFileSync(process.execPath, [cli, 'build', log, '-o', site, '--view', mode, '-q'], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const page = execFileSync('find', [join(site, 'sessions'), '-name', '*.html'], { encoding: 'utf8' }).trim().split('\n')[0]
+    const context = await browser.newContext({ viewport: { width: 1000, height: 800 }, deviceScaleFactor: 1, colorScheme: 'light', reducedMotion: 'reduce' })
+    const tab = await context.newPage()
+    await tab.goto(pathToFileURL(page).href, { waitUntil: 'load' })
+    // The script has applied the page's mode once the header control is revealed.
+    await tab.locator('[data-view-switch]').waitFor({ state: 'visible' })
+    const mark = await tab.evaluate(() => document.documentElement.getAttribute('data-view'))
+    if (mark !== mode) throw new Error(`the ${mode} page shows data-view=${mark}`)
+    const box = await tab.locator('[data-transcript]').boundingBox()
+    if (box === null) throw new Error(`the ${mode} page has no transcript`)
+    const file = join(outDir, `view-${mode}.png`)
+    await tab.screenshot({ path: file, fullPage: true, clip: { x: 0, y: Math.max(0, box.y - 8), width: 1000, height: Math.min(maxHeight, Math.ceil(box.height) + 16) } })
+    await context.close()
+    process.stdout.write(`${file}\n`)
+  }
+} finally {
+  await browser.close()
+  rmSync(work, { recursive: true, force: true })
+}
