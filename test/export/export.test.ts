@@ -38,6 +38,18 @@ describe('the one-file export', () => {
     expect(html.match(/<h1\b/g)).toHaveLength(1)
   })
 
+  it('--view sets the file’s default mode; one Work details control, in the file’s header only', async () => {
+    const dir = tempDir('dv-export-view-')
+    await run({ session: DEMO_PARENT, html: join(dir, 'v.html'), view: 'verbose' })
+    const html = readFileSync(join(dir, 'v.html'), 'utf8')
+    expect(html).toMatch(/^<!DOCTYPE html>\n<html lang="en" data-view="verbose">/i)
+    expect(html.match(/data-view-switch=""/g)).toHaveLength(1)
+    expect(html).toContain('<option value="verbose" selected="">Verbose</option>')
+    expect(html.indexOf('data-view-switch=""')).toBeLessThan(html.indexOf('data-export-session=""'))
+    await run({ session: DEMO_PARENT, html: join(dir, 'd.html') })
+    expect(readFileSync(join(dir, 'd.html'), 'utf8')).toMatch(/^<!DOCTYPE html>\n<html lang="en" data-view="detailed">/i)
+  })
+
   it('renders a long session in parts with in-file navigation and embeds the cut output', async () => {
     const out = await renderHtmlExport({ sessions: (await loadFamily(await resolveFamily(writeLongSession(), base))).sessions, assets: await testSiteAssets(), locale: 'en', highlight: false })
     expect(out.parts).toBeGreaterThan(2)
