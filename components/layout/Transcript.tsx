@@ -5,6 +5,7 @@
  */
 import type { PageSection } from '../../src/cards/types'
 import type { RowExtra } from '../../src/site/types'
+import type { ViewMode } from '../../src/cards/view-mode'
 import type { InspectMode } from '../rows/ToolDetails'
 import { SessionView } from '../session/SessionView'
 import { RowExtras } from './RowExtras'
@@ -17,15 +18,18 @@ export interface TranscriptProps {
   extras?: Readonly<Record<string, readonly RowExtra[]>>
   /** Only the sections, without the landmark around them (the site renders sections one by one). */
   bare?: boolean
+  /** The page's default view mode. */
+  view?: ViewMode
 }
 
-export function Transcript({ sections, label, inspect = 'compact', extras = {}, bare = false }: TranscriptProps) {
+export function Transcript({ sections, label, inspect = 'compact', extras = {}, bare = false, view }: TranscriptProps) {
   return (
     <SessionView
       sections={sections}
       label={label}
       inspect={inspect}
       bare={bare}
+      view={view}
       afterRow={(row) => {
         // An own property only: a key like `constructor` must not reach the prototype.
         const links = Object.hasOwn(extras, row.key) ? extras[row.key] : undefined

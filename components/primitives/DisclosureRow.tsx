@@ -44,6 +44,8 @@ export interface DisclosureRowProps {
   /** `failure` colours the summary as an error; `file-link` draws it as the openable path (`filePath`). */
   summaryStyle?: 'text' | 'file-link' | 'failure'
   filePath?: string | null
+  /** Replaces the summary segment (a Think row's per-mode preview); `summary` is then ignored. */
+  summaryNode?: ReactNode
   /** A further segment behind another separator dot (context notices, cards.md §3.5). */
   extra?: string | null
   /** Non-shrinking suffix (TodoRow `+k`). */
@@ -104,15 +106,7 @@ function HeaderContent(props: DisclosureRowProps & { expandable: boolean }) {
         </>
       )}
       <span className={cx(styles.title, props.titleShrinks === true && styles.titleShrinks)}>{props.title}</span>
-      {summary !== '' && (
-        <>
-          {' '}
-          <span aria-hidden="true" className={styles.sep}>
-            ·
-          </span>{' '}
-          <Summary text={summary} style={summaryStyle} filePath={props.filePath ?? null} />
-        </>
-      )}
+      {props.summaryNode !== undefined ? props.summaryNode : summary !== '' && <SummarySegment text={summary} style={summaryStyle} filePath={props.filePath ?? null} />}
       {props.extra != null && props.extra !== '' && (
         <>
           {' '}
@@ -128,6 +122,27 @@ function HeaderContent(props: DisclosureRowProps & { expandable: boolean }) {
           <span className={styles.suffix}>{props.suffix}</span>
         </>
       )}
+    </>
+  )
+}
+
+/**
+ * A wrapper around header segments that leaves the header's flex layout alone (`display: contents`), for
+ * attributes a stylesheet keys on (the view mode's `data-m`, `data-think-preview`).
+ */
+export function SegmentWrap({ children, ...attrs }: { children: ReactNode; 'data-m'?: 'n' | 'c'; 'data-think-preview'?: '' }) {
+  return <span className={styles.segment} {...attrs}>{children}</span>
+}
+
+/** The summary behind its aria-hidden separator dot, as the header draws it (also for `summaryNode`). */
+export function SummarySegment({ text, style = 'text', filePath = null }: { text: string; style?: 'text' | 'file-link' | 'failure'; filePath?: string | null }) {
+  return (
+    <>
+      {' '}
+      <span aria-hidden="true" className={styles.sep}>
+        ·
+      </span>{' '}
+      <Summary text={text} style={style} filePath={filePath} />
     </>
   )
 }

@@ -11,7 +11,9 @@
  */
 import { Fragment, type ReactNode } from 'react'
 import type { PageRow, PageSection } from '../../src/cards/types'
+import { DEFAULT_VIEW_MODE, type ViewMode } from '../../src/cards/view-mode'
 import type { InspectMode } from '../rows/ToolDetails'
+import { TurnRows } from '../turn/TurnRows'
 import { PageRowView } from './PageRowView'
 import '../theme/tokens.module.css'
 import styles from './SessionView.module.css'
@@ -27,9 +29,22 @@ export interface SessionViewProps {
   afterRow?: (row: PageRow) => ReactNode
   /** Only the sections, without the landmark around them. */
   bare?: boolean
+  /** The page's default view mode: which folds start open (components/turn/TurnRows.tsx). */
+  view?: ViewMode
 }
 
-export function SessionView({ sections, label, inspect = 'compact', afterRow, bare = false }: SessionViewProps) {
+export function SessionView({ sections, label, inspect = 'compact', afterRow, bare = false, view = DEFAULT_VIEW_MODE }: SessionViewProps) {
+  const renderRow = (row: PageRow) => {
+    const after = afterRow?.(row)
+    return after == null ? (
+      <PageRowView key={row.key} row={row} inspect={inspect} />
+    ) : (
+      <Fragment key={row.key}>
+        <PageRowView row={row} inspect={inspect} />
+        {after}
+      </Fragment>
+    )
+  }
   const body = sections.map((section) => (
     <div
       key={section.key}
@@ -39,17 +54,7 @@ export function SessionView({ sections, label, inspect = 'compact', afterRow, ba
       data-inherited={section.inherited ? '' : undefined}
     >
       {section.label !== null && <h2 className={styles.heading}>{section.label}</h2>}
-      {section.rows.map((row) => {
-        const after = afterRow?.(row)
-        return after == null ? (
-          <PageRowView key={row.key} row={row} inspect={inspect} />
-        ) : (
-          <Fragment key={row.key}>
-            <PageRowView row={row} inspect={inspect} />
-            {after}
-          </Fragment>
-        )
-      })}
+      <TurnRows section={section} view={view} renderRow={renderRow} />
     </div>
   ))
   if (bare) return <>{body}</>
