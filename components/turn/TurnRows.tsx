@@ -59,8 +59,16 @@ export function TurnRows({ section, view, renderRow }: TurnRowsProps) {
       </TurnControl>,
     )
   } else out.push(<ProcessRowsKeyed key="process" node={processRows(i, end)} />)
-  // After the answer: the response part, the tail; a stray process row (interleaved input) groups in place.
+  // After the answer: the response part, then the tail (always last, wherever the log anchored it); a stray
+  // process row (interleaved input) groups in place.
+  const tails: ReactNode[] = []
   for (let j = end; j < rows.length; ) {
+    const row = rows[j] as PageRow
+    if (row.kind === 'turn-tail') {
+      tails.push(<Placed key={row.key} hidden={(placements[j] as RowPlacement).hidden}>{renderRow(row)}</Placed>)
+      j++
+      continue
+    }
     if ((placements[j] as RowPlacement).zone === 'process') {
       let k = j
       while (k < rows.length && (placements[k] as RowPlacement).zone === 'process') k++
@@ -68,10 +76,10 @@ export function TurnRows({ section, view, renderRow }: TurnRowsProps) {
       j = k
       continue
     }
-    out.push(<Placed key={(rows[j] as PageRow).key} hidden={(placements[j] as RowPlacement).hidden}>{renderRow(rows[j] as PageRow)}</Placed>)
+    out.push(<Placed key={row.key} hidden={(placements[j] as RowPlacement).hidden}>{renderRow(row)}</Placed>)
     j++
   }
-  return <>{out}</>
+  return <>{out}{tails}</>
 }
 
 const ProcessRowsKeyed = ({ node }: { node: ReactNode }) => <>{node}</>

@@ -98,6 +98,11 @@ export interface UserRow {
   role: 'user' | 'steering'
   time: TimeLabel | null
   copy: CopyControl
+  /**
+   * `Referenced session · a, b` when a session-reference context follows the message (cards-current.md §4.2);
+   * the newer client shows it in the bubble (its context row is hidden there). Null or absent: none.
+   */
+  references?: string | null
 }
 
 export interface ContextRow {

@@ -12,6 +12,8 @@ import type { PageSection, RowPlacement } from './types'
 import { turnDuration } from './turn-layout'
 import { viewModel } from './view-model'
 import { CTX, ctxWith } from './testing'
+import { linesOf } from '../conversation/testing'
+import { reasoning, session, text, type SessionBuilder } from '../log/testing/session'
 
 const corpus = (name: string) => corpusLogs().find(l => l.path.endsWith(name))
 function sectionsOf(name: string, locale: 'en' | 'zh' = 'en'): PageSection[] {
@@ -93,7 +95,8 @@ describe('every corpus session', () => {
     const model = assemble(parseLogText(readFileSync(url, 'utf8')).lines)
     for (const s of viewModel(model, CTX).sections) {
       expect(s.placements).toHaveLength(s.rows.length)
-      const zones = (s.placements ?? []).filter(p => !p.hidden).map(p => p.zone)
+      // The tail is drawn last whatever its anchor, so it is left out of the order check.
+      const zones = (s.placements ?? []).filter((p, i) => !p.hidden && s.rows[i]?.kind !== 'turn-tail').map(p => p.zone)
       if (s.process?.control?.collapsible === true) {
         const order = zones.map(z => ['lead', 'process', 'after'].indexOf(z))
         expect(order).toEqual([...order].sort((a, b) => a - b))
@@ -108,4 +111,82 @@ describe('turn duration (§5.4)', () => {
     [0, 'en', '1s'], [999, 'en', '1s'], [5_900, 'en', '5s'], [65_000, 'en', '1m 5s'], [3_725_000, 'en', '1h 2m 5s'],
     [3_600_000, 'en', '1h 0m 0s'], [5_000, 'zh', '5秒'], [65_000, 'zh', '1分5秒'], [3_725_000, 'zh', '1小时2分5秒'],
   ] as const)('%i ms (%s) → %s', (ms, locale, text) => expect(turnDuration(ms, locale)).toBe(text))
+})
+
+describe('typed sessions: rules the goldens do not reach', () => {
+  const build = (write: (log: SessionBuilder) => void, locale: 'en' | 'zh' = 'en') => {
+    const log = session({ version: 4 })
+    write(log)
+    return viewModel(assemble(linesOf(log)), ctxWith({ locale })).sections.filter(s => s.turn !== null)
+  }
+  const toolTurn = (log: SessionBuilder, reason: { kind: string } = { kind: 'completed' }) => {
+    log.turnStart(); log.stepStart(); log.user('go')
+    log.call('bash', { command: 'ls' }, 'c1'); log.result('c1', 'a.txt'); log.stepEnd()
+    log.stepStart(); log.assistant('done'); log.stepEnd(); log.turnEnd(reason)
+  }
+
+  it('a completed turn with a tool folds; its times give "Completed in 9s"', () => {
+    const [s] = build(log => toolTurn(log))
+    expect(s?.process?.control).toMatchObject({ label: 'Completed in 9s', collapsible: true, state: 'completed' })
+  })
+  it.each([
+    ['aborted', 'Stopped', 'stopped'],
+    ['error', 'Failed', 'failed'],
+  ] as const)('an %s turn never folds: %s', (kind, label, state) => {
+    const [s] = build(log => toolTurn(log, { kind }))
+    expect(s?.process?.control).toMatchObject({ label, state, collapsible: false, hasContent: true })
+  })
+  it('steering mid-turn: interleaved input, no fold, no aria-expanded content', () => {
+    const [s] = build(log => {
+      log.turnStart(); log.stepStart(); log.user('go')
+      log.call('bash', { command: 'ls' }, 'c1'); log.result('c1', 'x'); log.stepEnd()
+      log.stepStart(); log.user('also this'); log.call('bash', { command: 'pwd' }, 'c2'); log.result('c2', 'y'); log.stepEnd()
+      log.stepStart(); log.assistant('done'); log.stepEnd(); log.turnEnd()
+    })
+    expect(s?.process?.control).toMatchObject({ collapsible: false, hasContent: false })
+  })
+  it('an answer with reasoning and nothing else still has content (its Think folds)', () => {
+    const [s] = build(log => {
+      log.turnStart(); log.stepStart(); log.user('hi'); log.assistant([reasoning('**Plan** it'), text('hello')]); log.stepEnd(); log.turnEnd()
+    })
+    expect(s?.process?.control).toMatchObject({ collapsible: true, hasContent: true })
+    const think = s?.rows.find(r => r.kind === 'think')
+    expect(think?.kind === 'think' && think.preview).toBe('Plan it')
+    expect(s?.process?.groups.map(g => g.title)).toEqual(['Analysis completed'])
+  })
+  it('a last step with tool calls has no answer: its text folds too', () => {
+    const [s] = build(log => {
+      log.turnStart(); log.stepStart(); log.user('go')
+      log.assistant('checking'); log.call('read', { file_path: 'a' }, 'c1'); log.result('c1', 'x'); log.stepEnd(); log.turnEnd()
+    })
+    // The log anchors the tail after the closing text; it still never interleaves (drawn last).
+    expect(shape(s as PageSection)).toEqual(['user:lead', 'markdown:process', 'turn-tail:after', 'tool:process[0]'])
+    expect(s?.process?.control).toMatchObject({ collapsible: true })
+  })
+  it('an open turn has groups but no control', () => {
+    const [s] = build(log => {
+      log.turnStart(); log.stepStart(); log.user('go'); log.call('grep', { pattern: 'x' }, 'c1'); log.result('c1', 'a.ts:1:x')
+    })
+    expect(s?.process).toMatchObject({ closed: false, control: null, groups: [{ title: 'Searched code' }] })
+  })
+  it('a session reference after the prompt decorates the bubble, en and zh', () => {
+    const refs = { kind: 'session-reference', references: [{ label: 'Fix CI' }, { label: 'Docs' }, { label: 'Fix CI' }] }
+    for (const [locale, expected] of [['en', 'Referenced session · Fix CI, Docs'], ['zh', '引用会话 · Fix CI、Docs']] as const) {
+      const [s] = build(log => { log.turnStart(); log.stepStart(); log.user('go'); log.user('recalled', refs); log.assistant('ok'); log.stepEnd(); log.turnEnd() }, locale)
+      const user = s?.rows[0]
+      expect(user?.kind === 'user' && user.references).toBe(expected)
+    }
+  })
+  it('a notice the next-turn inbox queued opens its turn as a trigger; a later notice with the same id does not', () => {
+    const sections = build(log => {
+      toolTurn(log)
+      log.push('agent/inbox/spliced', { target: 'next-turn', start: 0, inserted: [{ id: 'n1', role: 'user', content: [], source: { kind: 'webhook', provider: 'github' } }] })
+      log.turnStart(); log.stepStart()
+      log.push('user/message', { id: 'n1', role: 'user', content: [text('push to main')], source: { kind: 'webhook', provider: 'github' } }, { surfaceOp: 'append' })
+      log.push('user/message', { id: 'n1', role: 'user', content: [text('again')], source: { kind: 'webhook' } }, { surfaceOp: 'append' })
+      log.assistant('seen'); log.stepEnd(); log.turnEnd()
+    })
+    const rows = sections[1]?.rows.filter(r => r.kind === 'context') ?? []
+    expect(rows.map(r => (r.kind === 'context' ? r.trigger?.title ?? null : null))).toEqual(['GitHub event received', null])
+  })
 })

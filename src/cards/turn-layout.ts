@@ -118,13 +118,16 @@ export function turnLayout(section: Section, parts: readonly NodeRows[], locale:
     rows.forEach(row => {
       let place: RowPlacement['zone']
       if (hidden) place = zone
-      else if (isInput(node) || node.kind === 'turn-tail') place = zone === 'lead' ? 'lead' : 'after'
+      else if (node.kind === 'turn-tail') place = 'after'
+      else if (isInput(node)) place = zone === 'lead' ? 'lead' : 'after'
       else if (node === answer) place = row.kind === 'think' ? 'process' : 'after'
       else if (answer !== null && answer.seq !== null && node.anchorSeq > answer.seq) place = 'after'
       else place = 'process'
       if (place === 'process' && !hidden && node !== answer) content = true
       if (place === 'process' && zone === 'after') interleaved = true
-      if (!hidden) zone = place === 'lead' && zone !== 'lead' ? zone : place
+      // The tail closes the turn in the newer client however the log anchored it (after the closing message,
+      // cards.md §3.6): it is drawn last and never makes later process rows count as interleaved.
+      if (!hidden && node.kind !== 'turn-tail') zone = place === 'lead' && zone !== 'lead' ? zone : place
       placements.push({ zone: place, group: null, hidden })
       if (place === 'process') memberRows.push({ index: placements.length - 1, row })
     })

@@ -183,8 +183,32 @@ export function nodeRows(node: ChatNode, ctx: CardContext, siblings: readonly Ch
   }
 }
 
+/** Labels of a session-reference context (distinct, non-empty, first-seen order); empty when it has none. */
+function referenceLabels(node: ChatNode): string[] {
+  if (node.kind !== 'context' || node.sourceKind !== 'session-reference') return []
+  const refs = node.source.references
+  if (!Array.isArray(refs)) return []
+  const labels: string[] = []
+  for (const r of refs) {
+    const label = isObject(r) ? asString(r.label) : null
+    if (label !== null && label !== '' && !labels.includes(label)) labels.push(label)
+  }
+  return labels
+}
+
+/** A session reference right after a user message decorates that message's bubble (cards-current.md §4.2). */
+function withReferences(parts: NodeRows[], ctx: CardContext): NodeRows[] {
+  return parts.map((part, i) => {
+    const next = parts[i + 1]
+    const row = part.rows[0]
+    if (next === undefined || row?.kind !== 'user') return part
+    const labels = referenceLabels(next.node)
+    return labels.length === 0 ? part : { ...part, rows: [{ ...row, references: turnStrings(ctx.locale).referenced(labels) }, ...part.rows.slice(1)] }
+  })
+}
+
 function section(s: Section, ctx: CardContext): PageSection {
-  const parts: NodeRows[] = s.nodes.map(node => ({ node, rows: nodeRows(node, ctx, s.nodes) }))
+  const parts: NodeRows[] = withReferences(s.nodes.map(node => ({ node, rows: nodeRows(node, ctx, s.nodes) })), ctx)
   const layout = turnLayout(s, parts, ctx.locale)
   return {
     key: s.key,
