@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util'
 import { UserError } from './user-error'
+import { DEFAULT_VIEW_MODE, VIEW_MODES, type ViewMode } from '../src/cards/view-mode'
 
 export type Locale = 'en' | 'zh'
 
@@ -23,6 +24,8 @@ export type Invocation =
       quiet: boolean
       /** `--redact` / `--redact-config FILE`: redact secrets before writing (absent: no redaction). */
       redact?: RedactRequest | null
+      /** `--view MODE`: the pages' default view mode (absent: `DEFAULT_VIEW_MODE`). */
+      view?: ViewMode
     }
   | RedactInvocation
   | LiveInvocation
@@ -34,11 +37,19 @@ export type Invocation =
       /** Snapshot folder; null prints to stdout. */
       outDir: string | null
       check: boolean
-      expand: 'all' | 'none'
+      expand: SnapshotExpand
       locale: Locale
+      /** `--view MODE` (aria): the mode the page is captured in (absent: `DEFAULT_VIEW_MODE`). */
+      view?: ViewMode
     }
 
 export type SnapshotFormat = 'text' | 'aria'
+
+/**
+ * `--expand` of `snapshot --format aria`: `all` every row (and every turn and activity fold), `none` nothing,
+ * `process` every whole-turn control and activity header and nothing else (what upstream's capture helper opens).
+ */
+export type SnapshotExpand = 'all' | 'none' | 'process'
 
 export const HELP = `dsh-view — read, render and follow DeepSeek Harness (dsh) session logs
 
@@ -46,6 +57,7 @@ Usage:
   dsh-view inspect [paths…] [--json]      summarise sessions (formats, counts, damage)
   dsh-view build [paths…] [-o DIR]        render sessions as a static site (opens from file://)
   dsh-view snapshot [paths…] [--format text|aria] [--out DIR] [--check]
+                  [--view MODE] [--expand all|none|process]
                                           card snapshots for CI, one file per session
   dsh-view live [paths…] [--port N] [--open] [--attach URL]
                                           serve the site on 127.0.0.1 and follow sessions as dsh writes them
@@ -73,7 +85,12 @@ Options:
   --check             snapshot: compare with DIR, print a unified diff per changed session,
                       exit 1 on any difference; writes only with DSH_SNAPSHOT=refresh;
                       redact: list secret-looking strings left in logs or published files
-  --expand all|none   snapshot --format aria: open every row first (default all)
+  --expand all|none|process
+                      snapshot --format aria: open every row first (all, the default), nothing
+                      (none), or only the whole-turn controls and activity headers (process)
+  --view MODE         build, export, live, snapshot --format aria: the page's default view mode,
+                      one of ${VIEW_MODES.join(', ')} (default ${DEFAULT_VIEW_MODE});
+                      the page header switches it and remembers the reader's choice
   -q, --quiet         no progress output
   --redact            build: replace secrets (API keys, tokens, passwords, private keys…) with
                       [REDACTED:<kind>] before anything is written; report what was replaced
@@ -86,7 +103,7 @@ or a session id under the sessions root):
   --markdown FILE     the PR summary (GitHub comment sized, at most 64 KB)
   --link-base URL     the URL FILE.html (or, without -o, the site) is published under: the
                       summary links the transcript there instead of naming its path
-  --redact, --redact-config F, --locale en|zh   as for build
+  --redact, --redact-config F, --locale en|zh, --view MODE   as for build
 
 Live mode (dsh-view live):
   --port N            port to listen on (default 0: a free port; the URL is printed)
@@ -105,6 +122,7 @@ Examples:
   dsh-view inspect ~/.dsh/sessions --json
   dsh-view build ./sessions -o site         every session as a static site
   dsh-view build session.jsonl.zstd --open  one log, opened when done
+  dsh-view build ./sessions -o site --view compact   pages open in the Compact view
   dsh-view live --open                      follow running sessions under ~/.dsh/sessions
   dsh-view snapshot logs/ --out snapshots --check   fail CI when a card changes
   dsh-view build ./sessions -o site --redact && dsh-view redact --check site   publish without secrets
@@ -135,6 +153,7 @@ export function parseInvocation(argv: readonly string[]): Invocation {
         quiet: { type: 'boolean', short: 'q' },
         redact: { type: 'boolean' },
         'redact-config': { type: 'string' },
+        view: { type: 'string' },
       })
       return {
         mode: 'build',
@@ -146,6 +165,7 @@ export function parseInvocation(argv: readonly string[]): Invocation {
         locale: parseLocale(values.locale),
         quiet: values.quiet === true,
         redact: parseRedactRequest(values.redact, values['redact-config']),
+        view: parseView(values.view),
       }
     }
     case 'redact':
@@ -168,14 +188,18 @@ function parseSnapshot(rest: string[]): Invocation {
     check: { type: 'boolean' },
     expand: { type: 'string' },
     locale: { type: 'string' },
+    view: { type: 'string' },
   })
   const format = oneOf(values.format, '--format', ['text', 'aria'] as const) ?? 'text'
-  const expand = oneOf(values.expand, '--expand', ['all', 'none'] as const)
+  const expand = oneOf(values.expand, '--expand', ['all', 'none', 'process'] as const)
   if (expand !== null && format !== 'aria') throw new UserError('--expand applies to --format aria only')
+  const view = parseView(values.view)
+  // The text snapshot is the model and card props, the same in every mode.
+  if (values.view !== undefined && format !== 'aria') throw new UserError('--view applies to --format aria only', 'The text snapshot is the same in every view mode.')
   const outDir = nonEmpty(values.out, '--out')
   const check = values.check === true
   if (check && outDir === null) throw new UserError('--check needs --out DIR (the folder holding the committed snapshots)')
-  return { mode: 'snapshot', inputs: positionals, format, outDir, check, expand: expand ?? 'all', locale: parseLocale(values.locale) }
+  return { mode: 'snapshot', inputs: positionals, format, outDir, check, expand: expand ?? 'all', locale: parseLocale(values.locale), view }
 }
 
 function oneOf<T extends string>(value: string | undefined, flag: string, allowed: readonly T[]): T | null {
@@ -200,6 +224,14 @@ function nonEmpty(value: string | undefined, flag: string): string | null {
   if (value === undefined) return null
   if (value.trim() === '') throw new UserError(`${flag} needs a value`)
   return value
+}
+
+/** `--view MODE`; absent: the web client's default (`detailed`). A bad value is a one-line usage error. */
+export function parseView(value: string | undefined): ViewMode {
+  if (value === undefined) return DEFAULT_VIEW_MODE
+  const found = VIEW_MODES.find((m) => m === value)
+  if (found === undefined) throw new UserError(`--view must be one of ${VIEW_MODES.join(', ')} (got "${value}")`)
+  return found
 }
 
 export function parseLocale(value: string | undefined): Locale {
@@ -233,6 +265,8 @@ export interface LiveInvocation {
   token: string | null
   locale: Locale
   quiet: boolean
+  /** `--view MODE`: the pages' default view mode (absent: `DEFAULT_VIEW_MODE`). */
+  view?: ViewMode
 }
 
 function parseLive(rest: string[]): LiveInvocation {
@@ -246,6 +280,7 @@ function parseLive(rest: string[]): LiveInvocation {
     token: { type: 'string' },
     locale: { type: 'string' },
     quiet: { type: 'boolean', short: 'q' },
+    view: { type: 'string' },
   })
   const port = values.port === undefined ? 0 : Number(values.port)
   if (!/^\d{1,5}$/.test(values.port ?? '0') || !Number.isInteger(port) || port > 65535) {
@@ -269,6 +304,7 @@ function parseLive(rest: string[]): LiveInvocation {
     token,
     locale: parseLocale(values.locale),
     quiet: values.quiet === true,
+    view: parseView(values.view),
   }
 }
 
@@ -315,6 +351,8 @@ export interface ExportInvocation {
   linkBase: string | null
   locale: Locale
   redact: RedactRequest | null
+  /** `--view MODE`: the file's default view mode (absent: `DEFAULT_VIEW_MODE`). */
+  view?: ViewMode
 }
 
 function parseExport(rest: string[]): ExportInvocation {
@@ -325,6 +363,7 @@ function parseExport(rest: string[]): ExportInvocation {
     locale: { type: 'string' },
     redact: { type: 'boolean' },
     'redact-config': { type: 'string' },
+    view: { type: 'string' },
   })
   const hint = 'Usage: dsh-view export <session> [-o FILE.html] [--markdown FILE.md]'
   const [session, ...extra] = positionals
@@ -339,5 +378,5 @@ function parseExport(rest: string[]): ExportInvocation {
     throw new UserError(`--link-base must be an http(s) URL (got "${base}")`, 'For example: --link-base https://ci.example.com/artifacts/')
   }
   const linkBase = base === null ? null : base.endsWith('/') ? base : `${base}/`
-  return { mode: 'export', session, html, markdown, linkBase, locale: parseLocale(values.locale), redact: parseRedactRequest(values.redact, values['redact-config']) }
+  return { mode: 'export', session, html, markdown, linkBase, locale: parseLocale(values.locale), redact: parseRedactRequest(values.redact, values['redact-config']), view: parseView(values.view) }
 }

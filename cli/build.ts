@@ -1,5 +1,5 @@
 /**
- * `dsh-view build [paths…] [-o DIR] [--open] [--base-url URL] [--title TEXT] [--locale en|zh] [-q]
+ * `dsh-view build [paths…] [-o DIR] [--open] [--base-url URL] [--title TEXT] [--locale en|zh] [--view MODE] [-q]
  * [--redact] [--redact-config FILE]`:
  * runs the static build (src/site/build-site.ts) and reports. stdout gets one line, the path of
  * index.html (scriptable: `open "$(dsh-view build)"`); stderr gets progress and the summary (sessions,
@@ -58,7 +58,7 @@ export async function runBuild(inv: BuildInvocation, io: Io): Promise<number> {
   let report: BuildReport
   try {
     report = await buildSite(
-      { inputs, outDir: inv.outDir, title: inv.title, baseUrl: inv.baseUrl, locale: inv.locale, env: io.env, homedir: homedir(), redact, ...workersFrom(io.env) },
+      { inputs, outDir: inv.outDir, title: inv.title, baseUrl: inv.baseUrl, locale: inv.locale, view: inv.view, env: io.env, homedir: homedir(), redact, ...workersFrom(io.env) },
       progress,
     )
   } catch (err) {

@@ -1,5 +1,5 @@
 /**
- * `dsh-view export <session> [-o FILE.html] [--markdown FILE.md] [--link-base URL] [--locale en|zh]
+ * `dsh-view export <session> [-o FILE.html] [--markdown FILE.md] [--link-base URL] [--locale en|zh] [--view MODE]
  * [--redact] [--redact-config FILE]`: one session tree as a self-contained HTML file and/or a PR summary
  * (src/export). stdout gets the path of each file written, one a line (scriptable); stderr gets one summary
  * line per file (sessions, size, what the budget left out) and, with `--redact`, the redaction report.
@@ -33,6 +33,7 @@ export async function runExport(inv: ExportInvocation, io: Io): Promise<number> 
       markdown: inv.markdown,
       linkBase: inv.linkBase,
       locale: inv.locale,
+      ...(inv.view === undefined ? {} : { view: inv.view }),
       env: io.env,
       homedir: homedir(),
       redact,

@@ -30,6 +30,8 @@ export interface SiteRebuilderOptions {
   inputs: string[]
   outDir: string
   locale: BuildOptions['locale']
+  /** `--view`: the pages' default view mode (default `DEFAULT_VIEW_MODE`). */
+  view?: BuildOptions['view']
   assets: SiteAssets
   env: Record<string, string | undefined>
   attach: boolean
@@ -131,7 +133,7 @@ export class SiteRebuilder {
     const started = performance.now()
     try {
       const report = await buildSite(
-        { inputs: this.#o.inputs, outDir: this.#o.outDir, title: null, baseUrl: null, locale: this.#o.locale, env: this.#o.env, homedir: homedir(), assets: this.#o.assets, live: true },
+        { inputs: this.#o.inputs, outDir: this.#o.outDir, title: null, baseUrl: null, locale: this.#o.locale, ...(this.#o.view === undefined ? {} : { view: this.#o.view }), env: this.#o.env, homedir: homedir(), assets: this.#o.assets, live: true },
         createProgress({ write: () => {}, tty: false, quiet: true }),
       )
       this.pages = report.livePages ?? []

@@ -66,6 +66,7 @@ export async function startLive(inv: LiveInvocation, io: Io, deps: LiveDeps = {}
     inputs,
     outDir,
     locale: inv.locale,
+    ...(inv.view === undefined ? {} : { view: inv.view }),
     assets,
     env: io.env,
     attach: inv.attach !== null,

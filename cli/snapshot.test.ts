@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { HELP, parseInvocation } from './args'
 import { UserError } from './user-error'
 
-const defaults = { mode: 'snapshot', inputs: [], format: 'text', outDir: null, check: false, expand: 'all', locale: 'en' }
+const defaults = { mode: 'snapshot', inputs: [], format: 'text', outDir: null, check: false, expand: 'all', locale: 'en', view: 'detailed' }
 
 describe('dsh-view snapshot arguments', () => {
   it.each([
@@ -13,13 +13,17 @@ describe('dsh-view snapshot arguments', () => {
     [['snapshot', '--format', 'aria', '--expand', 'none'], { format: 'aria', expand: 'none' }],
     [['snapshot', '--format=aria', 'x'], { format: 'aria', inputs: ['x'] }],
     [['snapshot', '--locale', 'zh'], { locale: 'zh' }],
+    [['snapshot', '--format', 'aria', '--expand', 'process'], { format: 'aria', expand: 'process' }],
+    [['snapshot', '--format', 'aria', '--view', 'classic'], { format: 'aria', view: 'classic' }],
   ])('%j', (argv, expected) => {
     expect(parseInvocation(argv)).toEqual({ ...defaults, ...expected })
   })
 
   it.each([
     [['snapshot', '--format', 'json'], '--format must be one of text, aria (got "json")'],
-    [['snapshot', '--expand', 'some', '--format', 'aria'], '--expand must be one of all, none (got "some")'],
+    [['snapshot', '--expand', 'some', '--format', 'aria'], '--expand must be one of all, none, process (got "some")'],
+    [['snapshot', '--view', 'compact'], '--view applies to --format aria only'],
+    [['snapshot', '--format', 'aria', '--view', 'normal'], '--view must be one of compact, standard, detailed, verbose, classic (got "normal")'],
     [['snapshot', '--expand', 'none'], '--expand applies to --format aria only'],
     [['snapshot', '--check'], '--check needs --out DIR (the folder holding the committed snapshots)'],
     [['snapshot', '--out', ' '], '--out needs a value'],
@@ -39,6 +43,6 @@ describe('dsh-view snapshot arguments', () => {
 
   it('is in the help text, with its options', () => {
     expect(parseInvocation(['snapshot', '--help'])).toEqual({ mode: 'help', text: HELP })
-    for (const flag of ['dsh-view snapshot', '--format text|aria', '--check', 'DSH_SNAPSHOT=refresh', '--expand all|none']) expect(HELP).toContain(flag)
+    for (const flag of ['dsh-view snapshot', '--format text|aria', '--check', 'DSH_SNAPSHOT=refresh', '--expand all|none|process', '--view MODE']) expect(HELP).toContain(flag)
   })
 })

@@ -1,10 +1,11 @@
 /**
- * `dsh-view snapshot [paths…] [--format text|aria] [--out DIR] [--check] [--expand all|none] [--locale en|zh]`
+ * `dsh-view snapshot [paths…] [--format text|aria] [--out DIR] [--check] [--expand all|none|process]
+ * [--view MODE] [--locale en|zh]`
  * (issue 5): card snapshots for CI, one per session.
  *
  * - `text` (default): the conversation model and card props as reviewable text (src/snapshot/text), pure
- *   Node; `aria`: the rendered transcript's accessibility tree from Chromium (src/snapshot/node/aria.ts),
- *   rows opened per `--expand`. Both are masked for volatile values (src/snapshot/normalize.ts).
+ *   Node; `aria`: the rendered transcript's accessibility tree from Chromium (src/snapshot/node/aria.ts), in
+ *   the `--view` mode, rows and turn folds opened per `--expand`. Both are masked for volatile values (src/snapshot/normalize.ts).
  * - No `--out`: print (one session bare; several each under a `==> <file> <==` line, like `head`).
  *   `--out DIR`: write `DIR/<name>.txt` / `.aria.yml` (names from session ids, src/snapshot/names.ts).
  *   `--check`: compare with DIR and print a unified diff per changed session on stdout; exit 1 on any
@@ -18,6 +19,7 @@ import { homedir } from 'node:os'
 import type { Invocation } from './args'
 import type { Io } from './io'
 import { UserError } from './user-error'
+import { DEFAULT_VIEW_MODE } from '../src/cards/view-mode'
 import { defaultSessionsRoot, type DiscoveryProblem } from '../src/log/node/discover'
 import type { SiteAssets } from '../src/site/assets'
 import type { SnapshotSession } from '../src/snapshot/node/sessions'
@@ -86,7 +88,7 @@ async function snapshotFiles(sessions: AsyncIterable<SnapshotSession>, inv: Snap
     for await (const s of sessions) {
       // Chromium starts on the first session, so an input without sessions never needs it.
       snapshotter ??= await launchChromium(io, deps)
-      const raw = await snapshotter.snapshot(s, { expand: { kind: inv.expand }, locale: inv.locale })
+      const raw = await snapshotter.snapshot(s, { expand: { kind: inv.expand }, locale: inv.locale, view: inv.view ?? DEFAULT_VIEW_MODE })
       files.push({ file: `${s.name}${ext}`, text: `${normalizeVolatile(raw, { cwd: s.conversation.facts.cwd })}\n` })
     }
     return files

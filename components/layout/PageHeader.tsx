@@ -1,7 +1,10 @@
 /**
  * The header of a session page: the way back to the index, the title (the page's only `h1`), the session
- * facts as a description list, the parent and child sessions, and a note when lines were damaged. Every
- * string arrives formatted (src/site/chrome.ts).
+ * facts as a description list, the view-mode control, the parent and child sessions, and a note when lines
+ * were damaged. Every string arrives formatted (src/site/chrome.ts).
+ *
+ * The view-mode control is a labelled `<select>` rendered `hidden`: without the page script it could do
+ * nothing (the page reads fully in its default mode); src/site/client/view-mode.ts reveals it and applies it.
  */
 import type { SessionChrome } from '../../src/site/types'
 import styles from './PageHeader.module.css'
@@ -21,6 +24,20 @@ export function PageHeader({ chrome, allSessions }: { chrome: SessionChrome; all
           </div>
         ))}
       </dl>
+      {chrome.viewSwitch != null && (
+        <div className={styles.view} data-view-switch="" hidden>
+          <label className={styles.viewLabel}>
+            {chrome.viewSwitch.label}
+            <select className={styles.viewSelect} defaultValue={chrome.viewSwitch.current}>
+              {chrome.viewSwitch.options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      )}
       {chrome.parent !== null && (
         <p className={styles.related}>
           {chrome.parent.prefix} <a href={chrome.parent.link.href}>{chrome.parent.link.label}</a>

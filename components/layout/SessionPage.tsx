@@ -11,6 +11,7 @@ import { PageHeader } from './PageHeader'
 import { PageNav } from './PageNav'
 import styles from './SiteFrame.module.css'
 import './global.css'
+import './view-modes.css'
 
 export const SLOT_MARKUP = '<div data-dsh-slot="transcript"></div>'
 

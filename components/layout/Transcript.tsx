@@ -4,8 +4,8 @@
  * `afterRow` slot, so the markup of the rows themselves exists once.
  */
 import type { PageSection } from '../../src/cards/types'
-import type { RowExtra } from '../../src/site/types'
 import type { ViewMode } from '../../src/cards/view-mode'
+import type { RowExtra } from '../../src/site/types'
 import type { InspectMode } from '../rows/ToolDetails'
 import { SessionView } from '../session/SessionView'
 import { RowExtras } from './RowExtras'
@@ -18,7 +18,7 @@ export interface TranscriptProps {
   extras?: Readonly<Record<string, readonly RowExtra[]>>
   /** Only the sections, without the landmark around them (the site renders sections one by one). */
   bare?: boolean
-  /** The page's default view mode. */
+  /** The page's default view mode (SessionView). */
   view?: ViewMode
 }
 

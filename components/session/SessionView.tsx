@@ -11,7 +11,7 @@
  */
 import { Fragment, type ReactNode } from 'react'
 import type { PageRow, PageSection } from '../../src/cards/types'
-import { DEFAULT_VIEW_MODE, type ViewMode } from '../../src/cards/view-mode'
+import type { ViewMode } from '../../src/cards/view-mode'
 import type { InspectMode } from '../rows/ToolDetails'
 import { TurnRows } from '../turn/TurnRows'
 import { PageRowView } from './PageRowView'
@@ -29,11 +29,18 @@ export interface SessionViewProps {
   afterRow?: (row: PageRow) => ReactNode
   /** Only the sections, without the landmark around them. */
   bare?: boolean
-  /** The page's default view mode: which folds start open (components/turn/TurnRows.tsx). */
+  /**
+   * The page's default view mode: it decides only which folds the markup renders open (src/cards/view-folds.ts);
+   * every mode's content is in the markup, and `<html data-view>` picks what shows. Default `detailed`
+   * (`DEFAULT_VIEW_MODE`; components import only types from src/).
+   */
   view?: ViewMode
 }
 
-export function SessionView({ sections, label, inspect = 'compact', afterRow, bare = false, view = DEFAULT_VIEW_MODE }: SessionViewProps) {
+/** `DEFAULT_VIEW_MODE` of src/cards/view-mode.ts (a test keeps the two equal). */
+export const DEFAULT_VIEW: ViewMode = 'detailed'
+
+export function SessionView({ sections, label, inspect = 'compact', afterRow, bare = false, view = DEFAULT_VIEW }: SessionViewProps) {
   const renderRow = (row: PageRow) => {
     const after = afterRow?.(row)
     return after == null ? (

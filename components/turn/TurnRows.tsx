@@ -9,7 +9,10 @@
  */
 import type { ReactNode } from 'react'
 import type { ActivityGroupModel, PageRow, PageSection, RowPlacement, TurnControlModel } from '../../src/cards/types'
-import { viewCapabilities, type ViewMode } from '../../src/cards/view-mode'
+import type { ViewMode } from '../../src/cards/view-mode'
+// The one runtime import from src/ in components: the per-mode open state is presentation policy that the page
+// script (src/site/client/view-mode.ts) applies too, so both read it from one place.
+import { foldOpen } from '../../src/cards/view-folds'
 import { Icon } from '../primitives/Icon'
 import { VisuallyHidden } from '../primitives/VisuallyHidden'
 import quiet from '../primitives/QuietHeader.module.css'
@@ -32,7 +35,6 @@ export function TurnRows({ section, view, renderRow }: TurnRowsProps) {
   if (placements === undefined || placements.length !== rows.length || process == null) {
     return <>{rows.map((row, i) => <Placed key={row.key} hidden={placements?.[i]?.hidden === true && placements.length === rows.length}>{renderRow(row)}</Placed>)}</>
   }
-  const caps = viewCapabilities(view)
   const control = process.control
   const out: ReactNode[] = []
   let i = 0
@@ -54,7 +56,7 @@ export function TurnRows({ section, view, renderRow }: TurnRowsProps) {
   )
   if (control !== null) {
     out.push(
-      <TurnControl key="turn-process" control={control} open={!caps.foldTurns}>
+      <TurnControl key="turn-process" control={control} open={foldOpen(view, 'turn')}>
         {processRows(i, end)}
       </TurnControl>,
     )
@@ -137,9 +139,8 @@ function ProcessRows({ rows, placements, groups, closed, view, renderRow }: Proc
     if (last !== undefined && placement.group !== null && last.group === placement.group) last.items.push({ row, placement })
     else runs.push({ group: placement.group, items: [{ row, placement }] })
   })
-  const caps = viewCapabilities(view)
   // Server-rendered open state = the page default's (§6.3): closed where a header shows, open where it does not.
-  const headerShown = caps.stepGrouping === 'collapsed' || (caps.stepGrouping === 'history' && closed)
+  const open = foldOpen(view, 'activity', !closed)
   return (
     <>
       {runs.map((run) => {
@@ -148,7 +149,7 @@ function ProcessRows({ rows, placements, groups, closed, view, renderRow }: Proc
         const group = run.group === null ? undefined : groups[run.group]
         if (group === undefined) return drawn
         return (
-          <details key={`group:${first.row.key}`} className={styles.group} data-process-activity="" data-live={closed ? undefined : ''} open={headerShown ? undefined : true}>
+          <details key={`group:${first.row.key}`} className={styles.group} data-process-activity="" data-live={closed ? undefined : ''} open={open ? true : undefined}>
             <summary role="button" className={quiet.header}>
               <Icon name={group.icon} />
               {group.title}

@@ -7,6 +7,7 @@
  */
 import { dirname, relative, resolve } from 'node:path'
 import type { Locale } from '../cards/types'
+import type { ViewMode } from '../cards/view-mode'
 import type { RedactionReport } from '../redact/redactor'
 import type { RedactConfig } from '../redact/scan'
 import { loadSiteAssets, type SiteAssets } from '../site/assets'
@@ -27,6 +28,8 @@ export interface ExportOptions {
   /** Absolute http(s) URL ending in `/` under which the HTML file (or the site) is published. */
   linkBase: string | null
   locale: Locale
+  /** `--view`: the file's default view mode (default `DEFAULT_VIEW_MODE`). */
+  view?: ViewMode
   env: Record<string, string | undefined>
   homedir: string
   highlight?: boolean
@@ -85,7 +88,7 @@ export async function exportSession(options: ExportOptions): Promise<ExportRepor
 
   let html: HtmlExport | null = null
   if (options.html !== null) {
-    html = await renderHtmlExport({ sessions: family.sessions, assets: options.assets ?? (await loadSiteAssets()), locale: options.locale, highlight: options.highlight })
+    html = await renderHtmlExport({ sessions: family.sessions, assets: options.assets ?? (await loadSiteAssets()), locale: options.locale, highlight: options.highlight, ...(options.view === undefined ? {} : { view: options.view }) })
   }
   let markdown: RenderedMarkdown | null = null
   if (options.markdown !== null) {

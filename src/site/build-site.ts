@@ -13,6 +13,7 @@ import { readdir, rm } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import type { Locale } from '../cards/types'
+import { DEFAULT_VIEW_MODE, type ViewMode } from '../cards/view-mode'
 import { HighlightCache } from '../highlight/cache'
 import { Highlighter, type HighlightStats } from '../highlight/highlighter'
 import { findHighlightWorker, workerTokenizer } from '../highlight/remote'
@@ -39,6 +40,8 @@ export interface BuildOptions {
   title: string | null
   baseUrl: string | null
   locale: Locale
+  /** `--view`: the pages' default view mode (default `DEFAULT_VIEW_MODE`); a rebuild with another re-renders. */
+  view?: ViewMode
   env: Record<string, string | undefined>
   homedir: string
   /** Colour code with shiki (default true). */
@@ -147,7 +150,8 @@ export async function buildSite(options: BuildOptions, progress: Progress): Prom
 
   const families = groupFamilies(readable)
   const liveKeys = liveKeysOf(readable)
-  const optionsKey = JSON.stringify([options.locale, options.title, options.baseUrl, options.highlight !== false, assets.rendererId, ...(options.live === true ? ['live'] : []), ...(options.redact ? ['redact', options.redact.fingerprint] : [])])
+  const viewMode = options.view ?? DEFAULT_VIEW_MODE
+  const optionsKey = JSON.stringify([options.locale, options.title, options.baseUrl, options.highlight !== false, assets.rendererId, viewMode, ...(options.live === true ? ['live'] : []), ...(options.redact ? ['redact', options.redact.fingerprint] : [])])
   const manifest: Manifest = emptyManifest()
   // A redacted site keeps its own highlight cache: fragments of an earlier unredacted build must not stay
   // in the folder (they hold the code as it was).
@@ -233,7 +237,7 @@ export async function buildSite(options: BuildOptions, progress: Progress): Prom
   if (!pooled && toRender.length > 0 && highlighter !== null) highlighter.warm()
   let results: FamilyResult[]
   if (pooled) {
-    const setup = { outDir, shell: assets.shell, locale: options.locale, baseUrl: options.baseUrl, cacheFile: cache.file, highlight: highlighter !== null }
+    const setup = { outDir, shell: assets.shell, locale: options.locale, baseUrl: options.baseUrl, viewMode, cacheFile: cache.file, highlight: highlighter !== null }
     const pool = await renderOnWorkers(script, workers, setup, toRender.map(f => asMembers(f.members)), bytes => progress.advance(bytes))
     results = pool.results
     cache.adopt(pool.summary.cache)
@@ -247,6 +251,7 @@ export async function buildSite(options: BuildOptions, progress: Progress): Prom
         text,
         locale: options.locale,
         baseUrl: options.baseUrl,
+        viewMode,
         live: options.live === true,
         redact: options.redact ?? null,
         highlighter,

@@ -5,9 +5,10 @@
  */
 import { formatDuration, timeLabel } from '../cards/format'
 import type { Conversation, SessionFacts } from '../conversation/model'
+import { DEFAULT_VIEW_MODE, VIEW_MODES, type ViewMode } from '../cards/view-mode'
 import { pageFile } from './slug'
 import { visiblePages } from './paginate'
-import type { Fact, Link, PageNav, SessionChrome, SessionSummary, SiteText } from './types'
+import type { Fact, Link, PageNav, SessionChrome, SessionSummary, SiteText, ViewSwitch } from './types'
 
 /** A title is one line of at most this many characters; the index and `<title>` stay readable. */
 const TITLE_CHARS = 100
@@ -95,6 +96,7 @@ export function sessionChrome(
   page: number,
   pages: number,
   text: SiteText,
+  view: ViewMode = DEFAULT_VIEW_MODE,
 ): SessionChrome {
   const parent = family.parent
   return {
@@ -112,7 +114,13 @@ export function sessionChrome(
     index: { href: '../index.html', label: text.allSessions },
     nav: pages > 1 ? pageNav(summary.slug, page, pages, text) : null,
     warnings: summary.warnings > 0 ? text.warnings(summary.warnings) : null,
+    viewSwitch: viewSwitch(view, text),
   }
+}
+
+/** The header's view-mode control, the page's default selected. */
+export function viewSwitch(current: ViewMode, text: SiteText): ViewSwitch {
+  return { label: text.viewLabel, current, options: VIEW_MODES.map(value => ({ value, label: text.viewModes[value] })) }
 }
 
 export function pageNav(stem: string, page: number, pages: number, text: SiteText): PageNav {

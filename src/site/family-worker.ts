@@ -46,6 +46,7 @@ async function handle(message: ToWorker): Promise<void> {
     text,
     locale: setup.locale,
     baseUrl: setup.baseUrl,
+    viewMode: setup.viewMode,
     live: false,
     redact: null,
     highlighter,

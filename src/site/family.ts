@@ -7,6 +7,7 @@
  */
 import { join } from 'node:path'
 import type { Locale } from '../cards/types'
+import type { ViewMode } from '../cards/view-mode'
 import { viewModel } from '../cards/view-model'
 import type { Conversation } from '../conversation/model'
 import type { Highlighter } from '../highlight/highlighter'
@@ -45,6 +46,8 @@ export interface FamilyContext {
   text: SiteText
   locale: Locale
   baseUrl: string | null
+  /** The pages' default view mode (`--view`). */
+  viewMode: ViewMode
   live: boolean
   redact: RedactConfig | null
   highlighter: Highlighter | null
@@ -127,6 +130,7 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
       childByCall,
       lang,
       baseUrl: ctx.baseUrl,
+      viewMode: ctx.viewMode,
       ...(ctx.live ? { live: { page: 'session' as const, key: l.member.liveKey, lines: l.lines, seq: l.lastSeq } } : {}),
     }))
     // What colouring cost this thread: the time it waited for colours (all of shiki's time when shiki runs

@@ -15,6 +15,7 @@ import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { Locale } from '../cards/types'
+import type { ViewMode } from '../cards/view-mode'
 import type { HighlightStats } from '../highlight/highlighter'
 import type { FamilyMember, FamilyResult } from './family'
 import type { Shell } from './shell'
@@ -25,6 +26,7 @@ export interface WorkerSetup {
   shell: Shell
   locale: Locale
   baseUrl: string | null
+  viewMode: ViewMode
   /** The highlight cache file (read by each worker), or null when colours are off or memory-only. */
   cacheFile: string | null
   highlight: boolean

@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto'
 import { renderToStaticMarkup } from 'react-dom/server'
 import type { PageRow, PageSection, PageViewModel, ToolRowModel } from '../cards/types'
+import { DEFAULT_VIEW_MODE, type ViewMode } from '../cards/view-mode'
 import { SessionPage, SLOT_MARKUP } from '../../components/layout/SessionPage'
 import { Transcript } from '../../components/layout/Transcript'
 import { anchorScript, collectIds } from './anchors'
@@ -43,6 +44,11 @@ export interface SessionRenderInput {
   live?: LiveFlag
   /** Where the links the transcript adds point; default: the site's own files. */
   links?: RenderLinks
+  /**
+   * The page's default view mode (`--view`): `<html data-view>`, the folds' server-rendered state and the
+   * header control's selection. Default `DEFAULT_VIEW_MODE`. Every mode's content is on the page either way.
+   */
+  viewMode?: ViewMode
 }
 
 /**
@@ -105,19 +111,20 @@ export class SessionRenderer {
     this.#open = wrapper.slice(0, -this.#close.length)
   }
 
-  #sectionHtml(section: PageSection, extras: Record<string, RowExtra[]>): string {
+  #sectionHtml(section: PageSection, extras: Record<string, RowExtra[]>, view: ViewMode): string {
     const prefix = `s${createHash('sha256').update(section.key).digest('hex').slice(0, 8)}-`
-    return renderToStaticMarkup(<Transcript sections={[section]} label={this.text.transcript} extras={extras} bare />, { identifierPrefix: prefix })
+    return renderToStaticMarkup(<Transcript sections={[section]} label={this.text.transcript} extras={extras} view={view} bare />, { identifierPrefix: prefix })
   }
 
-  #piece(section: PageSection, extras: Record<string, RowExtra[]>): Piece {
-    const html = this.#sectionHtml(section, extras)
+  #piece(section: PageSection, extras: Record<string, RowExtra[]>, view: ViewMode): Piece {
+    const html = this.#sectionHtml(section, extras, view)
     const bytes = Buffer.from(html, 'utf8')
     return { bytes, size: measureBytes(bytes), ids: collectIds(html) }
   }
 
   async render(input: SessionRenderInput): Promise<RenderedSession> {
     const { summary } = input
+    const viewMode = input.viewMode ?? DEFAULT_VIEW_MODE
     const stem = summary.slug
     const sideTexts = new Map<string, SideText>()
     const extras: Record<string, RowExtra[]> = {}
@@ -167,8 +174,8 @@ export class SessionRenderer {
       await started?.ready
       this.highlightWaitMs += performance.now() - waitFrom
       const section = started === undefined ? (cut[i] ?? raw) : await started.finish()
-      const whole = this.#piece(section, extras)
-      bySection[i] = fits(whole.size, limit) ? [whole] : await this.#split(raw, section, limit, extras, cutter, collect)
+      const whole = this.#piece(section, extras, viewMode)
+      bySection[i] = fits(whole.size, limit) ? [whole] : await this.#split(raw, section, limit, extras, cutter, collect, viewMode)
     }
     const waiting = await waitingForColours(enriched)
     const later: number[] = []
@@ -228,9 +235,10 @@ export class SessionRenderer {
     extras: Record<string, RowExtra[]>,
     cutter: (level: number) => Cutter,
     collect: (c: Cutter) => void,
+    view: ViewMode,
   ): Promise<Piece[]> {
     const parts = await splitSection(raw, section, limit, this.text.continued, {
-      size: part => this.#piece(part, extras).size,
+      size: part => this.#piece(part, extras, view).size,
       recut: async (rawRow, level) => {
         const c = cutter(level)
         const again = await this.enricher.section(c.section({ ...raw, rows: [rawRow] }), { highlight: false })
@@ -238,7 +246,7 @@ export class SessionRenderer {
         return again.rows[0] as PageRow
       },
     })
-    return parts.map(part => this.#piece(part, extras))
+    return parts.map(part => this.#piece(part, extras, view))
   }
 
   readonly #findBoxes = new WeakMap<SessionRenderInput, FindBoxModel>()
@@ -266,7 +274,8 @@ export class SessionRenderer {
    * (src/site/live.ts `LivePageInfo`); sizing the chrome passes none, written as zeros of the same width.
    */
   #frame(input: SessionRenderInput, page: number, pages: number, scripts: string[], room: Size | null = null): { head: Buffer; tail: Buffer; size: Size } {
-    const chrome = sessionChrome(input.summary, input.facts, input.family, page, pages, this.text)
+    const view = input.viewMode ?? DEFAULT_VIEW_MODE
+    const chrome = sessionChrome(input.summary, input.facts, input.family, page, pages, this.text, view)
     const find = this.#findBox(input)
     const frame = renderToStaticMarkup(
       <SessionPage chrome={chrome} skipLabel={this.text.skipToTranscript} allSessions={this.text.allSessions} footer={this.text.generatedBy} find={find} />,
@@ -275,7 +284,7 @@ export class SessionRenderer {
     const canonical = input.baseUrl === null ? null : `${input.baseUrl}sessions/${file}`
     const title = pages > 1 ? `${chrome.title} (${this.text.pageOf(page, pages)})` : chrome.title
     const head = headMarkup(title, canonical, scripts) + (input.live === undefined ? '' : liveHead(input.live, '../', { stem: input.summary.slug, page, pages, room }))
-    const html = fillShell(this.shell, { lang: input.lang, root: '../', head, body: frame })
+    const html = fillShell(this.shell, { lang: input.lang, root: '../', head, body: frame, view })
     const at = html.indexOf(SLOT_MARKUP)
     if (at < 0 || html.indexOf(SLOT_MARKUP, at + 1) >= 0) throw new Error('the page frame must hold exactly one transcript slot')
     const before = `${html.slice(0, at)}${this.#open}`

@@ -12,6 +12,12 @@ describe('the page shell', () => {
     )
   })
 
+  it('fills the page default view mode into <html data-view> (detailed unless told)', () => {
+    const shell = parseShell(SHELL.replace('<html lang="%DSH_LANG%">', '<html lang="%DSH_LANG%" data-view="%DSH_VIEW%">'))
+    expect(fillShell(shell, { lang: 'en', root: '', head: '', body: '' })).toContain('<html lang="en" data-view="detailed">')
+    expect(fillShell(shell, { lang: 'en', root: '', head: '', body: '', view: 'classic' })).toContain('<html lang="en" data-view="classic">')
+  })
+
   it('refuses a shell without its markers (a broken package build)', () => {
     expect(() => parseShell('<html><body></body></html>')).toThrow(/lacks %DSH_LANG%/)
   })

@@ -6,6 +6,7 @@
  */
 import type { TimeLabel } from '../cards/types'
 import type { SessionStatus } from '../conversation/model'
+import type { ViewMode } from '../cards/view-mode'
 
 /** A fact of the session header (`Started`, `Model`, …). */
 export interface Fact {
@@ -90,6 +91,18 @@ export interface SiteText {
   fullText: string
   continued: string
   generatedBy: string
+  /** Label of the header's view-mode control (`Work details`). */
+  viewLabel: string
+  /** Each view mode's name in that control. */
+  viewModes: Record<ViewMode, string>
+}
+
+/** The header's view-mode control (src/site/client/view-mode.ts makes it work; hidden without script). */
+export interface ViewSwitch {
+  label: string
+  /** The page's default mode, selected in the markup (the script shows the reader's saved one). */
+  current: ViewMode
+  options: { value: ViewMode; label: string }[]
 }
 
 /** The header and navigation of one session page. */
@@ -106,6 +119,8 @@ export interface SessionChrome {
   nav: PageNav | null
   /** `N warnings` line, or null. */
   warnings: string | null
+  /** The view-mode control; absent or null: none (a descendant's header inside an export). */
+  viewSwitch?: ViewSwitch | null
 }
 
 export interface PageNav {

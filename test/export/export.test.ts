@@ -124,7 +124,7 @@ describe('dsh-view export (CLI)', () => {
 
   it('parses every option', () => {
     expect(parseInvocation(['export', 'id', '-o', 'a.html', '--markdown', 'a.md', '--link-base', 'https://x.example/p', '--locale', 'zh', '--redact'])).toEqual({
-      mode: 'export', session: 'id', html: 'a.html', markdown: 'a.md', linkBase: 'https://x.example/p/', locale: 'zh', redact: { configFile: null },
+      mode: 'export', session: 'id', html: 'a.html', markdown: 'a.md', linkBase: 'https://x.example/p/', locale: 'zh', redact: { configFile: null }, view: 'detailed',
     })
   })
 })

@@ -13,7 +13,7 @@ import { parseInvocation } from '../../cli/args'
 import type { Io } from '../../cli/io'
 import { runSnapshot } from '../../cli/snapshot'
 import { session, toolCallBlock } from '../../src/log/testing/session'
-import { AriaSnapshotter, chromiumExecutable } from '../../src/snapshot/node/aria'
+import { AriaSnapshotter, chromiumExecutable, type CaptureOptions } from '../../src/snapshot/node/aria'
 import { longBashSession } from '../support/long-session'
 import { testSiteAssets } from '../support/site-assets'
 
@@ -89,6 +89,47 @@ describe.skipIf(!chromium.exists)(`dsh-view snapshot --format aria (${chromium.e
     expect(closed.code).toBe(1)
     expect(closed.out).toContain('-    - button "Skill editing-cordis-compositions" [expanded]:\n+    - button "Skill editing-cordis-compositions":\n')
     expect(closed.out).toMatch(/^-    - region "Instructions": "Instructions <skill_content/m)
+  })
+})
+
+describe.skipIf(!chromium.exists)('--view and --expand process', () => {
+  /** The shared snapshotter, recording what each capture was asked for. */
+  function recording(): { asked: CaptureOptions[]; snapshotter: AriaSnapshotter } {
+    const asked: CaptureOptions[] = []
+    const proxy = {
+      snapshot: (s: Parameters<AriaSnapshotter['snapshot']>[0], options: CaptureOptions) => {
+        asked.push(options)
+        return snapshotter.snapshot(s, options)
+      },
+      close: async () => {},
+    }
+    return { asked, snapshotter: proxy as unknown as AriaSnapshotter }
+  }
+
+  async function runWith(argv: string[], deps: { snapshotter: AriaSnapshotter }): Promise<{ code: number; out: string }> {
+    const inv = parseInvocation(['snapshot', '--format', 'aria', ...argv])
+    if (inv.mode !== 'snapshot') throw new Error('not a snapshot invocation')
+    let out = ''
+    const io: Io = { stdout: (t) => void (out += t), stderr: () => {}, stderrIsTty: false, env: {}, open: async () => {} }
+    return { code: await runSnapshot(inv, io, { ...deps, homedir: '/nonexistent-home' }), out }
+  }
+
+  it('captures the page in the mode asked for (default detailed)', async () => {
+    const rec = recording()
+    expect((await runWith([log, '--view', 'classic', '--expand', 'none'], rec)).code).toBe(0)
+    expect((await runWith([log, '--expand', 'none'], rec)).code).toBe(0)
+    expect(rec.asked.map((o) => [o.view, o.expand.kind])).toEqual([['classic', 'none'], ['detailed', 'none']])
+  })
+
+  it('--expand process opens the turn controls only: every row stays closed', async () => {
+    const rec = recording()
+    const r = await runWith([log, '--expand', 'process'], rec)
+    expect(r.code).toBe(0)
+    expect(rec.asked.map((o) => o.expand.kind)).toEqual(['process'])
+    expect(r.out).toContain('  - button "Skill editing-cordis-compositions":')
+    expect(r.out).toContain('Context injection skill-catalog')
+    expect(r.out).not.toContain('button "Context injection skill-catalog" [expanded]')
+    expect(r.out).not.toContain('Base directory for this skill')
   })
 })
 

@@ -14,7 +14,8 @@ describe('exportDocument', () => {
   it('inlines the stylesheet and script, links no file, and allows exactly them', async () => {
     const assets = exportAssets(await testSiteAssets())
     const html = exportDocument(assets, { lang: 'zh-CN', head: '<title>T</title>', body: '<main><span style="color:rgb(1, 2, 3)">x</span></main>' })
-    expect(html).toMatch(/^<!DOCTYPE html>\n<html lang="zh-CN">/i)
+    expect(html).toMatch(/^<!DOCTYPE html>\n<html lang="zh-CN" data-view="detailed">/i)
+    expect(exportDocument(assets, { lang: 'en', view: 'classic', head: '', body: '' })).toMatch(/^<!DOCTYPE html>\n<html lang="en" data-view="classic">/i)
     expect(html).not.toMatch(/<link\b|\ssrc=/)
     expect(html.match(/<style>/g)).toHaveLength(1)
     expect(html.match(/<script>/g)).toHaveLength(1)

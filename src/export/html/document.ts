@@ -8,6 +8,7 @@
  */
 import type { SiteAssets } from '../../site/assets'
 import { escapeHtml } from '../../highlight/render-tokens'
+import { DEFAULT_VIEW_MODE, type ViewMode } from '../../cards/view-mode'
 import type { Shell } from '../../site/shell'
 import { EXPORT_CSS, EXPORT_SCRIPT } from './client'
 import { exportCsp, styleAttributes } from './csp'
@@ -38,7 +39,7 @@ function inlineSafe(text: string, element: 'script' | 'style'): string {
 }
 
 export interface ExportAssets {
-  /** The shell around head and body, asset links replaced; `%DSH_LANG%` and the policy slot still open. */
+  /** The shell around head and body, asset links replaced; `%DSH_LANG%`, `%DSH_VIEW%` and the policy slot still open. */
   before: string
   between: string
   after: string
@@ -68,6 +69,8 @@ export function exportAssets(assets: SiteAssets): ExportAssets {
 
 export interface DocumentFill {
   lang: string
+  /** The file's default view mode (`<html data-view>`); default `DEFAULT_VIEW_MODE`. */
+  view?: ViewMode
   /** `<title>` and any other head markup (already escaped). */
   head: string
   body: string
@@ -76,6 +79,10 @@ export interface DocumentFill {
 /** The whole file. Session text only ever arrives inside `head` and `body`, after the shell's slots are filled. */
 export function exportDocument(assets: ExportAssets, fill: DocumentFill): string {
   const policy = exportCsp(assets.script, assets.style, styleAttributes(fill.body))
-  const before = assets.before.replaceAll('%DSH_LANG%', escapeHtml(fill.lang)).split(POLICY_SLOT).join(policy)
+  const before = assets.before
+    .replaceAll('%DSH_LANG%', escapeHtml(fill.lang))
+    .replaceAll('%DSH_VIEW%', escapeHtml(fill.view ?? DEFAULT_VIEW_MODE))
+    .split(POLICY_SLOT)
+    .join(policy)
   return `${before}${fill.head}${assets.between}${fill.body}\n<script>${assets.script}</script>${assets.after}`
 }

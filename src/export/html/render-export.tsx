@@ -17,6 +17,7 @@ import { PageHeader } from '../../../components/layout/PageHeader'
 import { PageNav } from '../../../components/layout/PageNav'
 import { SessionPage, SLOT_MARKUP } from '../../../components/layout/SessionPage'
 import type { Locale } from '../../cards/types'
+import { DEFAULT_VIEW_MODE, type ViewMode } from '../../cards/view-mode'
 import { viewModel } from '../../cards/view-model'
 import { HighlightCache } from '../../highlight/cache'
 import { Highlighter } from '../../highlight/highlighter'
@@ -41,6 +42,8 @@ export interface HtmlExportOptions {
   sessions: readonly ExportSession[]
   assets: SiteAssets
   locale: Locale
+  /** The file's default view mode (default `DEFAULT_VIEW_MODE`); the header control switches it. */
+  view?: ViewMode
   /** Colour code with shiki (default true). */
   highlight?: boolean
   /** The markup budget (default `MAX_EXPORT_MARKUP`; tests pass a small one). */
@@ -74,6 +77,7 @@ export async function renderHtmlExport(options: HtmlExportOptions): Promise<Html
   const text = siteText(options.locale)
   const t = exportText(options.locale)
   const lang = options.locale === 'zh' ? 'zh-CN' : 'en'
+  const viewMode = options.view ?? DEFAULT_VIEW_MODE
   const highlighter = options.highlight === false ? null : new Highlighter(new HighlightCache(null))
   const hrefOf = (stem: string) => (stem === root.stem ? '#top' : `#${sessionAnchor(stem)}`)
   const links: RenderLinks = { child: hrefOf, fullText: (_stem, hash) => `#${fullTextAnchor(hash)}` }
@@ -91,9 +95,9 @@ export async function renderHtmlExport(options: HtmlExportOptions): Promise<Html
     const view = session === root ? plain : prefixKeys(plain, `${session.stem}/`)
     const facts = headerFacts(session.summary, conversation, text)
     const renderer = new SessionRenderer(options.assets.shell, text, new Enricher(highlighter))
-    const out = await renderer.render({ view, summary: session.summary, facts, family, childByCall: relatives.childByCall, lang, baseUrl: null, links })
+    const out = await renderer.render({ view, summary: session.summary, facts, family, childByCall: relatives.childByCall, lang, baseUrl: null, links, viewMode })
     for (const side of out.sideTexts) if (!texts.has(side.hash)) texts.set(side.hash, side.text)
-    const chrome = sessionChrome(session.summary, facts, family, 1, 1, text)
+    const chrome = sessionChrome(session.summary, facts, family, 1, 1, text, viewMode)
     rendered.push({
       session,
       relatives,
@@ -103,6 +107,8 @@ export async function renderHtmlExport(options: HtmlExportOptions): Promise<Html
         index: { href: '#top', label: t.top },
         children: relatives.children.map(c => ({ href: hrefOf(c.stem), label: c.summary.title })),
         nav: null,
+        // One view-mode control for the file: in the page header, not in each descendant's.
+        viewSwitch: session === root ? chrome.viewSwitch : null,
       },
     })
   }
@@ -145,7 +151,7 @@ export async function renderHtmlExport(options: HtmlExportOptions): Promise<Html
   const frame = renderToStaticMarkup(<SessionPage chrome={first.chrome} skipLabel={text.skipToTranscript} allSessions={text.allSessions} footer={text.generatedBy} />)
   if (!frame.includes(SLOT_MARKUP)) throw new Error('SessionPage no longer renders its transcript slot')
   const body = frame.replace(SLOT_MARKUP, () => main)
-  const html = exportDocument(exportAssets(options.assets), { lang, head: headMarkup(first.chrome.title, null), body })
+  const html = exportDocument(exportAssets(options.assets), { lang, head: headMarkup(first.chrome.title, null), body, view: viewMode })
   return {
     html,
     parts: rendered.reduce((n, r) => n + r.parts.length, 0),

@@ -6,6 +6,7 @@
  */
 import { memo } from 'react'
 import type { PageSection } from '../../cards/types'
+import type { ViewMode } from '../../cards/view-mode'
 import type { RowExtra } from '../../site/types'
 import { Transcript } from '../../../components/layout/Transcript'
 import styles from '../../../components/session/SessionView.module.css'
@@ -14,6 +15,8 @@ export interface LiveTranscriptProps {
   sections: readonly PageSection[]
   label: string
   extras: Readonly<Record<string, readonly RowExtra[]>>
+  /** The mode the page shows now (`<html data-view>`): folds drawn for the first time start in its state. */
+  view: ViewMode
 }
 
 interface SectionProps {
@@ -22,16 +25,19 @@ interface SectionProps {
   extras: Readonly<Record<string, readonly RowExtra[]>>
   /** Identity of `extras` for this section (they are rebuilt every render). */
   extrasKey: string
+  view: ViewMode
 }
 
 const Section = memo(
-  function Section({ section, label, extras }: SectionProps) {
-    return <Transcript sections={[section]} label={label} extras={extras} bare />
+  function Section({ section, label, extras, view }: SectionProps) {
+    return <Transcript sections={[section]} label={label} extras={extras} view={view} bare />
   },
+  // Not `view`: a mode switch resets the folds in place (src/site/client/view-mode.ts); an unchanged section
+  // is not drawn again, so the reader's own toggles on it stay.
   (a, b) => a.section === b.section && a.label === b.label && a.extrasKey === b.extrasKey,
 )
 
-export function LiveTranscript({ sections, label, extras }: LiveTranscriptProps) {
+export function LiveTranscript({ sections, label, extras, view }: LiveTranscriptProps) {
   return (
     <section aria-label={label} className={styles.transcript} data-transcript="">
       {sections.map((section) => {
@@ -40,7 +46,7 @@ export function LiveTranscript({ sections, label, extras }: LiveTranscriptProps)
           const links = extras[row.key]
           if (links !== undefined) own[row.key] = links
         }
-        return <Section key={section.key} section={section} label={label} extras={own} extrasKey={JSON.stringify(own)} />
+        return <Section key={section.key} section={section} label={label} extras={own} extrasKey={JSON.stringify(own)} view={view} />
       })}
     </section>
   )

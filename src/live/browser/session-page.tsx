@@ -20,6 +20,7 @@
 import { flushSync } from 'react-dom'
 import { createRoot, type Root } from 'react-dom/client'
 import { enhance } from '../../../components/enhance/enhance'
+import { currentView, FoldFollower, syncViewSwitches } from '../../site/client/view-mode'
 import type { Locale } from '../../cards/types'
 import { FetchHighlighter } from '../../highlight/fetch-highlighter'
 import { LIVE_META, LIVE_PAGE_META, parseLiveFlag, parseLivePage, type LivePageInfo } from '../../site/live'
@@ -76,6 +77,8 @@ export class LiveSessionPage {
   #overlayOpen = false
   #settling: Promise<void> | null = null
   #settleAgain = false
+  /** New turn folds start in the page's current view mode; folds the reader has seen keep their state. */
+  readonly #folds = new FoldFollower()
 
   constructor(win: PageWindow, main: HTMLElement, options: SessionPageOptions) {
     this.#win = win
@@ -213,8 +216,15 @@ export class LiveSessionPage {
       this.#root = createRoot(this.#main)
     }
     const root = this.#root
-    flushSync(() => root.render(<LiveTranscript sections={tail.pieces} label={text.transcript} extras={tail.extras} />))
-    if (states !== null) restoreDisclosures(this.#main, states)
+    const mode = currentView(this.#doc)
+    flushSync(() => root.render(<LiveTranscript sections={tail.pieces} label={text.transcript} extras={tail.extras} view={mode} />))
+    if (states !== null) {
+      restoreDisclosures(this.#main, states)
+      // The server's folds, as the reader left them, are now these elements: seen, not new.
+      this.#folds.follow(this.#main, mode)
+    }
+    // Folds that appeared since the last draw (a turn that closed, a new activity group) take the mode's state.
+    this.#folds.follow(this.#main, mode)
     this.#nav?.show(tail.page, tail.page)
     enhance(this.#doc)
     this.#main.dataset['liveLines'] = String(this.conversation.lineCount)
@@ -268,7 +278,11 @@ export class LiveSessionPage {
       if (flag?.page === 'session' && flag.lines < this.conversation.lineCount) continue
       const header = fresh.querySelector('body > header')
       const mine = this.#doc.querySelector('body > header')
-      if (header !== null && mine !== null) mine.replaceWith(this.#doc.importNode(header, true))
+      if (header !== null && mine !== null) {
+        mine.replaceWith(this.#doc.importNode(header, true))
+        // The rebuilt header's view-mode control: shown, on the current mode.
+        syncViewSwitches(this.#doc)
+      }
       if (this.#pager === null) {
         // An earlier page: take the rebuilt navigation (the page count may have grown).
         const navs = [...fresh.querySelectorAll('body > nav')]

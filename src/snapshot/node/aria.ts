@@ -3,7 +3,9 @@
  * renders it (src/site/render-session.tsx with the built shell and assets; syntax colouring off, which
  * changes no role, name or text), written to a temporary folder, opened from file:// in Chromium (Debian's
  * `chromium` or `$DSH_VIEW_CHROMIUM`, driven by playwright-core) with the page's own enhancement script
- * running, row disclosures opened as asked, and the transcript landmark serialised with Playwright's
+ * running, in the view mode asked for (`<html data-view>`, the build's `--view`; a mode the reader saved is
+ * cleared first, so a capture never depends on the browser profile), row disclosures and turn folds opened as
+ * asked, and the transcript landmark serialised with Playwright's
  * `ariaSnapshot()` — the serialiser that wrote dsh's `*.expected.md` goldens. A capture is taken until two
  * consecutive ones agree, as upstream does. A paginated session is captured page by page, in order.
  *
@@ -17,6 +19,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import type { Locale } from '../../cards/types'
+import { DEFAULT_VIEW_MODE, type ViewMode } from '../../cards/view-mode'
 import { viewModel } from '../../cards/view-model'
 import { writeFileAtomic } from '../../site/atomic-write'
 import type { SiteAssets } from '../../site/assets'
@@ -25,10 +28,23 @@ import { Enricher } from '../../site/enrich'
 import { SessionRenderer } from '../../site/render-session'
 import { pageFile, sessionStem } from '../../site/slug'
 import { siteText } from '../../site/strings'
+import { VIEW_STORAGE_KEY } from '../../site/client/view-mode'
 import type { SnapshotSession } from './sessions'
 
-/** Which row disclosures to open before the capture. `named`: rows whose accessible name matches. */
-export type ExpandPlan = { kind: 'all' } | { kind: 'none' } | { kind: 'named'; names: readonly RegExp[] }
+/**
+ * What to open before the capture.
+ * - `all`: every whole-turn fold and activity group, then every row disclosure;
+ * - `none`: nothing (the page as the mode renders it);
+ * - `process`: every whole-turn control and activity header whose `aria-expanded` is false, and nothing else
+ *   — what upstream's `captureExpandedTurnProcessAria` clicks before it writes a golden (cards-current.md
+ *   §15.1) — then, with `names`, the rows whose accessible name matches (ptc-round also opens its Bash row);
+ * - `named`: rows whose accessible name matches.
+ */
+export type ExpandPlan =
+  | { kind: 'all' }
+  | { kind: 'none' }
+  | { kind: 'process'; names?: readonly RegExp[] }
+  | { kind: 'named'; names: readonly RegExp[] }
 
 /**
  * Row disclosures: the `<details>` a row root holds directly (components/primitives/DisclosureRow.tsx: the
@@ -36,6 +52,12 @@ export type ExpandPlan = { kind: 'all' } | { kind: 'none' } | { kind: 'named'; n
  * windowed-rows toggles of long cards or the deliverables overflow: dsh's tests open rows, not those.
  */
 const ROW_DISCLOSURE = '[data-transcript] [id][data-variant] > details'
+/**
+ * The turn's own controls (src/site/README.md "View modes in the markup"): the whole-turn fold and the activity
+ * groups, `<details>` whose summary is the control; upstream puts the attribute on the control itself, which
+ * is matched too.
+ */
+const PROCESS_CONTROL = '[data-transcript] [data-turn-process], [data-transcript] [data-process-activity]'
 
 export class ChromiumMissing extends Error {}
 
@@ -54,6 +76,8 @@ export interface CaptureOptions {
   expand: ExpandPlan
   /** Card and page strings (default en). */
   locale?: Locale
+  /** The page's view mode (default `DEFAULT_VIEW_MODE`), as `dsh-view build --view` renders it. */
+  view?: ViewMode
 }
 
 export class AriaSnapshotter {
@@ -83,12 +107,23 @@ export class AriaSnapshotter {
   }
 
   async #tab(): Promise<Page> {
-    this.#page ??= await this.browser.newPage()
+    if (this.#page === null) {
+      const page = await this.browser.newPage()
+      // Before any page script: a mode saved in this profile would override the page's own.
+      await page.addInitScript((key) => {
+        try {
+          window.localStorage.removeItem(key)
+        } catch {
+          // no storage: nothing saved either
+        }
+      }, VIEW_STORAGE_KEY)
+      this.#page = page
+    }
     return this.#page
   }
 
   /** Writes the session's pages (and the site assets) under the temporary folder; returns the page paths. */
-  async #render(session: SnapshotSession, locale: Locale): Promise<string[]> {
+  async #render(session: SnapshotSession, locale: Locale, view: ViewMode): Promise<string[]> {
     const { assets } = this.options
     const text = siteText(locale)
     const stem = sessionStem(session.id)
@@ -103,6 +138,7 @@ export class AriaSnapshotter {
       childByCall: new Map(),
       lang: locale === 'zh' ? 'zh-CN' : 'en',
       baseUrl: null,
+      viewMode: view,
     })
     const root = join(this.dir, session.name)
     for (const [name, content] of assets.files) await writeFileAtomic(join(root, 'assets', name), content)
@@ -111,8 +147,8 @@ export class AriaSnapshotter {
   }
 
   /** The raw ARIA snapshot of the session's transcript (every page, in order). */
-  async snapshot(session: SnapshotSession, { expand, locale = 'en' }: CaptureOptions): Promise<string> {
-    const pages = await this.#render(session, locale)
+  async snapshot(session: SnapshotSession, { expand, locale = 'en', view = DEFAULT_VIEW_MODE }: CaptureOptions): Promise<string> {
+    const pages = await this.#render(session, locale, view)
     const page = await this.#tab()
     const parts: string[] = []
     for (const path of pages) {
@@ -127,9 +163,12 @@ export class AriaSnapshotter {
 
 async function openRows(page: Page, expand: ExpandPlan): Promise<void> {
   if (expand.kind === 'none') return
-  if (expand.kind === 'named') {
+  if (expand.kind === 'all' || expand.kind === 'process') await openProcess(page)
+  if (expand.kind === 'process' && (expand.names ?? []).length === 0) return
+  const names = expand.kind === 'named' || expand.kind === 'process' ? (expand.names ?? []) : []
+  if (names.length > 0) {
     // Mark the summaries whose accessible name matches (Playwright computes names), then open them all at once.
-    for (const name of expand.names) {
+    for (const name of names) {
       await page.getByRole('button', { name }).and(page.locator(`${ROW_DISCLOSURE} > summary`)).evaluateAll((all) => all.forEach((s) => s.setAttribute('data-snapshot-open', '')))
     }
   }
@@ -146,6 +185,40 @@ async function openRows(page: Page, expand: ExpandPlan): Promise<void> {
     { selector: ROW_DISCLOSURE, all: expand.kind === 'all' },
   )
   if (!synced) throw new Error('the page did not mark its open rows aria-expanded (did its enhancement script run?)')
+}
+
+/**
+ * Clicks every visible turn control whose `aria-expanded` is false, outermost first (opening a turn shows its
+ * activity headers, which are clicked next), as a reader would; then waits until the enhancement script has
+ * mirrored every fold's state into `aria-expanded`.
+ */
+export async function openProcess(page: Page): Promise<void> {
+  const synced = await page.evaluate(async (selector) => {
+    const controlOf = (el: Element): HTMLElement | null => (el instanceof HTMLDetailsElement ? el.querySelector<HTMLElement>(':scope > summary') : el instanceof HTMLElement ? el : null)
+    const clicked = new Set<Element>()
+    const pending = (): HTMLElement | null => {
+      for (const el of document.querySelectorAll(selector)) {
+        const control = controlOf(el)
+        if (control === null || clicked.has(el) || control.getAttribute('aria-expanded') !== 'false') continue
+        if ((control as HTMLButtonElement).disabled === true || !control.checkVisibility()) continue
+        // A fold already open (its toggle event not yet mirrored) is not clicked shut.
+        if (el instanceof HTMLDetailsElement && el.open) continue
+        clicked.add(el)
+        return control
+      }
+      return null
+    }
+    for (let control = pending(), n = 0; control !== null && n < 100_000; control = pending(), n++) control.click()
+    const inSync = () =>
+      [...document.querySelectorAll(selector)].every((el) => {
+        if (!(el instanceof HTMLDetailsElement)) return true
+        const state = el.querySelector(':scope > summary[role=button]')?.getAttribute('aria-expanded')
+        return state === undefined || state === null || state === String(el.open)
+      })
+    for (let i = 0; i < 200 && !inSync(); i++) await new Promise((resolve) => setTimeout(resolve, 5))
+    return inSync()
+  }, PROCESS_CONTROL)
+  if (!synced) throw new Error('the page did not mark its turn folds aria-expanded (did its enhancement script run?)')
 }
 
 /** Captures until two consecutive snapshots agree (a single capture could race a late layout change). */
