@@ -1,9 +1,10 @@
 /**
  * The reviewed allowlist of the golden comparison (snapshots/golden-equivalence.test.ts): golden transcript
- * lines dsh-view does not produce, each range with the reason. Every difference here is a difference between
- * client versions, not a card bug: dsh-view follows the web client the spec describes ([L], cards.md), and the
- * v4 goldens were written by a newer client. The three cards.md §15.3 goldens (pwsh-terminal, bash-abort-row,
- * skill-tool-row) have no entry: every line of their transcript part matches.
+ * lines dsh-view does not produce, each range with the reason. Every difference here is a line the golden's
+ * client wrote differently from the client dsh-view follows: 5593cc25 (cards-current.md) in the current view
+ * modes, the cards.md client in `classic`. Each golden is compared in the mode it was captured in; the three
+ * cards.md §15.3 goldens (pwsh-terminal, bash-abort-row, skill-tool-row, classic) have no entry: every line of
+ * their transcript part matches. What remains was written by clients older than 5593cc25.
  *
  * `from`–`to` are 1-based golden lines (inclusive; `- group:` lines inside are unwrapped before comparing
  * and need no verdict); `golden` is line `from` verbatim, so an edited golden cannot shift a range silently.
@@ -30,22 +31,14 @@ const TODO_DIFF =
   'with the IN/OUT body (cards.md §11.1), which dsh-view draws: "Update to-do list 1/3 completed · Render compact ' +
   'fields and lists"'
 
-const THINK_TITLE_ONLY =
-  'the newer client names a Think row by its title only ("Think"); at [L] its name is "Think <first line of the ' +
-  'reasoning>" (cards.md §3.4), which the v0 skill-tool-row golden confirms line for line'
-
-const SETTLED_NOTICE =
-  'the newer client draws the subagent-settled user message that opens turn 2 as a "Subtask status updated <time>" ' +
-  'notice; at [L] a form:"notice" source is a context row "Context injection subagent-settled <summary>" ' +
-  '(cards.md §3.5 gives this very example), which dsh-view draws'
+const OLDER_TURN_CONTROL =
+  'written by an older client (0217po@50b7dd21, ui-chat 0.1.6-alpha era) than 5593cc25: it announced a closed turn ' +
+  'as "Worked" and labelled the whole-turn control "Took <duration>"; at 5593cc25 (cards-current.md §5.4) they read ' +
+  '"status: Completed" and "button \"Completed in <duration>\"", which dsh-view draws'
 
 export const KNOWN: Record<string, KnownDifference[]> = {
   'v4 ptc-round': [
-    { from: 15, to: 15, golden: '- button "Think"', reason: THINK_TITLE_ONLY },
-    { from: 24, to: 24, golden: '- button "Think"', reason: THINK_TITLE_ONLY },
-  ],
-  'v4 official-subagent-bundle': [
-    { from: 14, to: 16, golden: '- button "Subtask status updated {{clock}}":', reason: SETTLED_NOTICE },
+    { from: 12, to: 13, golden: '- status: Worked', reason: OLDER_TURN_CONTROL },
   ],
   // 44 rows, one per tool result, each followed by an "Inspect" pill that matches (the pills are outside the ranges).
   'v4 tool-details': [
