@@ -23,6 +23,7 @@ import { normalizeVolatile } from '../src/snapshot/normalize'
 import { AriaSnapshotter, chromiumExecutable, type ExpandPlan } from '../src/snapshot/node/aria'
 import { loadSnapshotSessions } from '../src/snapshot/node/sessions'
 import { testSiteAssets } from '../test/support/site-assets'
+import type { ViewMode } from '../src/cards/view-mode'
 import { KNOWN, type KnownDifference } from './golden-known'
 
 const corpus = (p: string) => fileURLToPath(new URL(`../fixtures/corpus/${p}`, import.meta.url))
@@ -41,17 +42,23 @@ interface GoldenCase {
   chrome: string
   /** Rows to open, when not the golden's `[expanded]` ones by name (see the case). */
   expand?: ExpandPlan
+  /** The view mode the golden was captured in (cards-current.md §3, §15.1). */
+  view: ViewMode
 }
 
 const CASES: GoldenCase[] = [
-  { name: 'pwsh-terminal', golden: 'web-goldens/pwsh-terminal/terminal-card.expected.md', log: 'web-goldens/pwsh-terminal/seed.jsonl', cwd: ROOT, children: 'exact', chrome: '', expand: { kind: 'named', names: [/^Pwsh /] } },
-  { name: 'bash-abort-row', golden: 'web-goldens/bash-abort-row/ui.expected.md', log: 'v0/acp-agent/cancel-tool-calls/session.jsonl', cwd: ROOT, children: 'exact', chrome: 'banner 1-9, composer 25-33' },
-  { name: 'skill-tool-row', golden: 'web-goldens/skill-tool-row/ui.expected.md', log: 'v0/acp-agent/skill-load/session.jsonl', cwd: ROOT, children: 'exact', chrome: 'banner 1-9, message-actions 35-43, composer 44-52' },
-  // Every one of this golden's rows is `[expanded]`, under names dsh-view does not give them (golden-known.ts),
-  // so opening by name would open none: open every row instead — the same rows.
-  { name: 'v4 tool-details', golden: 'v4/goldens/0217po__snapshots_web_tool-details_ui.expected.md', log: 'v4/logs/0217po__snapshots_web_tool-details_session.v3.jsonl', cwd: `${ROOT}/workspace`, children: 'subset', chrome: '', expand: { kind: 'all' } },
-  { name: 'v4 ptc-round', golden: 'v4/goldens/0217po__snapshots_web_ptc-round_ui.expected.md', log: 'v4/logs/zq0929__snapshots_web_ptc-round_session.v4.jsonl', cwd: `${ROOT}/workspace`, children: 'subset', chrome: 'banner 1-9, turn-status 12-14, message-actions 26-30, composer 31-38' },
-  { name: 'v4 official-subagent-bundle', golden: 'v4/goldens/zq0929__snapshots_web_official-subagent-bundle_ui.expected.md', log: 'v4/logs/zq0929__snapshots_web_official-subagent-bundle_session.v4.jsonl', cwd: `${ROOT}/workspace`, children: 'subset', chrome: 'turn-status 3-5, message-actions 9-13, turn-status 17-18, message-actions 20-24' },
+  // The three cards.md §15.3 goldens were written by the older client, which classic reproduces.
+  { name: 'pwsh-terminal', golden: 'web-goldens/pwsh-terminal/terminal-card.expected.md', log: 'web-goldens/pwsh-terminal/seed.jsonl', cwd: ROOT, children: 'exact', chrome: '', view: 'classic', expand: { kind: 'named', names: [/^Pwsh /] } },
+  { name: 'bash-abort-row', golden: 'web-goldens/bash-abort-row/ui.expected.md', log: 'v0/acp-agent/cancel-tool-calls/session.jsonl', cwd: ROOT, children: 'exact', chrome: 'banner 1-9, composer 25-33', view: 'classic' },
+  { name: 'skill-tool-row', golden: 'web-goldens/skill-tool-row/ui.expected.md', log: 'v0/acp-agent/skill-load/session.jsonl', cwd: ROOT, children: 'exact', chrome: 'banner 1-9, message-actions 35-43, composer 44-52', view: 'classic' },
+  // Every one of this golden's rows is `[expanded]` (the upstream test opened all 44), some under names the
+  // 5593cc25 client gives differently (golden-known.ts): open every row — the same rows.
+  { name: 'v4 tool-details', golden: 'v4/goldens/0217po__snapshots_web_tool-details_ui.expected.md', log: 'v4/logs/0217po__snapshots_web_tool-details_session.v3.jsonl', cwd: `${ROOT}/workspace`, children: 'subset', chrome: '', view: 'detailed', expand: { kind: 'all' } },
+  // Captured in the compact-default era (0217po@50b7dd21): every turn control and activity header opened by
+  // the capture helper (§15.1), and the nested Bash row by the test.
+  { name: 'v4 ptc-round', golden: 'v4/goldens/0217po__snapshots_web_ptc-round_ui.expected.md', log: 'v4/logs/zq0929__snapshots_web_ptc-round_session.v4.jsonl', cwd: `${ROOT}/workspace`, children: 'subset', chrome: 'banner 1-9, message-actions 26-30, composer 31-38', view: 'compact', expand: { kind: 'process', names: [/^Bash /] } },
+  // Written at 5593cc25's tree: the web default mode, every turn control and activity header opened (§15.1).
+  { name: 'v4 official-subagent-bundle', golden: 'v4/goldens/zq0929__snapshots_web_official-subagent-bundle_ui.expected.md', log: 'v4/logs/zq0929__snapshots_web_official-subagent-bundle_session.v4.jsonl', cwd: `${ROOT}/workspace`, children: 'subset', chrome: 'message-actions 9-13, message-actions 20-24', view: 'detailed', expand: { kind: 'process' } },
   // Not an ARIA comparison: v4/goldens/zq0929__snapshots_web_ptc-round_request-lifecycle.expected.md is the
   // dsh app's request and assistant detail panels (Status / Provider / Tool calls terms), not the Chat
   // transcript, and dsh-view pages have no such panel (cards.md §13's Inspect view is per call). Its three
@@ -93,14 +100,14 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true })
 })
 
-async function oursFor(c: GoldenCase, expand: ExpandPlan): Promise<string> {
+async function oursFor(c: GoldenCase, expand: ExpandPlan, view: ViewMode): Promise<string> {
   const path = join(work, `${c.name.replace(/\W+/g, '-')}.jsonl`)
   writeFileSync(path, seed(readFileSync(corpus(c.log), 'utf8'), c.cwd))
   const { sessions, problems } = await loadSnapshotSessions([path], { env: {}, homedir: '/nonexistent-home' })
   expect(problems).toEqual([])
   const [session] = sessions
   if (session === undefined) throw new Error(`${c.log}: no session`)
-  return normalizeVolatile(await snapshotter.snapshot(session, { expand }), { cwd: ROOT })
+  return normalizeVolatile(await snapshotter.snapshot(session, { expand, view }), { cwd: ROOT })
 }
 
 const describeLine = (v: LineVerdict) => `  golden line ${v.line}: ${v.source}${v.note === null ? '' : `\n      ↳ ${v.note}`}`
@@ -123,7 +130,7 @@ describe.skipIf(!enabled)('dsh web goldens ⊆ dsh-view aria snapshots (cards.md
     const part = transcriptPart(parseAria(goldenText))
     expect(chromeRuns(part.dropped), 'golden lines dropped as app chrome').toBe(c.chrome)
     const expand = c.expand ?? { kind: 'named', names: expandedRows(part.nodes) }
-    const ours = parseAria(await oursFor(c, expand))
+    const ours = parseAria(await oursFor(c, expand, c.view))
     const verdicts = matchGolden(comparable(part.nodes), comparable(ours), c.children)
     expect(verdicts.length, 'the transcript part is not empty').toBeGreaterThan(0)
 

@@ -20,6 +20,11 @@ export function UserMessage({ row }: { row: UserRow }) {
           </div>
         )}
         {row.images.length > 0 && <ImageGroup images={row.images} />}
+        {row.references != null && (
+          <p className={styles.references} data-m="n">
+            {row.references}
+          </p>
+        )}
       </div>
       <div className={styles.meta}>
         {row.time !== null && (

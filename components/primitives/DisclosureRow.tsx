@@ -44,10 +44,17 @@ export interface DisclosureRowProps {
   /** `failure` colours the summary as an error; `file-link` draws it as the openable path (`filePath`). */
   summaryStyle?: 'text' | 'file-link' | 'failure'
   filePath?: string | null
+  /** Replaces the summary segment (a Think row's per-mode preview); `summary` is then ignored. */
+  summaryNode?: ReactNode
   /** A further segment behind another separator dot (context notices, cards.md §3.5). */
   extra?: string | null
   /** Non-shrinking suffix (TodoRow `+k`). */
   suffix?: string | null
+  /**
+   * A receipt status read as ` · <status>` after the summary while the row is closed; CSS hides it while the
+   * row is open, so the open row's name is the target alone (cards-current.md §9.0).
+   */
+  closedStatus?: string | null
   /** The expanded content; null makes the row non-expandable. */
   body: ReactNode | null
   /** Shown under the body when open (the `Inspect` pill). */
@@ -104,15 +111,7 @@ function HeaderContent(props: DisclosureRowProps & { expandable: boolean }) {
         </>
       )}
       <span className={cx(styles.title, props.titleShrinks === true && styles.titleShrinks)}>{props.title}</span>
-      {summary !== '' && (
-        <>
-          {' '}
-          <span aria-hidden="true" className={styles.sep}>
-            ·
-          </span>{' '}
-          <Summary text={summary} style={summaryStyle} filePath={props.filePath ?? null} />
-        </>
-      )}
+      {props.summaryNode !== undefined ? props.summaryNode : summary !== '' && <SummarySegment text={summary} style={summaryStyle} filePath={props.filePath ?? null} />}
       {props.extra != null && props.extra !== '' && (
         <>
           {' '}
@@ -122,12 +121,41 @@ function HeaderContent(props: DisclosureRowProps & { expandable: boolean }) {
           <span className={styles.summary}>{props.extra}</span>
         </>
       )}
+      {props.closedStatus != null && props.closedStatus !== '' && (
+        <>
+          {' '}
+          <span className={cx(styles.suffix, styles.closedOnly)} data-closed-only="">
+            · {props.closedStatus}
+          </span>
+        </>
+      )}
       {props.suffix != null && props.suffix !== '' && (
         <>
           {' '}
           <span className={styles.suffix}>{props.suffix}</span>
         </>
       )}
+    </>
+  )
+}
+
+/**
+ * A wrapper around header segments that leaves the header's flex layout alone (`display: contents`), for
+ * attributes a stylesheet keys on (the view mode's `data-m`, `data-think-preview`).
+ */
+export function SegmentWrap({ children, ...attrs }: { children: ReactNode; 'data-m'?: 'n' | 'c'; 'data-think-preview'?: '' }) {
+  return <span className={styles.segment} {...attrs}>{children}</span>
+}
+
+/** The summary behind its aria-hidden separator dot, as the header draws it (also for `summaryNode`). */
+export function SummarySegment({ text, style = 'text', filePath = null }: { text: string; style?: 'text' | 'file-link' | 'failure'; filePath?: string | null }) {
+  return (
+    <>
+      {' '}
+      <span aria-hidden="true" className={styles.sep}>
+        ·
+      </span>{' '}
+      <Summary text={text} style={style} filePath={filePath} />
     </>
   )
 }

@@ -13,6 +13,7 @@ import { Fragment, type ReactNode } from 'react'
 import type { PageRow, PageSection } from '../../src/cards/types'
 import type { ViewMode } from '../../src/cards/view-mode'
 import type { InspectMode } from '../rows/ToolDetails'
+import { TurnRows } from '../turn/TurnRows'
 import { PageRowView } from './PageRowView'
 import '../theme/tokens.module.css'
 import styles from './SessionView.module.css'
@@ -40,6 +41,17 @@ export interface SessionViewProps {
 export const DEFAULT_VIEW: ViewMode = 'detailed'
 
 export function SessionView({ sections, label, inspect = 'compact', afterRow, bare = false, view = DEFAULT_VIEW }: SessionViewProps) {
+  const renderRow = (row: PageRow) => {
+    const after = afterRow?.(row)
+    return after == null ? (
+      <PageRowView key={row.key} row={row} inspect={inspect} />
+    ) : (
+      <Fragment key={row.key}>
+        <PageRowView row={row} inspect={inspect} />
+        {after}
+      </Fragment>
+    )
+  }
   const body = sections.map((section) => (
     <div
       key={section.key}
@@ -49,17 +61,7 @@ export function SessionView({ sections, label, inspect = 'compact', afterRow, ba
       data-inherited={section.inherited ? '' : undefined}
     >
       {section.label !== null && <h2 className={styles.heading}>{section.label}</h2>}
-      {section.rows.map((row) => {
-        const after = afterRow?.(row)
-        return after == null ? (
-          <PageRowView key={row.key} row={row} inspect={inspect} />
-        ) : (
-          <Fragment key={row.key}>
-            <PageRowView row={row} inspect={inspect} />
-            {after}
-          </Fragment>
-        )
-      })}
+      <TurnRows section={section} view={view} renderRow={renderRow} />
     </div>
   ))
   if (bare) return <>{body}</>

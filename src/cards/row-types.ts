@@ -15,6 +15,9 @@ export type ToolVariant = 'search' | 'read' | 'bash' | 'write' | 'edit' | 'code'
 export type ToolIcon =
   | 'api' | 'browse' | 'magnifier' | 'globe' | 'pencil' | 'code' | 'sparkle' | 'checklist' | 'question' | 'skill'
 
+/** The icon of an activity-group header: the top activity's tool icon, Think's, or the image icon. */
+export type ActivityIcon = ToolIcon | 'think' | 'image'
+
 /** Which row implementation draws the header; decides where the hidden status sits (cards.md §4.3, §16.11). */
 export type RowLayout = 'tool' | 'bash' | 'skill'
 
@@ -43,6 +46,11 @@ export interface ToolRowModel {
   filePath: string | null
   /** Non-shrinking suffix after the summary (TodoRow `+k`). */
   summarySuffix: string | null
+  /**
+   * Receipt status of a details row (cards-current.md §9.0, §11.1): shown as ` · <status>` after the summary
+   * while the row is closed, hidden while it is open (the newer client's `expandedSummary`).
+   */
+  summaryStatus?: string | null
   /** Visually-hidden status text; null for ok rows. */
   hiddenStatus: string | null
   /** `before-header` (ToolRow: a sibling before the header) or `in-header` (BashRow/SkillRow button name). */
@@ -95,6 +103,11 @@ export interface UserRow {
   role: 'user' | 'steering'
   time: TimeLabel | null
   copy: CopyControl
+  /**
+   * `Referenced session · a, b` when a session-reference context follows the message (cards-current.md §4.2);
+   * the newer client shows it in the bubble (its context row is hidden there). Null or absent: none.
+   */
+  references?: string | null
 }
 
 export interface ContextRow {
@@ -108,6 +121,16 @@ export interface ContextRow {
   notice: string | null
   /** The injected text blocks joined with a blank line (collapsed body). */
   text: string
+  /** The newer client draws a turn-opening notice as a trigger row instead (cards-current.md §4.3). */
+  trigger?: TriggerModel | null
+}
+
+/** A turn-trigger notice (cards-current.md §4.3): `Subtask status updated 14:03`, opening to the notice text. */
+export interface TriggerModel {
+  title: string
+  /** `HH:MM` (UTC, deterministic) and its ISO form; null when the message has no time. */
+  clock: { iso: string; label: string } | null
+  explanation: string
 }
 
 /** The system prompt (v3+ `system/message`), collapsed. */
@@ -127,6 +150,8 @@ export interface ThinkRow {
   text: string
   running: boolean
   hiddenStatus: string | null
+  /** The newer client's preview: the first line with every `**` removed (cards-current.md §7); `''`: none. */
+  preview?: string
 }
 
 /** Markdown source; the site's markdown pass renders it (never here) and may fill `html`. */
@@ -250,6 +275,14 @@ export interface TurnTailRow {
   /** The turn's failure (`error` turns), else null. */
   error: string | null
   deliverables: DeliverablesModel | null
+  /**
+   * The newer client's tail (cards-current.md §8.1): the closing reply's Copy button and clock; null when the
+   * turn has no closing reply. Classic draws `timing` instead. `target`: the key of the reply's one Markdown
+   * row, whose rendered text the button copies (so the text is not written into the page twice).
+   */
+  reply?: { copy: CopyControl; clock: { iso: string; label: string } | null; target: string | null } | null
+  /** `This turn failed` / `Output token limit reached` (+ hint) for the newer client; null otherwise. */
+  notice?: { text: string; hint: string | null; kind: 'error' | 'max-tokens' } | null
 }
 
 /** An event kept verbatim (unknown type, or one the fold could not place). */
@@ -299,6 +332,45 @@ export type PageRow =
   | RawEventRow
   | InvalidLineRow
 
+/**
+ * Where a row sits in the newer client's turn layout (cards-current.md §5–§6). `lead`: the opening input,
+ * before the whole-turn control; `process`: folded behind it (`group` indexes `TurnProcessModel.groups`, null
+ * for a row on its own); `after`: the answer's response part, the tail and anything after the answer.
+ */
+export interface RowPlacement {
+  zone: 'lead' | 'process' | 'after'
+  group: number | null
+  /** Not shown by the newer client (system prompt, context injections, §4.2); classic shows it. */
+  hidden: boolean
+}
+
+/** The whole-turn control of a closed turn (cards-current.md §5.4). */
+export interface TurnControlModel {
+  state: 'completed' | 'stopped' | 'failed'
+  /** Visually hidden live-region text before the control: `Completed` / `Stopped` / `Failed`. */
+  announcement: string
+  /** `Completed in 12s`, `Completed`, `Stopped`, `Failed`. */
+  label: string
+  /** Some folded row besides the answer's own text exists (or the answer has reasoning), and no input interleaves. */
+  hasContent: boolean
+  /** Folds in the folding modes: completed, with content. Otherwise the control is a disabled button. */
+  collapsible: boolean
+}
+
+export interface ActivityGroupModel {
+  /** `Ran code, ran commands, read files` (§6.2). */
+  title: string
+  icon: ActivityIcon
+}
+
+/** The newer client's presentation of one turn: its control (closed turns only) and its activity groups. */
+export interface TurnProcessModel {
+  /** The turn has ended (`turn/end` seen). */
+  closed: boolean
+  control: TurnControlModel | null
+  groups: ActivityGroupModel[]
+}
+
 /** One turn (or a stretch between turns); concatenated sections give the Chat order. */
 export interface PageSection {
   key: string
@@ -308,6 +380,10 @@ export interface PageSection {
   /** Inherited from a parent session (fork/subagent seed). */
   inherited: boolean
   rows: PageRow[]
+  /** The newer client's turn layout; null for a stretch between turns. */
+  process?: TurnProcessModel | null
+  /** One per row, same order (the newer client's layout; classic draws the rows flat). */
+  placements?: RowPlacement[]
 }
 
 export interface PageViewModel {

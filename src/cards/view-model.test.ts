@@ -91,7 +91,7 @@ describe('nodeRows: non-tool nodes', () => {
         { type: 'unknown', block: { type: 'audio', data: 'x' } },
       ] }
     expect(one(node)).toEqual([
-      { kind: 'think', key: 'a:0', title: 'Think', summary: 'plan', text: 'plan\nmore', running: false, hiddenStatus: null },
+      { kind: 'think', key: 'a:0', title: 'Think', summary: 'plan', text: 'plan\nmore', running: false, hiddenStatus: null, preview: 'plan' },
       { kind: 'markdown', key: 'a:1', text: '# Hi <img src=x onerror=alert(1)>', html: null },
       { kind: 'images', key: 'a:2', images: [{ attachmentId: 'sha256:ab', mediaType: 'image/png', width: 2, height: 3, name: null, alt: 'image/png' }] },
       { kind: 'unknown-block', key: 'a:3', label: 'Unknown content block', json: '{\n  "type": "audio",\n  "data": "x"\n}' },
@@ -107,7 +107,7 @@ describe('nodeRows: non-tool nodes', () => {
     const node: ChatNode = { ...base, kind: 'context', key: 'c', seq: 1, time: null, messageId: 'm', sourceKind: 'session-reference',
       title: 'recall', label: 'Earlier session', summary: 'Background subagent finished', form: 'notice', content: [text('body')], source: { kind: 'session-reference' } }
     expect(one(node, ctxWith({ locale: 'zh' }))).toEqual([{ kind: 'context', key: 'c', label: '跨会话召回', producer: 'Earlier session',
-      notice: 'Background subagent finished', text: 'body' }])
+      notice: 'Background subagent finished', text: 'body', trigger: null }])
   })
   it('steering message with an image and a UTC time', () => {
     const node: ChatNode = { ...base, kind: 'steering', key: 'u', seq: 1, time: Date.UTC(2026, 0, 2, 3, 4, 5), messageId: 'm',
@@ -155,7 +155,9 @@ describe('nodeRows: non-tool nodes', () => {
       timing: { time: { iso: '2026-01-01T00:00:00.000Z', label: '2026-01-01 00:00:00 UTC' }, ranFor: 'Ran for 1m 05s', ttft: 'TTFT 850ms', throughput: '42.1 tok/s' },
       deliverables: { label: 'Produced', overflow: '+ 1 file',
         chips: ['a.txt', 'src/b.ts', 'c', 'd', 'e', 'f'].map(p => ({ label: p.split('/').pop(), path: p, aria: `Open ${p}` })),
-        hidden: [{ label: 'h.md', path: 'g/h.md', aria: 'Open g/h.md' }] } }])
+        hidden: [{ label: 'h.md', path: 'g/h.md', aria: 'Open g/h.md' }] },
+      reply: { copy: { label: 'Copy', copiedLabel: 'Copied', text: 'done' }, clock: { iso: '2026-01-01T00:00:00.000Z', label: '00:00' }, target: 'a:0' },
+      notice: null }])
     expect(nodeRows({ ...tail, closingMessageSeq: null, deliverables: [] }, CTX)).toEqual([])
     expect(nodeRows({ ...tail, closingMessageSeq: null, deliverables: ['x/y.txt'] }, ctxWith({ locale: 'zh' }))[0])
       .toMatchObject({ timing: null, deliverables: { label: '产物', chips: [{ label: 'y.txt', aria: '打开 x/y.txt' }], overflow: null } })

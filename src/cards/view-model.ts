@@ -18,6 +18,8 @@ import { FIXED, strings, type Dictionary } from './strings'
 import { formatDuration, formatRate, timeLabel } from './format'
 import { deliverablesModel } from './deliverables'
 import { toolRowModel } from './tool-row'
+import { turnLayout, type NodeRows } from './turn-layout'
+import { turnStrings } from './turn-strings'
 
 type BlockRow = ThinkRow | MarkdownRow | ImageGroupRow | UnknownBlockRow
 
@@ -44,6 +46,22 @@ function imageRef(block: ContentBlock): ImageRef | null {
 const images = (content: readonly ContentBlock[]): ImageRef[] =>
   content.flatMap(b => { const r = imageRef(b); return r === null ? [] : [r] })
 
+/**
+ * The newer client's Think preview (cards-current.md §7): the reasoning's first line with every `**` removed;
+ * while streaming, the model's own running summary. `''` when the first line is empty.
+ */
+function thinkPreview(text: string, summary: string, running: boolean): string {
+  if (running) return summary
+  const newline = text.indexOf('\n')
+  return (newline === -1 ? text : text.slice(0, newline)).split('**').join('').trim()
+}
+
+/** `HH:MM` of a time (UTC, like every clock on a static page), with its ISO form. */
+function clockOf(ms: number | null): { iso: string; label: string } | null {
+  const label = timeLabel(ms)
+  return label === null ? null : { iso: label.iso, label: label.label.slice(11, 16) }
+}
+
 function blockRows(key: string, blocks: readonly AssistantBlock[], streaming: boolean, t: Dictionary): BlockRow[] {
   return blocks.map((block, i): BlockRow => {
     const k = `${key}:${i}`
@@ -51,7 +69,7 @@ function blockRows(key: string, blocks: readonly AssistantBlock[], streaming: bo
       case 'think': {
         const running = streaming && i === blocks.length - 1
         return { kind: 'think', key: k, title: FIXED.think, summary: block.summary, text: block.text, running,
-          hiddenStatus: running ? t.rowRunning : null }
+          hiddenStatus: running ? t.rowRunning : null, preview: thinkPreview(block.text, block.summary, running) }
       }
       case 'markdown':
         return { kind: 'markdown', key: k, text: block.text, html: null }
@@ -89,7 +107,11 @@ function compactionRow(node: CompactionNode, t: Dictionary): PageRow {
     status: node.status, detail }
 }
 
-function turnTail(node: TurnTailNode, closingTime: number | null, t: Dictionary, ctx: CardContext): TurnTailRow {
+/** The closing reply's text (its Markdown blocks, as written) and time, for the tail's Copy and clock. */
+interface Closing { text: string; time: number | null; target: string | null }
+
+function turnTail(node: TurnTailNode, closing: Closing | null, t: Dictionary, ctx: CardContext): TurnTailRow {
+  const closingTime = closing?.time ?? null
   const timing = node.closingMessageSeq === null ? null : {
     time: timeLabel(closingTime),
     ranFor: node.durationMs === null ? null : t.ranFor(formatDuration(node.durationMs)),
@@ -97,8 +119,18 @@ function turnTail(node: TurnTailNode, closingTime: number | null, t: Dictionary,
     throughput: node.tokensPerSecond === null ? null : t.tokensPerSecond(formatRate(node.tokensPerSecond)),
   }
   const error = node.error === null ? null : [node.error.code, node.error.message].filter((s): s is string => !!s).join(': ')
+  const tt = turnStrings(ctx.locale)
+  const notice = node.endReason === 'error' ? { text: tt.turnFailed, hint: null, kind: 'error' as const }
+    : node.endReason === 'max-tokens' || node.endReason === 'max_tokens' ? { text: tt.maxTokens, hint: tt.maxTokensHint, kind: 'max-tokens' as const }
+    : null
+  const reply = closing === null ? null : { copy: { label: t.copy, copiedLabel: t.copied, text: closing.text }, clock: clockOf(closing.time), target: closing.target }
   return { kind: 'turn-tail', key: node.key, turn: node.turn, timing, error: error === '' ? null : error,
-    deliverables: deliverablesModel(node.deliverables, ctx.locale) }
+    deliverables: deliverablesModel(node.deliverables, ctx.locale), reply, notice }
+}
+
+function triggerModel(kind: string, provider: unknown, time: number | null, ctx: CardContext) {
+  const t = turnStrings(ctx.locale)
+  return { title: t.trigger(kind, typeof provider === 'string' ? provider : null), clock: clockOf(time), explanation: t.triggerExplanation }
 }
 
 /** The rows one conversation node becomes (none, one, or one per assistant block). `siblings` lets a turn
@@ -112,7 +144,8 @@ export function nodeRows(node: ChatNode, ctx: CardContext, siblings: readonly Ch
         time: timeLabel(node.time), copy: { label: t.copy, copiedLabel: t.copied, text: node.text } }]
     case 'context':
       return [{ kind: 'context', key: node.key, label: node.title === 'recall' ? t.contextRecall : t.contextInjection,
-        producer: node.label, notice: node.summary, text: joinText(node.content) }]
+        producer: node.label, notice: node.summary, text: joinText(node.content),
+        trigger: node.trigger === true ? triggerModel(node.sourceKind, node.source.provider, node.time, ctx) : null }]
     case 'system':
       return [{ kind: 'system', key: node.key, label: t.systemPrompt, text: joinText(node.content) }]
     case 'assistant':
@@ -132,8 +165,14 @@ export function nodeRows(node: ChatNode, ctx: CardContext, siblings: readonly Ch
       return [{ kind: 'replacement', key: node.key, label: t.replacement }]
     case 'turn-tail': {
       const closing = siblings.find(n => n.kind === 'assistant' && n.seq !== null && n.seq === node.closingMessageSeq)
-      const tail = turnTail(node, closing?.kind === 'assistant' ? closing.time : null, t, ctx)
-      return tail.timing === null && tail.error === null && tail.deliverables === null ? [] : [tail]
+      if (closing?.kind !== 'assistant') {
+        const tail = turnTail(node, null, t, ctx)
+        return tail.timing === null && tail.error === null && tail.deliverables === null && tail.notice === null ? [] : [tail]
+      }
+      const markdown = closing.blocks.flatMap((b, i) => (b.type === 'markdown' ? [{ text: b.text, key: `${closing.key}:${i}` }] : []))
+      const only = markdown.length === 1 ? (markdown[0]?.key ?? null) : null
+      const tail = turnTail(node, { text: markdown.map(m => m.text).join('\n\n'), time: closing.time, target: only }, t, ctx)
+      return tail.timing === null && tail.error === null && tail.deliverables === null && tail.notice === null ? [] : [tail]
     }
     case 'raw':
       return node.rawKind === 'invalid'
@@ -144,13 +183,41 @@ export function nodeRows(node: ChatNode, ctx: CardContext, siblings: readonly Ch
   }
 }
 
+/** Labels of a session-reference context (distinct, non-empty, first-seen order); empty when it has none. */
+function referenceLabels(node: ChatNode): string[] {
+  if (node.kind !== 'context' || node.sourceKind !== 'session-reference') return []
+  const refs = node.source.references
+  if (!Array.isArray(refs)) return []
+  const labels: string[] = []
+  for (const r of refs) {
+    const label = isObject(r) ? asString(r.label) : null
+    if (label !== null && label !== '' && !labels.includes(label)) labels.push(label)
+  }
+  return labels
+}
+
+/** A session reference right after a user message decorates that message's bubble (cards-current.md §4.2). */
+function withReferences(parts: NodeRows[], ctx: CardContext): NodeRows[] {
+  return parts.map((part, i) => {
+    const next = parts[i + 1]
+    const row = part.rows[0]
+    if (next === undefined || row?.kind !== 'user') return part
+    const labels = referenceLabels(next.node)
+    return labels.length === 0 ? part : { ...part, rows: [{ ...row, references: turnStrings(ctx.locale).referenced(labels) }, ...part.rows.slice(1)] }
+  })
+}
+
 function section(s: Section, ctx: CardContext): PageSection {
+  const parts: NodeRows[] = withReferences(s.nodes.map(node => ({ node, rows: nodeRows(node, ctx, s.nodes) })), ctx)
+  const layout = turnLayout(s, parts, ctx.locale)
   return {
     key: s.key,
     turn: s.turn,
     label: s.turn === null ? null : strings(ctx.locale).turn(s.turn),
     inherited: s.inherited,
-    rows: s.nodes.flatMap(node => nodeRows(node, ctx, s.nodes)),
+    rows: parts.flatMap(p => p.rows),
+    process: layout.process,
+    placements: layout.placements,
   }
 }
 

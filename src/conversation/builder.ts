@@ -44,6 +44,8 @@ export class ConversationBuilder {
   readonly #commands = new Map<string, CommandItem>()
   readonly #compactions = new Map<string, CompactionItem>()
   readonly #steeringIds = new Set<string>()
+  /** Ids of producer messages an inbox queued to open a turn (cards-current.md §4.3): `next-turn`, or `next-step` (idle steer). */
+  readonly #triggerIds = { nextTurn: new Set<string>(), nextStep: new Set<string>() }
   #taggedSeedEnd: number | null = null
   #anySeedEnd: number | null = null
   #cut: number | null = null
@@ -295,7 +297,13 @@ export class ConversationBuilder {
       return
     }
     const steering = source.kind === 'user' && (this.#steeringIds.has(event.data.id) || event.wireType === 'steering/message' || (this.#step !== null && this.#step > 1))
-    new MessageItem(section, event, steering)
+    const id = event.data.id
+    // A producer message the inbox claimed to start this turn opens it as a trigger notice (cards-current.md
+    // §4.3); only the turn's first opener qualifies, so a reused placeholder id cannot make a mid-turn notice one.
+    const trigger = source.kind !== 'user' && section.turn !== null && !section.opened &&
+      (this.#triggerIds.nextTurn.has(id) || (this.#triggerIds.nextStep.has(id) && (this.#step === null || this.#step <= 1)))
+    if (source.kind === 'user' || trigger) section.opened = true
+    new MessageItem(section, event, steering, trigger)
     if (source.kind === 'subagent-settled' || source.kind === 'subagent-report') {
       const sender = str(source.senderSessionId)
       if (sender !== null) this.#facts.child({ sessionId: sender, via: 'settled-notice', callId: null, seq: event.seq, label: null, mode: null })
@@ -318,13 +326,17 @@ export class ConversationBuilder {
   }
 
   #splice(data: unknown): void {
-    if (prop(data, 'target') !== 'next-step') return
+    const target = prop(data, 'target')
+    if (target !== 'next-step' && target !== 'next-turn') return
     const inserted = prop(data, 'inserted')
     if (!Array.isArray(inserted)) return
     for (const message of inserted) {
       const id = str(prop(message, 'id'))
+      if (id === null) continue
       // Only prompts steer; queued producer notices reuse placeholder ids in fixtures.
-      if (id !== null && prop(prop(message, 'source'), 'kind') === 'user') this.#steeringIds.add(id)
+      if (prop(prop(message, 'source'), 'kind') === 'user') {
+        if (target === 'next-step') this.#steeringIds.add(id)
+      } else (target === 'next-turn' ? this.#triggerIds.nextTurn : this.#triggerIds.nextStep).add(id)
     }
   }
 

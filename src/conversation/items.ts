@@ -23,6 +23,7 @@ export class MessageItem extends Item {
     section: SectionState,
     readonly event: EventOf<'user/message'>,
     readonly steering: boolean,
+    readonly trigger = false,
   ) {
     super(section)
   }
@@ -36,7 +37,7 @@ export class MessageItem extends Item {
       return { ...base, kind, key: `${kind}:${event.seq}`, text: joinText(event.data.content) }
     }
     const label = contextLabel(source)
-    return { ...base, kind: 'context', key: `context:${event.seq}`, sourceKind: source.kind, ...label, source }
+    return { ...base, kind: 'context', key: `context:${event.seq}`, sourceKind: source.kind, ...label, source, ...(this.trigger ? { trigger: true } : {}) }
   }
 }
 

@@ -110,6 +110,8 @@ export interface ContextNode extends NodeBase {
   form: string | null
   content: ContentBlock[]
   source: MessageSource
+  /** The inbox claimed this producer message to open its turn: a trigger notice row (cards-current.md §4.3). */
+  trigger?: true
 }
 
 /** The system prompt (`system/message`, v3+): never user input; collapsed. */

@@ -57,6 +57,8 @@ export class SectionState {
   /** Highest event seq seen in this section (for the `inherited` flag). */
   maxSeq = -1
   end: TurnEnd | null = null
+  /** A person's prompt or a trigger notice has opened this turn (cards-current.md §4.3). */
+  opened = false
   /** The tail item, rebuilt whenever the section is (it summarizes the whole turn). */
   tail: Item | null = null
 

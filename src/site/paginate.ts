@@ -60,24 +60,26 @@ export interface SplitSteps {
  * a long turn at the same rows.
  */
 export async function splitSection(raw: PageSection, section: PageSection, limit: Size, continued: string, steps: SplitSteps): Promise<PageSection[]> {
-  const part = (rows: PageRow[], n: number): PageSection => ({
+  // Each part keeps its rows' places in the turn layout (same index as the row).
+  const part = (rows: PageRow[], n: number, indices: readonly number[]): PageSection => ({
     ...section,
     key: n === 0 ? section.key : `${section.key}~${n + 1}`,
     label: n === 0 || section.label === null ? section.label : `${section.label} (${continued})`,
     rows,
+    ...(section.placements === undefined ? {} : { placements: indices.flatMap(i => { const p = section.placements?.[i]; return p === undefined ? [] : [p] }) }),
   })
   const rows: PageRow[] = []
   const sizes: Size[] = []
   for (let i = 0; i < section.rows.length; i++) {
     let row = section.rows[i] as PageRow
-    let size = steps.size(part([row], 0))
+    let size = steps.size(part([row], 0, [i]))
     for (let level = 1; !fits(size, limit) && level < CAP_LEVELS.length; level++) {
       row = withoutHighlight(await steps.recut(raw.rows[i] as PageRow, level))
-      size = steps.size(part([row], 0))
+      size = steps.size(part([row], 0, [i]))
     }
     if (!fits(size, limit)) row = withoutHighlight(row)
     rows.push(row)
     sizes.push(size)
   }
-  return splitRows(sizes, limit).map((indices, n) => part(indices.map(i => rows[i] as PageRow), n))
+  return splitRows(sizes, limit).map((indices, n) => part(indices.map(i => rows[i] as PageRow), n, indices))
 }

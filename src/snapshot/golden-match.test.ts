@@ -5,7 +5,7 @@ import { comparable, expandedRows, matchGolden, transcriptPart, wildcard } from 
 const lines = (...l: string[]) => l.join('\n')
 
 describe('transcriptPart', () => {
-  it('drops the banner, message actions with their timing line, turn status chrome and the composer', () => {
+  it('drops the banner, message actions with their timing line and the composer; keeps the turn control and groups', () => {
     const golden = parseAria(lines(
       '- banner:',
       '  - tablist:',
@@ -26,17 +26,20 @@ describe('transcriptPart', () => {
       '- text: 1 turns · 1 steps',
     ))
     const part = transcriptPart(golden)
-    expect(part.nodes.map((n) => n.source)).toEqual(['- text: Hello {{clock}}', '- button "Copy"', '- paragraph: DONE', '- button "Think"'])
+    expect(part.nodes.map((n) => n.source)).toEqual([
+      '- text: Hello {{clock}}', '- button "Copy"', '- status: Worked', '- button "Took {{duration}}" [expanded]',
+      '- button "Ran code, read files" [expanded]', '- paragraph: DONE', '- button "Think"',
+    ])
     expect(part.dropped.map((d) => `${d.rule}:${d.line}`)).toEqual([
-      'banner:1', 'banner:2', 'banner:3', 'turn-status:6', 'turn-status:7', 'turn-status:8',
+      'banner:1', 'banner:2', 'banner:3',
       'message-actions:10', 'message-actions:11', 'message-actions:12', 'message-actions:13',
       'composer:15', 'composer:16', 'composer:17',
     ])
   })
 
-  it('drops a Took button but keeps a tool row after it', () => {
-    const part = transcriptPart(parseAria(lines('- button "Took {{duration}}"', '- button "Bash Echo hi"')))
-    expect(part.nodes.map((n) => n.source)).toEqual(['- button "Bash Echo hi"'])
+  it('keeps a lone Copy (a user message) and the control after it', () => {
+    const part = transcriptPart(parseAria(lines('- button "Copy"', '- button "Completed in {{duration}}" [disabled]')))
+    expect(part.nodes.map((n) => n.source)).toEqual(['- button "Copy"', '- button "Completed in {{duration}}" [disabled]'])
   })
 })
 

@@ -10,10 +10,10 @@
  *      send button, the stats line(s) under it;
  *    - `message-actions`: a run of `Copy` / `Good response` / `Bad response` / `Branch into a new
  *      conversation` buttons holding at least one of the last three (a user message's lone `Copy` stays), and
- *      the timing text right after it (`{{clock}}`, `Ran for …`, `TTFT …`, `… tok/s`);
- *    - `turn-status` (newer client, v4 goldens): `status:` lines, the `Took …` / `Worked for …` /
- *      `Completed in …` button, and the activity summary button right after it (`Ran code, ran commands,
- *      read files`).
+ *      the timing text right after it (`{{clock}}`, `Ran for …`, `TTFT …`, `… tok/s`): feedback and branching
+ *      need the dsh Host (cards-current.md §14), so a static page draws only the Copy button and the clock.
+ *    The whole-turn control, its `status:` announcement and the activity headers are transcript, not chrome
+ *    (cards-current.md §5–§6): they are compared like every other row.
  * 2. Both sides normalised (`comparable`): unnamed `group`s (native `<details>`) and dsh-view's
  *    `region "Transcript"` landmark unwrapped; dsh-view's `Turn N` headings dropped.
  * 3. **Ordered containment** (`matchGolden`): golden nodes are found in order among dsh-view's nodes of the
@@ -27,7 +27,7 @@
  */
 import { flatten, isBareGroup, prune, unwrap, type AriaNode } from './aria-tree'
 
-export type DropRule = 'banner' | 'composer' | 'message-actions' | 'turn-status'
+export type DropRule = 'banner' | 'composer' | 'message-actions'
 
 export interface TranscriptPart {
   nodes: AriaNode[]
@@ -36,8 +36,6 @@ export interface TranscriptPart {
 
 const ACTIONS = new Set(['Copy', 'Good response', 'Bad response', 'Branch into a new conversation'])
 const TIMING = /^(?:(?:\{\{date\}\}|\{\{clock\}\}|Ran for \{\{duration\}\}|TTFT \{\{duration\}\}|\{\{throughput\}\} tok\/s)\s*)+$/
-const STATUS_BUTTON = /^(?:Took|Worked for|Completed in) /
-const ACTIVITY = /^(?:Ran|Read|Edited|Wrote|Searched|Fetched|Coordinated|Delegated|Updated|Created|Used|Loaded|Explored)\b/
 
 const isAction = (n: AriaNode) => n.role === 'button' && n.name !== null && ACTIONS.has(n.name)
 
@@ -71,19 +69,6 @@ export function transcriptPart(golden: readonly AriaNode[]): TranscriptPart {
         i = end - 1
         continue
       }
-    }
-    if (n.role === 'status') {
-      drop('turn-status', n)
-      continue
-    }
-    if (n.role === 'button' && n.name !== null && STATUS_BUTTON.test(n.name)) {
-      drop('turn-status', n)
-      const next = golden[i + 1]
-      if (next !== undefined && next.role === 'button' && next.name !== null && ACTIVITY.test(next.name)) {
-        drop('turn-status', next)
-        i++
-      }
-      continue
     }
     nodes.push(n)
   }
