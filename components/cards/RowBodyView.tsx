@@ -4,6 +4,7 @@
  * (cards.md §13).
  */
 import type { RowBody } from '../../src/cards/types'
+import { DetailsCard } from './DetailsCard'
 import { DiffBlock } from './DiffBlock'
 import { GenericToolBody } from './GenericToolBody'
 import { ReadBlock } from './ReadBlock'
@@ -41,5 +42,7 @@ export function RowBodyView({ body, idBase, place }: RowBodyViewProps) {
       return <GenericToolBody body={body} />
     case 'skill':
       return <SkillBody body={body} />
+    case 'details':
+      return <DetailsCard body={body} />
   }
 }

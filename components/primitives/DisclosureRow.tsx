@@ -48,6 +48,11 @@ export interface DisclosureRowProps {
   extra?: string | null
   /** Non-shrinking suffix (TodoRow `+k`). */
   suffix?: string | null
+  /**
+   * A receipt status read as ` · <status>` after the summary while the row is closed; CSS hides it while the
+   * row is open, so the open row's name is the target alone (cards-current.md §9.0).
+   */
+  closedStatus?: string | null
   /** The expanded content; null makes the row non-expandable. */
   body: ReactNode | null
   /** Shown under the body when open (the `Inspect` pill). */
@@ -120,6 +125,14 @@ function HeaderContent(props: DisclosureRowProps & { expandable: boolean }) {
             ·
           </span>{' '}
           <span className={styles.summary}>{props.extra}</span>
+        </>
+      )}
+      {props.closedStatus != null && props.closedStatus !== '' && (
+        <>
+          {' '}
+          <span className={cx(styles.suffix, styles.closedOnly)} data-closed-only="">
+            · {props.closedStatus}
+          </span>
         </>
       )}
       {props.suffix != null && props.suffix !== '' && (

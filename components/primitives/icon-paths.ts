@@ -7,7 +7,7 @@
 import type { ToolIcon } from '../../src/cards/types'
 
 /** Tool icons from the row model plus the chrome's own glyphs. */
-export type IconName = ToolIcon | 'chevron' | 'think' | 'context' | 'copy' | 'command' | 'image'
+export type IconName = ToolIcon | 'chevron' | 'think' | 'context' | 'copy' | 'command' | 'image' | 'check' | 'play' | 'square'
 
 export const ICON_PATHS: Readonly<Record<IconName, string>> = {
   api: 'M2 4l4 4-4 4M8 12h6',
@@ -26,6 +26,9 @@ export const ICON_PATHS: Readonly<Record<IconName, string>> = {
   copy: 'M5 5h8v9H5zM3 11V2h8',
   command: 'M3 3h10v10H3zM5 7l2 1.5L5 10M8.5 10H11',
   image: 'M2 3h12v10H2zM2 11l4-4 3 3 2-2 3 3M10.5 6.5h.01',
+  check: 'M3 8.5l3 3 7-7',
+  play: 'M5 3l8 5-8 5z',
+  square: 'M3 3h10v10H3z',
 }
 
 /** The CSS rule that draws `name` (what Icon.module.css must contain, byte for byte). */

@@ -43,6 +43,7 @@ export function ToolRow({ row, inspect = 'compact' }: ToolRowProps) {
       summaryStyle={row.summaryStyle}
       filePath={row.filePath}
       suffix={row.summarySuffix}
+      closedStatus={row.summaryStatus ?? null}
       body={row.body === null ? null : <RowBodyView body={row.body} idBase={idBase} place="chat" />}
       footer={row.body === null ? null : details}
       trailing={trailing}

@@ -5,6 +5,7 @@
  */
 import type { SafeHtml } from './trusted'
 import type { CodeBlock, CopyControl, RowWindow } from './types'
+import type { DetailsBody } from './details/types'
 
 // ---------------------------------------------------------------------------------------------------
 // ANSI (cards.md §6.5): parsed once in src/cards/ansi.ts, components map segments to spans
@@ -223,4 +224,4 @@ export interface SkillBody {
 }
 
 export type CardModel = TerminalCardModel | DiffCardModel | ReadCardModel | SearchCardModel | WebCardModel
-export type RowBody = CardModel | IoBody | SkillBody
+export type RowBody = CardModel | IoBody | SkillBody | DetailsBody

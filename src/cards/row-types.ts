@@ -43,6 +43,11 @@ export interface ToolRowModel {
   filePath: string | null
   /** Non-shrinking suffix after the summary (TodoRow `+k`). */
   summarySuffix: string | null
+  /**
+   * Receipt status of a details row (cards-current.md §9.0, §11.1): shown as ` · <status>` after the summary
+   * while the row is closed, hidden while it is open (the newer client's `expandedSummary`).
+   */
+  summaryStatus?: string | null
   /** Visually-hidden status text; null for ok rows. */
   hiddenStatus: string | null
   /** `before-header` (ToolRow: a sibling before the header) or `in-header` (BashRow/SkillRow button name). */

@@ -25,13 +25,15 @@ export interface RowChrome {
   state: RowState
   /** Null = the standard Running/Failed/Stopped text for `state`. */
   hiddenStatus?: string | null
+  /** Receipt status shown as ` · <status>` after the summary while the row is closed (cards-current.md §9.0). */
+  summaryStatus?: string | null
   body: RowBody | null
 }
 
 export type RowRenderer = (node: ToolCallNode, ctx: CardContext, g: GenericModel, card: CardModel | null) => RowChrome
 
 /** IN/OUT body, or null when it would be empty. */
-function io(g: GenericModel, showInput: boolean): IoBody | null {
+export function io(g: GenericModel, showInput: boolean): IoBody | null {
   const program = showInput && g.program !== null ? { text: g.program, lang: 'ts', html: null } : null
   const input = showInput && program === null ? g.input : null
   if (program === null && input === null && g.output === null) return null
@@ -47,7 +49,7 @@ function io(g: GenericModel, showInput: boolean): IoBody | null {
 }
 
 /** Failure line over the given summary, in error colour (ToolRow, cards.md §5.4). */
-function summaryOf(g: GenericModel, summary: string, link: boolean): Pick<RowChrome, 'summary' | 'summaryStyle' | 'filePath'> {
+export function summaryOf(g: GenericModel, summary: string, link: boolean): Pick<RowChrome, 'summary' | 'summaryStyle' | 'filePath'> {
   if (g.errorSummary !== null) return { summary: g.errorSummary, summaryStyle: 'failure', filePath: null }
   if (link && g.filePath !== null) return { summary, summaryStyle: 'file-link', filePath: g.filePath }
   return { summary, summaryStyle: 'text', filePath: null }

@@ -19,6 +19,8 @@ import {
   writeRow, type RowRenderer,
 } from './rows'
 import { FIXED, strings } from './strings'
+import { DETAIL_TOOLS } from './details/registry'
+import { detailsRowFor } from './details/row'
 
 export const RENDERERS: Readonly<Record<string, RowRenderer>> = {
   bash: bashRow,
@@ -32,6 +34,9 @@ export const RENDERERS: Readonly<Record<string, RowRenderer>> = {
   todo_write: todoRow,
   ask_user_question: askRow,
   skill: skillRow,
+  // DetailsRow (cards-current.md §10): the goal, reminder, Cordis, workflow, session, agent, job, terminal,
+  // lsp and team tools.
+  ...Object.fromEntries([...DETAIL_TOOLS].map(([name, tool]) => [name, detailsRowFor(tool)])),
 }
 
 /** Card models in precedence order; each returns null unless its tool and inputs qualify. */
@@ -79,7 +84,8 @@ function displayState(state: RowState, card: CardModel | null): RowState {
 export function toolRowModel(node: ToolCallNode, ctx: CardContext, depth = 0, key = `tool:${node.callId}`): ToolRowModel {
   const g = genericModel(node, ctx)
   const card = cardModel(node, ctx)
-  const chrome = (RENDERERS[node.name] ?? genericRow)(node, ctx, g, card)
+  const renderer = Object.hasOwn(RENDERERS, node.name) ? RENDERERS[node.name] : undefined
+  const chrome = (renderer ?? genericRow)(node, ctx, g, card)
   const state = displayState(chrome.state, card)
   const t = strings(ctx.locale)
   const standardStatus = state === 'running' ? t.rowRunning : state === 'error' ? t.rowFailed
@@ -100,6 +106,7 @@ export function toolRowModel(node: ToolCallNode, ctx: CardContext, depth = 0, ke
     summaryStyle: chrome.summaryStyle,
     filePath: chrome.filePath,
     summarySuffix: chrome.summarySuffix,
+    ...(chrome.summaryStatus != null ? { summaryStatus: chrome.summaryStatus } : {}),
     hiddenStatus: chrome.hiddenStatus !== undefined ? chrome.hiddenStatus : standardStatus,
     hiddenStatusPlacement: chrome.layout === 'tool' ? 'before-header' : 'in-header',
     expandable: chrome.body !== null,

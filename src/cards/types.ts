@@ -12,6 +12,7 @@ import type { SafeHtml } from './trusted'
 
 export type * from './card-types'
 export type * from './row-types'
+export type * from './details/types'
 
 // ---------------------------------------------------------------------------------------------------
 // Context and shared pieces

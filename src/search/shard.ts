@@ -15,6 +15,7 @@
  */
 import type { PageRow, PageViewModel, RowBody, ToolRowModel } from '../cards/types'
 import { normalizeAll, searchableLengthUpTo, searchableText, type SearchableText } from './text'
+import { detailsText } from '../cards/details/text'
 
 export { compact, normalize, WHOLE_TEXT } from './text'
 
@@ -98,6 +99,8 @@ function bodyText(body: RowBody | null): string[] {
       return [body.program?.text ?? '', body.input ?? '', body.output ?? '']
     case 'skill':
       return [body.text]
+    case 'details':
+      return detailsText(body)
   }
 }
 

@@ -14,6 +14,8 @@ import type {
   AnsiLine, CodeBlock, CopyControl, DiffRow, PageRow, PageSection, RowBody, RowWindow, SearchRow, ToolRowModel,
 } from '../cards/types'
 import { groupDigits } from './strings'
+import { detailsText } from '../cards/details/text'
+import type { DetailItem, DetailsBody } from '../cards/details/types'
 import type { RowExtra, SiteText } from './types'
 
 export interface Caps {
@@ -251,7 +253,63 @@ export class Cutter {
         }
       case 'skill':
         return { ...body, text: this.cutText(row.key, what, body.text) }
+      case 'details':
+        return this.#details(row.key, what, body)
     }
+  }
+
+  /**
+   * A details card (cards-current.md §11.1): at most `lines` entries (items, fields, bullets) over the whole
+   * tree, long texts cut like any other; past the allowance the rest of the card is dropped and the marker
+   * (with the card's full text in a side file) becomes its note. The model bounds the nesting; a depth guard
+   * here keeps this walk bounded whatever a future model builds.
+   */
+  #details(rowKey: string, what: string, body: DetailsBody): DetailsBody {
+    let budget = this.caps.lines
+    let dropped = 0
+    const line = (v: string | null) => (v === null ? null : this.#line(v))
+    const items = (list: readonly DetailItem[], depth: number): DetailItem[] => {
+      const out: DetailItem[] = []
+      for (const item of list) {
+        if (budget <= 0) {
+          dropped++
+          continue
+        }
+        budget -= 1
+        const fields = item.fields.slice(0, Math.max(0, budget))
+        budget -= fields.length
+        const bullets = item.bullets.slice(0, Math.max(0, budget))
+        budget -= bullets.length
+        dropped += item.fields.length - fields.length + item.bullets.length - bullets.length
+        const codeText = item.code === null ? null : this.cutText(rowKey, what, item.code.block.text)
+        const markdown = item.markdown === null ? null : this.cutText(rowKey, what, item.markdown)
+        out.push({
+          ...item,
+          title: line(item.title),
+          subtitle: line(item.subtitle),
+          statusText: line(item.statusText),
+          description: item.description === null ? null : this.cutText(rowKey, what, item.description),
+          fields: fields.map(f => ({ term: this.#line(f.term), definition: this.cutText(rowKey, what, f.definition) })),
+          bullets: bullets.map(b => this.#line(b)),
+          markdown,
+          ...(markdown !== item.markdown && item.markdownHtml != null ? { markdownHtml: null } : {}),
+          code: item.code === null || codeText === null || codeText === item.code.block.text ? item.code
+            : { ...item.code, block: { ...item.code.block, text: codeText, html: null }, copy: { ...item.code.copy, text: codeText } },
+          groups: depth >= DETAILS_MAX_DEPTH ? [] : item.groups.map(g => ({
+            ...g,
+            label: this.#line(g.label),
+            text: g.text == null ? g.text : this.cutText(rowKey, what, g.text),
+            items: items(g.items, depth + 1),
+          })),
+        })
+      }
+      return out
+    }
+    const kept = items(body.items, 0)
+    const trailingGroup = body.trailingGroup === null ? null : { ...body.trailingGroup, items: items(body.trailingGroup.items, 1) }
+    if (dropped === 0) return { ...body, items: kept, trailingGroup }
+    const more = this.#side(rowKey, what, detailsText(body).join('\n'), dropped)
+    return { ...body, items: kept, trailingGroup, more }
   }
 
   tool(row: ToolRowModel): ToolRowModel {
@@ -314,6 +372,9 @@ export class Cutter {
     }
   }
 }
+
+/** Nesting levels of a details card kept by the cut (the projection itself stops at 4). */
+const DETAILS_MAX_DEPTH = 12
 
 function cutCode(cutter: Cutter, rowKey: string, what: string, block: CodeBlock): CodeBlock {
   const text = cutter.cutText(rowKey, what, block.text)

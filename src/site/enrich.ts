@@ -11,6 +11,7 @@
  */
 import type { CodeBlock, DiffCardModel, DiffRow, MarkdownRow, PageRow, PageSection, ReadCardModel, RowBody, ToolRowModel, WebCardModel } from '../cards/types'
 import type { SafeHtml } from '../cards/trusted'
+import type { DetailItem, DetailsBody } from '../cards/details/types'
 import { CharBudget, SECTION_CHARS, SESSION_CHARS } from '../highlight/budget'
 import type { Highlighter } from '../highlight/highlighter'
 import { overlayMarks } from '../highlight/overlay'
@@ -221,6 +222,35 @@ export class Enricher {
     return async () => ({ ...body, answerHtml: await html() })
   }
 
+  /**
+   * A details card (cards-current.md §11.1): each item's Markdown rendered (`markdownHtml`), its code block
+   * coloured as the budget allows. The model bounds the nesting; the depth guard keeps the walk bounded.
+   */
+  #details(body: DetailsBody, budget: CharBudget): Finish<DetailsBody> {
+    const items = (list: readonly DetailItem[], depth: number): Finish<DetailItem[]> => {
+      const finishes = list.map((item): Finish<DetailItem> => {
+        const html = item.markdown === null || item.markdownHtml != null ? null : this.#render(item.markdown, budget)
+        const code = item.code === null ? null : this.#code(item.code.block, budget)
+        const groups = depth >= 12 ? [] : item.groups.map(g => ({ group: g, items: items(g.items, depth + 1) }))
+        if (html === null && code === null && groups.length === 0) return done(item)
+        return async () => ({
+          ...item,
+          ...(html === null ? {} : { markdownHtml: await html() }),
+          code: item.code === null || code === null ? item.code : { ...item.code, block: await code() },
+          groups: depth >= 12 ? item.groups : await Promise.all(groups.map(async g => ({ ...g.group, items: await g.items() }))),
+        })
+      })
+      return () => Promise.all(finishes.map(f => f()))
+    }
+    const kept = items(body.items, 0)
+    const trailing = body.trailingGroup === null ? null : items(body.trailingGroup.items, 1)
+    return async () => ({
+      ...body,
+      items: await kept(),
+      trailingGroup: body.trailingGroup === null || trailing === null ? body.trailingGroup : { ...body.trailingGroup, items: await trailing() },
+    })
+  }
+
   #body(body: RowBody, budget: CharBudget): Finish<RowBody> {
     switch (body.kind) {
       case 'read':
@@ -229,6 +259,8 @@ export class Enricher {
         return this.#diff(body, budget)
       case 'web':
         return this.#web(body, budget)
+      case 'details':
+        return this.#details(body, budget)
       case 'io': {
         if (body.program === null) return done(body)
         const program = this.#code(body.program, budget)
@@ -247,12 +279,23 @@ export class Enricher {
   }
 }
 
+/** A details item without coloured code (Markdown kept), through its groups; depth as the model built it, capped. */
+function plainCode(item: DetailItem): DetailItem {
+  const strip = (it: DetailItem, depth: number): DetailItem => ({
+    ...it,
+    code: it.code === null ? null : { ...it.code, block: { ...it.code.block, html: null } },
+    groups: depth >= 12 ? it.groups : it.groups.map(g => ({ ...g, items: g.items.map(i => strip(i, depth + 1)) })),
+  })
+  return strip(item, 0)
+}
+
 /** Removes every highlighted fragment from a row (keeps Markdown): the renderer's fallback for a row too big for a page. */
 export function withoutHighlight(row: PageRow): PageRow {
   const body = (b: RowBody | null): RowBody | null => {
     if (b?.kind === 'read') return { ...b, code: { ...b.code, html: null }, lineHtml: null }
     if (b?.kind === 'diff') return { ...b, rows: b.rows.map(r => (r.kind === 'header' || r.kind === 'gap' ? r : { ...r, html: null })) }
     if (b?.kind === 'io' && b.program !== null) return { ...b, program: { ...b.program, html: null } }
+    if (b?.kind === 'details') return { ...b, items: b.items.map(plainCode), trailingGroup: b.trailingGroup === null ? null : { ...b.trailingGroup, items: b.trailingGroup.items.map(plainCode) } }
     return b
   }
   const tool = (t: ToolRowModel): ToolRowModel => ({ ...t, body: body(t.body), children: t.children.map(tool) })

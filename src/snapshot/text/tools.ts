@@ -7,7 +7,7 @@
  * children, nested. Every string comes from the card model; nothing is derived here.
  */
 import type {
-  AnsiLine, DiffCardModel, DiffRow, IoBody, ReadCardModel, RowBody, RowWindow, SearchCardModel, SkillBody,
+  AnsiLine, DetailGroup, DetailItem, DetailsBody, DiffCardModel, DiffRow, IoBody, ReadCardModel, RowBody, RowWindow, SearchCardModel, SkillBody,
   TerminalCardModel, ToolRowModel, WebCardModel,
 } from '../../cards/types'
 import { CLIP_TEXT, type SnapshotWriter } from './writer'
@@ -17,7 +17,8 @@ const quoted = (w: SnapshotWriter, s: string) => `"${w.one(s)}"`
 export function writeToolRow(w: SnapshotWriter, row: ToolRowModel): void {
   const summary = row.summary === '' ? '' : ` · ${w.one(row.summary)}`
   const suffix = row.summarySuffix === null ? '' : ` ${row.summarySuffix}`
-  w.line(`tool ${row.title}${summary}${suffix}  #${row.key}`)
+  const status = row.summaryStatus == null ? '' : ` ⟨· ${w.one(row.summaryStatus)} while closed⟩`
+  w.line(`tool ${row.title}${summary}${status}${suffix}  #${row.key}`)
   w.nest(() => {
     const facts = [
       row.tool === '' ? 'orphan result' : row.tool,
@@ -63,6 +64,8 @@ export function writeBody(w: SnapshotWriter, body: RowBody): void {
       return io(w, body)
     case 'skill':
       return skill(w, body)
+    case 'details':
+      return details(w, body)
   }
 }
 
@@ -193,4 +196,49 @@ function io(w: SnapshotWriter, c: IoBody): void {
 function skill(w: SnapshotWriter, c: SkillBody): void {
   w.line(`region ${quoted(w, c.label)}${c.isError ? ' (error)' : ''}`)
   w.nest(() => w.quote(c.text))
+}
+
+/** The details card (cards-current.md §11.1): caption, items (nested through groups), empty text, notes. */
+function details(w: SnapshotWriter, c: DetailsBody): void {
+  w.line(`details${c.caption === null ? '' : ` · caption ${quoted(w, c.caption)}`} · ${c.items.length} item${c.items.length === 1 ? '' : 's'}`)
+  w.nest(() => {
+    if (c.items.length === 0 && c.emptyText !== null) w.line(`empty: ${c.emptyText}`)
+    for (const item of c.items) detailItem(w, item)
+    w.field('more', c.more)
+    if (c.trailingGroup !== null) detailGroup(w, c.trailingGroup)
+  })
+}
+
+function detailItem(w: SnapshotWriter, item: DetailItem): void {
+  const head = [
+    item.glyph === null ? null : `[${item.glyph.kind}]`,
+    item.title === null ? '(untitled)' : item.location === null ? quoted(w, item.title) : `path ${quoted(w, item.title)}${item.location.line === null ? '' : ` @${item.location.line}${item.location.column === null ? '' : `:${item.location.column}`}`}`,
+    item.badge === null ? null : `badge ${quoted(w, item.badge.text)} (${item.badge.tone})`,
+    item.statusText === null ? null : `status ${quoted(w, item.statusText)}`,
+    item.struck ? 'struck' : null,
+  ]
+  w.line(`- ${head.filter((p): p is string => p !== null).join(' · ')}`)
+  w.nest(() => {
+    w.field('subtitle', item.subtitle)
+    w.field('description', item.description)
+    for (const f of item.fields) w.line(`${w.one(f.term)} = ${w.one(f.definition)}`)
+    for (const b of item.bullets) w.line(`• ${w.one(b)}`)
+    if (item.markdown !== null) {
+      w.line('markdown:')
+      w.nest(() => w.quote(item.markdown ?? ''))
+    }
+    if (item.code !== null) {
+      w.line(`code${item.code.label === null ? '' : ` ${quoted(w, item.code.label)}`} · copy ${quoted(w, item.code.copy.label)}`)
+      w.nest(() => w.quote(item.code?.block.text ?? ''))
+    }
+    for (const g of item.groups) detailGroup(w, g)
+  })
+}
+
+function detailGroup(w: SnapshotWriter, g: DetailGroup): void {
+  w.line(`group ${quoted(w, g.label)}:`)
+  w.nest(() => {
+    if (g.text != null) w.field('text', g.text)
+    for (const item of g.items) detailItem(w, item)
+  })
 }
