@@ -39,6 +39,35 @@ const SETTLED_NOTICE =
   'notice; at [L] a form:"notice" source is a context row "Context injection subagent-settled <summary>" ' +
   '(cards.md §3.5 gives this very example), which dsh-view draws'
 
+// details2 (agents, jobs, terminals, lsp, team): dsh-view follows 5593cc25 (cards-current.md §9.0, §12.2, §15.5);
+// the tool-details golden was written by the older client 0217po@10029b99.
+const OLDER = 'the tool-details golden was written by an older client (0217po@10029b99); '
+
+/** An open receipt row: 10029b99 names it `<title> <target> · <status>`, 5593cc25 only `<title> <target>`. */
+const olderReceipt = (tool: string, name: string) =>
+  `${tool}: ${OLDER}its open row keeps the " · <status>" suffix in the button name; at 5593cc25 ToolRow reads ` +
+  `expandedSummary (target only), so dsh-view names the open row "${name}" and shows the status only while it is ` +
+  'closed (cards-current.md §9.0, §11.1 receipts, §15.5)'
+
+const OLDER_SUBAGENT =
+  `subagent: ${OLDER}its title is "Delegate task" and the open receipt keeps " · Started"; 5593cc25 titles it ` +
+  '"Create subagent" and names the open row by the target only: "Create subagent 检查工具卡片布局，并列出三个最值得改进的地方。" ' +
+  '(cards-current.md §9.0, §12.2)'
+
+const OLDER_LIST_AGENTS =
+  `list_agents: ${OLDER}its title is "List agents"; 5593cc25 says "List subagents" — "List subagents 3 agents" ` +
+  '(cards-current.md §12.2)'
+
+const OLDER_WAIT =
+  `wait_agent: ${OLDER}it says "Wait for teammates" / "Teammate activity" and keeps " · Change detected" in the open ` +
+  'row\'s name; 5593cc25 says "Wait for subagent" / "Subagent activity" and names the open row by the target: ' +
+  '"Wait for subagent Subagent activity", item "Subagent activity Change detected" (cards-current.md §9.0, §12.2)'
+
+const MARKDOWN_CODE_CHROME =
+  'lsp hover: dsh draws a fenced block inside Markdown with a language label ("typescript") and a Copy button; ' +
+  'dsh-view\'s Markdown renderer (src/markdown, shared with assistant text) draws the fenced block as plain code ' +
+  'under the same item — the code line itself matches (the specs give no anatomy for Markdown code blocks)'
+
 export const KNOWN: Record<string, KnownDifference[]> = {
   'v4 ptc-round': [
     { from: 15, to: 15, golden: '- button "Think"', reason: THINK_TITLE_ONLY },
@@ -67,31 +96,19 @@ export const KNOWN: Record<string, KnownDifference[]> = {
     { from: 321, to: 339, golden: "- button \"Trace event 任务清单变化示例\" [expanded]:", reason: newerCard("session_event_trace") },
     { from: 341, to: 367, golden: "- button \"Search sessions 2 matches\" [expanded]:", reason: newerCard("session_search") },
     { from: 369, to: 385, golden: "- button \"Trace session 任务清单变化示例\" [expanded]:", reason: newerCard("session_trace") },
-    { from: 387, to: 397, golden: "- button \"List models deepseek\" [expanded]:", reason: newerCard("list_subagent_models") },
-    { from: 399, to: 407, golden: "- button \"Delegate task 检查工具卡片布局，并列出三个最值得改进的地方。 · Started\" [expanded]:", reason: newerCard("subagent") },
-    { from: 409, to: 431, golden: "- button \"List agents 3 agents\" [expanded]:", reason: newerCard("list_agents") },
-    { from: 433, to: 440, golden: "- button \"Send message agent-demo-review · Message delivered\" [expanded]:", reason: newerCard("send_message") },
-    { from: 442, to: 447, golden: "- button \"Interrupt agent agent-demo-review · Interrupt requested\" [expanded]:", reason: newerCard("interrupt_agent") },
-    { from: 449, to: 465, golden: "- button \"List background jobs 3 background jobs\" [expanded]:", reason: newerCard("job_list") },
-    { from: 467, to: 475, golden: "- button \"Read job output job-demo-build · Running\" [expanded]:", reason: newerCard("job_output") },
-    { from: 477, to: 484, golden: "- button \"Cancel background job job-demo-preview · Cancellation requested\" [expanded]:", reason: newerCard("job_kill") },
-    { from: 486, to: 496, golden: "- button \"Open terminal preview\" [expanded]:", reason: newerCard("terminal_open") },
-    { from: 498, to: 506, golden: "- button \"Read terminal terminal-demo-1\" [expanded]:", reason: newerCard("terminal_read") },
-    { from: 508, to: 532, golden: "- button \"List terminals 3 terminals\" [expanded]:", reason: newerCard("terminal_list") },
-    { from: 534, to: 544, golden: "- button \"Signal terminal terminal-demo-1 · Signal delivered\" [expanded]:", reason: newerCard("terminal_signal") },
-    { from: 546, to: 551, golden: "- button \"Close terminal terminal-demo-1 · Closed\" [expanded]:", reason: newerCard("terminal_close") },
-    { from: 553, to: 560, golden: "- button \"Find definition src/app.ts · 1 locations\" [expanded]:", reason: newerCard("lsp") },
-    { from: 562, to: 575, golden: "- button \"Find references src/tool-details.ts · 3 locations\" [expanded]:", reason: newerCard("lsp") },
-    { from: 577, to: 587, golden: "- button \"Find implementation src/types.ts · 2 locations\" [expanded]:", reason: newerCard("lsp") },
-    { from: 589, to: 599, golden: "- button \"Inspect symbol src/tool-details.ts:24:1\" [expanded]:", reason: newerCard("lsp") },
-    { from: 601, to: 616, golden: "- button \"Create teammate ui-review\" [expanded]:", reason: newerCard("spawn_teammate") },
-    { from: 618, to: 650, golden: "- button \"List agents 3 agents\" [expanded]:", reason: newerCard("list_agents") },
-    { from: 652, to: 659, golden: "- button \"Send message ui-review · Message delivered\" [expanded]:", reason: newerCard("send_message") },
-    { from: 661, to: 680, golden: "- button \"Create team task 检查工具卡片的窄屏布局\" [expanded]:", reason: newerCard("team_task_create") },
-    { from: 682, to: 701, golden: "- button \"Read team task 检查工具卡片的窄屏布局\" [expanded]:", reason: newerCard("team_task_get") },
-    { from: 703, to: 724, golden: "- button \"Update team task 检查工具卡片的窄屏布局\" [expanded]:", reason: newerCard("team_task_update") },
-    { from: 726, to: 762, golden: "- button \"List team tasks 2 team tasks\" [expanded]:", reason: newerCard("team_task_list") },
-    { from: 764, to: 769, golden: "- button \"Wait for teammates Teammate activity · Change detected\" [expanded]:", reason: newerCard("wait_agent") },
-    { from: 771, to: 779, golden: "- button \"Interrupt agent ui-review · Interrupt requested\" [expanded]:", reason: newerCard("interrupt_agent") },
+    { from: 399, to: 401, golden: "- button \"Delegate task 检查工具卡片布局，并列出三个最值得改进的地方。 · Started\" [expanded]:", reason: OLDER_SUBAGENT },
+    { from: 409, to: 411, golden: "- button \"List agents 3 agents\" [expanded]:", reason: OLDER_LIST_AGENTS },
+    { from: 433, to: 435, golden: "- button \"Send message agent-demo-review · Message delivered\" [expanded]:", reason: olderReceipt('send_message', 'Send message agent-demo-review') },
+    { from: 442, to: 444, golden: "- button \"Interrupt agent agent-demo-review · Interrupt requested\" [expanded]:", reason: olderReceipt('interrupt_agent', 'Interrupt agent agent-demo-review') },
+    { from: 467, to: 469, golden: "- button \"Read job output job-demo-build · Running\" [expanded]:", reason: olderReceipt('job_output', 'Read job output job-demo-build') },
+    { from: 477, to: 479, golden: "- button \"Cancel background job job-demo-preview · Cancellation requested\" [expanded]:", reason: olderReceipt('job_kill', 'Cancel background job job-demo-preview') },
+    { from: 534, to: 536, golden: "- button \"Signal terminal terminal-demo-1 · Signal delivered\" [expanded]:", reason: olderReceipt('terminal_signal', 'Signal terminal terminal-demo-1') },
+    { from: 546, to: 548, golden: "- button \"Close terminal terminal-demo-1 · Closed\" [expanded]:", reason: olderReceipt('terminal_close', 'Close terminal terminal-demo-1') },
+    { from: 596, to: 597, golden: "    - text: typescript", reason: MARKDOWN_CODE_CHROME },
+    { from: 618, to: 620, golden: "- button \"List agents 3 agents\" [expanded]:", reason: OLDER_LIST_AGENTS },
+    { from: 652, to: 654, golden: "- button \"Send message ui-review · Message delivered\" [expanded]:", reason: olderReceipt('send_message', 'Send message ui-review') },
+    { from: 764, to: 766, golden: "- button \"Wait for teammates Teammate activity · Change detected\" [expanded]:", reason: OLDER_WAIT },
+    { from: 769, to: 769, golden: "  - listitem: Teammate activity Change detected", reason: OLDER_WAIT },
+    { from: 771, to: 773, golden: "- button \"Interrupt agent ui-review · Interrupt requested\" [expanded]:", reason: olderReceipt('interrupt_agent', 'Interrupt agent ui-review') },
   ],
 }

@@ -15,6 +15,7 @@ import {
 } from './control-shared'
 import { controlStrings } from './control-strings'
 import { JOB_TERMINAL_TOOLS } from './jobs'
+import { TEAM_TOOLS, teamAgentList } from './team'
 import { LSP_TOOL } from './lsp'
 import type { DetailCardResult, DetailTool } from './tool'
 import type { DetailItem } from './types'
@@ -50,7 +51,7 @@ export function subagentCard(text: string, args: Args, locale: Locale): DetailCa
 export function agentListCard(text: string, locale: Locale): DetailCardResult | null {
   const t = controlStrings(locale)
   const json = parseJson(text)
-  if (Array.isArray(json)) return null // team JSON form: projected once ./project lands
+  if (Array.isArray(json)) return teamAgentList(json, locale)
   if (text === '(no subagents)') return listCard([], t.agentsCount(0), locale)
   const items: DetailItem[] = []
   for (const line of text.split('\n')) {
@@ -72,7 +73,7 @@ export function sendMessageCard(text: string, args: Args, locale: Locale): Detai
   const description = message === '' ? null : message
   const json = parseJson(text)
   const status = isObject(json) ? json['status'] : undefined
-  if (status === 'queued') return receiptCard(target, { text: t.status.queued, tone: 'warning' }, locale, [], description)
+  if (status === 'queued') return receiptCard(target, statusBadge('queued', locale), locale, [], description)
   if (status === 'accepted' || text === `message delivered to agent ${target}`) {
     return receiptCard(target, { text: t.receipt.delivered, tone: 'success' }, locale, [], description)
   }
@@ -111,4 +112,5 @@ export const AGENT_DETAIL_TOOLS: ReadonlyMap<string, DetailTool> = new Map<strin
   ['wait_agent', titled('waitAgent', (text, _args, locale) => waitCard(text, locale))],
   ...JOB_TERMINAL_TOOLS,
   ['lsp', LSP_TOOL],
+  ...TEAM_TOOLS,
 ])

@@ -1,14 +1,14 @@
 /**
  * Building blocks of the agent, job, terminal, lsp and team detail cards (cards-current.md §11.1, §11.7):
  * the `Recorded result` list body, the receipt (one item titled with the target, a status badge, optional
- * fields and description; collapsed summary `<target> · <status>` through `DetailCardResult.status`), the
- * status badge of a recorded state word (known words localised with a fixed tone, unknown words verbatim),
- * a plain code block with a Copy button, and string reads of the parsed arguments. Pure; no log data is
- * trusted beyond what these narrow.
+ * fields and description; collapsed summary `<target> · <status>` through `DetailCardResult.status`), a
+ * plain code block with a Copy button, string reads of the parsed arguments and the fixed-title tool. The
+ * caption, empty text, status badges and code blocks are the inspection projection's (./project), so every
+ * detail card words them alike. Pure; no log data is trusted beyond what these narrow.
  */
-import { strings } from '../strings'
 import type { Locale } from '../types'
 import { controlStrings, type ControlDictionary } from './control-strings'
+import { detailBadge, detailCode, recordedList } from './project'
 import type { DetailCardResult, DetailTool } from './tool'
 import type { DetailCode, DetailField, DetailItem, DetailTone, DetailsBody } from './types'
 import { EMPTY_ITEM } from './types'
@@ -31,36 +31,12 @@ export interface Badge {
   tone: DetailTone
 }
 
-type StatusWord = keyof ControlDictionary['status']
-
-/** Recorded state words and the badge word they show (§11.1 "Status badge words"). */
-const STATUS_WORDS: ReadonlyMap<string, StatusWord> = new Map<string, StatusWord>([
-  ['running', 'running'], ['idle', 'idle'], ['ready', 'ready'], ['inactive', 'inactive'],
-  ['provisioning', 'provisioning'], ['failed', 'failed'], ['error', 'failed'], ['completed', 'completed'],
-  ['complete', 'completed'], ['done', 'completed'], ['pending', 'pending'], ['in_progress', 'inProgress'],
-  ['deleted', 'deleted'], ['killed', 'killed'], ['blocked', 'blocked'], ['accepted', 'accepted'], ['queued', 'queued'],
-])
-
-const SUCCESS = new Set(['completed', 'complete', 'done', 'accepted'])
-const ERROR = new Set(['failed', 'error'])
-const WARNING = new Set(['blocked', 'killed', 'pending', 'queued', 'inactive'])
-const INFO = new Set(['running', 'in_progress', 'provisioning'])
-
-/** The badge of a recorded status: a known word localised, an unknown one verbatim (neutral). */
-export function statusBadge(status: string, locale: Locale): Badge {
-  const word = STATUS_WORDS.get(status)
-  const text = word === undefined ? status : controlStrings(locale).status[word]
-  const tone: DetailTone = SUCCESS.has(status) ? 'success'
-    : ERROR.has(status) ? 'error'
-      : WARNING.has(status) ? 'warning'
-        : INFO.has(status) ? 'info' : 'neutral'
-  return { text, tone }
-}
+/** The badge of a recorded status (§11.1 words and tones; unknown statuses verbatim): the projection's. */
+export const statusBadge: (status: string, locale: Locale) => Badge = detailBadge
 
 /** A list body under the `Recorded result` caption, `No results` when empty. */
 export function listBody(items: DetailItem[], locale: Locale): DetailsBody {
-  const t = controlStrings(locale)
-  return { kind: 'details', caption: t.recordedResult, items, emptyText: t.empty, more: null, trailingGroup: null }
+  return recordedList(items, locale)
 }
 
 /** A card result: the list body with its collapsed summary (no receipt status). */
@@ -78,8 +54,7 @@ export function receiptCard(
 
 /** A code block without a language label (job and terminal output), with a Copy button. */
 export function plainCode(text: string, locale: Locale): DetailCode {
-  const t = strings(locale)
-  return { label: null, block: { text, lang: null, html: null }, copy: { label: t.copy, copiedLabel: t.copied, text } }
+  return detailCode(text, null, locale)
 }
 
 export const field = (term: string, definition: string): DetailField => ({ term, definition })

@@ -2,9 +2,9 @@
  * Visible words of the agent, job, terminal, lsp and team detail cards (cards-current.md §10, §11.7, §12.2),
  * in English and Chinese, as the 5593cc25 client's `conversation` dictionary has them: row titles (the newer
  * `Create subagent` / `List subagents` / `Wait for subagent`, not the golden's `Delegate task` …), receipt
- * words, count summaries, field labels and status badge words. The card models in ./control-shared,
- * ./agents, ./jobs and ./lsp take every string from here, so an English page holds no Chinese UI word and a
- * Chinese page no English one.
+ * words, count summaries and field labels. The shared words (caption, empty text, status badges, `Exited`)
+ * are details1's (./strings, through ./project). The card models in ./agents, ./jobs, ./lsp and ./team take
+ * every other string from here, so an English page holds no Chinese UI word and a Chinese page no English one.
  */
 import type { Locale } from '../types'
 
@@ -34,25 +34,6 @@ export interface ControlDictionary {
     updateTeamTask: string
     listTeamTasks: string
     waitAgent: string
-  }
-  recordedResult: string
-  empty: string
-  status: {
-    running: string
-    idle: string
-    ready: string
-    inactive: string
-    provisioning: string
-    failed: string
-    completed: string
-    pending: string
-    inProgress: string
-    deleted: string
-    killed: string
-    blocked: string
-    accepted: string
-    queued: string
-    exited: string
   }
   field: {
     parent: string
@@ -121,25 +102,6 @@ const en: ControlDictionary = {
     listTeamTasks: 'List team tasks',
     waitAgent: 'Wait for subagent',
   },
-  recordedResult: 'Recorded result',
-  empty: 'No results',
-  status: {
-    running: 'Running',
-    idle: 'Idle',
-    ready: 'Ready',
-    inactive: 'Inactive',
-    provisioning: 'Provisioning',
-    failed: 'Failed',
-    completed: 'Completed',
-    pending: 'Pending',
-    inProgress: 'In progress',
-    deleted: 'Deleted',
-    killed: 'Cancelled',
-    blocked: 'Blocked',
-    accepted: 'Accepted',
-    queued: 'Queued',
-    exited: 'Exited',
-  },
   field: {
     parent: 'Parent',
     depth: 'Depth',
@@ -206,25 +168,6 @@ const zh: ControlDictionary = {
     updateTeamTask: '更新团队任务',
     listTeamTasks: '查看团队任务',
     waitAgent: '等待子智能体',
-  },
-  recordedResult: '调用结果',
-  empty: '暂无结果',
-  status: {
-    running: '运行中',
-    idle: '空闲',
-    ready: '就绪',
-    inactive: '未运行',
-    provisioning: '准备中',
-    failed: '失败',
-    completed: '已完成',
-    pending: '待处理',
-    inProgress: '进行中',
-    deleted: '已删除',
-    killed: '已取消',
-    blocked: '受阻',
-    accepted: '已接收',
-    queued: '已入队',
-    exited: '已退出',
   },
   field: {
     parent: '父级',

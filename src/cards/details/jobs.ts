@@ -12,6 +12,7 @@ import {
   argText, field, listBody, listCard, plainCode, receiptCard, receiptTarget, statusBadge, titled, type Args,
 } from './control-shared'
 import { controlStrings } from './control-strings'
+import { detailWords } from './strings'
 import type { DetailCardResult, DetailTool } from './tool'
 import type { DetailField, DetailItem } from './types'
 import { EMPTY_ITEM } from './types'
@@ -107,7 +108,7 @@ export function terminalListCard(text: string, locale: Locale): DetailCardResult
       ...EMPTY_ITEM, title: name ?? id, subtitle: name === undefined ? null : id, fields,
       badge: state === 'running'
         ? statusBadge('running', locale)
-        : { text: t.status.exited, tone: exitCode === '0' ? 'success' : 'neutral' },
+        : { text: detailWords(locale).exited, tone: exitCode === '0' ? 'success' : 'neutral' },
     })
   }
   return listCard(items, t.terminalsCount(items.length), locale)
