@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { call, CTX, ctxWith, fail, settle, text } from '../testing'
+import { toolRowModel } from '../tool-row'
 import { AGENT_DETAIL_TOOLS } from './agents'
+import { DETAIL_TOOLS } from './registry'
 import { cardLines, runTool, titleOf } from './control-testing'
 
 const AGENTS = [
@@ -114,5 +117,42 @@ describe('subagent detail cards (cards-current.md §10, §11.1 receipts, §11.7)
       expect(tool.title(node, 'en')).not.toMatch(/[\u3000-\u9fff]/u)
       expect(tool.title(node, 'zh')).not.toMatch(/[A-Za-z]/u)
     }
+  })
+})
+
+describe('details2 tools in the row renderer (cards-current.md §9.4, §11.0)', () => {
+  const NAMES = [
+    'list_subagent_models', 'subagent', 'list_agents', 'send_message', 'interrupt_agent', 'wait_agent', 'job_list',
+    'job_output', 'job_kill', 'terminal_open', 'terminal_read', 'terminal_list', 'terminal_signal', 'terminal_close',
+    'lsp', 'spawn_teammate', 'team_task_create', 'team_task_get', 'team_task_update', 'team_task_list',
+  ]
+
+  it('registers every tool of this family in DETAIL_TOOLS', () => {
+    expect([...AGENT_DETAIL_TOOLS.keys()].sort()).toEqual([...NAMES].sort())
+    for (const name of NAMES) expect(DETAIL_TOOLS.get(name)).toBe(AGENT_DETAIL_TOOLS.get(name))
+  })
+
+  it('a settled receipt: own title, target summary, status while closed, details body', () => {
+    const node = settle(call('send_message', { agent_id: 'a-1', message: 'hi' }), 'message delivered to agent a-1')
+    const row = toolRowModel(node, CTX)
+    expect(row).toMatchObject({ title: 'Send message', summary: 'a-1', summaryStatus: 'Message delivered', state: 'ok' })
+    expect(row.body).toMatchObject({ kind: 'details', caption: 'Recorded result', items: [{ title: 'a-1', description: 'hi' }] })
+  })
+
+  it('an unrecognised result: own title, generic summary without the tool prefix, IN/OUT body', () => {
+    const node = settle(call('send_message', { subagent_id: 'a-1', message: 'hi' }), 'message queued as the next turn for subagent a-1')
+    const row = toolRowModel(node, CTX)
+    expect(row).toMatchObject({ title: 'Send message', summary: 'a-1', body: { kind: 'io' } })
+    expect(row).not.toHaveProperty('summaryStatus')
+  })
+
+  it('a failed call: own title, failure line, no card', () => {
+    const row = toolRowModel(fail(call('terminal_signal', { sessionId: 'p' }), 'Error: unknown PTY session p'), ctxWith({ locale: 'zh' }))
+    expect(row).toMatchObject({ title: '发送终端信号', state: 'error', summary: 'Error: unknown PTY session p', body: { kind: 'io' } })
+  })
+
+  it('extra result blocks or a spill notice → no card', () => {
+    const two = settle(call('terminal_close', { sessionId: 't' }), { content: [text('closed terminal session t'), text('x')] })
+    expect(toolRowModel(two, CTX).body).toMatchObject({ kind: 'io' })
   })
 })
