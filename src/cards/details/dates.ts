@@ -5,9 +5,10 @@
  * say so (`UTC`). Same instant → same text on every machine.
  */
 import type { Locale } from '../types'
-import { detailWords } from './strings'
 
 const pad = (n: number) => String(n).padStart(2, '0')
+/** The en month abbreviations (the zh forms are numeric). */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const
 
 function parts(date: Date) {
   return {
@@ -21,7 +22,7 @@ export function dateTimeSeconds(date: Date, locale: Locale): string {
   const p = parts(date)
   if (locale === 'zh') return `${p.year}年${p.month + 1}月${p.day}日 ${pad(p.hours)}:${pad(p.minutes)}:${pad(p.seconds)} UTC`
   const h12 = p.hours % 12 === 0 ? 12 : p.hours % 12
-  const month = detailWords('en').months[p.month] ?? ''
+  const month = MONTHS[p.month] ?? ''
   return `${month} ${p.day}, ${p.year}, ${pad(h12)}:${pad(p.minutes)}:${pad(p.seconds)} ${p.hours < 12 ? 'AM' : 'PM'} UTC`
 }
 
@@ -30,7 +31,7 @@ export function dateTimeShort(date: Date, locale: Locale): string {
   const p = parts(date)
   if (locale === 'zh') return `${p.year}年${p.month + 1}月${p.day}日 ${pad(p.hours)}:${pad(p.minutes)} UTC`
   const h12 = p.hours % 12 === 0 ? 12 : p.hours % 12
-  const month = detailWords('en').months[p.month] ?? ''
+  const month = MONTHS[p.month] ?? ''
   return `${month} ${p.day}, ${p.year}, ${h12}:${pad(p.minutes)} ${p.hours < 12 ? 'AM' : 'PM'} UTC`
 }
 

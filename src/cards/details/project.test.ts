@@ -81,7 +81,7 @@ describe('inspection projection (cards-current.md §11.1)', () => {
   })
 
   it.each<[string, string, string]>([
-    ['blockedBy', 'Dependencies', '前置任务'], ['arguments', 'IN', 'IN'], ['seq', 'Event sequence', '事件序号'],
+    ['blockedBy', 'Dependencies', '前置任务'], ['arguments', 'IN', '输入'], ['output', 'OUT', '输出'], ['seq', 'Event sequence', '事件序号'],
     ['constructor', 'constructor', 'constructor'], ['__proto__', '__proto__', '__proto__'],
   ])('field label %s → %s / %s', (key, en, zh) => {
     expect(fieldLabel(key, 'en')).toBe(en)
