@@ -2,9 +2,10 @@
  * Visible words of the agent, job, terminal, lsp and team detail cards (cards-current.md §10, §11.7, §12.2),
  * in English and Chinese, as the 5593cc25 client's `conversation` dictionary has them: row titles (the newer
  * `Create subagent` / `List subagents` / `Wait for subagent`, not the golden's `Delegate task` …), receipt
- * words, count summaries and field labels. The shared words (caption, empty text, status badges, `Exited`)
- * are details1's (./strings, through ./project). The card models in ./agents, ./jobs, ./lsp and ./team take
- * every other string from here, so an English page holds no Chinese UI word and a Chinese page no English one.
+ * words, count summaries and field labels. The words every detail card shares (caption, empty text, status
+ * badges, `Exited`) come from ./strings through ./project. The card models in ./agents, ./jobs, ./lsp and
+ * ./team take every other string from here, so an English page holds no Chinese UI word and a Chinese page no
+ * English one.
  */
 import type { Locale } from '../types'
 
