@@ -41,7 +41,7 @@ const BODY: DetailsBody = {
 describe('DetailsCard', () => {
   test('anatomy: caption, list, heading line, subtitle, description, fields, bullets, code, groups, notes', () => {
     const root = mount(<DetailsCard body={BODY} />)
-    const card = root.querySelector('[data-details]')
+    const card = root.querySelector('[data-detail-card]')
     expect(card?.firstElementChild?.tagName).toBe('DIV')
     expect(textOf(card?.firstElementChild ?? null)).toBe('Recorded result')
     const items = card?.querySelectorAll(':scope > ul > li') ?? []
@@ -71,8 +71,8 @@ describe('DetailsCard', () => {
 
   test('an empty card is the empty paragraph, and RowBodyView draws the details kind', () => {
     const root = mount(<RowBodyView body={{ ...BODY, items: [], more: null, trailingGroup: null }} idBase="x" place="chat" />)
-    expect(root.querySelector('[data-details] ul')).toBeNull()
-    expect(root.querySelector('[data-details] > p')?.textContent).toBe('No results')
+    expect(root.querySelector('[data-detail-card] ul')).toBeNull()
+    expect(root.querySelector('[data-detail-card] > p')?.textContent).toBe('No results')
   })
 
   test('markdown without the site rendering is text', () => {
