@@ -112,12 +112,16 @@ describe('Generic rows (cards.md §5, §16.6, §16.9)', () => {
     expect(r.body).toMatchObject({ input: '{"a": ' })
   })
   it('running unknown tool: Running before the header, IN only', () => {
-    expect(row(call('job_list', { id: 'j1' }))).toMatchObject({ state: 'running', hiddenStatus: 'Running', dot: null,
+    expect(row(call('mystery_jobs', { id: 'j1' }))).toMatchObject({ state: 'running', hiddenStatus: 'Running', dot: null,
       expandable: true, body: { input: '{\n  "id": "j1"\n}', output: null }, details: { output: { kind: 'running', text: 'Running…' } } })
   })
   it('interrupted: stopped, amber, Interrupted: interrupted, summary kept', () => {
+    const r = row(interrupt(call('mystery_jobs', { id: 'j1' })))
+    expect(r).toMatchObject({ state: 'stopped', dot: 'amber', hiddenStatus: 'Stopped', summary: 'mystery_jobs · j1', body: { output: 'Interrupted: interrupted' } })
+  })
+  it('interrupted detail tool (cards-current.md §11.0): its own title, generic summary without the tool prefix', () => {
     const r = row(interrupt(call('job_list', { id: 'j1' })))
-    expect(r).toMatchObject({ state: 'stopped', dot: 'amber', hiddenStatus: 'Stopped', summary: 'job_list · j1', body: { output: 'Interrupted: interrupted' } })
+    expect(r).toMatchObject({ title: 'List background jobs', state: 'stopped', summary: 'j1', body: { output: 'Interrupted: interrupted' } })
   })
   it('str_replace_editor: intended diff while running, IN/OUT once settled', () => {
     const args = { command: 'create', path: '/home/dev/project/n.md', file_text: '# t' }
