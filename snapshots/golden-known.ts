@@ -25,10 +25,20 @@ const newerCard = (tool: string) =>
   `— button "Tool call ${tool} · <summary>" with an IN/OUT body (cards.md §4.2, §5.1, §5.4)`
 
 const TODO_DIFF =
-  'todo_write: the newer client summarises the change since the previous list ("3 added", "1 added · 1 updated · ' +
-  '1 removed") and draws the items as a list; the [L] TodoRow summary is "<done>/<total> completed · <active item>" ' +
-  'with the IN/OUT body (cards.md §11.1), which dsh-view draws: "Update to-do list 1/3 completed · Render compact ' +
-  'fields and lists"'
+  'todo_write: the golden (0217po@10029b99) names the row by its diff summary alone ("Update to-do list 3 added"); ' +
+  '5593cc25 (the (tb) row model, cards-current.md §9.0, §10) shows the plan summary with the diff summary as its ' +
+  'suffix, which dsh-view draws: "Update to-do list 1/3 completed · Render compact fields and lists" + suffix ' +
+  '"3 added" (and "2/3 completed" + "1 added · 1 updated · 1 removed"); the to-do diff body below it matches'
+
+/**
+ * The golden matcher is greedy (first match after the cursor): while rows of other tools are still drawn as
+ * generic rows on this branch, a golden list/term line of one of them matches a later dsh-view card (a detail
+ * card or the to-do diff), the cursor jumps past the pills in between, and these `Inspect` pills find no match
+ * although dsh-view draws one after every row. Goes away when the remaining detail-card tools are merged.
+ */
+const ALIGNMENT =
+  'alignment only: dsh-view draws this Inspect pill, but an earlier golden line of a row still drawn generic on this ' +
+  'branch matched a later dsh-view card (greedy matcher), so the cursor is past it'
 
 const THINK_TITLE_ONLY =
   'the newer client names a Think row by its title only ("Think"); at [L] its name is "Think <first line of the ' +
@@ -49,11 +59,14 @@ export const KNOWN: Record<string, KnownDifference[]> = {
   ],
   // 44 rows, one per tool result, each followed by an "Inspect" pill that matches (the pills are outside the ranges).
   'v4 tool-details': [
-    { from: 1, to: 10, golden: "- button \"Create goal Ship compact tool cards\" [expanded]:", reason: newerCard("create_goal") },
-    { from: 12, to: 19, golden: "- button \"Update to-do list 3 added\" [expanded]:", reason: TODO_DIFF },
-    { from: 21, to: 32, golden: "- button \"Create reminder Review the build and open the demo\" [expanded]:", reason: newerCard("schedule_create") },
-    { from: 34, to: 43, golden: "- button \"View goal Ship compact tool cards\" [expanded]:", reason: newerCard("get_goal") },
-    { from: 45, to: 54, golden: "- button \"Update goal Ship compact tool cards\" [expanded]:", reason: newerCard("update_goal") },
+    { from: 12, to: 14, golden: "- button \"Update to-do list 3 added\" [expanded]:", reason: TODO_DIFF },
+    { from: 21, to: 23, golden: "- button \"Create reminder Review the build and open the demo\" [expanded]:", reason: newerCard("schedule_create") },
+    { from: 26, to: 30, golden: "    - text: Review the build and open the demo", reason: newerCard("schedule_create") },
+    { from: 32, to: 32, golden: "    - definition: Scheduled", reason: newerCard("schedule_create") },
+    { from: 34, to: 36, golden: "- button \"View goal Ship compact tool cards\" [expanded]:", reason: newerCard("get_goal") },
+    { from: 41, to: 41, golden: "    - definition: Awaiting continuation", reason: newerCard("get_goal") },
+    { from: 45, to: 47, golden: "- button \"Update goal Ship compact tool cards\" [expanded]:", reason: newerCard("update_goal") },
+    { from: 50, to: 54, golden: "    - text: Ship compact tool cards", reason: newerCard("update_goal") },
     { from: 56, to: 67, golden: "- button \"List reminders 1 reminders\" [expanded]:", reason: newerCard("schedule_list") },
     { from: 69, to: 76, golden: "- button \"Delete reminder details-reminder\" [expanded]:", reason: newerCard("schedule_delete") },
     { from: 78, to: 94, golden: "- button \"Update to-do list 1 added · 1 updated · 1 removed\" [expanded]:", reason: TODO_DIFF },
@@ -91,7 +104,10 @@ export const KNOWN: Record<string, KnownDifference[]> = {
     { from: 682, to: 701, golden: "- button \"Read team task 检查工具卡片的窄屏布局\" [expanded]:", reason: newerCard("team_task_get") },
     { from: 703, to: 724, golden: "- button \"Update team task 检查工具卡片的窄屏布局\" [expanded]:", reason: newerCard("team_task_update") },
     { from: 726, to: 762, golden: "- button \"List team tasks 2 team tasks\" [expanded]:", reason: newerCard("team_task_list") },
+    { from: 763, to: 763, golden: "- button \"Inspect\"", reason: ALIGNMENT },
     { from: 764, to: 769, golden: "- button \"Wait for teammates Teammate activity · Change detected\" [expanded]:", reason: newerCard("wait_agent") },
+    { from: 770, to: 770, golden: "- button \"Inspect\"", reason: ALIGNMENT },
     { from: 771, to: 779, golden: "- button \"Interrupt agent ui-review · Interrupt requested\" [expanded]:", reason: newerCard("interrupt_agent") },
+    { from: 780, to: 780, golden: "- button \"Inspect\"", reason: ALIGNMENT },
   ],
 }

@@ -71,7 +71,15 @@ function Heading({ item }: { item: DetailItem }) {
     ),
     item.statusText !== null && (
       <span key="s" className={styles.status}>
-        {item.statusText}
+        {item.statusChange != null ? (
+          <>
+            {item.statusChange.from}
+            <span aria-hidden="true"> → </span>
+            {item.statusChange.to}
+          </>
+        ) : (
+          item.statusText
+        )}
       </span>
     ),
   ].filter((p) => p !== false)

@@ -17,6 +17,7 @@ import { asString, finiteNumber, isObject, textOf } from './narrow'
 import { FIXED, strings, type Dictionary } from './strings'
 import { formatDuration, formatRate, timeLabel } from './format'
 import { deliverablesModel } from './deliverables'
+import { deliveredModel } from './delivered'
 import { toolRowModel } from './tool-row'
 
 type BlockRow = ThinkRow | MarkdownRow | ImageGroupRow | UnknownBlockRow
@@ -97,8 +98,9 @@ function turnTail(node: TurnTailNode, closingTime: number | null, t: Dictionary,
     throughput: node.tokensPerSecond === null ? null : t.tokensPerSecond(formatRate(node.tokensPerSecond)),
   }
   const error = node.error === null ? null : [node.error.code, node.error.message].filter((s): s is string => !!s).join(': ')
+  const delivered = deliveredModel(node.delivered, ctx.locale)
   return { kind: 'turn-tail', key: node.key, turn: node.turn, timing, error: error === '' ? null : error,
-    deliverables: deliverablesModel(node.deliverables, ctx.locale) }
+    deliverables: deliverablesModel(node.deliverables, ctx.locale), ...(delivered !== null ? { delivered } : {}) }
 }
 
 /** The rows one conversation node becomes (none, one, or one per assistant block). `siblings` lets a turn
@@ -133,7 +135,7 @@ export function nodeRows(node: ChatNode, ctx: CardContext, siblings: readonly Ch
     case 'turn-tail': {
       const closing = siblings.find(n => n.kind === 'assistant' && n.seq !== null && n.seq === node.closingMessageSeq)
       const tail = turnTail(node, closing?.kind === 'assistant' ? closing.time : null, t, ctx)
-      return tail.timing === null && tail.error === null && tail.deliverables === null ? [] : [tail]
+      return tail.timing === null && tail.error === null && tail.deliverables === null && (tail.delivered ?? null) === null ? [] : [tail]
     }
     case 'raw':
       return node.rawKind === 'invalid'
@@ -156,5 +158,8 @@ function section(s: Section, ctx: CardContext): PageSection {
 
 /** The page's view model: every section's rows, in Chat order. */
 export function viewModel(conversation: Conversation, ctx: CardContext): PageViewModel {
-  return { locale: ctx.locale, sections: conversation.sections.map(s => section(s, ctx)) }
+  // The to-do diff reads the session's earlier lists (cards-current.md §11.9).
+  // A conversation without the field has no `todo/write` event: the history is known and empty.
+  const full: CardContext = ctx.todoWrites === undefined ? { ...ctx, todoWrites: conversation.todoWrites ?? [] } : ctx
+  return { locale: ctx.locale, sections: conversation.sections.map(s => section(s, full)) }
 }

@@ -59,6 +59,8 @@ export class SectionState {
   end: TurnEnd | null = null
   /** The tail item, rebuilt whenever the section is (it summarizes the whole turn). */
   tail: Item | null = null
+  /** `deliverables/presented` events of the section, in log order (the delivered-file block, §8.3). */
+  readonly presented: { seq: number; files: unknown[] }[] = []
 
   constructor(
     readonly key: string,

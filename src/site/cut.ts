@@ -255,6 +255,12 @@ export class Cutter {
         return { ...body, text: this.cutText(row.key, what, body.text) }
       case 'details':
         return this.#details(row.key, what, body)
+      case 'image':
+        return { ...body, text: body.text === null ? null : this.cutText(row.key, what, body.text) }
+      case 'present':
+        return { ...body, text: this.cutText(row.key, what, body.text) }
+      case 'questions':
+        return body
     }
   }
 

@@ -46,6 +46,11 @@ export interface DetailItem {
   badge: { text: string; tone: DetailTone } | null
   /** Status words after the badge (to-do: `In progress → Completed`, `Pending · Reordered`). */
   statusText: string | null
+  /**
+   * To-do status change (§11.9): drawn as `<from> → <to>` with the arrow hidden from assistive technology;
+   * `statusText` holds the same words for text consumers. Absent: draw `statusText`.
+   */
+  statusChange?: { from: string; to: string } | null
   /** Removed to-do items are struck through. */
   struck: boolean
   subtitle: string | null
