@@ -4,7 +4,7 @@
  * there); stable, extended with optional fields only.
  */
 import type { SafeHtml } from './trusted'
-import type { CodeBlock, CopyControl, RowWindow } from './types'
+import type { CodeBlock, CopyControl, ImageRef, RowWindow } from './types'
 import type { DetailsBody } from './details/types'
 
 // ---------------------------------------------------------------------------------------------------
@@ -223,5 +223,46 @@ export interface SkillBody {
   isError: boolean
 }
 
+/**
+ * `read_image` image card (cards-current.md §10): the path label, the image gallery (attachment placeholders,
+ * as user and assistant images are drawn) and the result's text envelope.
+ */
+export interface ImageCardBody {
+  kind: 'image'
+  /** The relativised, `~`-abbreviated path (or the raw argument path). */
+  label: string
+  images: ImageRef[]
+  /** The result's text blocks joined with `\n`; null when there is none. */
+  text: string | null
+}
+
+/** One question of the ask-question card (cards-current.md §11.8). */
+export interface QuestionCardItem {
+  /** The question's `header` when given. */
+  header: string | null
+  question: string
+  /** Selected option labels, then the custom text. */
+  answers: string[]
+  /** `Not answered` / `未回答` when `answers` is empty on an answered card; null otherwise. */
+  missing: string | null
+}
+
+/** The ask-question Q&A card, or a cancelled / interrupted verdict with the question list. */
+export interface QuestionCardBody {
+  kind: 'questions'
+  /** `This question set was cancelled before answers were submitted.` and the like; null on the Q&A card. */
+  verdict: string | null
+  items: QuestionCardItem[]
+}
+
+/** `present` row body (cards-current.md §10): the detail text in a `pre`; `Inspect call` follows it. */
+export interface PresentBody {
+  kind: 'present'
+  text: string
+  isError: boolean
+}
+
 export type CardModel = TerminalCardModel | DiffCardModel | ReadCardModel | SearchCardModel | WebCardModel
-export type RowBody = CardModel | IoBody | SkillBody | DetailsBody
+export type RowBody = CardModel | IoBody | SkillBody | DetailsBody | ToolRowBodyExtra
+/** Bodies of the newer client's own rows (read_image, ask_user_question, present). */
+export type ToolRowBodyExtra = ImageCardBody | QuestionCardBody | PresentBody

@@ -213,10 +213,10 @@ describe('TodoRow (cards.md §11.1)', () => {
   })
   it.each<[string, object | string, string, string | null]>([
     ['no active item', { todos: [{ content: 'a', status: 'completed' }] }, '1/1 completed', null],
-    ['blank active content', { todos: [{ content: ' ', status: 'in_progress' }] }, '0/1 completed', null],
     ['one active item: no suffix', { todos: [{ content: 'a', status: 'in_progress' }] }, '0/1 completed · a', null],
-    ['todos not objects: generic', { todos: ['a'] }, 'todo_write · {"todos":["a"]}', null],
-    ['malformed: generic', '{"todos": [', 'todo_write · {"todos": [', null],
+    ['blank content: invalid, generic (no prefix)', { todos: [{ content: ' ', status: 'in_progress' }] }, '{"todos":[{"content":" ","status":"in_progress"}]}', null],
+    ['todos not objects: generic', { todos: ['a'] }, '{"todos":["a"]}', null],
+    ['malformed: generic', '{"todos": [', '{"todos": [', null],
   ])('%s', (_name, args, summary, suffix) => {
     expect(row(call('todo_write', args))).toMatchObject({ summary, summarySuffix: suffix })
   })
@@ -229,12 +229,12 @@ describe('TodoRow (cards.md §11.1)', () => {
 describe('AskQuestionRow (cards.md §11.2)', () => {
   const ask = call('ask_user_question', { questions: [{ id: 'q', question: 'Go?' }] })
   it.each<[string, ToolCallNode, string, string]>([
-    ['cancelled stays error', fail(ask, 'cancelled by user', { name: 'AskError', code: 'ASK_CANCELLED' }), 'cancelled', 'error'],
+    ['cancelled is ok (§11.8 delta)', fail(ask, 'cancelled by user', { name: 'AskError', code: 'ASK_CANCELLED' }), 'cancelled', 'ok'],
     ['aborted is stopped', fail(ask, 'aborted', { name: 'AskError', code: 'ASK_ABORTED' }), 'interrupted', 'stopped'],
     ['running waits', ask, 'waiting', 'running'],
     ['answered count', settle(ask, JSON.stringify({ answers: [{ selected: ['yes'] }, { custom: 'x' }, { selected: [], custom: '' }] })), '2/3 answered', 'ok'],
-    ['unparsable: generic summary', settle(ask, 'not json'), 'ask_user_question · {"questions":[{"id":"q","question":"Go?"}]}', 'ok'],
-    ['other errors: generic summary, no failure line', fail(ask, 'boom'), 'ask_user_question · {"questions":[{"id":"q","question":"Go?"}]}', 'error'],
+    ['unparsable: generic summary', settle(ask, 'not json'), '{"questions":[{"id":"q","question":"Go?"}]}', 'ok'],
+    ['other errors: generic summary, no failure line', fail(ask, 'boom'), '{"questions":[{"id":"q","question":"Go?"}]}', 'error'],
   ])('%s', (_name, node, summary, state) => {
     expect(row(node)).toMatchObject({ title: 'Ask question', summary, state, summaryStyle: 'text' })
   })

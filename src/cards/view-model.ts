@@ -17,6 +17,7 @@ import { asString, finiteNumber, isObject, textOf } from './narrow'
 import { FIXED, strings, type Dictionary } from './strings'
 import { formatDuration, formatRate, timeLabel } from './format'
 import { deliverablesModel } from './deliverables'
+import { deliveredModel } from './delivered'
 import { toolRowModel } from './tool-row'
 import { turnLayout, type NodeRows } from './turn-layout'
 import { turnStrings } from './turn-strings'
@@ -124,8 +125,9 @@ function turnTail(node: TurnTailNode, closing: Closing | null, t: Dictionary, ct
     : node.endReason === 'max-tokens' || node.endReason === 'max_tokens' ? { text: tt.maxTokens, hint: tt.maxTokensHint, kind: 'max-tokens' as const }
     : null
   const reply = closing === null ? null : { copy: { label: t.copy, copiedLabel: t.copied, text: closing.text }, clock: clockOf(closing.time), target: closing.target }
+  const delivered = deliveredModel(node.delivered, ctx.locale)
   return { kind: 'turn-tail', key: node.key, turn: node.turn, timing, error: error === '' ? null : error,
-    deliverables: deliverablesModel(node.deliverables, ctx.locale), reply, notice }
+    deliverables: deliverablesModel(node.deliverables, ctx.locale), reply, notice, ...(delivered !== null ? { delivered } : {}) }
 }
 
 function triggerModel(kind: string, provider: unknown, time: number | null, ctx: CardContext) {
@@ -165,14 +167,16 @@ export function nodeRows(node: ChatNode, ctx: CardContext, siblings: readonly Ch
       return [{ kind: 'replacement', key: node.key, label: t.replacement }]
     case 'turn-tail': {
       const closing = siblings.find(n => n.kind === 'assistant' && n.seq !== null && n.seq === node.closingMessageSeq)
+      const empty = (tail: TurnTailRow) =>
+        tail.timing === null && tail.error === null && tail.deliverables === null && tail.notice === null && (tail.delivered ?? null) === null
       if (closing?.kind !== 'assistant') {
         const tail = turnTail(node, null, t, ctx)
-        return tail.timing === null && tail.error === null && tail.deliverables === null && tail.notice === null ? [] : [tail]
+        return empty(tail) ? [] : [tail]
       }
       const markdown = closing.blocks.flatMap((b, i) => (b.type === 'markdown' ? [{ text: b.text, key: `${closing.key}:${i}` }] : []))
       const only = markdown.length === 1 ? (markdown[0]?.key ?? null) : null
       const tail = turnTail(node, { text: markdown.map(m => m.text).join('\n\n'), time: closing.time, target: only }, t, ctx)
-      return tail.timing === null && tail.error === null && tail.deliverables === null && tail.notice === null ? [] : [tail]
+      return empty(tail) ? [] : [tail]
     }
     case 'raw':
       return node.rawKind === 'invalid'
@@ -223,5 +227,8 @@ function section(s: Section, ctx: CardContext): PageSection {
 
 /** The page's view model: every section's rows, in Chat order. */
 export function viewModel(conversation: Conversation, ctx: CardContext): PageViewModel {
-  return { locale: ctx.locale, sections: conversation.sections.map(s => section(s, ctx)) }
+  // The to-do diff reads the session's earlier lists (cards-current.md §11.9).
+  // A conversation without the field has no `todo/write` event: the history is known and empty.
+  const full: CardContext = ctx.todoWrites === undefined ? { ...ctx, todoWrites: conversation.todoWrites ?? [] } : ctx
+  return { locale: ctx.locale, sections: conversation.sections.map(s => section(s, full)) }
 }

@@ -70,6 +70,8 @@ export function chromiumExecutable(env: Record<string, string | undefined>): { p
 export interface AriaOptions {
   assets: SiteAssets
   env: Record<string, string | undefined>
+  /** The browser's time zone for local times on the page (default `UTC`, so a snapshot is machine-independent). */
+  timezoneId?: string
 }
 
 export interface CaptureOptions {
@@ -108,7 +110,8 @@ export class AriaSnapshotter {
 
   async #tab(): Promise<Page> {
     if (this.#page === null) {
-      const page = await this.browser.newPage()
+      // A fixed zone keeps snapshots of local times (components/enhance localizeTimes) the same on every machine.
+      const page = await this.browser.newPage({ timezoneId: this.options.timezoneId ?? 'UTC' })
       // Before any page script: a mode saved in this profile would override the page's own.
       await page.addInitScript((key) => {
         try {
