@@ -31,7 +31,7 @@ export interface RowChrome {
 export type RowRenderer = (node: ToolCallNode, ctx: CardContext, g: GenericModel, card: CardModel | null) => RowChrome
 
 /** IN/OUT body, or null when it would be empty. */
-function io(g: GenericModel, showInput: boolean): IoBody | null {
+function io(g: GenericModel, showInput: boolean, ctx: CardContext): IoBody | null {
   const program = showInput && g.program !== null ? { text: g.program, lang: 'ts', html: null } : null
   const input = showInput && program === null ? g.input : null
   if (program === null && input === null && g.output === null) return null
@@ -41,8 +41,8 @@ function io(g: GenericModel, showInput: boolean): IoBody | null {
     input,
     output: g.output,
     outputIsError: g.state === 'error',
-    inLabel: FIXED.inLabel,
-    outLabel: FIXED.outLabel,
+    inLabel: strings(ctx.locale).inLabel,
+    outLabel: strings(ctx.locale).outLabel,
   }
 }
 
@@ -57,7 +57,7 @@ const terminalDescription = (card: CardModel | null): string | null =>
   card?.kind === 'terminal' ? card.description : null
 
 /** GenericToolCard → ToolRow: pwsh, run_code, str_replace_editor, terminal_send, unknown tools, orphans. */
-export const genericRow: RowRenderer = (_node, _ctx, g, card) => {
+export const genericRow: RowRenderer = (_node, ctx, g, card) => {
   const singleFile = g.filePath !== null
   return {
     layout: 'tool',
@@ -66,12 +66,12 @@ export const genericRow: RowRenderer = (_node, _ctx, g, card) => {
     ...summaryOf(g, terminalDescription(card) ?? g.summary, true),
     summarySuffix: null,
     state: g.state,
-    body: card ?? io(g, !singleFile),
+    body: card ?? io(g, !singleFile, ctx),
   }
 }
 
 /** BashRow: status inside the header; background and stopped rows never expand (cards.md §6.6). */
-export const bashRow: RowRenderer = (node, _ctx, g, card) => {
+export const bashRow: RowRenderer = (node, ctx, g, card) => {
   const expandsAsText = node.result !== null && g.state !== 'stopped' && !isBackgroundLaunch(node)
   return {
     layout: 'bash',
@@ -80,30 +80,30 @@ export const bashRow: RowRenderer = (node, _ctx, g, card) => {
     ...summaryOf(g, terminalDescription(card) ?? g.plainSummary, false),
     summarySuffix: null,
     state: g.state,
-    body: card ?? (expandsAsText ? io(g, true) : null),
+    body: card ?? (expandsAsText ? io(g, true, ctx) : null),
   }
 }
 
 /** ReadRow and FileMutationRow: a relativised path link, no IN body, the card or OUT once settled. */
-const fileRow = (title: string, icon: ToolIcon): RowRenderer => (node, _ctx, g, card) => ({
+const fileRow = (title: string, icon: ToolIcon): RowRenderer => (node, ctx, g, card) => ({
   layout: 'tool',
   title,
   icon,
   ...summaryOf(g, g.summary, true),
   summarySuffix: null,
   state: g.state,
-  body: card ?? (node.result === null ? null : io(g, false)),
+  body: card ?? (node.result === null ? null : io(g, false, ctx)),
 })
 
 /** SearchRow / WebRow: keyed title, unrelativised summary, no IN body. */
-const resultRow = (title: string, icon: ToolIcon): RowRenderer => (node, _ctx, g, card) => ({
+const resultRow = (title: string, icon: ToolIcon): RowRenderer => (node, ctx, g, card) => ({
   layout: 'tool',
   title,
   icon,
   ...summaryOf(g, g.plainSummary, false),
   summarySuffix: null,
   state: g.state,
-  body: card ?? (node.result === null ? null : io(g, false)),
+  body: card ?? (node.result === null ? null : io(g, false, ctx)),
 })
 
 export const todoRow: RowRenderer = (node, ctx, g) => {
@@ -116,7 +116,7 @@ export const todoRow: RowRenderer = (node, ctx, g) => {
     // The failure line replaces the summary, and the suffix goes with it.
     summarySuffix: g.errorSummary === null ? (todo?.suffix ?? null) : null,
     state: g.state,
-    body: io(g, true),
+    body: io(g, true, ctx),
   }
 }
 
@@ -131,7 +131,7 @@ export const askRow: RowRenderer = (node, ctx, g) => {
     filePath: null,
     summarySuffix: null,
     state: ask.state,
-    body: io(g, true),
+    body: io(g, true, ctx),
   }
 }
 

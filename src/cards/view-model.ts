@@ -14,7 +14,7 @@ import type {
   UnknownBlockRow, TurnTailRow,
 } from './types'
 import { asString, finiteNumber, isObject, textOf } from './narrow'
-import { FIXED, strings, type Dictionary } from './strings'
+import { strings, type Dictionary } from './strings'
 import { formatDuration, formatRate, timeLabel } from './format'
 import { deliverablesModel } from './deliverables'
 import { toolRowModel } from './tool-row'
@@ -26,7 +26,7 @@ function joinText(content: readonly ContentBlock[]): string {
   return content.flatMap(b => { const t = textOf(b); return t === null ? [] : [t] }).join('\n\n')
 }
 
-function imageRef(block: ContentBlock): ImageRef | null {
+function imageRef(block: ContentBlock, alt: string): ImageRef | null {
   if (block.type !== 'image') return null
   const a = isObject(block.attachment) ? block.attachment : {}
   const name = asString(a.name)
@@ -37,12 +37,12 @@ function imageRef(block: ContentBlock): ImageRef | null {
     width: finiteNumber(a.width),
     height: finiteNumber(a.height),
     name,
-    alt: name ?? mediaType ?? 'image',
+    alt: name ?? mediaType ?? alt,
   }
 }
 
-const images = (content: readonly ContentBlock[]): ImageRef[] =>
-  content.flatMap(b => { const r = imageRef(b); return r === null ? [] : [r] })
+const images = (content: readonly ContentBlock[], t: Dictionary): ImageRef[] =>
+  content.flatMap(b => { const r = imageRef(b, t.imageAlt); return r === null ? [] : [r] })
 
 function blockRows(key: string, blocks: readonly AssistantBlock[], streaming: boolean, t: Dictionary): BlockRow[] {
   return blocks.map((block, i): BlockRow => {
@@ -50,13 +50,13 @@ function blockRows(key: string, blocks: readonly AssistantBlock[], streaming: bo
     switch (block.type) {
       case 'think': {
         const running = streaming && i === blocks.length - 1
-        return { kind: 'think', key: k, title: FIXED.think, summary: block.summary, text: block.text, running,
+        return { kind: 'think', key: k, title: t.think, summary: block.summary, text: block.text, running,
           hiddenStatus: running ? t.rowRunning : null }
       }
       case 'markdown':
         return { kind: 'markdown', key: k, text: block.text, html: null }
       case 'images':
-        return { kind: 'images', key: k, images: images(block.images) }
+        return { kind: 'images', key: k, images: images(block.images, t) }
       case 'unknown':
         return { kind: 'unknown-block', key: k, label: t.unknownBlock, json: JSON.stringify(block.block, null, 2) }
     }
@@ -108,7 +108,7 @@ export function nodeRows(node: ChatNode, ctx: CardContext, siblings: readonly Ch
   switch (node.kind) {
     case 'user':
     case 'steering':
-      return [{ kind: 'user', key: node.key, text: node.text, images: images(node.content), role: node.kind,
+      return [{ kind: 'user', key: node.key, text: node.text, images: images(node.content, t), role: node.kind,
         time: timeLabel(node.time), copy: { label: t.copy, copiedLabel: t.copied, text: node.text } }]
     case 'context':
       return [{ kind: 'context', key: node.key, label: node.title === 'recall' ? t.contextRecall : t.contextInjection,
