@@ -11,12 +11,13 @@ import type {
 } from '../conversation/model'
 import type {
   CardContext, ImageRef, PageRow, PageSection, PageViewModel, ThinkRow, MarkdownRow, ImageGroupRow,
-  UnknownBlockRow, TurnTailRow,
+  UnknownBlockRow, TurnTailRow, Locale,
 } from './types'
 import { asString, finiteNumber, isObject, textOf } from './narrow'
 import { strings, type Dictionary } from './strings'
 import { formatDuration, formatRate, timeLabel } from './format'
 import { deliverablesModel } from './deliverables'
+import { reasonText } from './reasons'
 import { toolRowModel } from './tool-row'
 
 type BlockRow = ThinkRow | MarkdownRow | ImageGroupRow | UnknownBlockRow
@@ -75,8 +76,8 @@ function attemptRow(node: AttemptNode, t: Dictionary): PageRow {
     blocks: blockRows(node.key, node.blocks, false, t) }
 }
 
-function retryRow(node: RetryNode, t: Dictionary): PageRow {
-  const parts = [node.failure?.message ?? null, node.delayMs === null ? null : t.retryDelay(formatDuration(node.delayMs))]
+function retryRow(node: RetryNode, t: Dictionary, locale: Locale): PageRow {
+  const parts = [node.failure?.message ?? null, node.delayMs === null ? null : t.retryDelay(formatDuration(node.delayMs, locale))]
   const detail = parts.filter((s): s is string => !!s).join(' · ')
   return { kind: 'retry', key: node.key, label: t.retry(node.retry, node.maxRetries), detail: detail === '' ? null : detail }
 }
@@ -92,8 +93,8 @@ function compactionRow(node: CompactionNode, t: Dictionary): PageRow {
 function turnTail(node: TurnTailNode, closingTime: number | null, t: Dictionary, ctx: CardContext): TurnTailRow {
   const timing = node.closingMessageSeq === null ? null : {
     time: timeLabel(closingTime),
-    ranFor: node.durationMs === null ? null : t.ranFor(formatDuration(node.durationMs)),
-    ttft: node.ttftMs === null ? null : t.ttft(formatDuration(node.ttftMs)),
+    ranFor: node.durationMs === null ? null : t.ranFor(formatDuration(node.durationMs, ctx.locale)),
+    ttft: node.ttftMs === null ? null : t.ttft(formatDuration(node.ttftMs, ctx.locale)),
     throughput: node.tokensPerSecond === null ? null : t.tokensPerSecond(formatRate(node.tokensPerSecond)),
   }
   const error = node.error === null ? null : [node.error.code, node.error.message].filter((s): s is string => !!s).join(': ')
@@ -120,7 +121,7 @@ export function nodeRows(node: ChatNode, ctx: CardContext, siblings: readonly Ch
     case 'attempt':
       return [attemptRow(node, t)]
     case 'retry':
-      return [retryRow(node, t)]
+      return [retryRow(node, t, ctx.locale)]
     case 'tool':
       return [toolRowModel(node.call, ctx, 0, node.key)]
     case 'command':
@@ -137,9 +138,9 @@ export function nodeRows(node: ChatNode, ctx: CardContext, siblings: readonly Ch
     }
     case 'raw':
       return node.rawKind === 'invalid'
-        ? [{ kind: 'invalid-line', key: node.key, line: node.line, reason: node.reason, text: node.text ?? '',
+        ? [{ kind: 'invalid-line', key: node.key, line: node.line, reason: reasonText(node.reason, ctx.locale), text: node.text ?? '',
             label: t.unreadableLine, lineLabel: t.logLine(node.line) }]
-        : [{ kind: 'raw-event', key: node.key, type: node.type, seq: node.seq, line: node.line, reason: node.reason,
+        : [{ kind: 'raw-event', key: node.key, type: node.type, seq: node.seq, line: node.line, reason: reasonText(node.reason, ctx.locale),
             json: JSON.stringify(node.data, null, 2) ?? 'undefined', label: t.unknownEvent, lineLabel: t.logLine(node.line) }]
   }
 }
