@@ -191,7 +191,8 @@ describe('the generated sessions exercise what the scan needs', () => {
   it('draw the cards and rows the scan is meant to see (English page)', () => {
     const page = readFileSync(join(built.get('en')?.site ?? '', `sessions/${SCAN_PARENT}.html`), 'utf8')
     for (const marker of ['data-terminal', 'data-read', 'data-diff', 'data-search', 'data-web', 'Unknown event', 'Unreadable line', 'Retry 1/3',
-      'Attempt failed', 'Context compacted', 'Update to-do list', 'Ask question', 'data-subcalls']) expect(page, marker).toContain(marker)
+      'Attempt failed', 'Context compacted', 'Update to-do list', 'Ask question', 'data-subcalls', 'System prompt', 'Unknown content block', 'Think',
+      'Earlier messages replaced', '(send input)', 'Produced']) expect(page, marker).toContain(marker)
   })
 
   it('the content words the Chinese check allows are the log’s structure, not prose', () => {

@@ -3,12 +3,13 @@
  * CJK character — only Cyrillic, Greek, digits and punctuation — so every Latin word on a Chinese page and every
  * CJK character on an English page is chrome, not content. What a log cannot spell otherwise stays Latin: tool
  * wire names, argument and `meta` keys, enum values (`in_progress`, `paths`), event types; the scan allows the
- * log's own words for that reason. The parent exercises every row and card kind dsh-view draws: terminal
- * (failed, signal, no output), read (partial window over the cap), write and edit diffs (over the diff cap),
- * grep and glob (truncated, windowed, empty), web search and fetch (truncated, empty), to-dos, a question,
- * a skill, run_code with sub-calls, an unknown tool, a failed call, a running call, a slash command, retries,
- * a failed attempt, compaction, an unknown event, an unreadable line, an interrupted answer and a failed
- * turn. A subagent child and a long session (several pages) sit beside it.
+ * log's own words for that reason. The parent exercises every row and card kind dsh-view draws: a system
+ * prompt, images, an unknown content block, terminal (failed, signal, no output, background, pwsh,
+ * terminal_send), read (partial window over the cap), write and edit diffs (over the diff cap), grep and
+ * glob (truncated, windowed, empty), web search and fetch (truncated, empty), to-dos, a question, a skill,
+ * run_code with sub-calls, an unknown tool, a failed call, a running call, a slash command, retries, a failed
+ * attempt, compaction, a replaced range, an unknown event, an unreadable line, an interrupted answer and a
+ * failed turn. A subagent child and a long session (several pages) sit beside it.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -34,11 +35,18 @@ function answer(s: SessionBuilder, content: Parameters<SessionBuilder['assistant
   return s.push('assistant/message', data, { surfaceOp: 'append' })
 }
 
-/** Calls `name` with `args`: the assistant block, the `tool/call` event, and (unless `null`) its result. */
+/**
+ * A step calling `name` with `args`: the assistant message, the `tool/call` event and its result. With a
+ * `null` result the call is still running and the step stays open. (One message per step, as dsh writes:
+ * a later message of the same step would replace the earlier one.)
+ */
 function tool(s: SessionBuilder, id: string, name: string, args: unknown, result: string | null, options: Parameters<SessionBuilder['result']>[2] = {}) {
+  s.stepStart()
   answer(s, [toolCallBlock(id, name, args)])
   s.call(name, args, id)
-  if (result !== null) s.result(id, result, options)
+  if (result === null) return
+  s.result(id, result, options)
+  s.stepEnd()
 }
 
 function parent(): { jsonl: string } {
@@ -47,14 +55,21 @@ function parent(): { jsonl: string } {
   s.push('request/context', { provider: 'поставщик', model: 'модель-4', contextWindow: 128000 })
 
   // Turn 1: every card.
+  s.push('system/message', { message: { content: [text('Системная подсказка: 1')] } })
   s.turnStart()
-  s.user('Сделай всё, пожалуйста.')
+  s.user([text('Сделай всё, пожалуйста.'), { type: 'image', attachment: { attachmentId: 'к1', mediaType: 'изображение/пнг', name: 'снимок', width: 2, height: 2 } }])
   s.user('Контекст среды: 42', { kind: 'plugin', plugin: 'модуль' })
   s.stepStart()
-  answer(s, [reasoning('**Думаю** о задаче\nдальше'), text('# Заголовок\n\n- пункт 1\n- пункт 2\n\n`код` и [ссылка](https://пример.рф/)')])
+  answer(s, [reasoning('**Думаю** о задаче\nдальше'), text('# Заголовок\n\n- пункт 1\n- пункт 2\n\n`код` и [ссылка](https://пример.рф/)'),
+    { type: 'загадка', поле: 1 }, { type: 'image', attachment: { attachmentId: 'к2', mediaType: 'изображение/пнг' } }])
+  s.stepEnd()
   tool(s, 'c-bash', 'bash', { command: 'эхо 1 && выход 2', description: 'Проверить вывод' }, `${lines(30, 'вывод')}\n[exit code: 2]`)
   tool(s, 'c-bash-sig', 'bash', { command: 'спать 9' }, 'частично\n[killed by signal: SIGTERM]')
   tool(s, 'c-bash-empty', 'bash', { command: 'тихо', description: 'Ничего' }, '')
+  tool(s, 'c-bash-bg', 'bash', { command: 'фон', description: 'Фоновая', run_in_background: true }, 'Запущено: 7')
+  tool(s, 'c-pwsh', 'pwsh', { command: 'Получить-Дату' }, '2026')
+  tool(s, 'c-send', 'terminal_send', { sessionId: 'т1', text: 'ввод' }, 'принято')
+  tool(s, 'c-send-empty', 'terminal_send', { sessionId: 'т1', text: '' }, 'принято')
   const readLines = Array.from({ length: 12 }, (_, i) => ({ number: i + 5, text: `строка ${i + 5}` }))
   tool(s, 'c-read', 'read', { file_path: `${CWD}/файл.ts`, offset: 5, limit: 12 },
     `<path>${CWD}/файл.ts</path>\n<type>file</type>\n<content>\n${readLines.map(l => `${l.number}: ${l.text}`).join('\n')}\n</content>`,
@@ -94,6 +109,7 @@ function parent(): { jsonl: string } {
   })
   tool(s, 'c-skill', 'skill', { name: 'навык' }, 'Инструкции навыка:\n1. шаг')
   tool(s, 'c-skill-fail', 'skill', { name: 'сломан' }, 'Навык не найден', { isError: true })
+  s.stepStart()
   answer(s, [toolCallBlock('c-code', 'run_code', { description: 'Программа', code: 'пусть х = 1\nвызов(х)' })])
   s.call('run_code', { description: 'Программа', code: 'пусть х = 1\nвызов(х)' }, 'c-code')
   s.dispatchStart('c-code', 'bash', { command: 'эхо 2', description: 'Вложенный' }, 1)
@@ -101,11 +117,12 @@ function parent(): { jsonl: string } {
   s.dispatchStart('c-code', 'read', { file_path: 'файл.ts' }, 2)
   s.dispatchEnd('c-code', 'read', { file_path: 'файл.ts' }, 'ошибка чтения', { n: 2, isError: true })
   s.result('c-code', 'готово')
+  s.stepEnd()
   tool(s, 'c-other', 'инструмент', { параметр: 'значение' }, 'результат')
   tool(s, 'c-fail', 'bash', { command: 'сбой', description: 'Сбой' }, 'ошибка: нет файла', { isError: true, error: { name: 'Ошибка', code: 'E1' } })
   tool(s, 'c-sub', 'subagent', { prompt: 'Помоги', description: 'Помощник' }, `Дочерняя сессия ${SCAN_CHILD}: готово`)
-  s.stepEnd()
-  s.push('llm/retry', { turn: 1, step: 2, retry: 1, maxRetries: 3, delayMs: 1500, failure: { message: 'пустой ответ', code: 'EMPTY_RESPONSE' } })
+  const retryStep = s.step + 1
+  s.push('llm/retry', { turn: 1, step: retryStep, retry: 1, maxRetries: 3, delayMs: 1500, failure: { message: 'пустой ответ', code: 'EMPTY_RESPONSE' } })
   const attemptAt = s.records.length
   s.stepStart()
   answer(s, 'Готово: 3 из 3.')
@@ -120,6 +137,7 @@ function parent(): { jsonl: string } {
   s.push('compaction/start', { compactionId: 'сж1', turn: 2 })
   s.push('compaction/summary', { compactionId: 'сж1', summary: [text('Краткое содержание.')] })
   s.push('compaction/end', { compactionId: 'сж1', turn: 2 })
+  s.push('user/message', { id: 'замена', role: 'user', content: [text('Замена')], source: { kind: 'user' } }, { surfaceOp: { op: 'replace', start: 1, end: 3 } })
   const unknownAt = s.records.length
   s.stepStart()
   answer(s, 'Частичный ответ…', true)
@@ -129,7 +147,6 @@ function parent(): { jsonl: string } {
   // Turn 3: a call still running when the log ends.
   s.turnStart()
   s.user('Ещё раз.')
-  s.stepStart()
   tool(s, 'c-running', 'bash', { command: 'долго', description: 'Долгая команда' }, null)
   // Stored without envelopes (as v4 corpus logs are), so lines can be inserted: an event type dsh-view does
   // not know after the compaction, and a line that is not JSON after the title.
@@ -137,7 +154,7 @@ function parent(): { jsonl: string } {
   stored.splice(1 + unknownAt, 0, JSON.stringify({ type: 'неизвестно/событие', data: { поле: 'значение' } }))
   // A failed attempt, in the stored stream shape (entries typed `chunk`).
   const failure = { kind: 'error', failure: { code: 'E2', message: 'сбой потока' } }
-  stored.splice(1 + attemptAt, 0, JSON.stringify({ type: 'assistant/attempt', data: { turn: 1, step: 2, stream: [{ type: 'chunk', time: 0, chunk: { type: 'finish', reason: failure } }] } }))
+  stored.splice(1 + attemptAt, 0, JSON.stringify({ type: 'assistant/attempt', data: { turn: 1, step: retryStep, stream: [{ type: 'chunk', time: 0, chunk: { type: 'finish', reason: failure } }] } }))
   stored.splice(2, 0, '{"type":"user/message",٠١٢ испорчено')
   return { jsonl: stored.join('\n') }
 }
@@ -147,8 +164,8 @@ function child(): string {
   s.push('session/title', { title: 'Помощник' })
   s.turnStart()
   s.user('Помоги')
-  s.stepStart()
   tool(s, 'd-bash', 'bash', { command: 'эхо 3', description: 'Дочерний' }, '3')
+  s.stepStart()
   answer(s, 'Сделано.')
   s.stepEnd()
   s.turnEnd()
@@ -162,9 +179,9 @@ function long(): string {
   for (let t = 1; t <= 30; t++) {
     s.turnStart()
     s.user(`Ход ${t}`)
-    s.stepStart()
     tool(s, `e-${t}`, 'bash', { command: `счёт ${t}`, description: `Счёт ${t}` },
       Array.from({ length: 200 }, (_, i) => `строка ${i} ${'ж'.repeat(150)}`).join('\n'))
+    s.stepStart()
     answer(s, `Ход ${t} готов.`)
     s.stepEnd()
     s.turnEnd()
