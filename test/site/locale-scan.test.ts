@@ -16,6 +16,7 @@ import { Window } from 'happy-dom'
 import { decompress } from 'fzstd'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { enhance } from '../../components/enhance/enhance'
+import { installFilter } from '../../components/index/filter-client'
 import { exportSession } from '../../src/export/export'
 import type { Locale } from '../../src/cards/types'
 import { buildInto, tempDir } from '../support/build'
@@ -116,7 +117,10 @@ function parse(html: string): { window: Window; doc: Document } {
   return { window, doc }
 }
 
-/** The page as served, then after every copy button was clicked (the real enhance script writes its label). */
+/**
+ * The page as served, then after the scripts wrote their text: every copy button clicked (the real enhance
+ * script swaps in its `Copied` label) and the index filter typed into (it writes its count).
+ */
 async function scanPage(html: string, file: string, check: Check, findings: Finding[]): Promise<void> {
   const { window, doc } = parse(html)
   try {
@@ -127,7 +131,13 @@ async function scanPage(html: string, file: string, check: Check, findings: Find
     enhance(live)
     const buttons = [...live.querySelectorAll<HTMLButtonElement>('button[data-copy]')]
     for (const b of buttons) b.click()
-    if (buttons.length > 0) {
+    installFilter(live)
+    const filter = live.querySelector<HTMLInputElement>('[data-filter-box] input')
+    if (filter !== null) {
+      filter.value = 'п'
+      filter.dispatchEvent(new window.Event('input') as unknown as Event)
+    }
+    if (buttons.length > 0 || filter !== null) {
       await new Promise(resolve => setTimeout(resolve, 0))
       scanDocument(live, `${file} (after copy)`, check, findings)
     }
@@ -227,7 +237,7 @@ describe('an English page holds no CJK character (user content aside)', () => {
     expect(findings.slice(0, 40)).toEqual([])
   })
 
-  it('nor after the scripts ran (copy labels)', async () => {
+  it('nor after the scripts ran (copy labels, filter count)', async () => {
     const findings: Finding[] = []
     const { site, exportFile } = built.get('en') ?? { site: '', exportFile: '' }
     for (const file of outputFiles(site).filter(f => f.endsWith('.html'))) await scanPage(readFileSync(join(site, file), 'utf8'), file, cjkIn, findings)
