@@ -15,7 +15,7 @@ import type { CardContext, DiffCardModel, DiffMark, DiffRow } from './types'
 import { asBoolean, asString, everyItem, isObject, jsonObject, nonBlank, type JsonObject } from './narrow'
 import { languageForPath } from './lang'
 import { FIXED, strings, type Dictionary } from './strings'
-import { DETAILS_MAX_ROWS, headTailWindow, type WindowLabels } from './window'
+import { CHAT_DIFF_MAX_ROWS, DETAILS_MAX_ROWS, headTailWindow, type WindowLabels } from './window'
 
 export interface FileDiff {
   path: string
@@ -34,12 +34,6 @@ const WORD_DIFF_MAX_RUN = 64
  */
 const MAX_EDIT_LENGTH = 500
 const ESCALATIONS: ReadonlySet<string> = new Set(['workspace-write', 'danger-full-access'])
-
-/**
- * Chat rows of a diff card at 5593cc25 (`CHAT_DIFF_MAX_LINES`, cards-current.md §9.6): room for a path, one
- * removed/added pair and three context lines on each side. Read and search keep the shared 8.
- */
-export const CHAT_DIFF_MAX_ROWS = 9
 
 const labels = (t: Dictionary): WindowLabels => ({
   expandLabel: t.blockExpand,
