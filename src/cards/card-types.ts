@@ -99,7 +99,7 @@ export type DiffRow =
       html?: SafeHtml | null
     }
 
-/** Diff card (cards.md §7). Chinese chrome at [L] (`复制`, `… 其余 N 行`, `收起`) is kept as the spec says. */
+/** Diff card (cards.md §7). Chrome localised (cards-current.md §12.3: `Copy` / `复制`, `… N more lines` / `… 其余 N 行`). */
 export interface DiffCardModel {
   kind: 'diff'
   /** `intended` = derived from the call's arguments; `applied` = from `meta.diffs`. */
@@ -149,13 +149,13 @@ export type SearchRow =
 export interface SearchCardModel {
   kind: 'search'
   shape: 'matches' | 'paths'
-  /** Complete banner count, e.g. `显示 4 / 共 8 个路径`, `3 处匹配 · 2 个文件`. */
+  /** Complete banner count, e.g. `Showing 4 of 8 paths`, `3 matches · 2 files` (zh `显示 4 / 共 8 个路径`). */
   countText: string
   shown: number
   total: number
   truncated: boolean
   rows: SearchRow[]
-  /** `无结果` when there are no rows. */
+  /** `No results` / `无结果` when there are no rows. */
   placeholder: string | null
   copy: CopyControl | null
   /** The raw result text blocks, joined, only when truncated. */
@@ -184,7 +184,7 @@ export type WebCardModel =
       /** The answer rendered by the site's markdown pass (optional slot, filled after the model). */
       answerHtml?: SafeHtml | null
       sources: WebSource[]
-      /** `未找到结果` when neither answer nor sources. */
+      /** `No results found` / `未找到结果` when neither answer nor sources. */
       empty: string | null
       truncatedNotice: string | null
       /** Flattened raw result for Details, null when empty. */

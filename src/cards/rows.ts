@@ -15,7 +15,7 @@ import { imageCardModel } from './read-image'
 import { presentPresentation } from './present'
 import { contentSize, diffTotals } from './file-mutation'
 import { firstLine, nonEmpty } from './narrow'
-import { FIXED } from './strings'
+import { strings } from './strings'
 import { toolStrings } from './tool-strings'
 
 /** What a renderer decides; `state` is the row state after any renderer-specific override. */
@@ -38,7 +38,7 @@ export interface RowChrome {
 export type RowRenderer = (node: ToolCallNode, ctx: CardContext, g: GenericModel, card: CardModel | null) => RowChrome
 
 /** IN/OUT body, or null when it would be empty. */
-export function io(g: GenericModel, showInput: boolean): IoBody | null {
+export function io(g: GenericModel, showInput: boolean, ctx: CardContext): IoBody | null {
   const program = showInput && g.program !== null ? { text: g.program, lang: 'ts', html: null } : null
   const input = showInput && program === null ? g.input : null
   if (program === null && input === null && g.output === null) return null
@@ -48,8 +48,8 @@ export function io(g: GenericModel, showInput: boolean): IoBody | null {
     input,
     output: g.output,
     outputIsError: g.state === 'error',
-    inLabel: FIXED.inLabel,
-    outLabel: FIXED.outLabel,
+    inLabel: strings(ctx.locale).inLabel,
+    outLabel: strings(ctx.locale).outLabel,
   }
 }
 
@@ -64,7 +64,7 @@ const terminalDescription = (card: CardModel | null): string | null =>
   card?.kind === 'terminal' ? card.description : null
 
 /** GenericToolCard → ToolRow: pwsh, run_code, str_replace_editor, terminal_send, unknown tools, orphans. */
-export const genericRow: RowRenderer = (_node, _ctx, g, card) => {
+export const genericRow: RowRenderer = (_node, ctx, g, card) => {
   const singleFile = g.filePath !== null
   return {
     layout: 'tool',
@@ -73,12 +73,12 @@ export const genericRow: RowRenderer = (_node, _ctx, g, card) => {
     ...summaryOf(g, terminalDescription(card) ?? g.summary, true),
     summarySuffix: null,
     state: g.state,
-    body: card ?? io(g, !singleFile),
+    body: card ?? io(g, !singleFile, ctx),
   }
 }
 
 /** BashRow: status inside the header; background and stopped rows never expand (cards.md §6.6). */
-export const bashRow: RowRenderer = (node, _ctx, g, card) => {
+export const bashRow: RowRenderer = (node, ctx, g, card) => {
   const expandsAsText = node.result !== null && g.state !== 'stopped' && !isBackgroundLaunch(node)
   return {
     layout: 'bash',
@@ -87,7 +87,7 @@ export const bashRow: RowRenderer = (node, _ctx, g, card) => {
     ...summaryOf(g, terminalDescription(card) ?? g.plainSummary, false),
     summarySuffix: null,
     state: g.state,
-    body: card ?? (expandsAsText ? io(g, true) : null),
+    body: card ?? (expandsAsText ? io(g, true, ctx) : null),
   }
 }
 
@@ -99,7 +99,7 @@ const fileRow = (titleKey: 'read' | 'write' | 'edit', icon: ToolIcon): RowRender
   ...summaryOf(g, g.summary, true),
   summarySuffix: null,
   state: g.state,
-  body: card ?? (node.result === null ? null : io(g, false)),
+  body: card ?? (node.result === null ? null : io(g, false, ctx)),
 })
 
 /**
@@ -123,7 +123,7 @@ const resultRow = (titleKey: 'grep' | 'glob' | 'webSearch' | 'webFetch', icon: T
     ...summaryOf(g, description !== null ? firstLine(description) : g.plainSummary, false),
     summarySuffix: null,
     state: g.state,
-    body: card ?? (node.result === null ? null : io(g, false)),
+    body: card ?? (node.result === null ? null : io(g, false, ctx)),
   }
 }
 
@@ -138,7 +138,7 @@ export const todoRow: RowRenderer = (node, ctx, g) => {
     // The failure line replaces the summary, and the suffix goes with it (also on stopped rows).
     summarySuffix: g.errorSummary === null && g.state !== 'stopped' && g.state !== 'error' ? (todo?.suffix ?? null) : null,
     state: g.state,
-    body: todo !== null && g.state === 'ok' ? todo.body : io(g, true),
+    body: todo !== null && g.state === 'ok' ? todo.body : io(g, true, ctx),
   }
 }
 
@@ -154,7 +154,7 @@ export const askRow: RowRenderer = (node, ctx, g) => {
     filePath: null,
     summarySuffix: null,
     state: ask.state,
-    body: ask.body ?? io(g, true),
+    body: ask.body ?? io(g, true, ctx),
   }
 }
 
@@ -218,7 +218,7 @@ export function autoReviewRow(g: GenericModel, denial: { reason: string | null }
     summarySuffix: null,
     state: 'error',
     body: { kind: 'io', program: null, input: null, output: d.autoReviewNotExecuted(reason === '' ? d.autoReviewReasonFallback : reason),
-      outputIsError: true, inLabel: FIXED.inLabel, outLabel: FIXED.outLabel },
+      outputIsError: true, inLabel: strings(locale).inLabel, outLabel: strings(locale).outLabel },
   }
 }
 

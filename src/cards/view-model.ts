@@ -11,13 +11,14 @@ import type {
 } from '../conversation/model'
 import type {
   CardContext, ImageRef, PageRow, PageSection, PageViewModel, ThinkRow, MarkdownRow, ImageGroupRow,
-  UnknownBlockRow, TurnTailRow,
+  UnknownBlockRow, TurnTailRow, Locale,
 } from './types'
 import { asString, finiteNumber, isObject, textOf } from './narrow'
-import { FIXED, strings, type Dictionary } from './strings'
+import { strings, type Dictionary } from './strings'
 import { formatDuration, formatRate, timeLabel } from './format'
 import { deliverablesModel } from './deliverables'
 import { deliveredModel } from './delivered'
+import { reasonText } from './reasons'
 import { toolRowModel } from './tool-row'
 import { turnLayout, type NodeRows } from './turn-layout'
 import { turnStrings } from './turn-strings'
@@ -29,7 +30,7 @@ function joinText(content: readonly ContentBlock[]): string {
   return content.flatMap(b => { const t = textOf(b); return t === null ? [] : [t] }).join('\n\n')
 }
 
-function imageRef(block: ContentBlock): ImageRef | null {
+function imageRef(block: ContentBlock, alt: string): ImageRef | null {
   if (block.type !== 'image') return null
   const a = isObject(block.attachment) ? block.attachment : {}
   const name = asString(a.name)
@@ -40,12 +41,12 @@ function imageRef(block: ContentBlock): ImageRef | null {
     width: finiteNumber(a.width),
     height: finiteNumber(a.height),
     name,
-    alt: name ?? mediaType ?? 'image',
+    alt: name ?? mediaType ?? alt,
   }
 }
 
-const images = (content: readonly ContentBlock[]): ImageRef[] =>
-  content.flatMap(b => { const r = imageRef(b); return r === null ? [] : [r] })
+const images = (content: readonly ContentBlock[], t: Dictionary): ImageRef[] =>
+  content.flatMap(b => { const r = imageRef(b, t.imageAlt); return r === null ? [] : [r] })
 
 /**
  * The newer client's Think preview (cards-current.md §7): the reasoning's first line with every `**` removed;
@@ -69,13 +70,13 @@ function blockRows(key: string, blocks: readonly AssistantBlock[], streaming: bo
     switch (block.type) {
       case 'think': {
         const running = streaming && i === blocks.length - 1
-        return { kind: 'think', key: k, title: FIXED.think, summary: block.summary, text: block.text, running,
+        return { kind: 'think', key: k, title: t.think, summary: block.summary, text: block.text, running,
           hiddenStatus: running ? t.rowRunning : null, preview: thinkPreview(block.text, block.summary, running) }
       }
       case 'markdown':
         return { kind: 'markdown', key: k, text: block.text, html: null }
       case 'images':
-        return { kind: 'images', key: k, images: images(block.images) }
+        return { kind: 'images', key: k, images: images(block.images, t) }
       case 'unknown':
         return { kind: 'unknown-block', key: k, label: t.unknownBlock, json: JSON.stringify(block.block, null, 2) }
     }
@@ -94,8 +95,8 @@ function attemptRow(node: AttemptNode, t: Dictionary): PageRow {
     blocks: blockRows(node.key, node.blocks, false, t) }
 }
 
-function retryRow(node: RetryNode, t: Dictionary): PageRow {
-  const parts = [node.failure?.message ?? null, node.delayMs === null ? null : t.retryDelay(formatDuration(node.delayMs))]
+function retryRow(node: RetryNode, t: Dictionary, locale: Locale): PageRow {
+  const parts = [node.failure?.message ?? null, node.delayMs === null ? null : t.retryDelay(formatDuration(node.delayMs, locale))]
   const detail = parts.filter((s): s is string => !!s).join(' · ')
   return { kind: 'retry', key: node.key, label: t.retry(node.retry, node.maxRetries), detail: detail === '' ? null : detail }
 }
@@ -115,8 +116,8 @@ function turnTail(node: TurnTailNode, closing: Closing | null, t: Dictionary, ct
   const closingTime = closing?.time ?? null
   const timing = node.closingMessageSeq === null ? null : {
     time: timeLabel(closingTime),
-    ranFor: node.durationMs === null ? null : t.ranFor(formatDuration(node.durationMs)),
-    ttft: node.ttftMs === null ? null : t.ttft(formatDuration(node.ttftMs)),
+    ranFor: node.durationMs === null ? null : t.ranFor(formatDuration(node.durationMs, ctx.locale)),
+    ttft: node.ttftMs === null ? null : t.ttft(formatDuration(node.ttftMs, ctx.locale)),
     throughput: node.tokensPerSecond === null ? null : t.tokensPerSecond(formatRate(node.tokensPerSecond)),
   }
   const error = node.error === null ? null : [node.error.code, node.error.message].filter((s): s is string => !!s).join(': ')
@@ -142,7 +143,7 @@ export function nodeRows(node: ChatNode, ctx: CardContext, siblings: readonly Ch
   switch (node.kind) {
     case 'user':
     case 'steering':
-      return [{ kind: 'user', key: node.key, text: node.text, images: images(node.content), role: node.kind,
+      return [{ kind: 'user', key: node.key, text: node.text, images: images(node.content, t), role: node.kind,
         time: timeLabel(node.time), copy: { label: t.copy, copiedLabel: t.copied, text: node.text } }]
     case 'context':
       return [{ kind: 'context', key: node.key, label: node.title === 'recall' ? t.contextRecall : t.contextInjection,
@@ -155,7 +156,7 @@ export function nodeRows(node: ChatNode, ctx: CardContext, siblings: readonly Ch
     case 'attempt':
       return [attemptRow(node, t)]
     case 'retry':
-      return [retryRow(node, t)]
+      return [retryRow(node, t, ctx.locale)]
     case 'tool':
       return [toolRowModel(node.call, ctx, 0, node.key)]
     case 'command':
@@ -180,9 +181,9 @@ export function nodeRows(node: ChatNode, ctx: CardContext, siblings: readonly Ch
     }
     case 'raw':
       return node.rawKind === 'invalid'
-        ? [{ kind: 'invalid-line', key: node.key, line: node.line, reason: node.reason, text: node.text ?? '',
+        ? [{ kind: 'invalid-line', key: node.key, line: node.line, reason: reasonText(node.reason, ctx.locale), text: node.text ?? '',
             label: t.unreadableLine, lineLabel: t.logLine(node.line) }]
-        : [{ kind: 'raw-event', key: node.key, type: node.type, seq: node.seq, line: node.line, reason: node.reason,
+        : [{ kind: 'raw-event', key: node.key, type: node.type, seq: node.seq, line: node.line, reason: reasonText(node.reason, ctx.locale),
             json: JSON.stringify(node.data, null, 2) ?? 'undefined', label: t.unknownEvent, lineLabel: t.logLine(node.line) }]
   }
 }

@@ -164,7 +164,7 @@ describe.skipIf(!chromium.exists)('--expand all', () => {
     const r = await run([path])
     expect(r.code).toBe(0)
     expect(r.out).toContain('- button "Write a.txt" [expanded]:')
-    const toggles = r.out.split('\n').filter((l) => l.includes('其余'))
+    const toggles = r.out.split('\n').filter((l) => l.includes('more diff lines'))
     expect(toggles.length).toBeGreaterThan(0)
     expect(toggles.filter((l) => l.includes('[expanded]'))).toEqual([])
   })

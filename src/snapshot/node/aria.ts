@@ -131,7 +131,7 @@ export class AriaSnapshotter {
     const text = siteText(locale)
     const stem = sessionStem(session.id)
     const c = session.conversation
-    const summary = summarize({ conversation: c, id: session.id, stem, pages: 1, warnings: c.facts.invalidLines + c.facts.unknownEvents })
+    const summary = summarize({ conversation: c, id: session.id, stem, pages: 1, warnings: c.facts.invalidLines + c.facts.unknownEvents, locale })
     const renderer = new SessionRenderer(assets.shell, text, new Enricher(null))
     const rendered = await renderer.render({
       view: viewModel(c, { cwd: c.facts.cwd, home: null, locale }),
