@@ -208,7 +208,8 @@ function withReferences(parts: NodeRows[], ctx: CardContext): NodeRows[] {
     const row = part.rows[0]
     if (next === undefined || row?.kind !== 'user') return part
     const labels = referenceLabels(next.node)
-    return labels.length === 0 ? part : { ...part, rows: [{ ...row, references: turnStrings(ctx.locale).referenced(labels) }, ...part.rows.slice(1)] }
+    const t = turnStrings(ctx.locale)
+    return labels.length === 0 ? part : { ...part, rows: [{ ...row, references: t.referenced(labels.join(t.listSeparator)) }, ...part.rows.slice(1)] }
   })
 }
 

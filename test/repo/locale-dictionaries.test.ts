@@ -8,6 +8,10 @@
  */
 import { describe, expect, it } from 'vitest'
 import { strings } from '../../src/cards/strings'
+import { toolStrings } from '../../src/cards/tool-strings'
+import { turnStrings } from '../../src/cards/turn-strings'
+import { detailWords } from '../../src/cards/details/strings'
+import { controlStrings } from '../../src/cards/details/control-strings'
 import { exportText } from '../../src/export/strings'
 import { LABELS as badgeLabels } from '../../src/live/browser/badge'
 import { PENDING_LABEL } from '../../src/live/browser/index-page'
@@ -29,6 +33,10 @@ function texts(value: unknown, path: string, out: [string, string][], depth = 0)
 
 const DICTIONARIES: [string, (locale: Locale) => unknown][] = [
   ['cards', strings],
+  ['tool rows', toolStrings],
+  ['turn layout', turnStrings],
+  ['detail cards', detailWords],
+  ['detail cards (agents, jobs, terminals, lsp, team)', controlStrings],
   ['site', siteText],
   ['search', searchText],
   ['export', exportText],

@@ -28,10 +28,7 @@ import { CJK, LATIN_WORD, ZH_ALLOWED } from '../support/locale-words'
  * Text the `tools` helper's branch localises (tool row titles, `Inspect`, cards-current.md §9.1, §12.2):
  * exempt here, as whole text nodes only, until that branch is merged. **Empty this set after merging it.**
  */
-const PENDING_TOOL_TITLES = new Set([
-  'Tool call', 'Bash', 'Pwsh', 'Read', 'Write', 'Edit', 'Grep', 'Glob', 'Search', 'Fetch', 'Code', 'Skill', 'Inspect',
-  'Read image', 'Create subagent', 'Delegate task',
-])
+const PENDING_TOOL_TITLES = new Set<string>([])
 
 /** Attributes a reader meets (spoken names, tooltips, placeholders, alternatives). */
 const VISIBLE_ATTRIBUTES = ['aria-label', 'aria-description', 'aria-roledescription', 'aria-valuetext', 'aria-placeholder', 'title', 'placeholder', 'alt']

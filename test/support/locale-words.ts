@@ -17,5 +17,7 @@ export const LATIN_WORD = /[A-Za-z][A-Za-z0-9_]*(?:['’-][A-Za-z0-9_]+)*/g
 export const ZH_ALLOWED = new Set([
   'tok', 's', 'HTTP', 'KB', 'MB', 'B', 'ID', 'Schema', 'Cron', 'skill', 'Auto', 'review', 'Cordis', 'TTFT', 'UTC',
   'JSON', 'JavaScript', 'DecompressionStream', 'dsh', 'dsh-view', 'Token', 'zh-CN',
+  // dsh's own zh wording keeps the word: 已达到输出 token 上限 (cards-current.md §8.1).
+  'token',
 ])
 
