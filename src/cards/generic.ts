@@ -1,8 +1,10 @@
 /**
- * The Generic row model (cards.md §4.4, §5): variant, title and icon from the tool name; the collapsed
- * summary (steps 1–6 with per-variant key priority); the openable file path; the IN body, the flattened
- * OUT text and the failure line; and the row state. Every other row starts from this model and overrides
- * what its renderer changes (index.ts). It never throws: unparsable arguments are shown as raw text.
+ * The Generic row model (cards.md §4.4, §5, as changed by cards-current.md §9.1–§9.4): variant, localised
+ * title and icon from the tool name; the collapsed summary (file variants: the relativised `file_path`;
+ * others: `description` first; then the [OLD] steps 1–6 with per-variant key priority; the `<tool> · ` prefix
+ * only on `Tool call` rows); the openable file path (recorded `meta.path` first); an Auto-review denial; the IN
+ * body, the flattened OUT text and the failure line; and the row state. Every other row starts from this model
+ * and overrides what its renderer changes (./rows). It never throws: unparsable arguments are shown as raw text.
  */
 import type { ToolCallNode, ToolCallResult } from '../conversation/tool-call'
 import type { CardContext, Locale, RowState, ToolIcon, ToolVariant } from './types'
