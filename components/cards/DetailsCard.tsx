@@ -20,7 +20,7 @@ import styles from './DetailsCard.module.css'
 
 export function DetailsCard({ body }: { body: DetailsBody }) {
   return (
-    <div className={styles.card} data-details="">
+    <div className={styles.card} data-detail-card="">
       {body.caption !== null && <div className={styles.caption}>{body.caption}</div>}
       {body.items.length > 0 ? (
         <ItemList items={body.items} />

@@ -94,8 +94,11 @@ describe('golden D: run_code with code-dispatch children ([N] nested terminal)',
 })
 
 describe('Generic rows (cards.md §5, §16.6, §16.9)', () => {
-  it('`Tool call mcp_probe · {}`', () => {
-    expect(headerName(row(settle(call('mcp_probe', '{}'), 'ok')))).toBe('Tool call mcp_probe · {}')
+  it('`Tool call mystery_tool · {}`', () => {
+    expect(headerName(row(settle(call('mystery_tool', '{}'), 'ok')))).toBe('Tool call mystery_tool · {}')
+  })
+  it('a detail tool whose result does not parse keeps its own title and drops the prefix (cards-current.md §11.0)', () => {
+    expect(headerName(row(settle(call('cordis_inspect_self', '{}'), 'ok')))).toBe('Inspect plugins {}')
   })
   it('orphan: `Tool call <callId>`, OUT only, Details without input', () => {
     const r = row(orphan('call_lost', 'late output'))

@@ -57,6 +57,21 @@ describe('searchShard', () => {
     expect(text.split('INPUT-NEEDLE-3').length - 1).toBe(2)
   })
 
+  it('indexes a details card\'s visible text: caption, titles, field labels and values, groups', () => {
+    const s = session()
+    s.turnStart()
+    s.stepStart()
+    s.call('cordis_inspect_query', { provider: 'P', method: 'm' }, 'c1')
+    s.result('c1', JSON.stringify({ provider: 'P', method: 'm', data: { root: 'ROOT-NEEDLE', props: { deep: 'DEEP-NEEDLE' } } }))
+    s.stepEnd()
+    s.turnEnd()
+    const view = viewOf(s)
+    const row = view.sections.flatMap(x => x.rows).find(r => r.kind === 'tool')
+    expect(row?.kind === 'tool' && row.body?.kind).toBe('details')
+    const text = shardOf(searchShard(view, { stem: 'x', title: 't', labels: LABELS }))?.rows.find(r => r[1] === 'tool')?.[5] ?? ''
+    for (const needle of ['recorded result', 'root', 'root-needle', 'props', 'deep-needle']) expect(text.toLowerCase()).toContain(needle)
+  })
+
   it('keeps text as text: markup in a log stays inert data in the shard', () => {
     const s = session()
     s.turnStart()

@@ -134,3 +134,32 @@ describe('row summaries', () => {
     ['never half a surrogate pair', 'ab😀cd', 3, 'ab…'],
   ])('clip: %s', (_name, value, max, expected) => expect(clip(value, max)).toBe(expected))
 })
+
+describe('details cards (cards-current.md §11.1)', () => {
+  it('a huge projected result keeps at most `lines` entries over the whole tree, with the marker as its note', () => {
+    const data = { data: Array.from({ length: 40 }, (_, i) => ({ id: `item-${i}`, a: 'x'.repeat(200), b: i, nested: { c: 1, d: [1, 2, 3] } })), provider: 'P', method: 'm' }
+    const [row] = tools(cutSections(sections([['cordis_inspect_query', { provider: 'P', method: 'm' }, JSON.stringify(data)]]), caps, text, href).sections)
+    const card = body(row, 'details')
+    if (card === null) throw new Error('no details card')
+    let entries = 0
+    const walk = (items: typeof card.items): void => {
+      for (const item of items) {
+        entries += 1 + item.fields.length + item.bullets.length
+        expect(item.title?.length ?? 0).toBeLessThanOrEqual(caps.lineChars + 1)
+        for (const f of item.fields) expect(f.definition.length).toBeLessThanOrEqual(caps.chars + 100)
+        for (const g of item.groups) walk(g.items)
+      }
+    }
+    walk(card.items)
+    expect(entries).toBeLessThanOrEqual(caps.lines)
+    expect(card.more).toMatch(/^⋯ [\d,]+ lines · /)
+  })
+
+  it('a small details card is left as it is', () => {
+    const goal = '{"goal":{"id":"g","revision":1,"objective":"Ship","phase":"active","roundsStarted":0,"maxGoalRounds":8},"activation":"armed"}'
+    const raw = sections([['create_goal', { objective: 'Ship' }, goal]])
+    const [before] = tools(raw)
+    const [after] = tools(cutSections(raw, caps, text, href).sections)
+    expect(after?.body).toEqual(before?.body)
+  })
+})

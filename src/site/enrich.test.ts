@@ -9,6 +9,7 @@ import type { Tokenizer } from '../highlight/tokenize'
 import { parseLogText } from '../log/parse-text'
 import { session } from '../log/testing/session'
 import { Enricher, waitingForColours, withoutHighlight } from './enrich'
+import { EMPTY_ITEM } from '../cards/details/types'
 
 const CODE = 'export const answer: number = 42\n'
 
@@ -178,5 +179,44 @@ describe('waitingForColours', () => {
     const started = new Enricher(new Highlighter(cache, held)).start(sections)
     expect(await waitingForColours(started)).toEqual(new Set([0]))
     expect(asked).toEqual(['export const coloured = 1'])
+  })
+})
+
+describe('details cards (cards-current.md §11.1)', () => {
+  function workflowSection(): PageSection {
+    const s = session({ id: 'd', cwd: '/w' })
+    s.turnStart()
+    s.user('go')
+    s.stepStart()
+    s.call('workflow', { code: 'return { a: 1 }' }, 'w1')
+    s.result('w1', 'workflow "wf" completed (0 agents).\nReturn value:\n{"a":1}')
+    s.stepEnd()
+    s.turnEnd()
+    const [section] = viewModel(assemble(parseLogText(s.jsonl()).lines), { cwd: '/w', home: null, locale: 'en' }).sections
+    if (section === undefined) throw new Error('no section')
+    // A Markdown item (lsp hover, agent reply) beside the workflow's own items.
+    return {
+      ...section,
+      rows: section.rows.map(r => r.kind === 'tool' && r.body?.kind === 'details'
+        ? { ...r, body: { ...r.body, items: [...r.body.items, { ...EMPTY_ITEM, markdown: '**bold**' }] } }
+        : r),
+    }
+  }
+  const detailsOf = (section: PageSection) => {
+    const row = section.rows.find(r => r.kind === 'tool')
+    return row?.kind === 'tool' && row.body?.kind === 'details' ? row.body : null
+  }
+
+  it('fills markdownHtml and colours code blocks inside groups; withoutHighlight drops only the colours', async () => {
+    const out = await new Enricher(new Highlighter(new HighlightCache(null))).section(workflowSection())
+    const card = detailsOf(out)
+    expect(card?.items[2]?.markdownHtml).toBe('<p><strong>bold</strong></p>')
+    const code = card?.items[0]?.groups[0]?.items[0]?.code
+    expect(code?.block.html).toMatch(/^<pre class="shiki"><code>/)
+    const row = out.rows.find(r => r.kind === 'tool')
+    const plain = row === undefined ? null : withoutHighlight(row)
+    const plainCard = plain?.kind === 'tool' && plain.body?.kind === 'details' ? plain.body : null
+    expect(plainCard?.items[0]?.groups[0]?.items[0]?.code?.block.html).toBeNull()
+    expect(plainCard?.items[2]?.markdownHtml).toBe('<p><strong>bold</strong></p>')
   })
 })

@@ -10,6 +10,7 @@ describe('normalizeVolatile', () => {
     ['Chinese durations', '运行 12秒 · 3分4秒 · 约3个月', '运行 {{duration}} · {{duration}} · 约3个月'],
     ['throughput', '42.1 tok/s and 7 tok/s', '{{throughput}} tok/s and {{throughput}} tok/s'],
     ['clock times', 'at 09:30:00, 9:30:00 PM and 23:59', 'at {{clock}}, {{clock}} and {{clock}}'],
+    ['ISO timestamps in tool results', 'seq 4 | 2026-09-10T08:00:00.000Z and 2026-09-10T08:00Z', 'seq 4 | {{timestamp}} and {{timestamp}}'],
     ['dsh-view time labels', '2026-08-02 09:30:00 UTC', '{{date}} {{clock}} UTC'],
     ['Chinese date-times', '2026年8月2日 09:30 and 8月2日 09:30', '{{clock}} and {{clock}}'],
     ['uuids, any case', 'id 539AA64C-7f37-40ff-abd8-ed45b717be1b.', 'id {{uuid}}.'],

@@ -12,6 +12,8 @@
  * 4. durations (`12ms`, `3.4s`, `2m 42s`, `1h 2m 3s`, `2d 3h`, and the Chinese forms) → `{{duration}}`, except
  *    approximate ages (`~3mo`, `约3个月`), which upstream keeps; also dsh-view's own `1h 02m` (seconds optional);
  * 5. a number before ` tok/s` → `{{throughput}}`;
+ * 5b. ISO timestamps inside text (`2026-09-10T08:00:00.000Z`, the session tools' results) → `{{timestamp}}`
+ *    (cards-current.md §15.5), before the clock and date rules would split them;
  * 6. clock times (`09:30:00`, `9:30:00 PM`, `09:30`, Chinese date-times) → `{{clock}}`;
  * 7. calendar dates (`2026-08-02`, the form dsh-view's time labels use) → `{{date}}` — upstream normalises
  *    its own `M/D` form in some tests; ours is ISO.
@@ -33,6 +35,7 @@ const CLOCK_ZH_YEAR = /\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}/g
 const CLOCK_ZH = /\d{1,2}月\d{1,2}日 \d{2}:\d{2}/g
 const CLOCK_SECONDS = /(?<!\d)\d{1,2}:\d{2}:\d{2}(?:\.\d+)?(?:\s*[AP]M)?(?!\d)/gi
 const CLOCK_MINUTES = /(?<!\d)\d{2}:\d{2}(?!\d)/g
+const ISO_TIMESTAMP = /(?<!\d)\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?(?!\d)/g
 const DATE = /(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)/g
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
@@ -59,6 +62,7 @@ export function normalizeVolatile(text: string, options: NormalizeOptions): stri
     .replace(DURATION, (d) => (d.startsWith('~') ? d : '{{duration}}'))
     .replace(DURATION_ZH, (d) => (d.startsWith('约') ? d : '{{duration}}'))
     .replace(THROUGHPUT, '{{throughput}}')
+    .replace(ISO_TIMESTAMP, '{{timestamp}}')
     .replace(CLOCK_ZH_YEAR, '{{clock}}')
     .replace(CLOCK_ZH, '{{clock}}')
     .replace(CLOCK_SECONDS, '{{clock}}')

@@ -4,7 +4,15 @@
  */
 import type { DetailTool } from './tool'
 import { GOAL_TOOLS } from './goals'
+import { REMINDER_TOOLS } from './reminders'
+import { CORDIS_TOOLS } from './cordis'
+import { WORKFLOW_TOOLS } from './workflow'
+import { SESSION_TOOLS } from './sessions'
 
 export const DETAIL_TOOLS: ReadonlyMap<string, DetailTool> = new Map([
   ...GOAL_TOOLS,
+  ...REMINDER_TOOLS,
+  ...CORDIS_TOOLS,
+  ...WORKFLOW_TOOLS,
+  ...SESSION_TOOLS,
 ])

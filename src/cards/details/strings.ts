@@ -98,8 +98,6 @@ export interface DetailWords {
   derivedEvents: string
   ancestors: string
   descendants: string
-  /** Month abbreviations for the en date forms (`Sep`). */
-  months: readonly string[]
 }
 
 const en: DetailWords = {
@@ -200,7 +198,6 @@ const en: DetailWords = {
   derivedEvents: 'Derived events',
   ancestors: 'Ancestor sessions',
   descendants: 'Descendant sessions',
-  months: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
 }
 
 const zh: DetailWords = {
@@ -218,10 +215,10 @@ const zh: DetailWords = {
     ['methods', '方法'], ['inputSchema', '输入 Schema'], ['outputSchema', '输出 Schema'],
     ['currentPackageId', '当前包'], ['nextPackageId', '待运行的包'], ['latestRun', '最近运行'],
     ['packages', '版本包'], ['registrations', '注册项'], ['props', '属性'], ['data', '数据'],
-    ['source', '来源'], ['arguments', 'IN'], ['content', '内容'], ['message', '消息'],
+    ['source', '来源'], ['arguments', '输入'], ['content', '内容'], ['message', '消息'],
     ['messageId', '消息 ID'], ['status', '状态'], ['root', '根节点'], ['pid', '进程 ID'], ['type', '类型'],
     ['time', '时间'], ['seq', '事件序号'], ['turn', '轮次'], ['step', '步骤'], ['callId', '调用 ID'],
-    ['agentsStarted', '启动智能体数'], ['output', 'OUT'], ['result', '结果'],
+    ['agentsStarted', '启动智能体数'], ['output', '输出'], ['result', '结果'],
   ]),
   statuses: new Map([
     ['running', '运行中'], ['idle', '空闲'], ['ready', '就绪'], ['inactive', '未运行'],
@@ -285,7 +282,7 @@ const zh: DetailWords = {
   titleSessionSearch: '搜索会话',
   titleSessionTrace: '追踪会话',
   matches: n => `${n} 条匹配`,
-  matchesCapped: '已达到结果上限，缩小搜索范围可查看更多',
+  matchesCapped: '已达到结果上限，可缩小搜索范围',
   eventSeq: '事件序号',
   time: '时间',
   recordStatus: '记录状态',
@@ -294,14 +291,13 @@ const zh: DetailWords = {
   availability: '可用状态',
   bestMatch: '最相关事件',
   targetEvent: '目标事件',
-  replacedBy: '替换为',
+  replacedBy: '被替换为',
   replacementChain: '替换链',
-  replacedEvents: '被替换的事件',
-  sourceEvents: '来源事件',
+  replacedEvents: '替换的事件',
+  sourceEvents: '引用来源',
   derivedEvents: '派生事件',
-  ancestors: '上级会话',
-  descendants: '下级会话',
-  months: ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'],
+  ancestors: '祖先会话',
+  descendants: '后代会话',
 }
 
 export function detailWords(locale: Locale): DetailWords {
