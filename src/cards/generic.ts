@@ -56,7 +56,7 @@ const TOOL_TITLES: ReadonlyMap<string, keyof ToolTitles> = new Map([
  * The detail-card tools (cards-current.md §10): their titles come from the detail-card models (./details),
  * but the generic summary already knows they have their own title, so it never adds the `<tool> · ` prefix.
  */
-const DETAIL_TOOLS: ReadonlySet<string> = new Set([
+export const OWN_TITLE_DETAIL_TOOLS: ReadonlySet<string> = new Set([
   'create_goal', 'get_goal', 'update_goal', 'schedule_create', 'schedule_list', 'schedule_delete', 'schedule_update',
   'cordis_inspect_list', 'cordis_inspect_query', 'cordis_inspect_self', 'workflow', 'ralph', 'session_event_read',
   'session_event_search', 'session_event_trace', 'session_search', 'session_trace', 'list_subagent_models', 'subagent',
@@ -96,7 +96,7 @@ export function classifyTool(name: string): ToolVariant {
 
 /** Whether a tool has a title of its own (cards-current.md §9.2.3): such rows get no `<tool> · ` prefix. */
 export function hasOwnTitle(name: string): boolean {
-  return TOOL_TITLES.has(name) || DETAIL_TOOLS.has(name) || classifyTool(name) !== 'others'
+  return TOOL_TITLES.has(name) || OWN_TITLE_DETAIL_TOOLS.has(name) || classifyTool(name) !== 'others'
 }
 
 /** The localised row title of a tool (cards-current.md §9.1); detail-card tools read `Tool call` here. */
