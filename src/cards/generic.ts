@@ -1,8 +1,10 @@
 /**
- * The Generic row model (cards.md §4.4, §5): variant, title and icon from the tool name; the collapsed
- * summary (steps 1–6 with per-variant key priority); the openable file path; the IN body, the flattened
- * OUT text and the failure line; and the row state. Every other row starts from this model and overrides
- * what its renderer changes (index.ts). It never throws: unparsable arguments are shown as raw text.
+ * The Generic row model (cards.md §4.4, §5, as changed by cards-current.md §9.1–§9.4): variant, localised
+ * title and icon from the tool name; the collapsed summary (file variants: the relativised `file_path`;
+ * others: `description` first; then the [OLD] steps 1–6 with per-variant key priority; the `<tool> · ` prefix
+ * only on `Tool call` rows); the openable file path (recorded `meta.path` first); an Auto-review denial; the IN
+ * body, the flattened OUT text and the failure line; and the row state. Every other row starts from this model
+ * and overrides what its renderer changes (./rows). It never throws: unparsable arguments are shown as raw text.
  */
 import type { ToolCallNode, ToolCallResult } from '../conversation/tool-call'
 import type { CardContext, Locale, RowState, ToolIcon, ToolVariant } from './types'
@@ -54,7 +56,7 @@ const TOOL_TITLES: ReadonlyMap<string, keyof ToolTitles> = new Map([
  * The detail-card tools (cards-current.md §10): their titles come from the detail-card models (./details),
  * but the generic summary already knows they have their own title, so it never adds the `<tool> · ` prefix.
  */
-const DETAIL_TOOLS: ReadonlySet<string> = new Set([
+export const OWN_TITLE_DETAIL_TOOLS: ReadonlySet<string> = new Set([
   'create_goal', 'get_goal', 'update_goal', 'schedule_create', 'schedule_list', 'schedule_delete', 'schedule_update',
   'cordis_inspect_list', 'cordis_inspect_query', 'cordis_inspect_self', 'workflow', 'ralph', 'session_event_read',
   'session_event_search', 'session_event_trace', 'session_search', 'session_trace', 'list_subagent_models', 'subagent',
@@ -94,7 +96,7 @@ export function classifyTool(name: string): ToolVariant {
 
 /** Whether a tool has a title of its own (cards-current.md §9.2.3): such rows get no `<tool> · ` prefix. */
 export function hasOwnTitle(name: string): boolean {
-  return TOOL_TITLES.has(name) || DETAIL_TOOLS.has(name) || classifyTool(name) !== 'others'
+  return TOOL_TITLES.has(name) || OWN_TITLE_DETAIL_TOOLS.has(name) || classifyTool(name) !== 'others'
 }
 
 /** The localised row title of a tool (cards-current.md §9.1); detail-card tools read `Tool call` here. */

@@ -1,8 +1,9 @@
 /**
- * The row renderers of cards.md §4.2 as pure functions: each takes the Generic model and the call's card
- * (if any) and decides the row chrome its dsh counterpart shows — title, icon, summary and its style,
- * suffix, hidden status and its placement, and the body that opens. `index.ts` picks one by tool name and
- * adds what every row shares (state dot, details, children).
+ * The row renderers of cards.md §4.2 and cards-current.md §10 (ReadImageRow, FileMutationRow's size and totals,
+ * the to-do diff, the ask card, PresentRow, the Auto-review denial) as pure functions: each takes the Generic
+ * model and the call's card (if any) and decides the row chrome its dsh counterpart shows — title, icon, summary
+ * and its style, suffix, hidden status and its placement, and the body that opens. ./tool-row picks one by tool
+ * name and adds what every row shares (state dot, details, children).
  */
 import type { ToolCallNode } from '../conversation/tool-call'
 import type { CardContext, CardModel, IoBody, Locale, RowBody, RowLayout, RowState, ToolIcon } from './types'

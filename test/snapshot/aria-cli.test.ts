@@ -163,7 +163,7 @@ describe.skipIf(!chromium.exists)('--expand all', () => {
     writeFileSync(path, s.jsonl())
     const r = await run([path])
     expect(r.code).toBe(0)
-    expect(r.out).toContain('- button "Write a.txt" [expanded]:')
+    expect(r.out).toContain('- button "Write a.txt 1KB +20 -0" [expanded]:')
     const toggles = r.out.split('\n').filter((l) => l.includes('more diff lines'))
     expect(toggles.length).toBeGreaterThan(0)
     expect(toggles.filter((l) => l.includes('[expanded]'))).toEqual([])
