@@ -1,9 +1,11 @@
 /**
  * The header of a session page: the way back to the index, the title (the page's only `h1`), the session
- * facts as a description list, the parent and child sessions, and a note when lines were damaged. Every
- * string arrives formatted (src/site/chrome.ts).
+ * facts as a description list (a terse value such as the context meter's `7%` reads its `srValue` aloud),
+ * the parent and child sessions, and a note when lines were damaged. Every string arrives formatted
+ * (src/site/chrome.ts).
  */
 import type { SessionChrome } from '../../src/site/types'
+import { VisuallyHidden } from '../primitives/VisuallyHidden'
 import styles from './PageHeader.module.css'
 
 export function PageHeader({ chrome, allSessions }: { chrome: SessionChrome; allSessions: string }) {
@@ -17,7 +19,18 @@ export function PageHeader({ chrome, allSessions }: { chrome: SessionChrome; all
         {chrome.facts.map((fact) => (
           <div key={fact.label} className={styles.fact}>
             <dt>{fact.label}</dt>
-            <dd>{fact.datetime !== undefined ? <time dateTime={fact.datetime}>{fact.value}</time> : fact.value}</dd>
+            <dd>
+              {fact.datetime !== undefined ? (
+                <time dateTime={fact.datetime}>{fact.value}</time>
+              ) : fact.srValue !== undefined ? (
+                <>
+                  <span aria-hidden="true">{fact.value}</span>
+                  <VisuallyHidden>{fact.srValue}</VisuallyHidden>
+                </>
+              ) : (
+                fact.value
+              )}
+            </dd>
           </div>
         ))}
       </dl>

@@ -158,7 +158,6 @@ export class ConversationBuilder {
         this.#turn = event.data.turn
         this.#step = null
         this.#closedTurns.delete(event.data.turn)
-        this.#facts.turns++
         new TailItem(section)
         return
       case 'turn/end':
@@ -167,7 +166,6 @@ export class ConversationBuilder {
         this.#turn = event.data.turn
         this.#step = event.data.step
         this.#stepFor(event.data.turn, event.data.step, event.seq, true).startTime = event.time
-        this.#facts.steps++
         return
       }
       case 'step/end': {
@@ -193,7 +191,7 @@ export class ConversationBuilder {
         if (!isAppend(event)) return this.#replacement(event, section)
         const step = this.#stepFor(event.data.turn, event.data.step, event.seq, false)
         step.settle(event)
-        if (step.metrics !== null) this.#facts.step(step.metrics)
+        if (step.metrics !== null) this.#facts.step(event.data.turn, step.metrics)
         const source = event.data.message.source
         this.#facts.model(str(source.provider), str(source.model))
         return

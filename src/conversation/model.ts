@@ -294,17 +294,22 @@ export interface ModelRef {
 }
 
 export interface SessionStats {
+  /** Distinct turns having a settled assistant message (cards-current.md §8.2 activity pill). */
   turns: number
+  /** Settled (append) `assistant/message`s. */
   steps: number
   /** Summed over settled `assistant/message` usages. */
   usage: UsageTotals
-  /** cacheRead / (input + cacheRead), rounded to a whole percent; null when there was no input. */
+  /** cacheRead / (input + cacheRead + cacheWrite) as a whole percent, except a partial hit that would round
+   *  to 100 (`99.9`, `99.96`); null when there was no prompt input (§8.2). */
   cacheHitPercent: number | null
   /** Latest `request/context.contextWindow`; null when never logged. */
   contextWindow: number | null
   /** Input side (input + cacheRead + cacheWrite) of the last settled request. */
   lastRequestInputTokens: number | null
-  /** lastRequestInputTokens / contextWindow, rounded to a whole percent. */
+  /** The last settled request's total, prompt plus output (the next prompt includes the reply). */
+  lastRequestTokens: number | null
+  /** min(100, round(lastRequestTokens / contextWindow × 100)): the context meter of §8.2. */
   contextUsedPercent: number | null
   /** Root `tool/call`s and code-dispatch children. */
   toolCalls: number
@@ -315,7 +320,7 @@ export interface SessionStats {
   toolMs: number | null
   /** Mean over steps of time to first non-empty token. */
   ttftAvgMs: number | null
-  /** Output tokens / llm seconds. */
+  /** Σ output tokens / Σ decode seconds over steps with stream timing (first token to last chunk). */
   tokensPerSecond: number | null
 }
 
