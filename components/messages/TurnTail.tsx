@@ -3,14 +3,19 @@
  * `title`) and the `+ N files` overflow, which opens to the rest; the turn's failure; then the timing line
  * (time, `Ran for …`, `TTFT …`, `… tok/s`, each pre-formatted by the model). A chip is a plain label on a
  * static page — there is no host to open the file — which the enhancement script makes copy the path.
+ * The changed-files card (cards-current.md §8.3) leads the tail when a Host summary was fetched, and the
+ * turn usage button (§8.1, `data-m="n"`: newer view modes only) follows the timing line.
  */
 import type { DeliverableChip, DeliverablesModel, TurnTailRow } from '../../src/cards/types'
+import { ChangedFiles } from './ChangedFiles'
 import styles from './TurnTail.module.css'
+import { TurnUsage } from './TurnUsage'
 
 export function TurnTail({ row }: { row: TurnTailRow }) {
   const timing = row.timing
   return (
     <div id={row.key} className={styles.tail} data-turn={row.turn}>
+      {row.changedFiles != null && <ChangedFiles model={row.changedFiles} />}
       {row.deliverables !== null && <Deliverables model={row.deliverables} />}
       {row.error !== null && <div className={styles.error}>{row.error}</div>}
       {timing !== null && (
@@ -21,6 +26,7 @@ export function TurnTail({ row }: { row: TurnTailRow }) {
           {timing.throughput !== null && <> <span>{timing.throughput}</span></>}
         </div>
       )}
+      {row.usage != null && <TurnUsage model={row.usage} />}
     </div>
   )
 }

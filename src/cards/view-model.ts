@@ -17,6 +17,7 @@ import { asString, finiteNumber, isObject, textOf } from './narrow'
 import { FIXED, strings, type Dictionary } from './strings'
 import { formatDuration, formatRate, timeLabel } from './format'
 import { deliverablesModel } from './deliverables'
+import { turnUsageModel } from './turn-usage'
 import { toolRowModel } from './tool-row'
 
 type BlockRow = ThinkRow | MarkdownRow | ImageGroupRow | UnknownBlockRow
@@ -97,8 +98,10 @@ function turnTail(node: TurnTailNode, closingTime: number | null, t: Dictionary,
     throughput: node.tokensPerSecond === null ? null : t.tokensPerSecond(formatRate(node.tokensPerSecond)),
   }
   const error = node.error === null ? null : [node.error.code, node.error.message].filter((s): s is string => !!s).join(': ')
+  // The usage button needs the action row, i.e. a closing reply (cards-current.md §8.1); the key is left out when absent.
+  const usage = timing === null ? null : turnUsageModel(node.exactUsage, ctx.locale)
   return { kind: 'turn-tail', key: node.key, turn: node.turn, timing, error: error === '' ? null : error,
-    deliverables: deliverablesModel(node.deliverables, ctx.locale) }
+    deliverables: deliverablesModel(node.deliverables, ctx.locale), ...(usage === null ? {} : { usage }) }
 }
 
 /** The rows one conversation node becomes (none, one, or one per assistant block). `siblings` lets a turn

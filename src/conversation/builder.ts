@@ -153,12 +153,13 @@ export class ConversationBuilder {
     const section = event.type === 'turn/start' ? this.#open(new SectionState(`turn@${event.seq}`, event.data.turn, event.seq, event.time)) : this.#sectionAt(event.seq)
     if (event.seq > section.maxSeq) section.maxSeq = event.seq
     if (event.seq > this.#lastSeq) this.#lastSeq = event.seq
+    if (section.end === null && section.tail instanceof TailItem) section.tail.usage.take(event)
     switch (event.type) {
       case 'turn/start':
         this.#turn = event.data.turn
         this.#step = null
         this.#closedTurns.delete(event.data.turn)
-        new TailItem(section)
+        new TailItem(section, event.data.turn)
         return
       case 'turn/end':
         return this.#turnEnd(event, section, { seq: event.seq, time: event.time })

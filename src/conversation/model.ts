@@ -255,6 +255,26 @@ export interface TurnTailNode extends NodeBase {
   tokensPerSecond: number | null
   /** Produced files, first-seen order (cards.md §12). */
   deliverables: string[]
+  /** The turn's exact token accounting (cards-current.md §8.1 rules 2–4), or null when it is not exact. */
+  exactUsage?: ExactTurnUsage | null
+}
+
+/** One model attempt's exact usage; cache and reasoning buckets are null when the provider left them out. */
+export interface ExactAttemptUsage {
+  inputTokens: number
+  outputTokens: number
+  cacheReadTokens: number | null
+  cacheWriteTokens: number | null
+  reasoningTokens: number | null
+  /** `totalTokens`, or input + cacheRead + cacheWrite + output when both buckets are present. */
+  totalTokens: number
+}
+
+export interface ExactTurnUsage {
+  /** Σ of the attempts' exact totals. */
+  totalTokens: number
+  /** In log order. */
+  attempts: ExactAttemptUsage[]
 }
 
 /** An unknown event or an invalid line, kept in place (never dropped). */

@@ -125,6 +125,7 @@ export function writeRow(w: SnapshotWriter, row: PageRow): void {
       w.line(`turn-tail${timing.length > 0 ? ` ${timing.join(' · ')}` : ''}  #${row.key}`)
       return w.nest(() => {
         w.field('error', row.error)
+        w.field('usage button', row.usage?.label)
         const d = row.deliverables
         if (d === null) return
         w.line(`${d.label}: ${[...d.chips, ...d.hidden].map((c) => c.label).join(', ')}${d.overflow === null ? '' : ` (${d.overflow})`}`)
