@@ -1,6 +1,7 @@
 /** Changed-files card model (cards-current.md §8.3): single vs several, counts, binary/too large, fold, narrowing. */
 import { describe, expect, it } from 'vitest'
-import { changedFilesModel } from './changed-files'
+import { changedFilesModel, withChangedFiles } from './changed-files'
+import type { PageSection, TurnTailRow } from './types'
 
 const file = (path: string, added: number, deleted: number, extra: Record<string, unknown> = {}) => ({ path: `/ws/${path}`, display: path, added, deleted, ...extra })
 
@@ -73,5 +74,25 @@ describe('changedFilesModel', () => {
   it('skips unusable entries, falls back to the path for a missing display and omits unusable counts', () => {
     const model = changedFilesModel({ turn: 1, files: [{ path: '/ws/a.ts', added: -1, deleted: 'x' }, 7] }, 'en')
     expect(model?.header).toMatchObject({ name: 'View changes to /ws/a.ts', text: 'Edited a.ts', added: null, deleted: null, note: null })
+  })
+})
+
+describe('withChangedFiles', () => {
+  const tail = (turn: number): TurnTailRow => ({ kind: 'turn-tail', key: `tail:${turn}`, turn, timing: null, error: null, deliverables: null })
+  const sections: PageSection[] = [
+    { key: 's1', turn: 1, label: null, inherited: false, rows: [tail(1)] },
+    { key: 's2', turn: 2, label: null, inherited: false, rows: [tail(2)] },
+  ]
+
+  it('sets the card on the tail of the summary\'s turn only, without touching the input', () => {
+    const out = withChangedFiles(sections, new Map([[2, { turn: 2, files: [file('a.ts', 1, 0)], total: 1, added: 1, deleted: 0 }]]), 'en')
+    const rows = out.flatMap(s => s.rows).filter((r): r is TurnTailRow => r.kind === 'turn-tail')
+    expect(rows.map(r => r.changedFiles?.header.text ?? null)).toEqual([null, 'Edited a.ts'])
+    expect(sections[1]?.rows[0]).not.toHaveProperty('changedFiles')
+  })
+
+  it('an unusable summary or none leaves the tails as they are', () => {
+    expect(withChangedFiles(sections, new Map([[1, { turn: 1, files: [] }]]), 'en')).toEqual(sections)
+    expect(withChangedFiles(sections, new Map(), 'en')).toEqual(sections)
   })
 })

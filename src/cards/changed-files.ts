@@ -11,7 +11,7 @@
 import { groupThousands } from './format'
 import { asBoolean, integer, isObject, nonEmpty } from './narrow'
 import { baseName } from './paths'
-import type { ChangedFileItem, ChangedFilesModel, Locale } from './types'
+import type { ChangedFileItem, ChangedFilesModel, Locale, PageSection } from './types'
 import { usageStrings, type UsageDictionary } from './usage-strings'
 
 /** More files than this fold behind a toggle. */
@@ -90,4 +90,25 @@ export function changedFilesModel(summary: unknown, locale: Locale): ChangedFile
       ? { expandText: t.changesAll(n), expandName: t.changesExpandAria(n), collapseText: t.changesCollapse, collapseName: t.changesCollapseAria }
       : null,
   }
+}
+
+/**
+ * Puts Host summaries on the turn tails they belong to: `summaries` maps a turn number to the summary
+ * fetched for that turn's latest `workspace/changes` (the caller, e.g. a live page attached to a host,
+ * does the fetching). Sections without a matching tail come back as they were; an unusable summary sets
+ * no card. Pure: returns new sections, never edits the given ones.
+ */
+export function withChangedFiles(sections: readonly PageSection[], summaries: ReadonlyMap<number, unknown>, locale: Locale): PageSection[] {
+  if (summaries.size === 0) return [...sections]
+  return sections.map(section => {
+    if (section.turn === null || !section.rows.some(r => r.kind === 'turn-tail')) return section
+    return {
+      ...section,
+      rows: section.rows.map(row => {
+        if (row.kind !== 'turn-tail' || !summaries.has(row.turn)) return row
+        const model = changedFilesModel(summaries.get(row.turn), locale)
+        return model === null ? row : { ...row, changedFiles: model }
+      }),
+    }
+  })
 }
