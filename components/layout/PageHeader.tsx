@@ -1,12 +1,14 @@
 /**
  * The header of a session page: the way back to the index, the title (the page's only `h1`), the session
- * facts as a description list, the view-mode control, the parent and child sessions, and a note when lines
- * were damaged. Every string arrives formatted (src/site/chrome.ts).
+ * facts as a description list (a terse value such as the context meter's `7%` reads its `srValue` aloud), the
+ * view-mode control, the parent and child sessions, and a note when lines were damaged. Every string arrives
+ * formatted (src/site/chrome.ts).
  *
  * The view-mode control is a labelled `<select>` rendered `hidden`: without the page script it could do
  * nothing (the page reads fully in its default mode); src/site/client/view-mode.ts reveals it and applies it.
  */
 import type { SessionChrome } from '../../src/site/types'
+import { VisuallyHidden } from '../primitives/VisuallyHidden'
 import styles from './PageHeader.module.css'
 
 export function PageHeader({ chrome, allSessions }: { chrome: SessionChrome; allSessions: string }) {
@@ -20,7 +22,18 @@ export function PageHeader({ chrome, allSessions }: { chrome: SessionChrome; all
         {chrome.facts.map((fact) => (
           <div key={fact.label} className={styles.fact}>
             <dt>{fact.label}</dt>
-            <dd>{fact.datetime !== undefined ? <time dateTime={fact.datetime}>{fact.value}</time> : fact.value}</dd>
+            <dd>
+              {fact.datetime !== undefined ? (
+                <time dateTime={fact.datetime}>{fact.value}</time>
+              ) : fact.srValue !== undefined ? (
+                <>
+                  <span aria-hidden="true">{fact.value}</span>
+                  <VisuallyHidden>{fact.srValue}</VisuallyHidden>
+                </>
+              ) : (
+                fact.value
+              )}
+            </dd>
           </div>
         ))}
       </dl>

@@ -1,16 +1,19 @@
 /**
- * The end of a turn (cards.md §3.6, §12; cards-current.md §8.3): the delivered-file block of the newer client
- * (new view modes only, `data-m="n"`: one card per delivered file — basename and secondary text — folded after
- * four behind `All {n} files`), the classic `Produced` row with up to six file chips (basename, full path as
- * `title`) and the `+ N files` overflow (classic mode only, `data-m="c"`); the turn's failure; then the timing
- * line (time, `Ran for …`, `TTFT …`, `… tok/s`, each pre-formatted by the model). A chip or card name is a plain
- * label on a static page — there is no host to open the file nor a sidebar to preview it — which the
- * enhancement script makes copy the path.
+ * The end of a turn (cards.md §3.6, §12; cards-current.md §8.1, §8.3): the changed-files card when a Host
+ * summary was fetched; the delivered-file block of the newer client (new view modes only, `data-m="n"`: one
+ * card per delivered file — basename and secondary text — folded after four behind `All {n} files`); the classic
+ * `Produced` row with up to six file chips (basename, full path as `title`) and the `+ N files` overflow (classic
+ * mode only, `data-m="c"`); the turn's failure; then the timing line (time, `Ran for …`, `TTFT …`, `… tok/s`, each
+ * pre-formatted by the model) and the turn usage button (`data-m="n"`). A chip or card name is a plain label on
+ * a static page — there is no host to open the file nor a sidebar to preview it — which the enhancement script
+ * makes copy the path.
  */
 import type { DeliverableChip, DeliverablesModel, DeliveredBlock, DeliveredFileCard, TurnTailRow } from '../../src/cards/types'
 import { CopyButton } from '../primitives/CopyButton'
 import { VisuallyHidden } from '../primitives/VisuallyHidden'
+import { ChangedFiles } from './ChangedFiles'
 import styles from './TurnTail.module.css'
+import { TurnUsage } from './TurnUsage'
 
 /**
  * The newer client's tail (cards-current.md §8.1) is drawn beside the classic one: the turn's failure or
@@ -23,6 +26,7 @@ export function TurnTail({ row }: { row: TurnTailRow }) {
   const reply = row.reply ?? null
   return (
     <div id={row.key} className={styles.tail} data-turn={row.turn}>
+      {row.changedFiles != null && <ChangedFiles model={row.changedFiles} />}
       {row.delivered != null && <Delivered model={row.delivered} />}
       {row.deliverables !== null && <Deliverables model={row.deliverables} />}
       {notice !== null && (
@@ -46,6 +50,7 @@ export function TurnTail({ row }: { row: TurnTailRow }) {
           {timing.throughput !== null && <> <span>{timing.throughput}</span></>}
         </div>
       )}
+      {row.usage != null && <TurnUsage model={row.usage} />}
     </div>
   )
 }

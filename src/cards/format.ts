@@ -37,3 +37,26 @@ export function timeLabel(ms: number | null): TimeLabel | null {
   const clock = `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
   return { iso: d.toISOString(), label: `${date} ${clock} UTC` }
 }
+
+/** The scaled value of `formatTokens`: one decimal below 100, an integer from 100 up, no trailing `.0`. */
+const scaledTokens = (value: number): string => (value >= 100 ? String(Math.round(value)) : String(Math.round(value * 10) / 10))
+
+/**
+ * Compact token count (cards-current.md §8.2): `980`, `1.5K`, `12.4K`, `517K`, `1.2M`. The unit is chosen
+ * on the raw count, as dsh does, so 999,500 reads `1000K` (scaling rounds after the unit is picked).
+ * The `K`/`M` suffixes are the same literals in every locale.
+ */
+export function formatTokens(count: number): string {
+  if (!Number.isFinite(count) || count < 0) return '0'
+  if (count < 1_000) return String(Math.round(count))
+  if (count < 1_000_000) return `${scaledTokens(count / 1_000)}K`
+  return `${scaledTokens(count / 1_000_000)}M`
+}
+
+/** `1,232`: en-US digit grouping of a whole number (the `number.groupSeparator` of §8.2 is `,` in both locales). */
+export function groupThousands(n: number): string {
+  const digits = String(Math.abs(Math.trunc(n)))
+  let out = ''
+  for (let end = digits.length; end > 0; end -= 3) out = digits.slice(Math.max(0, end - 3), end) + (out === '' ? '' : `,${out}`)
+  return n < 0 ? `-${out}` : out
+}

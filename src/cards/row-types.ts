@@ -293,6 +293,10 @@ export interface TurnTailRow {
    * the new view modes (`deliverables` stays for the classic mode); absent or null when nothing was delivered.
    */
   delivered?: DeliveredBlock | null
+  /** The turn usage button (cards-current.md §8.1): only for a turn with a closing reply whose accounting is exact. */
+  usage?: TurnUsageModel | null
+  /** The changed-files card (§8.3), set only where a Host summary was fetched (live attach); never from the log alone. */
+  changedFiles?: ChangedFilesModel | null
 }
 
 /** One delivered file (cards-current.md §8.3 "card"). */
@@ -311,6 +315,48 @@ export interface DeliveredBlock {
   visible: number
   /** More than 4 cards: `All {n} files` (name `Show all {n} delivered files`) / `Collapse` (`Collapse delivered files`). */
   toggle: { expandLabel: string; expandAria: string; collapseLabel: string; collapseAria: string } | null
+}
+
+/** One changed file of the changed-files card (cards-current.md §8.3). */
+export interface ChangedFileItem {
+  /** `View changes to {display}`: what the live client's button is named. */
+  name: string
+  /** `{display}` in a list row, `Edited {basename}` as a single-file header. */
+  text: string
+  path: string
+  /** `+1,232` / `-0`; null for binary and oversized files. */
+  added: string | null
+  deleted: string | null
+  /** `binary` / `too large` instead of the counts, else null. */
+  note: string | null
+}
+
+/** The changed-files card of a turn tail, from a Host summary (src/cards/changed-files.ts). */
+export interface ChangedFilesModel {
+  turn: number
+  /** Single file: that file's header; several: `Edited {total} files` with the Host totals, named `Review this turn’s changes…`. */
+  header: ChangedFileItem
+  /** The list rows shown (at most four); empty for a single file. */
+  files: ChangedFileItem[]
+  /** The rows behind the fold. */
+  hidden: ChangedFileItem[]
+  /** The fold toggle when more than four files: texts and names for both states. */
+  fold: { expandText: string; expandName: string; collapseText: string; collapseName: string } | null
+}
+
+/** `Usage 12.4K tok` and its breakdown (src/cards/turn-usage.ts). */
+export interface TurnUsageModel {
+  /** The button's name and text, `Usage 12.4K tok` / `用量 12.4K tok`. */
+  label: string
+  /** The exact total the label rounds. */
+  total: number
+  /** `Turn usage` / `本轮用量`: the breakdown's name. */
+  title: string
+  /** One entry per model attempt, in log order; a single attempt has an empty `label`. */
+  attempts: { label: string; items: { label: string; value: string }[] }[]
+  /** `Total` row: label and the exact grouped count (`17,490`). */
+  totalLabel: string
+  totalValue: string
 }
 
 /** An event kept verbatim (unknown type, or one the fold could not place). */

@@ -19,6 +19,7 @@ import { formatDuration, formatRate, timeLabel } from './format'
 import { deliverablesModel } from './deliverables'
 import { deliveredModel } from './delivered'
 import { reasonText } from './reasons'
+import { turnUsageModel } from './turn-usage'
 import { toolRowModel } from './tool-row'
 import { turnLayout, type NodeRows } from './turn-layout'
 import { turnStrings } from './turn-strings'
@@ -127,8 +128,11 @@ function turnTail(node: TurnTailNode, closing: Closing | null, t: Dictionary, ct
     : null
   const reply = closing === null ? null : { copy: { label: t.copy, copiedLabel: t.copied, text: closing.text }, clock: clockOf(closing.time), target: closing.target }
   const delivered = deliveredModel(node.delivered, ctx.locale)
+  // The usage button needs the action row, i.e. a closing reply (cards-current.md §8.1); the key is left out when absent.
+  const usage = timing === null ? null : turnUsageModel(node.exactUsage, ctx.locale)
   return { kind: 'turn-tail', key: node.key, turn: node.turn, timing, error: error === '' ? null : error,
-    deliverables: deliverablesModel(node.deliverables, ctx.locale), reply, notice, ...(delivered !== null ? { delivered } : {}) }
+    deliverables: deliverablesModel(node.deliverables, ctx.locale), reply, notice, ...(delivered !== null ? { delivered } : {}),
+    ...(usage === null ? {} : { usage }) }
 }
 
 function triggerModel(kind: string, provider: unknown, time: number | null, ctx: CardContext) {

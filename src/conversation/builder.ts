@@ -157,13 +157,13 @@ export class ConversationBuilder {
     const section = event.type === 'turn/start' ? this.#open(new SectionState(`turn@${event.seq}`, event.data.turn, event.seq, event.time)) : this.#sectionAt(event.seq)
     if (event.seq > section.maxSeq) section.maxSeq = event.seq
     if (event.seq > this.#lastSeq) this.#lastSeq = event.seq
+    if (section.end === null && section.tail instanceof TailItem) section.tail.usage.take(event)
     switch (event.type) {
       case 'turn/start':
         this.#turn = event.data.turn
         this.#step = null
         this.#closedTurns.delete(event.data.turn)
-        this.#facts.turns++
-        new TailItem(section)
+        new TailItem(section, event.data.turn)
         return
       case 'turn/end':
         return this.#turnEnd(event, section, { seq: event.seq, time: event.time })
@@ -171,7 +171,6 @@ export class ConversationBuilder {
         this.#turn = event.data.turn
         this.#step = event.data.step
         this.#stepFor(event.data.turn, event.data.step, event.seq, true).startTime = event.time
-        this.#facts.steps++
         return
       }
       case 'step/end': {
@@ -197,7 +196,7 @@ export class ConversationBuilder {
         if (!isAppend(event)) return this.#replacement(event, section)
         const step = this.#stepFor(event.data.turn, event.data.step, event.seq, false)
         step.settle(event)
-        if (step.metrics !== null) this.#facts.step(step.metrics)
+        if (step.metrics !== null) this.#facts.step(event.data.turn, step.metrics)
         const source = event.data.message.source
         this.#facts.model(str(source.provider), str(source.model))
         return

@@ -64,7 +64,7 @@ describe('counts, models, title, times', () => {
       stats: {
         turns: 2, steps: 2, toolCalls: 3, subToolCalls: 1,
         usage: { inputTokens: 150, outputTokens: 15, cacheReadTokens: 450, totalTokens: 615 },
-        cacheHitPercent: 75, contextWindow: 1000, lastRequestInputTokens: 200, contextUsedPercent: 20,
+        cacheHitPercent: 75, contextWindow: 1000, lastRequestInputTokens: 200, lastRequestTokens: 205, contextUsedPercent: 21,
       },
     })
   })
@@ -107,5 +107,85 @@ describe('child sessions', () => {
   it('a child knows its parent from the header', () => {
     const log = session({ header: { parentSession: 'parent-1', origin: 'subagent', delegationDepth: 1 } })
     expect(facts(log)).toMatchObject({ parentSessionId: 'parent-1', origin: 'subagent', delegationDepth: 1 })
+  })
+})
+
+describe('session pill numbers (cards-current.md §8.2)', () => {
+  it('turns are distinct turns with a settled assistant message; steps are settled messages', () => {
+    const log = session()
+    completedTurn(log)
+    // A turn without any settled message (tool-call-free failure) counts neither a turn nor a step.
+    log.turnStart()
+    log.stepStart()
+    log.stepEnd()
+    log.turnEnd({ kind: 'error' })
+    log.turnStart()
+    log.stepStart()
+    log.assistant('a', { usage: { inputTokens: 1, outputTokens: 1 } })
+    log.stepEnd()
+    log.stepStart()
+    log.assistant('b', { usage: { inputTokens: 1, outputTokens: 1 } })
+    log.stepEnd()
+    log.turnEnd()
+    expect(facts(log).stats).toMatchObject({ turns: 2, steps: 3 })
+  })
+
+  it.each<[string, Record<string, number>[], number | null]>([
+    ['no prompt input', [{ outputTokens: 5 }], null],
+    ['no cache', [{ inputTokens: 100, outputTokens: 1 }], 0],
+    ['cache write counts as prompt', [{ inputTokens: 100, cacheReadTokens: 100, cacheWriteTokens: 200, outputTokens: 1 }], 25],
+    ['summed over steps', [{ inputTokens: 8082, cacheReadTokens: 384 }, { inputTokens: 196, cacheReadTokens: 8576 }], 52],
+    ['full hit', [{ inputTokens: 0, cacheReadTokens: 500 }], 100],
+    ['a partial hit never reads 100', [{ inputTokens: 1, cacheReadTokens: 999 }], 99.9],
+    ['more decimals when needed', [{ inputTokens: 4, cacheReadTokens: 9996 }], 99.96],
+  ])('cache hit: %s', (_name, usages, percent) => {
+    const log = session()
+    log.turnStart()
+    for (const usage of usages) {
+      log.stepStart()
+      log.assistant('x', { usage })
+      log.stepEnd()
+    }
+    log.turnEnd()
+    expect(facts(log).stats.cacheHitPercent).toBe(percent)
+  })
+
+  it.each<[string, Record<string, number>, number | null, number | null]>([
+    ['prompt plus output of the last request', { inputTokens: 196, cacheReadTokens: 8576, outputTokens: 17 }, 128_000, 7],
+    ['output crosses the rounding boundary (prompt alone reads 64)', { inputTokens: 644, outputTokens: 2 }, 1_000, 65],
+    ['capped at 100', { inputTokens: 5_000, outputTokens: 10 }, 1_000, 100],
+    ['no context window', { inputTokens: 5, outputTokens: 1 }, null, null],
+  ])('context meter: %s', (_name, usage, window, percent) => {
+    const log = session()
+    log.turnStart()
+    log.stepStart()
+    if (window !== null) log.push('request/context', { provider: 'p', model: 'm', contextWindow: window })
+    log.assistant('x', { usage })
+    log.stepEnd()
+    log.turnEnd()
+    expect(facts(log).stats.contextUsedPercent).toBe(percent)
+  })
+
+  it('throughput counts only steps with decode timing (Σ output / Σ decode time)', () => {
+    const log = session()
+    log.turnStart()
+    log.stepStart()
+    log.chunk({ type: 'text-delta', index: 0, text: 'a' })
+    log.chunk({ type: 'text-delta', index: 0, text: 'b' })
+    log.chunk({ type: 'text-delta', index: 0, text: 'c' })
+    log.assistant('abc', { usage: { inputTokens: 1, outputTokens: 100 } })
+    log.stepEnd()
+    log.stepStart()
+    log.assistant('untimed', { usage: { inputTokens: 1, outputTokens: 50 } })
+    log.stepEnd()
+    log.turnEnd()
+    // 100 tokens over 2 s of decoding; the untimed step's 50 tokens do not inflate it.
+    expect(facts(log).stats.tokensPerSecond).toBe(50)
+  })
+
+  it('no decode timing → no throughput', () => {
+    const log = session()
+    completedTurn(log)
+    expect(facts(log).stats.tokensPerSecond).toBeNull()
   })
 })

@@ -7,9 +7,10 @@
 import type { SessionHeader, TokenUsage } from '../log/schema'
 import type { ChildLink, ModelRef, SessionFacts, SessionStatus } from './model'
 import type { StepMetrics } from './step-item'
-import { addUsage, emptyUsage } from './usage'
+import { addUsage, cacheHitPercent, emptyUsage } from './usage'
 
-const percent = (part: number, whole: number): number | null => (whole > 0 ? Math.round((part / whole) * 100) : null)
+/** `min(100, round(used / window × 100))`; null for a window that is not positive. */
+const contextPercent = (used: number, window: number): number | null => (window > 0 ? Math.min(100, Math.round((used / window) * 100)) : null)
 
 function sortedCounts(counts: Map<string, number>): Record<string, number> {
   const out: Record<string, number> = {}
@@ -19,8 +20,10 @@ function sortedCounts(counts: Map<string, number>): Record<string, number> {
 
 export class FactsAccumulator {
   title: string | null = null
-  turns = 0
+  /** Settled (append) `assistant/message`s: the activity pill's steps (cards-current.md §8.2). */
   steps = 0
+  /** Turns having at least one settled assistant message: the activity pill's turns. */
+  readonly #turns = new Set<number>()
   readonly usage = emptyUsage()
   lastRequest: TokenUsage | null = null
   contextWindow: number | null = null
@@ -39,7 +42,9 @@ export class FactsAccumulator {
   #toolMs: number | null = null
   #ttftSum = 0
   #ttftCount = 0
-  #generationMs = 0
+  /** Σ output tokens and Σ decode time over steps with stream timing (the tok/s of §8.2). */
+  #decodeOutput = 0
+  #decodeMs = 0
 
   noteTime(time: number | null): void {
     // Fixtures write 0 for unknown clocks; a session cannot start at the epoch.
@@ -68,7 +73,10 @@ export class FactsAccumulator {
     this.#toolMs = (this.#toolMs ?? 0) + (resultTime - callTime)
   }
 
-  step(metrics: StepMetrics): void {
+  /** One settled assistant message of `turn`. */
+  step(turn: number, metrics: StepMetrics): void {
+    this.#turns.add(turn)
+    this.steps++
     addUsage(this.usage, metrics.usage)
     if (metrics.usage !== null) this.lastRequest = metrics.usage
     if (metrics.llmMs !== null) this.#llmMs = (this.#llmMs ?? 0) + metrics.llmMs
@@ -76,7 +84,10 @@ export class FactsAccumulator {
       this.#ttftSum += metrics.ttftMs
       this.#ttftCount++
     }
-    this.#generationMs += metrics.generationMs ?? 0
+    if (metrics.generationMs !== null && metrics.generationMs > 0) {
+      this.#decodeMs += metrics.generationMs
+      this.#decodeOutput += metrics.usage?.outputTokens ?? 0
+    }
   }
 
   /** Records a child link; later evidence fills fields the first one lacked, never overrides them. */
@@ -95,6 +106,7 @@ export class FactsAccumulator {
     const usage = { ...this.usage }
     const last = this.lastRequest
     const lastInput = last === null ? null : (last.inputTokens ?? 0) + (last.cacheReadTokens ?? 0) + (last.cacheWriteTokens ?? 0)
+    const lastTotal = last === null || lastInput === null ? null : lastInput + (last.outputTokens ?? 0)
     const createdAt = header?.createdAt
     return {
       id: header?.id ?? null,
@@ -109,19 +121,20 @@ export class FactsAccumulator {
       toolCounts: sortedCounts(this.#tools),
       subToolCounts: sortedCounts(this.#subTools),
       stats: {
-        turns: this.turns,
+        turns: this.#turns.size,
         steps: this.steps,
         usage,
-        cacheHitPercent: percent(usage.cacheReadTokens, usage.inputTokens + usage.cacheReadTokens),
+        cacheHitPercent: cacheHitPercent(usage.cacheReadTokens, usage.inputTokens + usage.cacheReadTokens + usage.cacheWriteTokens),
         contextWindow: this.contextWindow,
         lastRequestInputTokens: lastInput,
-        contextUsedPercent: lastInput === null || this.contextWindow === null ? null : percent(lastInput, this.contextWindow),
+        lastRequestTokens: lastTotal,
+        contextUsedPercent: lastTotal === null || this.contextWindow === null ? null : contextPercent(lastTotal, this.contextWindow),
         toolCalls: this.toolCalls,
         subToolCalls: this.subToolCalls,
         llmMs: this.#llmMs,
         toolMs: this.#toolMs,
         ttftAvgMs: this.#ttftCount > 0 ? Math.round(this.#ttftSum / this.#ttftCount) : null,
-        tokensPerSecond: this.#generationMs > 0 ? Math.round((usage.outputTokens / this.#generationMs) * 10_000) / 10 : null,
+        tokensPerSecond: this.#decodeMs > 0 ? Math.round((this.#decodeOutput / this.#decodeMs) * 10_000) / 10 : null,
       },
       parentSessionId: header?.parentSession ?? null,
       origin: header?.origin ?? null,

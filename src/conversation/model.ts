@@ -274,12 +274,32 @@ export interface TurnTailNode extends NodeBase {
    * one (absent = none), so goldens of sessions without any stay unchanged.
    */
   delivered?: DeliveredFile[]
+  /** The turn's exact token accounting (cards-current.md §8.1 rules 2–4), or null when it is not exact. */
+  exactUsage?: ExactTurnUsage | null
 }
 
 /** One delivered file as declared (`path` absolute as the Host wrote it). */
 export interface DeliveredFile {
   path: string
   description: string | null
+}
+
+/** One model attempt's exact usage; cache and reasoning buckets are null when the provider left them out. */
+export interface ExactAttemptUsage {
+  inputTokens: number
+  outputTokens: number
+  cacheReadTokens: number | null
+  cacheWriteTokens: number | null
+  reasoningTokens: number | null
+  /** `totalTokens`, or input + cacheRead + cacheWrite + output when both buckets are present. */
+  totalTokens: number
+}
+
+export interface ExactTurnUsage {
+  /** Σ of the attempts' exact totals. */
+  totalTokens: number
+  /** In log order. */
+  attempts: ExactAttemptUsage[]
 }
 
 /** An unknown event or an invalid line, kept in place (never dropped). */
@@ -319,17 +339,22 @@ export interface ModelRef {
 }
 
 export interface SessionStats {
+  /** Distinct turns having a settled assistant message (cards-current.md §8.2 activity pill). */
   turns: number
+  /** Settled (append) `assistant/message`s. */
   steps: number
   /** Summed over settled `assistant/message` usages. */
   usage: UsageTotals
-  /** cacheRead / (input + cacheRead), rounded to a whole percent; null when there was no input. */
+  /** cacheRead / (input + cacheRead + cacheWrite) as a whole percent, except a partial hit that would round
+   *  to 100 (`99.9`, `99.96`); null when there was no prompt input (§8.2). */
   cacheHitPercent: number | null
   /** Latest `request/context.contextWindow`; null when never logged. */
   contextWindow: number | null
   /** Input side (input + cacheRead + cacheWrite) of the last settled request. */
   lastRequestInputTokens: number | null
-  /** lastRequestInputTokens / contextWindow, rounded to a whole percent. */
+  /** The last settled request's total, prompt plus output (the next prompt includes the reply). */
+  lastRequestTokens: number | null
+  /** min(100, round(lastRequestTokens / contextWindow × 100)): the context meter of §8.2. */
   contextUsedPercent: number | null
   /** Root `tool/call`s and code-dispatch children. */
   toolCalls: number
@@ -340,7 +365,7 @@ export interface SessionStats {
   toolMs: number | null
   /** Mean over steps of time to first non-empty token. */
   ttftAvgMs: number | null
-  /** Output tokens / llm seconds. */
+  /** Σ output tokens / Σ decode seconds over steps with stream timing (first token to last chunk). */
   tokensPerSecond: number | null
 }
 

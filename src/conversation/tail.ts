@@ -10,6 +10,7 @@ import { isInherited, Item, type BuildContext, type SectionState } from './secti
 import { StepItem } from './step-item'
 import { ToolItem } from './tool-item'
 import type { CallState } from './tool-tree'
+import { TurnUsageFold } from './turn-usage'
 import { addUsage, emptyUsage } from './usage'
 
 function parseArgs(argsRaw: string): unknown {
@@ -71,9 +72,13 @@ export function deliveredFiles(presented: readonly { seq: number; files: readonl
 }
 
 export class TailItem extends Item {
-  constructor(section: SectionState) {
+  /** The exact-usage fold of this turn (cards-current.md §8.1), fed every event of the open turn. */
+  readonly usage: TurnUsageFold
+
+  constructor(section: SectionState, turn: number) {
     super(section)
     section.tail = this
+    this.usage = new TurnUsageFold(turn)
   }
 
   protected build(ctx: BuildContext): ChatNode | null {
@@ -113,6 +118,7 @@ export class TailItem extends Item {
       tokensPerSecond: generationMs > 0 ? Math.round((usage.outputTokens / generationMs) * 1000 * 10) / 10 : null,
       deliverables: deliverables(tools, closing ?? end.seq),
       ...(delivered.length > 0 ? { delivered } : {}),
+      exactUsage: this.usage.result(),
     }
   }
 }

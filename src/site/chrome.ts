@@ -4,6 +4,8 @@
  * fallbacks, time and duration formats (UTC, src/cards/format.ts), relative links between pages.
  */
 import { formatDuration, timeLabel } from '../cards/format'
+import { sessionPills } from '../cards/pills'
+import { usageStrings } from '../cards/usage-strings'
 import type { Conversation, SessionFacts } from '../conversation/model'
 import { DEFAULT_VIEW_MODE, VIEW_MODES, type ViewMode } from '../cards/view-mode'
 import { pageFile } from './slug'
@@ -69,7 +71,10 @@ export function summarize({ conversation, id, stem, pages, warnings, locale = 'e
   }
 }
 
-/** The facts list of a page header. */
+/**
+ * The facts list of a page header. The session pills of cards-current.md §8.2 (activity, usage, context
+ * meter) sit among the facts; the activity pill carries the turn count, so `Turns` shows only without it.
+ */
 export function headerFacts(summary: SessionSummary, conversation: Conversation, text: SiteText): Fact[] {
   const f = conversation.facts
   const facts: Fact[] = [{ label: text.factProject, value: summary.project ?? text.noProject }]
@@ -78,7 +83,12 @@ export function headerFacts(summary: SessionSummary, conversation: Conversation,
   if (f.models.length > 0) {
     facts.push({ label: text.factModel, value: f.models.map(m => (m.provider ? `${m.provider}/${m.model}` : m.model)).join(', ') })
   }
-  facts.push({ label: text.factTurns, value: String(summary.turns) })
+  const pills = sessionPills(f.stats, text.locale)
+  const u = usageStrings(text.locale)
+  if (pills.activity !== null) facts.push({ label: u.factActivity, value: pills.activity })
+  else facts.push({ label: text.factTurns, value: String(summary.turns) })
+  if (pills.usage !== null) facts.push({ label: u.factUsage, value: pills.usage })
+  if (pills.context !== null) facts.push({ label: u.factContext, value: pills.context.visible, srValue: pills.context.label })
   facts.push({ label: text.factToolCalls, value: String(summary.toolCalls) })
   facts.push({ label: text.factStatus, value: text.status[summary.status] })
   facts.push({ label: text.factSession, value: summary.id })

@@ -16,6 +16,7 @@ export function groupDigits(n: number): string {
 const plural = (n: number, one: string, many: string) => `${groupDigits(n)} ${n === 1 ? one : many}`
 
 const EN: SiteText = {
+  locale: 'en',
   siteTitle: 'dsh sessions',
   allSessions: 'All sessions',
   skipToTranscript: 'Skip to transcript',
@@ -60,6 +61,7 @@ const EN: SiteText = {
 }
 
 const ZH: SiteText = {
+  locale: 'zh',
   siteTitle: 'dsh 会话',
   allSessions: '全部会话',
   skipToTranscript: '跳到对话记录',

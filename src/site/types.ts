@@ -4,7 +4,7 @@
  * conversation facts and the build's link table. Plain JSON: a summary is also what the incremental
  * manifest stores for an unchanged session.
  */
-import type { TimeLabel } from '../cards/types'
+import type { Locale, TimeLabel } from '../cards/types'
 import type { SessionStatus } from '../conversation/model'
 import type { ViewMode } from '../cards/view-mode'
 
@@ -14,6 +14,8 @@ export interface Fact {
   value: string
   /** Machine-readable form for `<time datetime>`, when the value is a time. */
   datetime?: string
+  /** Accessible reading of a terse value (`7%` → `7% of context used`); the visible text stays `value`. */
+  srValue?: string
 }
 
 export interface Link {
@@ -50,6 +52,8 @@ export interface SessionSummary {
 
 /** Site-wide text, per locale (src/site/strings.ts). */
 export interface SiteText {
+  /** The locale these strings are in (card-level text, such as the session pills, follows it). */
+  locale: Locale
   siteTitle: string
   allSessions: string
   skipToTranscript: string

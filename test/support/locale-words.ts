@@ -19,5 +19,7 @@ export const ZH_ALLOWED = new Set([
   'JSON', 'JavaScript', 'DecompressionStream', 'dsh', 'dsh-view', 'Token', 'zh-CN',
   // dsh's own zh wording keeps the word: 已达到输出 token 上限 (cards-current.md §8.1).
   'token',
+  // The compact token format's suffixes are the same literals in zh (cards-current.md §8.2): `17.5K tok`.
+  'K', 'M',
 ])
 

@@ -193,20 +193,35 @@ export function installFind(doc: Document): FindControl | null {
  * Hides the cards (children of the transcript's sections) that hold no match, the links after them too,
  * and sections left empty. A card holding a matching nested call stays.
  */
+/** A turn's fold or activity group: its rows are the units, inside its body (components/turn/TurnRows.tsx). */
+const FOLD = 'details[data-turn-process], details[data-process-activity]'
+
 function hideOthers(transcript: HTMLElement, matched: readonly HTMLElement[]): void {
-  for (const section of transcript.children) {
-    let any = false
-    let lastShown = false
-    for (const unit of section.children) {
-      if (unit.tagName === 'H2') continue
+  for (const section of transcript.children) if (!hideUnits(section, matched)) section.setAttribute(HIDDEN, '')
+}
+
+/**
+ * Hides the units of `parent` that hold no match; true when one is shown. A fold is not a unit of its own: its
+ * rows are (the fold stays, around the rows shown, and reveal opens it). Our markup nests folds two deep.
+ */
+function hideUnits(parent: Element, matched: readonly HTMLElement[]): boolean {
+  let any = false
+  let lastShown = false
+  for (const unit of parent.children) {
+    if (unit.tagName === 'H2' || unit.tagName === 'SUMMARY') continue
+    let show: boolean
+    if (unit.matches(FOLD)) {
+      const body = unit.querySelector(':scope > div')
+      show = body !== null && hideUnits(body, matched)
+    } else {
       // Links after a row (full text, child session) follow the row they belong to.
-      const show: boolean = unit.hasAttribute('data-row-extras') ? lastShown : matched.some(el => unit === el || unit.contains(el))
-      if (!show) unit.setAttribute(HIDDEN, '')
-      lastShown = show
-      any ||= show
+      show = unit.hasAttribute('data-row-extras') ? lastShown : matched.some(el => unit === el || unit.contains(el))
     }
-    if (!any) section.setAttribute(HIDDEN, '')
+    if (!show) unit.setAttribute(HIDDEN, '')
+    lastShown = show
+    any ||= show
   }
+  return any
 }
 
 /** The query a page opened from a search result should show (see arrival.ts). */
