@@ -4,12 +4,13 @@
  * OUT text and the failure line; and the row state. Every other row starts from this model and overrides
  * what its renderer changes (index.ts). It never throws: unparsable arguments are shown as raw text.
  */
+import { ownTable } from '../log/own'
 import type { ToolCallNode, ToolCallResult } from '../conversation/tool-call'
 import type { CardContext, RowState, ToolIcon, ToolVariant } from './types'
 import { firstLine, isObject, nonEmpty, parseJson, type JsonObject } from './narrow'
 import { displayPath } from './paths'
 
-const VARIANTS: Readonly<Record<string, ToolVariant>> = {
+const VARIANTS = ownTable<ToolVariant>({
   bash: 'bash',
   pwsh: 'bash',
   read: 'read',
@@ -22,7 +23,7 @@ const VARIANTS: Readonly<Record<string, ToolVariant>> = {
   write: 'write',
   edit: 'edit',
   run_code: 'code',
-}
+})
 
 const VARIANT_TITLES: Readonly<Record<ToolVariant, string>> = {
   bash: 'Bash',
@@ -35,14 +36,14 @@ const VARIANT_TITLES: Readonly<Record<ToolVariant, string>> = {
 }
 
 /** Tool-owned titles; a tool listed here also loses the `<tool> · ` summary prefix (cards.md §5.2). */
-const TOOL_TITLES: Readonly<Record<string, string>> = {
+const TOOL_TITLES = ownTable<string>({
   pwsh: 'Pwsh',
   cordis_package_inspect: 'Inspect',
   cordis_runtime_inspect: 'Inspect',
   cordis_run: 'Run Cordis Plugin',
   cordis_stop: 'Stop Cordis Plugin',
   cordis_undefine: 'Remove Cordis Plugin',
-}
+})
 
 const VARIANT_ICONS: Readonly<Record<ToolVariant, ToolIcon>> = {
   bash: 'api',

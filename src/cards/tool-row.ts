@@ -6,6 +6,7 @@
  * on their own (cards.md §16.4), while terminal cards are allowed for children ([N] nested-terminal fix).
  * `cordis_*` rows are an upstream extension this viewer does not reproduce: they render Generic.
  */
+import { ownTable } from '../log/own'
 import type { ToolCallNode } from '../conversation/tool-call'
 import type { CardContext, CardModel, RowState, ToolDetailsModel, ToolRowModel } from './types'
 import { genericModel, type GenericModel } from './generic'
@@ -20,7 +21,7 @@ import {
 } from './rows'
 import { FIXED, strings } from './strings'
 
-export const RENDERERS: Readonly<Record<string, RowRenderer>> = {
+export const RENDERERS = ownTable<RowRenderer>({
   bash: bashRow,
   read: readRow,
   write: writeRow,
@@ -32,7 +33,7 @@ export const RENDERERS: Readonly<Record<string, RowRenderer>> = {
   todo_write: todoRow,
   ask_user_question: askRow,
   skill: skillRow,
-}
+})
 
 /** Card models in precedence order; each returns null unless its tool and inputs qualify. */
 const CARD_MODELS = [terminalCardModel, diffCardModel, readCardModel, searchCardModel, webCardModel] as const

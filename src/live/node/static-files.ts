@@ -5,12 +5,13 @@
  * under the root, and so must its real path, so a symlink cannot lead out either. Directories serve their
  * `index.html`. Responses are revalidated on every load (live mode rewrites pages).
  */
+import { ownTable } from '../../log/own'
 import { createReadStream } from 'node:fs'
 import { realpath, stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, join, sep } from 'node:path'
 
-const TYPES: Record<string, string> = {
+const TYPES = ownTable<string>({
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
@@ -28,7 +29,7 @@ const TYPES: Record<string, string> = {
   '.woff': 'font/woff',
   '.woff2': 'font/woff2',
   '.wasm': 'application/wasm',
-}
+})
 
 /**
  * The file-system path a URL path names under `root`, or null when the URL tries to leave it or hide
