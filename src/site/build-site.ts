@@ -221,7 +221,7 @@ export async function buildSite(options: BuildOptions, progress: Progress): Prom
   }
 
   const asMembers = (family: Member[]): FamilyMember[] =>
-    family.map(m => ({ source: m.scan.source, id: m.id, stem: m.stem, bytes: m.scan.bytes, liveKey: liveKeys.get(m) ?? '' }))
+    family.map(m => ({ source: m.scan.source, header: m.scan.header, id: m.id, stem: m.stem, bytes: m.scan.bytes, liveKey: liveKeys.get(m) ?? '' }))
   const renderBytes = toRender.reduce((n, f) => n + f.members.reduce((b, m) => b + m.scan.bytes, 0), 0)
   const script = options.workerScript ?? findWorkerScript()
   const cores = availableParallelism()
