@@ -5,7 +5,9 @@
  * transcript link points. Both files are written atomically (src/site/atomic-write.ts) and only after
  * everything rendered, so a failure leaves no half file.
  */
-import { dirname, relative, resolve } from 'node:path'
+import { realpath, stat } from 'node:fs/promises'
+import { basename, dirname, join, relative, resolve, sep } from 'node:path'
+import { defaultSessionsRoot } from '../log/node/discover'
 import type { Locale } from '../cards/types'
 import type { RedactionReport } from '../redact/redactor'
 import type { RedactConfig } from '../redact/scan'
@@ -16,7 +18,7 @@ import { renderHtmlExport, sessionAnchor, type HtmlExport } from './html/render-
 import { loadFamily } from './load'
 import { summaryFacts } from './markdown/facts'
 import { renderMarkdown, type RenderedMarkdown, type TranscriptLink } from './markdown/render'
-import { resolveFamily } from './resolve'
+import { ResolveError, resolveFamily, type FamilyMember } from './resolve'
 
 export interface ExportOptions {
   /** The `<session>` argument: a path or an id. */
@@ -75,6 +77,7 @@ export function transcriptLink(rootStem: string, options: Pick<ExportOptions, 'h
 export async function exportSession(options: ExportOptions): Promise<ExportReport> {
   if (options.html === null && options.markdown === null) throw new Error('exportSession needs an HTML or a Markdown output')
   const members = await resolveFamily(options.session, { env: options.env, homedir: options.homedir })
+  await refuseUnsafeOutputs(options, members)
   const family = await loadFamily(members, options.redact ?? null)
   const [root] = family.sessions
   if (root === undefined || root.id !== members[0]?.id) {
@@ -102,4 +105,35 @@ export async function exportSession(options: ExportOptions): Promise<ExportRepor
     report.markdown = { ...rest, path: options.markdown, bytes: Buffer.byteLength(text, 'utf8') }
   }
   return report
+}
+
+/**
+ * Issue 17: an output may not be a folder, nor any log being exported (`-o session.jsonl` would replace
+ * the log with its own export), nor lie inside the sessions root (dsh's own files), nor be both outputs.
+ * Checked before anything is read further; a refusal is a usage error (exit 2).
+ */
+async function refuseUnsafeOutputs(options: ExportOptions, members: readonly FamilyMember[]): Promise<void> {
+  const real = async (path: string): Promise<string> => {
+    const abs = resolve(path)
+    return realpath(abs).catch(async () => join(await realpath(dirname(abs)).catch(() => dirname(abs)), basename(abs)))
+  }
+  const inputs = new Set<string>()
+  for (const m of members) {
+    const where = m.source.location
+    inputs.add(await real(where.kind === 'file' ? where.path : where.zip))
+  }
+  const root = await real(defaultSessionsRoot({ env: options.env, homedir: options.homedir }))
+  const seen = new Set<string>()
+  for (const [flag, path] of [['-o', options.html], ['--markdown', options.markdown]] as const) {
+    if (path === null) continue
+    const target = await real(path)
+    const refuse = (why: string) => {
+      throw new ResolveError(`${flag} ${path} ${why}`, 'Name a new file outside the sessions root, e.g. -o session.html --markdown summary.md.', 2)
+    }
+    if ((await stat(target).catch(() => null))?.isDirectory() === true) refuse('is a folder')
+    if (inputs.has(target)) refuse('is a log being exported')
+    if (target === root || target.startsWith(`${root}${sep}`)) refuse(`is inside the sessions root (${root})`)
+    if (seen.has(target)) refuse('is also the other output')
+    seen.add(target)
+  }
 }

@@ -29,10 +29,10 @@ export function cleanTemps(): void {
   for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true })
 }
 
-export async function run(argv: string[]): Promise<Run> {
+export async function run(argv: string[], env: Record<string, string> = {}): Promise<Run> {
   let out = ''
   let err = ''
-  const io: Io = { stdout: t => void (out += t), stderr: t => void (err += t), stderrIsTty: false, env: { DSH_HOME: '/nonexistent-dsh-home' }, open: async () => {} }
+  const io: Io = { stdout: t => void (out += t), stderr: t => void (err += t), stderrIsTty: false, env: { DSH_HOME: '/nonexistent-dsh-home', ...env }, open: async () => {} }
   try {
     const inv = parseInvocation(argv)
     let code: number
