@@ -41,7 +41,7 @@ export async function runBuild(inv: BuildInvocation, io: Io): Promise<number> {
   // (Through an alias: the bundle defines `process.env.NODE_ENV` as a constant, which an assignment cannot use.)
   const env = process.env
   env['NODE_ENV'] ??= 'production'
-  const { buildSite, OutDirError } = await import('../src/site/build-site')
+  const { buildSite, OutDirError, LockError } = await import('../src/site/build-site')
   let inputs = inv.inputs
   if (inputs.length === 0) {
     const root = defaultSessionsRoot({ env: io.env, homedir: homedir() })
@@ -62,6 +62,7 @@ export async function runBuild(inv: BuildInvocation, io: Io): Promise<number> {
       progress,
     )
   } catch (err) {
+    if (err instanceof LockError) throw new UserError(err.message, 'Two builds into one folder would mix their pages; run them one after the other.', 1)
     if (err instanceof OutDirError) {
       throw new UserError(err.message, 'Choose a new or empty folder with -o, or one an earlier `dsh-view build` wrote.', 2)
     }
