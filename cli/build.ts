@@ -6,8 +6,9 @@
  * pages, what was rebuilt, warnings with session and line). With no path and no sessions root on this
  * machine, the bundled demo root is built instead, so `npm start` always shows something.
  *
- * Exit codes as `inspect`: 0 built (damage is reported, not fatal), 1 a path or log could not be read,
- * 2 usage (bad flags, an output folder that is not ours).
+ * Exit codes as `inspect`: 0 built (damage is reported, not fatal), 1 a path or log could not be read (a
+ * FIFO or device skipped, a session dsh-view failed on — it gets a damaged-session page) or another build
+ * holds the folder's lock, 2 usage (bad flags, an output folder that is not ours).
  */
 import { existsSync } from 'node:fs'
 import { homedir } from 'node:os'

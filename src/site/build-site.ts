@@ -6,6 +6,10 @@
  *
  * Deterministic: sessions are handled in discovery order (stable), every name derives from content, and
  * nothing reads the clock except progress. Writes are atomic and skip identical bytes.
+ *
+ * Crash-safe (issue 17, staging.ts): under a lock beside the folder, everything is written into a
+ * hard-linked staging copy of the site, swapped in at the end; a build killed at any moment leaves the old
+ * site or the new one.
  */
 import { createHash } from 'node:crypto'
 import { existsSync, statSync } from 'node:fs'
