@@ -88,7 +88,13 @@ export async function exportSession(options: ExportOptions): Promise<ExportRepor
 
   let html: HtmlExport | null = null
   if (options.html !== null) {
-    html = await renderHtmlExport({ sessions: family.sessions, assets: options.assets ?? (await loadSiteAssets()), locale: options.locale, highlight: options.highlight })
+    html = await renderHtmlExport({
+      sessions: family.sessions,
+      assets: options.assets ?? (await loadSiteAssets()),
+      locale: options.locale,
+      highlight: options.highlight,
+      onDamaged: (session, reason) => report.problems.push({ path: session.id, message: reason }),
+    })
   }
   let markdown: RenderedMarkdown | null = null
   if (options.markdown !== null) {
