@@ -1,7 +1,7 @@
 /**
  * Issue 17, property: random mutations of corpus logs — cut anywhere, lines dropped, doubled or swapped,
  * values replaced by prototype names or by JSON nested thousands of levels, bytes of garbage — go through
- * build, export and snapshot: nothing throws (an unhandled rejection fails the run too), nothing is left
+ * build, export, snapshot and live: nothing throws (an unhandled rejection fails the run too), nothing is left
  * as a temporary file, and every log is either a session of the site or a reported problem.
  */
 import { readdirSync, readFileSync } from 'node:fs'
@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildInto } from '../support/build'
+import { startTestLive } from '../live-e2e/harness'
 import { deepJson, PROTO_NAMES, writeRoot } from './generators'
 import { cleanTemps, run, temp, tmpFilesUnder } from './harness'
 
@@ -65,13 +66,36 @@ function mutate(text: string, m: Mutation): string {
   }
 }
 
+const picksArb = fc.array(fc.record({ log: fc.nat(), mutations: fc.array(mutation, { minLength: 1, maxLength: 3 }) }), { minLength: 1, maxLength: 3 })
+const mutatedLogs = (picks: { log: number; mutations: Mutation[] }[]) =>
+  picks.map((p, i) => ({ name: `m${i}`, text: p.mutations.reduce(mutate, corpus[p.log % corpus.length] ?? '') }))
+
 describe('mutated corpus logs', () => {
+  it('never crash live: it serves a page for every session the static build has', async () => {
+    for (const picks of fc.sample(picksArb, { numRuns: 3, seed: 4242 })) {
+      const root = writeRoot(temp(), mutatedLogs(picks))
+      const report = await buildInto([root], join(temp(), 'site'), { highlight: false, workers: 0, highlightWorker: null })
+      const { live } = await startTestLive([root])
+      try {
+        const state = (await (await fetch(`${live.url}live/site`)).json()) as { pages: { href: string }[] }
+        expect(state.pages).toHaveLength(report.sessions)
+        for (const page of state.pages) {
+          const res = await fetch(new URL(page.href, live.url))
+          expect(res.status, page.href).toBe(200)
+          await res.text()
+        }
+      } finally {
+        await live.close()
+      }
+    }
+  }, 120_000)
+
   it('never crash build, export or snapshot; every log is a session or a problem', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ log: fc.nat(), mutations: fc.array(mutation, { minLength: 1, maxLength: 3 }) }), { minLength: 1, maxLength: 3 }),
+        picksArb,
         async picks => {
-          const logs = picks.map((p, i) => ({ name: `m${i}`, text: p.mutations.reduce(mutate, corpus[p.log % corpus.length] ?? '') }))
+          const logs = mutatedLogs(picks)
           const root = writeRoot(temp(), logs)
           const out = join(temp(), 'site')
           const report = await buildInto([root], out, { highlight: false, workers: 0, highlightWorker: null })
