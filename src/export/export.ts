@@ -15,7 +15,8 @@ import { loadSiteAssets, type SiteAssets } from '../site/assets'
 import { writeFileAtomic } from '../site/atomic-write'
 import { pageFile } from '../site/slug'
 import { renderHtmlExport, sessionAnchor, type HtmlExport } from './html/render-export'
-import { loadFamily } from './load'
+import { loadFamily, type ExportSession } from './load'
+import { damagedConversation, failureReason } from '../site/damaged'
 import { summaryFacts } from './markdown/facts'
 import { renderMarkdown, type RenderedMarkdown, type TranscriptLink } from './markdown/render'
 import { ResolveError, resolveFamily, type FamilyMember } from './resolve'
@@ -98,7 +99,7 @@ export async function exportSession(options: ExportOptions): Promise<ExportRepor
   }
   let markdown: RenderedMarkdown | null = null
   if (options.markdown !== null) {
-    markdown = renderMarkdown(summaryFacts(family.sessions, options.locale), { locale: options.locale, link: transcriptLink(root.stem, options) })
+    markdown = renderMarkdown(factsOf(family.sessions, options.locale, report.problems), { locale: options.locale, link: transcriptLink(root.stem, options) })
   }
   if (html !== null && options.html !== null) {
     await writeFileAtomic(options.html, html.html)
@@ -141,5 +142,27 @@ async function refuseUnsafeOutputs(options: ExportOptions, members: readonly Fam
     if (target === root || target.startsWith(`${root}${sep}`)) refuse(`is inside the sessions root (${root})`)
     if (seen.has(target)) refuse('is also the other output')
     seen.add(target)
+  }
+}
+
+/**
+ * The summary's facts; a session they fail on (a dsh-view bug) is summarised as its damaged-session
+ * conversation instead, and reported, so the summary keeps every other session (issue 17).
+ */
+function factsOf(sessions: readonly ExportSession[], locale: Locale, problems: ExportReport['problems']): ReturnType<typeof summaryFacts> {
+  try {
+    return summaryFacts(sessions, locale)
+  } catch {
+    const safe = sessions.map(s => {
+      try {
+        summaryFacts([s], locale)
+        return s
+      } catch (error) {
+        const { reason, line } = failureReason('render', error)
+        if (!problems.some(p => p.path === s.id && p.message === reason)) problems.push({ path: s.id, message: reason })
+        return { ...s, conversation: damagedConversation(s.conversation.header, reason, line) }
+      }
+    })
+    return summaryFacts(safe, locale)
   }
 }
