@@ -6,8 +6,9 @@
  * pages, what was rebuilt, warnings with session and line). With no path and no sessions root on this
  * machine, the bundled demo root is built instead, so `npm start` always shows something.
  *
- * Exit codes as `inspect`: 0 built (damage is reported, not fatal), 1 a path or log could not be read,
- * 2 usage (bad flags, an output folder that is not ours).
+ * Exit codes as `inspect`: 0 built (damage is reported, not fatal), 1 a path or log could not be read (a
+ * FIFO or device skipped, a session dsh-view failed on — it gets a damaged-session page) or another build
+ * holds the folder's lock, 2 usage (bad flags, an output folder that is not ours).
  */
 import { existsSync } from 'node:fs'
 import { homedir } from 'node:os'
@@ -41,7 +42,7 @@ export async function runBuild(inv: BuildInvocation, io: Io): Promise<number> {
   // (Through an alias: the bundle defines `process.env.NODE_ENV` as a constant, which an assignment cannot use.)
   const env = process.env
   env['NODE_ENV'] ??= 'production'
-  const { buildSite, OutDirError } = await import('../src/site/build-site')
+  const { buildSite, OutDirError, LockError } = await import('../src/site/build-site')
   let inputs = inv.inputs
   if (inputs.length === 0) {
     const root = defaultSessionsRoot({ env: io.env, homedir: homedir() })
@@ -62,6 +63,7 @@ export async function runBuild(inv: BuildInvocation, io: Io): Promise<number> {
       progress,
     )
   } catch (err) {
+    if (err instanceof LockError) throw new UserError(err.message, 'Two builds into one folder would mix their pages; run them one after the other.', 1)
     if (err instanceof OutDirError) {
       throw new UserError(err.message, 'Choose a new or empty folder with -o, or one an earlier `dsh-view build` wrote.', 2)
     }

@@ -49,7 +49,7 @@ export async function runSnapshot(inv: SnapshotInvocation, io: Io, deps: Snapsho
   }
   const { readSnapshotSessions } = await import('../src/snapshot/node/sessions')
   const problems: DiscoveryProblem[] = []
-  const files = await snapshotFiles(readSnapshotSessions(inputs, { env: io.env, homedir: home }, problems), inv, io, deps)
+  const files = await snapshotFiles(readSnapshotSessions(inputs, { env: io.env, homedir: home }, problems), inv, io, deps, problems)
   for (const p of problems) io.stderr(`dsh-view: could not read ${p.path}: ${p.message}\n`)
   let failed = problems.length > 0
   if (inv.outDir === null) {
@@ -70,15 +70,26 @@ export async function runSnapshot(inv: SnapshotInvocation, io: Io, deps: Snapsho
 }
 
 /** Each session's snapshot, one session in memory at a time. */
-async function snapshotFiles(sessions: AsyncIterable<SnapshotSession>, inv: SnapshotInvocation, io: Io, deps: SnapshotDeps): Promise<SnapshotFile[]> {
+async function snapshotFiles(sessions: AsyncIterable<SnapshotSession>, inv: SnapshotInvocation, io: Io, deps: SnapshotDeps, problems: DiscoveryProblem[]): Promise<SnapshotFile[]> {
   const ext = EXTENSION[inv.format]
   const files: SnapshotFile[] = []
   if (inv.format === 'text') {
     const { viewModel } = await import('../src/cards/view-model')
     const { textSnapshot } = await import('../src/snapshot/text/session')
+    const { damagedConversation, failureReason } = await import('../src/site/damaged')
+    const snap = (s: SnapshotSession, conversation: SnapshotSession['conversation']) =>
+      textSnapshot({ id: s.id, conversation, view: viewModel(conversation, { cwd: conversation.facts.cwd, home: null, locale: inv.locale }) })
     for await (const s of sessions) {
-      const view = viewModel(s.conversation, { cwd: s.conversation.facts.cwd, home: null, locale: inv.locale })
-      files.push({ file: `${s.name}${ext}`, text: textSnapshot({ id: s.id, conversation: s.conversation, view }) })
+      let text: string
+      try {
+        text = snap(s, s.conversation)
+      } catch (error) {
+        // One session dsh-view fails on gets the damaged-session snapshot; the others go on (issue 17).
+        const { reason, line } = failureReason('render', error)
+        problems.push({ path: s.source.display, message: reason })
+        text = snap(s, damagedConversation(s.conversation.header, reason, line))
+      }
+      files.push({ file: `${s.name}${ext}`, text })
     }
     return files
   }

@@ -6,13 +6,14 @@
  * body, the flattened OUT text and the failure line; and the row state. Every other row starts from this model
  * and overrides what its renderer changes (./rows). It never throws: unparsable arguments are shown as raw text.
  */
+import { ownTable } from '../log/own'
 import type { ToolCallNode, ToolCallResult } from '../conversation/tool-call'
 import type { CardContext, Locale, RowState, ToolIcon, ToolVariant } from './types'
 import { firstLine, isObject, nonEmpty, parseJson, type JsonObject } from './narrow'
 import { displayPath, isAbsolutePath } from './paths'
 import { toolStrings, type ToolTitles } from './tool-strings'
 
-const VARIANTS: Readonly<Record<string, ToolVariant>> = {
+const VARIANTS = ownTable<ToolVariant>({
   bash: 'bash',
   pwsh: 'bash',
   read: 'read',
@@ -26,7 +27,7 @@ const VARIANTS: Readonly<Record<string, ToolVariant>> = {
   write: 'write',
   edit: 'edit',
   run_code: 'code',
-}
+})
 
 const VARIANT_TITLES: Readonly<Record<ToolVariant, keyof ToolTitles>> = {
   bash: 'bash',

@@ -1,10 +1,11 @@
+import { ownTable } from '../log/own'
 /**
  * File extension → highlight language, as dsh's read tool writes `meta.lang` (cards.md §8,
  * `LANG_BY_EXTENSION`): case-insensitive, an extension maps to itself unless listed with a target, and
  * dotfiles or unknown extensions have no language. The read card uses `meta.lang` as is (never
  * re-detected); this table serves cards that have only a path, such as the diff card.
  */
-const LANG_BY_EXTENSION: Readonly<Record<string, string>> = {
+const LANG_BY_EXTENSION = ownTable<string>({
   ts: 'ts', tsx: 'tsx', mts: 'ts', cts: 'ts',
   js: 'js', jsx: 'jsx', mjs: 'js', cjs: 'js',
   json: 'json', jsonc: 'json',
@@ -16,7 +17,7 @@ const LANG_BY_EXTENSION: Readonly<Record<string, string>> = {
   md: 'md', markdown: 'md', mdx: 'mdx',
   html: 'html', htm: 'html', css: 'css', scss: 'scss', less: 'less',
   sql: 'sql', xml: 'xml', lua: 'lua',
-}
+})
 
 /** The language of a path by its extension, or null (dotfiles such as `.bashrc` have none). */
 export function languageForPath(path: string): string | null {

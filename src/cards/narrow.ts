@@ -4,6 +4,7 @@
  * every card model builds on these so a malformed log degrades to the Generic card instead of crashing.
  */
 import type { ContentBlock } from '../log/schema'
+import { parseCapped } from '../log/depth'
 
 export type JsonObject = Record<string, unknown>
 
@@ -15,7 +16,7 @@ export function isObject(value: unknown): value is JsonObject {
 /** `JSON.parse` that reports failure as `undefined` (a parsed `null` stays `null`). */
 export function parseJson(raw: string): unknown {
   try {
-    return JSON.parse(raw)
+    return parseCapped(raw)
   } catch {
     return undefined
   }

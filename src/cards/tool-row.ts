@@ -6,6 +6,7 @@
  * on their own (cards.md §16.4), while terminal cards are allowed for children ([N] nested-terminal fix).
  * `cordis_*` rows are an upstream extension this viewer does not reproduce: they render Generic.
  */
+import { ownTable } from '../log/own'
 import type { ToolCallNode } from '../conversation/tool-call'
 import type { CardContext, CardModel, RowState, ToolDetailsModel, ToolRowModel } from './types'
 import { genericModel, type GenericModel } from './generic'
@@ -23,7 +24,7 @@ import { detailsRowFor } from './details/row'
 import { strings } from './strings'
 import { toolStrings } from './tool-strings'
 
-export const RENDERERS: Readonly<Record<string, RowRenderer>> = {
+export const RENDERERS = ownTable<RowRenderer>({
   bash: bashRow,
   read: readRow,
   read_image: readImageRow,
@@ -40,7 +41,7 @@ export const RENDERERS: Readonly<Record<string, RowRenderer>> = {
   // DetailsRow (cards-current.md §10): the goal, reminder, Cordis, workflow, session, agent, job, terminal,
   // lsp and team tools.
   ...Object.fromEntries([...DETAIL_TOOLS].map(([name, tool]) => [name, detailsRowFor(tool)])),
-}
+})
 
 /** Card models in precedence order; each returns null unless its tool and inputs qualify. */
 const CARD_MODELS = [terminalCardModel, diffCardModel, readCardModel, searchCardModel, webCardModel] as const

@@ -13,9 +13,8 @@ import { addUsage, cacheHitPercent, emptyUsage } from './usage'
 const contextPercent = (used: number, window: number): number | null => (window > 0 ? Math.min(100, Math.round((used / window) * 100)) : null)
 
 function sortedCounts(counts: Map<string, number>): Record<string, number> {
-  const out: Record<string, number> = {}
-  for (const name of [...counts.keys()].sort()) out[name] = counts.get(name) ?? 0
-  return out
+  // Tool names are log strings: `fromEntries` defines each as an own key (`__proto__` never sets a prototype).
+  return Object.fromEntries([...counts.keys()].sort().map(name => [name, counts.get(name) ?? 0]))
 }
 
 export class FactsAccumulator {

@@ -5,7 +5,9 @@
  * transcript link points. Both files are written atomically (src/site/atomic-write.ts) and only after
  * everything rendered, so a failure leaves no half file.
  */
-import { dirname, relative, resolve } from 'node:path'
+import { realpath, stat } from 'node:fs/promises'
+import { basename, dirname, join, relative, resolve, sep } from 'node:path'
+import { defaultSessionsRoot } from '../log/node/discover'
 import type { Locale } from '../cards/types'
 import type { ViewMode } from '../cards/view-mode'
 import type { RedactionReport } from '../redact/redactor'
@@ -14,10 +16,11 @@ import { loadSiteAssets, type SiteAssets } from '../site/assets'
 import { writeFileAtomic } from '../site/atomic-write'
 import { pageFile } from '../site/slug'
 import { renderHtmlExport, sessionAnchor, type HtmlExport } from './html/render-export'
-import { loadFamily } from './load'
+import { loadFamily, type ExportSession } from './load'
+import { damagedConversation, failureReason } from '../site/damaged'
 import { summaryFacts } from './markdown/facts'
 import { renderMarkdown, type RenderedMarkdown, type TranscriptLink } from './markdown/render'
-import { resolveFamily } from './resolve'
+import { ResolveError, resolveFamily, type FamilyMember } from './resolve'
 
 export interface ExportOptions {
   /** The `<session>` argument: a path or an id. */
@@ -78,6 +81,7 @@ export function transcriptLink(rootStem: string, options: Pick<ExportOptions, 'h
 export async function exportSession(options: ExportOptions): Promise<ExportReport> {
   if (options.html === null && options.markdown === null) throw new Error('exportSession needs an HTML or a Markdown output')
   const members = await resolveFamily(options.session, { env: options.env, homedir: options.homedir })
+  await refuseUnsafeOutputs(options, members)
   const family = await loadFamily(members, options.redact ?? null, options.locale)
   const [root] = family.sessions
   if (root === undefined || root.id !== members[0]?.id) {
@@ -88,11 +92,18 @@ export async function exportSession(options: ExportOptions): Promise<ExportRepor
 
   let html: HtmlExport | null = null
   if (options.html !== null) {
-    html = await renderHtmlExport({ sessions: family.sessions, assets: options.assets ?? (await loadSiteAssets()), locale: options.locale, highlight: options.highlight, ...(options.view === undefined ? {} : { view: options.view }) })
+    html = await renderHtmlExport({
+      sessions: family.sessions,
+      assets: options.assets ?? (await loadSiteAssets()),
+      locale: options.locale,
+      highlight: options.highlight,
+      ...(options.view === undefined ? {} : { view: options.view }),
+      onDamaged: (session, reason) => report.problems.push({ path: session.id, message: reason }),
+    })
   }
   let markdown: RenderedMarkdown | null = null
   if (options.markdown !== null) {
-    markdown = renderMarkdown(summaryFacts(family.sessions, options.locale), { locale: options.locale, link: transcriptLink(root.stem, options) })
+    markdown = renderMarkdown(factsOf(family.sessions, options.locale, report.problems), { locale: options.locale, link: transcriptLink(root.stem, options) })
   }
   if (html !== null && options.html !== null) {
     await writeFileAtomic(options.html, html.html)
@@ -105,4 +116,57 @@ export async function exportSession(options: ExportOptions): Promise<ExportRepor
     report.markdown = { ...rest, path: options.markdown, bytes: Buffer.byteLength(text, 'utf8') }
   }
   return report
+}
+
+/**
+ * Issue 17: an output may not be a folder, nor any log being exported (`-o session.jsonl` would replace
+ * the log with its own export), nor lie inside the sessions root (dsh's own files), nor be both outputs.
+ * Checked before anything is read further; a refusal is a usage error (exit 2).
+ */
+async function refuseUnsafeOutputs(options: ExportOptions, members: readonly FamilyMember[]): Promise<void> {
+  const real = async (path: string): Promise<string> => {
+    const abs = resolve(path)
+    return realpath(abs).catch(async () => join(await realpath(dirname(abs)).catch(() => dirname(abs)), basename(abs)))
+  }
+  const inputs = new Set<string>()
+  for (const m of members) {
+    const where = m.source.location
+    inputs.add(await real(where.kind === 'file' ? where.path : where.zip))
+  }
+  const root = await real(defaultSessionsRoot({ env: options.env, homedir: options.homedir }))
+  const seen = new Set<string>()
+  for (const [flag, path] of [['-o', options.html], ['--markdown', options.markdown]] as const) {
+    if (path === null) continue
+    const target = await real(path)
+    const refuse = (why: string) => {
+      throw new ResolveError(`${flag} ${path} ${why}`, 'Name a new file outside the sessions root, e.g. -o session.html --markdown summary.md.', 2)
+    }
+    if ((await stat(target).catch(() => null))?.isDirectory() === true) refuse('is a folder')
+    if (inputs.has(target)) refuse('is a log being exported')
+    if (target === root || target.startsWith(`${root}${sep}`)) refuse(`is inside the sessions root (${root})`)
+    if (seen.has(target)) refuse('is also the other output')
+    seen.add(target)
+  }
+}
+
+/**
+ * The summary's facts; a session they fail on (a dsh-view bug) is summarised as its damaged-session
+ * conversation instead, and reported, so the summary keeps every other session (issue 17).
+ */
+function factsOf(sessions: readonly ExportSession[], locale: Locale, problems: ExportReport['problems']): ReturnType<typeof summaryFacts> {
+  try {
+    return summaryFacts(sessions, locale)
+  } catch {
+    const safe = sessions.map(s => {
+      try {
+        summaryFacts([s], locale)
+        return s
+      } catch (error) {
+        const { reason, line } = failureReason('render', error)
+        if (!problems.some(p => p.path === s.id && p.message === reason)) problems.push({ path: s.id, message: reason })
+        return { ...s, conversation: damagedConversation(s.conversation.header, reason, line) }
+      }
+    })
+    return summaryFacts(safe, locale)
+  }
 }

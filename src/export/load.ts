@@ -11,6 +11,7 @@ import { mergeReports, Redactor, type RedactionReport } from '../redact/redactor
 import type { RedactConfig } from '../redact/scan'
 import { childAnchor, summarize } from '../site/chrome'
 import { foldLog } from '../site/fold-log'
+import { damagedConversation, failureReason } from '../site/damaged'
 import type { Warning } from '../site/manifest'
 import { assignStems } from '../site/slug'
 import type { SessionSummary } from '../site/types'
@@ -46,7 +47,12 @@ export async function loadFamily(members: readonly FamilyMember[], redact: Redac
     const depth = member.parentId === null ? 0 : (depthOf.get(member.parentId) ?? 0) + 1
     depthOf.set(member.id, depth)
     const redactor = redact === null ? null : new Redactor(redact)
-    const result = await foldLog(member.source, redactor)
+    // A fold that throws (a dsh-view bug on this log) leaves the damaged-session page in the file (issue 17).
+    const result = await foldLog(member.source, redactor).catch((error: unknown): Awaited<ReturnType<typeof foldLog>> => {
+      const { reason, line } = failureReason('read', error)
+      problems.push({ path: member.source.display, message: reason })
+      return { ok: true, conversation: damagedConversation(null, reason, line), warnings: [{ path: member.source.display, line, message: reason }], warningCount: 1, lines: 0, lastSeq: -1 }
+    })
     if (redactor !== null) reports.push(redactor.report())
     if (!result.ok) {
       problems.push({ path: member.source.display, message: result.error })

@@ -1,3 +1,4 @@
+import { ownTable } from '../log/own'
 /**
  * The names side of the highlighter's language list (architecture.md §2.6): which grammar ids exist, the
  * aliases a card model or a fenced block may use, and file names → language. Pure and free of shiki, so
@@ -17,7 +18,7 @@ export type Language = (typeof LANGUAGES)[number]
 const KNOWN: ReadonlySet<string> = new Set(LANGUAGES)
 
 /** Aliases a card model or a fenced block may use. Keys are lower case. */
-const ALIASES: Readonly<Record<string, Language>> = {
+const ALIASES = ownTable<Language>({
   ts: 'typescript', mts: 'typescript', cts: 'typescript',
   js: 'javascript', mjs: 'javascript', cjs: 'javascript', node: 'javascript',
   py: 'python', python3: 'python',
@@ -27,21 +28,21 @@ const ALIASES: Readonly<Record<string, Language>> = {
   h: 'c', cc: 'cpp', cxx: 'cpp', hpp: 'cpp', 'c++': 'cpp', cs: 'csharp', 'c#': 'csharp',
   htm: 'html', svg: 'xml', md: 'markdown', patch: 'diff', dockerfile: 'docker', makefile: 'make',
   rb: 'ruby', properties: 'ini', cfg: 'ini', json5: 'jsonc',
-}
+})
 
 /** File extension (lower case, no dot) → language. Extensions equal to a grammar id or alias are implied. */
-const EXTENSIONS: Readonly<Record<string, Language>> = {
+const EXTENSIONS = ownTable<Language>({
   ...ALIASES,
   jsonl: 'json', tsx: 'tsx', jsx: 'jsx', pyi: 'python', bashrc: 'shellscript', zshrc: 'shellscript',
   scss: 'scss', less: 'css', xsd: 'xml', xsl: 'xml', csproj: 'xml', plist: 'xml', markdown: 'markdown',
   mdx: 'markdown', mk: 'make', sql: 'sql', lua: 'lua', toml: 'toml', ini: 'ini', conf: 'ini',
-}
+})
 
 /** Whole file names that say their language without an extension. */
-const FILE_NAMES: Readonly<Record<string, Language>> = {
+const FILE_NAMES = ownTable<Language>({
   dockerfile: 'docker', makefile: 'make', gnumakefile: 'make', gemfile: 'ruby', rakefile: 'ruby',
   '.bashrc': 'shellscript', '.zshrc': 'shellscript', '.profile': 'shellscript',
-}
+})
 
 /** Whether `name` is a language id of the list itself (not an alias; see `resolveLanguage`). */
 export function isLanguage(name: string): name is Language {

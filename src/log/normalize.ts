@@ -7,6 +7,7 @@
  * Input records are never mutated: a changed payload is a shallow copy, so the stored record the parser
  * keeps next to the event stays verbatim. Types that need no work return their data untouched (hot path).
  */
+import { ownTable } from './own'
 import type { SurfaceOp } from './schema'
 import { decodeStream } from './stream'
 
@@ -35,10 +36,10 @@ export function legacyMessageId(sessionId: string, seq: number): string {
   return `legacy-message:${sessionId}:${seq}`
 }
 
-const RENAMED_TYPES: Readonly<Record<string, string>> = {
+const RENAMED_TYPES = ownTable<string>({
   'tool/ptc-dispatch-start': 'tool/code-dispatch-start',
   'tool/ptc-dispatch': 'tool/code-dispatch',
-}
+})
 
 /**
  * Normalize one event payload. `seq` is the event's (possibly synthesized) seq, `surfaceOp` its already

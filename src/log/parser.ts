@@ -8,6 +8,7 @@
  * must call `flush()` at the end of input, and lines given as bytes (`lineBytes`) that are packed rows as
  * dsh writes them are read by packed-scan.ts without decoding them or `JSON.parse`.
  */
+import { capDepth, MAX_JSON_DEPTH } from './depth'
 import { checkEnvelope, formatIssues, payloadProblem } from './classify'
 import { expandSourceEventSeqs, isRecord, normalizePayload, normalizeSurfaceOp, surfaceOpProblem, type NormalizeContext } from './normalize'
 import { isPackedRowType, pushRowLines, readPackedRow, type PackedRow, type PackedRowType } from './packed'
@@ -184,6 +185,8 @@ export class LogParser {
     let value: unknown
     try {
       value = JSON.parse(text)
+      // Only a line of more than 2 × MAX_JSON_DEPTH characters can nest deeper than the cap.
+      if (text.length > 2 * MAX_JSON_DEPTH) value = capDepth(value)
     } catch (error) {
       // Checked only on failure: JSON.parse rejects blank text, and trimming every line costs a copy.
       if (text.trim() === '') return [invalid(pos, text, first ? 'header' : 'empty', first ? 'missing session header: line 1 is empty' : 'empty line')]

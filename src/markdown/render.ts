@@ -8,6 +8,7 @@
  * Fenced code may be coloured by the caller (`options.code`, fed by src/highlight); everything else is
  * synchronous and pure. Whatever the lexer does with hostile input, the worst case is escaped text.
  */
+import { ownTable } from '../log/own'
 import { Lexer, type Token, type Tokens } from 'marked'
 import { trustHtml, type SafeHtml } from '../cards/trusted'
 import { escapeHtml } from '../highlight/render-tokens'
@@ -27,7 +28,7 @@ export interface MarkdownCode {
 /** Markdown nests without bound; past this depth the rest of a branch is shown as its source text. */
 const MAX_DEPTH = 40
 /** `&amp;` and friends in the source mean the character; numeric and these named references are decoded. */
-const NAMED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' }
+const NAMED = ownTable<string>({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' })
 
 export function lexMarkdown(source: string): Token[] {
   try {

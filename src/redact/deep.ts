@@ -6,6 +6,7 @@
  * written back in its original formatting when a plain text pass gives the same result, else re-serialized
  * with its indentation. Unchanged subtrees are returned as the same objects (no copying of clean data).
  */
+import { deeperThan, MAX_JSON_DEPTH } from '../log/depth'
 import { applyFindings, findSecrets, marker, type RedactConfig } from './scan'
 import { isSecretName, isSecretValue } from './values'
 
@@ -28,9 +29,11 @@ function looksLikeJson(s: string): boolean {
   return (first === 123 && last === 125) || (first === 91 && last === 93)
 }
 
+/** Parsed JSON, or undefined: not JSON, or nested too deep to walk (then it is scanned as text). */
 function parseJson(s: string): unknown {
   try {
-    return JSON.parse(s)
+    const value: unknown = JSON.parse(s)
+    return deeperThan(value, MAX_JSON_DEPTH) ? undefined : value
   } catch {
     return undefined
   }

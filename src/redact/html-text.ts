@@ -1,3 +1,4 @@
+import { ownTable } from '../log/own'
 /**
  * The text a browser would show for a piece of generated HTML, for `redact --check` on a built site: tags
  * dropped (block ends become newlines, so words of separate rows do not run together; inline tags vanish,
@@ -6,7 +7,7 @@
 
 const BLOCK_END = /<\/(?:p|div|li|tr|td|th|pre|summary|details|h[1-6]|section|header|footer|dd|dt|ul|ol|table|blockquote)\s*>|<br\s*\/?>/gi
 const TAG = /<\/?[A-Za-z][^<>]*>|<!--[\s\S]*?-->/g
-const NAMED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' }
+const NAMED = ownTable<string>({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' })
 
 export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, body: string) => {

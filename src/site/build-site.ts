@@ -6,6 +6,10 @@
  *
  * Deterministic: sessions are handled in discovery order (stable), every name derives from content, and
  * nothing reads the clock except progress. Writes are atomic and skip identical bytes.
+ *
+ * Crash-safe (issue 17, staging.ts): under a lock beside the folder, everything is written into a
+ * hard-linked staging copy of the site, swapped in at the end; a build killed at any moment leaves the old
+ * site or the new one.
  */
 import { createHash } from 'node:crypto'
 import { existsSync, statSync } from 'node:fs'
@@ -26,6 +30,7 @@ import { childAnchor } from './chrome'
 import { renderFamily, type FamilyMember, type FamilyResult } from './family'
 import { emptyManifest, MANIFEST_FILE, readManifest, STATE_DIR, writeManifest, type Manifest, type SessionRecord, type Warning } from './manifest'
 import { findWorkerScript, renderOnWorkers } from './pool'
+import { acquireLock, commitStaging, openStaging, recover } from './staging'
 import type { Progress } from './progress'
 import { indexModel, renderIndexPages } from './render-index'
 import { scanLogs, type ScannedLog } from './scan'
@@ -125,12 +130,32 @@ interface Member {
 }
 
 export async function buildSite(options: BuildOptions, progress: Progress): Promise<BuildReport> {
-  const outDir = resolve(options.outDir)
-  const previous = await readManifest(outDir)
-  if (existsSync(outDir) && !statSync(outDir).isDirectory()) throw new OutDirError(`${options.outDir} exists and is not a folder`)
-  if (previous === null && existsSync(outDir) && (await readdir(outDir)).length > 0) {
-    throw new OutDirError(`${options.outDir} is not empty and was not written by dsh-view`)
+  const finalDir = resolve(options.outDir)
+  if (existsSync(finalDir) && !statSync(finalDir).isDirectory()) throw new OutDirError(`${options.outDir} exists and is not a folder`)
+  // Crash-safe output (src/site/staging.ts): one build at a time; it writes a staging copy, swapped in at the end.
+  const release = await acquireLock(finalDir)
+  try {
+    await recover(finalDir)
+    const previous = await readManifest(finalDir)
+    if (previous === null && existsSync(finalDir) && (await readdir(finalDir)).length > 0) {
+      throw new OutDirError(`${options.outDir} is not empty and was not written by dsh-view`)
+    }
+    const stage = await openStaging(finalDir)
+    try {
+      const report = await buildInto(options, progress, previous, stage)
+      await commitStaging(finalDir, stage)
+      return { ...report, outDir: finalDir, indexPath: join(finalDir, 'index.html') }
+    } catch (err) {
+      await rm(stage, { recursive: true, force: true })
+      throw err
+    }
+  } finally {
+    await release()
   }
+}
+
+/** The build proper, writing into `outDir` (the staging folder) what `previous` does not already hold. */
+async function buildInto(options: BuildOptions, progress: Progress, previous: Manifest | null, outDir: string): Promise<BuildReport> {
   const assets = options.assets ?? (await loadSiteAssets())
   const text = siteText(options.locale)
   const discovery = await discoverLogs(options.inputs, { env: options.env, homedir: options.homedir })
@@ -225,7 +250,7 @@ export async function buildSite(options: BuildOptions, progress: Progress): Prom
   }
 
   const asMembers = (family: Member[]): FamilyMember[] =>
-    family.map(m => ({ source: m.scan.source, id: m.id, stem: m.stem, bytes: m.scan.bytes, liveKey: liveKeys.get(m) ?? '' }))
+    family.map(m => ({ source: m.scan.source, header: m.scan.header, id: m.id, stem: m.stem, bytes: m.scan.bytes, liveKey: liveKeys.get(m) ?? '' }))
   const renderBytes = toRender.reduce((n, f) => n + f.members.reduce((b, m) => b + m.scan.bytes, 0), 0)
   const script = options.workerScript ?? findWorkerScript()
   const cores = availableParallelism()
@@ -366,4 +391,5 @@ async function removeEmptyDir(dir: string, root: string): Promise<void> {
 }
 
 export { MANIFEST_FILE }
+export { LockError } from './staging'
 

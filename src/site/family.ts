@@ -13,13 +13,15 @@ import type { Conversation } from '../conversation/model'
 import type { Highlighter } from '../highlight/highlighter'
 import type { DiscoveryProblem } from '../log/node/discover'
 import type { LogSource } from '../log/node/source'
+import type { SessionHeader } from '../log/schema'
 import { Redactor, type RedactionReport } from '../redact/redactor'
 import type { RedactConfig } from '../redact/scan'
 import { childAnchor, headerFacts, summarize, type Family } from './chrome'
 import { Enricher } from './enrich'
-import { foldLog } from './fold-log'
+import { foldLog, type FoldResult } from './fold-log'
+import { damagedConversation, failureReason, type FailedStage } from './damaged'
 import type { SessionRecord, Warning } from './manifest'
-import { SessionRenderer } from './render-session'
+import { SessionRenderer, type RenderedSession } from './render-session'
 import type { Shell } from './shell'
 import type { SessionSummary, SiteText } from './types'
 import type { FileWriter } from './writer'
@@ -31,6 +33,8 @@ export const noTimings = (): Timings => ({ scan: 0, decode: 0, viewModel: 0, ren
 
 export interface FamilyMember {
   source: LogSource
+  /** The header the scan read (for a damaged page's facts); null when unknown. */
+  header: SessionHeader | null
   /** Header id (or the display path when there is none). */
   id: string
   stem: string
@@ -95,7 +99,8 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
     const redactor = ctx.redact ? new Redactor(ctx.redact) : null
     // A live page resumes its feed where the fold stopped, from the expanded events: read those in full.
     const chunks = ctx.live ? 'expand' : 'skip-superseded'
-    const folded = await timed('decode', () => foldLog(member.source, redactor, { chunks, bytes: member.bytes }))
+    // Whatever the fold throws, the session still gets a page: the damaged-session page (src/site/damaged.ts).
+    const folded = await timed('decode', () => foldLog(member.source, redactor, { chunks, bytes: member.bytes })).catch((error: unknown) => damagedFold(member, 'read', error, result))
     if (!folded.ok) {
       result.problems.push({ path: member.source.display, message: folded.error })
       ctx.advance(member.bytes)
@@ -121,18 +126,29 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
       parent: parent === undefined ? null : { summary: parent.summary, anchor: spawnedHere ? childAnchor(l.member.stem) : null },
       children: children.map(c => c.summary),
     }
-    const view = await timed('viewModel', () => viewModel(l.conversation, { cwd: l.conversation.facts.cwd, home: null, locale: ctx.locale }))
-    const rendered = await timed('render', () => renderer.render({
-      view,
-      summary: l.summary,
-      facts: headerFacts(l.summary, l.conversation, text),
-      family: familyContext,
-      childByCall,
-      lang,
-      baseUrl: ctx.baseUrl,
-      viewMode: ctx.viewMode,
-      ...(ctx.live ? { live: { page: 'session' as const, key: l.member.liveKey, lines: l.lines, seq: l.lastSeq } } : {}),
-    }))
+    const renderOnce = async (conversation: Conversation) => {
+      const view = await timed('viewModel', () => viewModel(conversation, { cwd: conversation.facts.cwd, home: null, locale: ctx.locale }))
+      return timed('render', () => renderer.render({
+        view,
+        summary: l.summary,
+        facts: headerFacts(l.summary, conversation, text),
+        family: familyContext,
+        childByCall,
+        lang,
+        baseUrl: ctx.baseUrl,
+        viewMode: ctx.viewMode,
+        ...(ctx.live ? { live: { page: 'session' as const, key: l.member.liveKey, lines: l.lines, seq: l.lastSeq } } : {}),
+      }))
+    }
+    let rendered: RenderedSession
+    try {
+      rendered = await renderOnce(l.conversation)
+    } catch (error) {
+      // Its page becomes the damaged-session page; the family's other sessions render as usual.
+      const damaged = damagedFold(l.member, 'render', error, result)
+      l.warnings = [...damaged.warnings, ...l.warnings]
+      rendered = await renderOnce(damaged.conversation)
+    }
     // What colouring cost this thread: the time it waited for colours (all of shiki's time when shiki runs
     // here; only what did not overlap rendering when a highlight worker runs it).
     result.timings.render -= renderer.highlightWaitMs
@@ -155,6 +171,23 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
     ctx.advance(l.member.bytes)
   }
   return result
+}
+
+/**
+ * The fold of a session dsh-view failed on: the damaged-session page's conversation, its warning, and a
+ * problem for the report (the command exits 1).
+ */
+function damagedFold(member: FamilyMember, stage: FailedStage, error: unknown, result: FamilyResult): Extract<FoldResult, { ok: true }> {
+  const { reason, line } = failureReason(stage, error)
+  result.problems.push({ path: member.source.display, message: reason })
+  return {
+    ok: true,
+    conversation: damagedConversation(member.header, reason, line),
+    warnings: [{ path: member.source.display, line, message: reason }],
+    warningCount: 1,
+    lines: 0,
+    lastSeq: -1,
+  }
 }
 
 /** Places a session's manifest record keeps of its redaction report (the counts stay whole). */

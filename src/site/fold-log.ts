@@ -14,6 +14,8 @@ import type { ChunkMode } from '../log/parser'
 import { READ_CHUNK, type LogSource } from '../log/node/source'
 import type { Redactor } from '../redact/redactor'
 import type { Warning } from './manifest'
+import { FoldFailure } from './damaged'
+import type { ParsedLine } from '../log/parsed-line'
 
 /** Warnings kept per log; a log with more is damaged throughout, and its pages show every one anyway. */
 const MAX_WARNINGS = 200
@@ -65,6 +67,14 @@ export async function foldLog(source: LogSource, redactor: Redactor | null = nul
   let lines = 0
   let lastSeq = -1
   const path = source.display
+  // The line the fold is at, for the damaged page when it throws (src/site/damaged.ts).
+  let at: number | null = null
+  function* tracked(batch: readonly ParsedLine[]): Generator<ParsedLine> {
+    for (const entry of batch) {
+      at = entry.line
+      yield entry
+    }
+  }
   for await (const read of reader) {
     const batch = redactor === null ? read : redactor.lines(read, path)
     lines += batch.length
@@ -76,7 +86,11 @@ export async function foldLog(source: LogSource, redactor: Redactor | null = nul
       if (warnings.length >= MAX_WARNINGS) continue
       warnings.push({ path, line: entry.line, message: entry.kind === 'invalid' ? entry.reason : `${entry.event.type}: ${entry.reason}` })
     }
-    builder.append(batch)
+    try {
+      builder.append(tracked(batch))
+    } catch (error) {
+      throw new FoldFailure(error, at)
+    }
   }
   const summary = reader.summary
   // Events left out as superseded still count as lines of the log (a live page resumes after all of them).

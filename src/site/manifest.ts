@@ -11,6 +11,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { writeFileAtomic } from './atomic-write'
+import { ownRecord } from '../log/own'
 import type { RedactionReport } from '../redact/redactor'
 import type { SessionSummary } from './types'
 
@@ -50,7 +51,10 @@ export interface Manifest {
   files: string[]
 }
 
-export const emptyManifest = (): Manifest => ({ format: FORMAT, families: {}, sessions: {}, files: [] })
+// Keyed by session stems (from log ids): no prototype, so `constructor` or `__proto__` is just a key.
+export const emptyManifest = (): Manifest => ({ format: FORMAT, families: ownRecord(), sessions: ownRecord(), files: [] })
+
+const ownCopy = <T>(record: object): Record<string, T> => Object.assign(ownRecord<T>(), record)
 
 /** The previous manifest, or null when the folder holds none (or one this version cannot read). */
 export async function readManifest(outDir: string): Promise<Manifest | null> {
@@ -63,13 +67,13 @@ export async function readManifest(outDir: string): Promise<Manifest | null> {
   if (typeof value !== 'object' || value === null) return null
   const m = value as Partial<Manifest>
   if (m.format !== FORMAT || typeof m.families !== 'object' || typeof m.sessions !== 'object' || !Array.isArray(m.files)) return null
-  return { format: FORMAT, families: m.families ?? {}, sessions: m.sessions ?? {}, files: m.files.filter(f => typeof f === 'string') }
+  return { format: FORMAT, families: ownCopy(m.families ?? {}), sessions: ownCopy(m.sessions ?? {}), files: m.files.filter(f => typeof f === 'string') }
 }
 
 /** Deterministic bytes: keys sorted at every level that has them. */
 export async function writeManifest(outDir: string, manifest: Manifest): Promise<void> {
   const sortKeys = <T>(record: Record<string, T>): Record<string, T> =>
-    Object.fromEntries(Object.keys(record).sort().map(k => [k, record[k] as T]))
+    Object.assign(ownRecord<T>(), Object.fromEntries(Object.keys(record).sort().map(k => [k, record[k] as T])))
   const body: Manifest = { ...manifest, families: sortKeys(manifest.families), sessions: sortKeys(manifest.sessions), files: [...manifest.files].sort() }
   await writeFileAtomic(join(outDir, MANIFEST_FILE), `${JSON.stringify(body, null, 1)}\n`)
 }

@@ -7,6 +7,10 @@ describe('sessionStem', () => {
     ['a/b', 'a~002Fb'],
     ['x~y', 'x~007Ey'],
     ['.hidden', '~002Ehidden'],
+    // Dots are escaped: an id can never take a page name of another session (x.p2.html, x.files/).
+    ['x.p2', 'x~002Ep2'],
+    ['x.files', 'x~002Efiles'],
+    ['NUL.txt', 'NUL~002Etxt'],
     ['日本', '~65E5~672C'],
     ['"><script>', '~0022~003E~003Cscript~003E'],
     ['', '~empty'],
@@ -21,7 +25,7 @@ describe('sessionStem', () => {
   })
 
   it('only ever yields URL- and file-safe names', () => {
-    for (const id of ['a b', 'é', '../../etc', 'a\\b', 'a?b#c', 'NUL.txt']) expect(sessionStem(id)).toMatch(/^[A-Za-z0-9_.~-]+$/)
+    for (const id of ['a b', 'é', '../../etc', 'a\\b', 'a?b#c', 'NUL.txt']) expect(sessionStem(id)).toMatch(/^[A-Za-z0-9_~-]+$/)
   })
 })
 

@@ -1,8 +1,10 @@
 /**
  * Output file names: one stem per session, derived from its id (never from build order), so a link to a
  * session survives rebuilds and other sessions coming and going. Ids are usually UUIDs (kept as they are);
- * anything else is escaped like dsh's own `encodeSegment` (log-format.md §2.3: `[A-Za-z0-9._-]` kept,
+ * anything else is escaped like dsh's own `encodeSegment` (log-format.md §2.3: `[A-Za-z0-9_-]` kept,
  * every other UTF-16 unit as `~XXXX`), which is injective and safe in a URL path and on every file system.
+ * Unlike dsh, a dot is escaped too (issue 17): the build's own names are `<stem>.<suffix>` (`x.p2.html`,
+ * `x.files/`, `x.search.js`), so a stem without dots can never be another session's page name.
  * Two logs with the same id (the same session in two inputs) get `~2`, `~3` in input order.
  *
  * Page k > 1 of a session is `<stem>.p<k>.html`; side files of cut outputs live in `<stem>.files/`.
@@ -16,7 +18,7 @@ export function sessionStem(id: string): string {
   let stem = ''
   for (let i = 0; i < id.length; i++) {
     const c = id[i] ?? ''
-    stem += /[A-Za-z0-9_-]/.test(c) || (c === '.' && i > 0) ? c : `~${id.charCodeAt(i).toString(16).toUpperCase().padStart(4, '0')}`
+    stem += /[A-Za-z0-9_-]/.test(c) ? c : `~${id.charCodeAt(i).toString(16).toUpperCase().padStart(4, '0')}`
   }
   if (stem === '') stem = '~empty'
   if (stem.length > MAX_STEM) stem = `${stem.slice(0, MAX_STEM - 17)}~${createHash('sha256').update(id).digest('hex').slice(0, 16)}`

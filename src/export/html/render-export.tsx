@@ -36,6 +36,8 @@ import { MAX_BLOB_BYTES, packBlobs, type EmbeddedText } from './blobs'
 import { MAX_EXPORT_MARKUP, omittedRuns, planParts } from './budget'
 import { exportAssets, exportDocument } from './document'
 import { prefixKeys } from './keys'
+import type { Conversation } from '../../conversation/model'
+import { damagedConversation, failureReason } from '../../site/damaged'
 
 export interface HtmlExportOptions {
   /** Root first (src/export/load.ts). */
@@ -48,6 +50,8 @@ export interface HtmlExportOptions {
   highlight?: boolean
   /** The markup budget (default `MAX_EXPORT_MARKUP`; tests pass a small one). */
   budget?: Size
+  /** Hears each session that failed to render (it is shown as a damaged-session part instead). */
+  onDamaged?: (session: ExportSession, reason: string) => void
 }
 
 export interface HtmlExport {
@@ -90,12 +94,23 @@ export async function renderHtmlExport(options: HtmlExportOptions): Promise<Html
       parent: relatives.parent === null ? null : { summary: relatives.parent.session.summary, anchor: relatives.parent.anchor },
       children: relatives.children.map(c => c.summary),
     }
-    const conversation = session.conversation
-    const plain = viewModel(conversation, { cwd: conversation.facts.cwd, home: null, locale: options.locale })
-    const view = session === root ? plain : prefixKeys(plain, `${session.stem}/`)
-    const facts = headerFacts(session.summary, conversation, text)
-    const renderer = new SessionRenderer(options.assets.shell, text, new Enricher(highlighter))
-    const out = await renderer.render({ view, summary: session.summary, facts, family, childByCall: relatives.childByCall, lang, baseUrl: null, links, viewMode })
+    const renderOne = async (conversation: Conversation) => {
+      const plain = viewModel(conversation, { cwd: conversation.facts.cwd, home: null, locale: options.locale })
+      const view = session === root ? plain : prefixKeys(plain, `${session.stem}/`)
+      const facts = headerFacts(session.summary, conversation, text)
+      const renderer = new SessionRenderer(options.assets.shell, text, new Enricher(highlighter))
+      return { facts, out: await renderer.render({ view, summary: session.summary, facts, family, childByCall: relatives.childByCall, lang, baseUrl: null, links, viewMode }) }
+    }
+    let done: Awaited<ReturnType<typeof renderOne>>
+    try {
+      done = await renderOne(session.conversation)
+    } catch (error) {
+      // One session dsh-view fails on becomes its damaged-session part; the file keeps the others (issue 17).
+      const { reason, line } = failureReason('render', error)
+      options.onDamaged?.(session, reason)
+      done = await renderOne(damagedConversation(session.conversation.header, reason, line))
+    }
+    const { facts, out } = done
     for (const side of out.sideTexts) if (!texts.has(side.hash)) texts.set(side.hash, side.text)
     const chrome = sessionChrome(session.summary, facts, family, 1, 1, text, viewMode)
     rendered.push({

@@ -14,6 +14,7 @@
  *   for the overlay to check.
  * Reconnects back off from 500 ms to 10 s. Nothing here prompts, resumes, approves or cancels an agent.
  */
+import { parseCapped } from '../../log/depth'
 import { isRecord, type HostApi } from './host-api'
 import { connectWebSocket, type WsConnection } from './ws'
 
@@ -91,7 +92,7 @@ abstract class MuxSource implements HostSource {
         ws.onMessage = (text) => {
           let parsed: unknown
           try {
-            parsed = JSON.parse(text)
+            parsed = parseCapped(text)
           } catch {
             return
           }

@@ -5,12 +5,14 @@
  * under the root, and so must its real path, so a symlink cannot lead out either. Directories serve their
  * `index.html`. Responses are revalidated on every load (live mode rewrites pages).
  */
-import { createReadStream } from 'node:fs'
+import { createReadStream, existsSync } from 'node:fs'
 import { realpath, stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, join, sep } from 'node:path'
+import { ownTable } from '../../log/own'
+import { siblingOf } from '../../site/staging'
 
-const TYPES: Record<string, string> = {
+const TYPES = ownTable<string>({
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
@@ -28,7 +30,7 @@ const TYPES: Record<string, string> = {
   '.woff': 'font/woff',
   '.woff2': 'font/woff2',
   '.wasm': 'application/wasm',
-}
+})
 
 /**
  * The file-system path a URL path names under `root`, or null when the URL tries to leave it or hide
@@ -59,6 +61,7 @@ export interface StaticResult {
 
 /** Answers GET/HEAD for `urlPath` from `root`; returns what it did (for logs and tests). */
 export async function serveStatic(req: IncomingMessage, res: ServerResponse, root: string, urlPath: string, headers: Record<string, string>): Promise<StaticResult> {
+  await swapSettled(root)
   const realRoot = await realpath(root).catch(() => null)
   const lexical = realRoot === null ? null : resolveUnder(realRoot, urlPath)
   if (realRoot === null || lexical === null) return plain(res, 404, 'not found', headers)
@@ -90,6 +93,14 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, roo
   }
   await pipeFile(path, res)
   return { status: 200 }
+}
+
+/**
+ * A rebuild swaps the new site in with two renames (src/site/staging.ts); between them the folder is
+ * briefly missing. A request that lands there waits for the second rename (bounded) instead of a 404.
+ */
+async function swapSettled(root: string): Promise<void> {
+  for (let i = 0; i < 100 && !existsSync(root) && existsSync(siblingOf(root, 'old')); i++) await new Promise(r => setTimeout(r, 2))
 }
 
 /** Streams a file to the response; a read error cuts the response short rather than crashing. */

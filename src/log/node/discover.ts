@@ -76,12 +76,17 @@ async function discoverPath(path: string, out: Discovery): Promise<void> {
     if (out.logs.length === before) out.problems.push({ path, message: 'no session logs found here' })
     return
   }
+  // A FIFO, socket or device would block or never end: skipped, and said so (issue 17).
+  if (!info.isFile()) {
+    out.problems.push({ path, message: NOT_REGULAR })
+    return
+  }
   if (/\.zip$/i.test(path)) return discoverZip(path, out)
   out.logs.push({ source: fileSource(path), layout: 'file', nameId: null, generation: parseTranscriptName(baseName(path))?.generation ?? 0, olderGenerations: [] })
 }
 
 async function walk(dir: string, depth: number, out: Discovery): Promise<void> {
-  let entries: { name: string; isDir: boolean }[]
+  let entries: DirEntry[]
   try {
     entries = await listDir(dir)
   } catch (err) {
@@ -89,6 +94,11 @@ async function walk(dir: string, depth: number, out: Discovery): Promise<void> {
     return
   }
   const transcripts: { name: string; parsed: TranscriptName }[] = []
+  for (const entry of entries) {
+    if (!entry.isOther) continue
+    if (parseTranscriptName(entry.name) !== null || (!isIgnoredName(entry.name) && flatLogId(entry.name) !== null)) out.problems.push({ path: join(dir, entry.name), message: NOT_REGULAR })
+  }
+  entries = entries.filter(e => !e.isOther)
   for (const entry of entries) {
     const parsed = entry.isDir ? null : parseTranscriptName(entry.name)
     if (parsed !== null) transcripts.push({ name: entry.name, parsed })
@@ -151,19 +161,31 @@ async function discoverZip(path: string, out: Discovery): Promise<void> {
   }
 }
 
-async function listDir(dir: string): Promise<{ name: string; isDir: boolean }[]> {
+const NOT_REGULAR = 'not a regular file (a FIFO, socket or device); skipped'
+
+/** `isOther`: neither a folder nor a regular file (a FIFO, socket, device), also through a link. */
+interface DirEntry {
+  name: string
+  isDir: boolean
+  isOther: boolean
+}
+
+async function listDir(dir: string): Promise<DirEntry[]> {
   const entries = await readdir(dir, { withFileTypes: true })
-  const out: { name: string; isDir: boolean }[] = []
+  const out: DirEntry[] = []
   for (const entry of entries) {
     let isDir = entry.isDirectory()
+    let isOther = !isDir && !entry.isFile() && !entry.isSymbolicLink()
     if (entry.isSymbolicLink()) {
       try {
-        isDir = (await stat(join(dir, entry.name))).isDirectory()
+        const info = await stat(join(dir, entry.name))
+        isDir = info.isDirectory()
+        isOther = !isDir && !info.isFile()
       } catch {
         continue // a dangling link is nothing to read
       }
     }
-    out.push({ name: entry.name, isDir })
+    out.push({ name: entry.name, isDir, isOther })
   }
   return out.sort((a, b) => compare(a.name, b.name))
 }

@@ -11,6 +11,7 @@ import type { Conversation } from '../../conversation/model'
 import { discoverLogs, type DiscoveryProblem } from '../../log/node/discover'
 import type { LogSource } from '../../log/node/source'
 import { foldLog } from '../../site/fold-log'
+import { damagedConversation, failureReason } from '../../site/damaged'
 import { SnapshotNamer } from '../names'
 
 export interface SnapshotSession {
@@ -41,8 +42,10 @@ export async function* readSnapshotSessions(inputs: readonly string[], options: 
     try {
       result = await foldLog(log.source)
     } catch (err) {
-      problems.push({ path: log.source.display, message: err instanceof Error ? err.message : String(err) })
-      continue
+      // The fold threw (a dsh-view bug on this log): its snapshot is the damaged-session one (issue 17).
+      const { reason, line } = failureReason('read', err)
+      problems.push({ path: log.source.display, message: reason })
+      result = { ok: true, conversation: damagedConversation(null, reason, line), warnings: [], warningCount: 1, lines: 0, lastSeq: -1 }
     }
     if (!result.ok) {
       problems.push({ path: log.source.display, message: result.error })

@@ -1,0 +1,126 @@
+/**
+ * Crash-safe output folders (issue 17). A build never writes into the site folder itself: it writes into
+ * a staging folder beside it (`.<name>.dsh-view-staging`), which starts as a hard-linked copy of the current
+ * site (so unchanged pages cost a link, not a copy, and stay byte-identical), and swaps it in at the end:
+ * site → `.<name>.dsh-view-old`, staging → site, old removed. Killed at any moment, the folder is the old
+ * site or the new one, and the next build finishes or undoes a half-done swap, drops the staging folder
+ * and proceeds (`recover`). Files are replaced by rename, never written in place, so a page shared by a
+ * link with the old site is never changed under it.
+ *
+ * A lock file beside the folder (`.<name>.dsh-view-lock`, holding the builder's pid) keeps a second build
+ * out while one runs; a lock whose process is gone (killed) is stale and taken over.
+ */
+import { existsSync } from 'node:fs'
+import { copyFile, link, lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
+
+/** Another build holds the folder. */
+export class LockError extends Error {}
+
+export const siblingOf = (outDir: string, what: 'staging' | 'old' | 'lock'): string => join(dirname(outDir), `.${basename(outDir)}.dsh-view-${what}`)
+
+const codeOf = (err: unknown): unknown => (err instanceof Error && 'code' in err ? err.code : undefined)
+
+/** Whether process `pid` exists (EPERM: it does, someone else's). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (err) {
+    return codeOf(err) === 'EPERM'
+  }
+}
+
+let lockCounter = 0
+
+/**
+ * Takes the folder's lock; returns its release. The pid is written to a private file first and linked to
+ * the lock's name, so the lock never exists without its pid (link fails when the lock exists).
+ */
+export async function acquireLock(outDir: string): Promise<() => Promise<void>> {
+  const lock = siblingOf(outDir, 'lock')
+  await mkdir(dirname(outDir), { recursive: true })
+  const mine = `${lock}.${process.pid}-${++lockCounter}`
+  await writeFile(mine, `${process.pid}\n`)
+  try {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        await link(mine, lock)
+        return async () => {
+          await rm(lock, { force: true })
+        }
+      } catch (err) {
+        if (codeOf(err) !== 'EEXIST') throw err
+      }
+      const pid = Number((await readFile(lock, 'utf8').catch(() => '')).trim())
+      if (Number.isInteger(pid) && pid > 0 && alive(pid)) {
+        throw new LockError(`${outDir} is being written by another dsh-view build (pid ${pid}); wait for it to finish`)
+      }
+      // Stale: its build was killed. Taken over.
+      await rm(lock, { force: true })
+    }
+    throw new LockError(`could not take the lock ${lock}`)
+  } finally {
+    await rm(mine, { force: true })
+  }
+}
+
+/**
+ * Finishes or undoes what a killed build left: a swap stopped between its two renames (the old site
+ * comes back), an old site not yet removed, a staging folder.
+ */
+export async function recover(outDir: string): Promise<void> {
+  const old = siblingOf(outDir, 'old')
+  if (existsSync(old)) {
+    if (existsSync(outDir)) await rm(old, { recursive: true, force: true })
+    else await rename(old, outDir)
+  }
+  await rm(siblingOf(outDir, 'staging'), { recursive: true, force: true })
+}
+
+/** A fresh staging folder holding the current site (hard links; copies where links fail). */
+export async function openStaging(outDir: string): Promise<string> {
+  const stage = siblingOf(outDir, 'staging')
+  await rm(stage, { recursive: true, force: true })
+  await mkdir(stage, { recursive: true })
+  if (existsSync(outDir)) await linkTree(outDir, stage)
+  return stage
+}
+
+/** Swaps the staging folder in: the site folder holds the new site. */
+export async function commitStaging(outDir: string, stage: string): Promise<void> {
+  const old = siblingOf(outDir, 'old')
+  if (existsSync(outDir)) {
+    await rename(outDir, old)
+    await rename(stage, outDir)
+    await rm(old, { recursive: true, force: true })
+  } else {
+    await rename(stage, outDir)
+  }
+}
+
+/** `from`'s tree into the empty folder `to` (iterative: a site is shallow, but nothing here assumes it). */
+async function linkTree(from: string, to: string): Promise<void> {
+  const dirs: [string, string][] = [[from, to]]
+  while (dirs.length > 0) {
+    const [src, dst] = dirs.pop() as [string, string]
+    for (const entry of await readdir(src, { withFileTypes: true })) {
+      const s = join(src, entry.name)
+      const d = join(dst, entry.name)
+      if (entry.isDirectory()) {
+        await mkdir(d)
+        dirs.push([s, d])
+      } else if (entry.isSymbolicLink()) {
+        await symlink(await readlink(s), d)
+      } else if (entry.isFile()) {
+        await link(s, d).catch(async (err: unknown) => {
+          if (codeOf(err) === 'EEXIST') throw err
+          await copyFile(s, d)
+        })
+      } else {
+        // A FIFO or socket a user left in the site: not ours to copy; it stays with the old site.
+        await lstat(s)
+      }
+    }
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * Generators of hostile session logs, one per class of issue 17: values nested thousands of levels deep
+ * (in tool arguments, results, metadata), keys and names that are `Object.prototype` members, session ids
+ * that look like the build's own page names, and non-regular files among the logs. Each returns the stored
+ * log text (or writes the files) so the tests can feed them to build, export, snapshot and live alike.
+ */
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { session, type SessionBuilder } from '../../src/log/testing/session'
+
+/** JSON text nested `depth` levels: arrays, objects, or both alternating. */
+export function deepJson(depth: number, shape: 'array' | 'object' | 'mixed' = 'mixed'): string {
+  let open = ''
+  let close = ''
+  for (let i = 0; i < depth; i++) {
+    const object = shape === 'object' || (shape === 'mixed' && i % 2 === 0)
+    open += object ? '{"k":' : '['
+    close = (object ? '}' : ']') + close
+  }
+  return `${open}"leaf"${close}`
+}
+
+/** Replaces `"<marker>"` string values with raw JSON text (values too deep for JSON.stringify to write). */
+const MARK = '__ADVERSARIAL_DEEP__'
+function spliceDeep(jsonl: string, deep: string): string {
+  return jsonl.split(`"${MARK}"`).join(deep)
+}
+
+function turnWith(b: SessionBuilder, fill: (b: SessionBuilder) => void): void {
+  b.turnStart()
+  b.user('go')
+  b.stepStart()
+  fill(b)
+  b.stepEnd()
+  b.turnEnd()
+}
+
+/** A session whose tool arguments, results and metadata nest `depth` levels deep. */
+export function deepSession(id: string, depth = 5000): string {
+  const deep = deepJson(depth)
+  const b = session({ id, version: 4 })
+  turnWith(b, b => {
+    b.assistant([{ type: 'tool-call', id: 'call-1', name: 'bash', arguments: deep }])
+    b.call('bash', deep, 'call-1')
+    b.result('call-1', deep, { meta: MARK })
+    b.assistant([{ type: 'tool-call', id: 'call-2', name: 'some_mcp_tool', arguments: deep }])
+    b.call('some_mcp_tool', deep, 'call-2')
+    b.result('call-2', deep, { meta: MARK, isError: true, error: { name: 'E', code: 'x', reason: deep } })
+    b.call('run_code', { code: 'x' }, 'call-3')
+    b.dispatchStart('call-3', 'fetch', MARK)
+    b.dispatchEnd('call-3', 'fetch', MARK, deep)
+    b.result('call-3', 'done')
+    b.assistant(deep)
+  })
+  return spliceDeep(b.jsonl(), deep)
+}
+
+/** Names that reach `Object.prototype` when used as plain-object keys. */
+export const PROTO_NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'prototype', '__defineGetter__'] as const
+
+/** A session whose tool names, call ids, argument keys and ids are prototype member names. */
+export function protoSession(id = '__proto__'): string {
+  const b = session({ id, version: 4, header: { parentSession: 'constructor' } })
+  turnWith(b, b => {
+    for (const name of PROTO_NAMES) {
+      const args = `{${PROTO_NAMES.map(k => `${JSON.stringify(k)}:{${JSON.stringify(k)}:1}`).join(',')},"path":"a","command":"ls","todos":{"__proto__":[]}}`
+      b.assistant([{ type: 'tool-call', id: name, name, arguments: args }])
+      b.call(name, args, name)
+      b.result(name, name, { meta: { __proto__: null, constructor: name, toString: 1 } })
+    }
+    b.call('run_code', '{"code":"x"}', 'toString')
+    b.dispatchStart('toString', 'constructor', { __proto__: 1 }, 1, 'constructor')
+    b.dispatchEnd('toString', '__proto__', { constructor: 1 }, 'x', { rootCallId: 'valueOf' })
+    b.assistant('done')
+  })
+  // JSON.stringify drops a literal `__proto__` key built with `{ __proto__: … }` (it sets the prototype):
+  // write the raw key into the text instead.
+  return b.jsonl().split('"constructor":"__proto__"').join('"__proto__":{"constructor":1}')
+}
+
+/** Sessions whose ids look like the build's page names beside another session's id. */
+export function collidingSessions(): { id: string; text: string }[] {
+  const ids = ['x', 'x.p2', 'x.p3', 'x.files', 'index', 'index.p2', 'X', 'x~2', 'assets', '..', '.', 'con', 'a/b']
+  return ids.map(id => {
+    const b = session({ id, version: 4 })
+    turnWith(b, b => b.assistant(`I am session ${id}`))
+    // Long enough that "x" paginates only if pages are tiny; the marker proves which page is whose.
+    return { id, text: b.jsonl() }
+  })
+}
+
+/** A plain, small session (for roots next to the hostile ones). */
+export function plainSession(id: string, turns = 2): string {
+  const b = session({ id, version: 4 })
+  for (let t = 0; t < turns; t++) {
+    turnWith(b, b => {
+      b.assistant([{ type: 'tool-call', id: `c${t}`, name: 'bash', arguments: '{"command":"ls"}' }])
+      b.call('bash', { command: 'ls' }, `c${t}`)
+      b.result(`c${t}`, `file-${t}.txt`)
+      b.assistant(`Turn ${t} of ${id} done.`)
+    })
+  }
+  return b.jsonl()
+}
+
+/** Writes `logs` as a sessions root (`<root>/--proj--/<id-ish>/session.jsonl`); returns the root. */
+export function writeRoot(root: string, logs: readonly { name: string; text: string }[]): string {
+  for (const [i, log] of logs.entries()) {
+    const dir = join(root, '--home-dev-proj--', `s${String(i).padStart(3, '0')}-${log.name.replace(/[^A-Za-z0-9_-]/g, '_')}`)
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(join(dir, 'session.jsonl'), log.text)
+  }
+  return root
+}
+
+/** A FIFO where a session log would be (nobody ever writes it: reading it blocks forever). */
+export function writeFifo(path: string): void {
+  execFileSync('mkfifo', [path])
+}
