@@ -28,7 +28,8 @@ function mount(options: { otherPage?: boolean } = {}) {
       </main>
     </>,
   )
-  if (options.otherPage) document.getElementById('tool:c-read')?.closest('[data-transcript] > div > *')?.remove()
+  // The read row alone (it sits in its turn's fold, beside the bash row).
+  if (options.otherPage) document.getElementById('tool:c-read')?.remove()
   // The shard as its script would leave it (happy-dom does not load script files).
   new Function('window', shard)(window)
 }

@@ -189,24 +189,36 @@ export function installFind(doc: Document): FindControl | null {
   }
 }
 
+/** A turn's folds (src/site/README.md "View modes in the markup"): their rows are filtered one by one. */
+const FOLD = 'details[data-turn-process], details[data-process-activity]'
+
 /**
- * Hides the cards (children of the transcript's sections) that hold no match, the links after them too,
- * and sections left empty. A card holding a matching nested call stays.
+ * Hides the cards (children of the transcript's sections, and of the turn folds and activity groups inside
+ * them) that hold no match, the links after them too, and folds and sections left empty. A card holding a
+ * matching nested call stays.
  */
 function hideOthers(transcript: HTMLElement, matched: readonly HTMLElement[]): void {
   for (const section of transcript.children) {
-    let any = false
-    let lastShown = false
-    for (const unit of section.children) {
-      if (unit.tagName === 'H2') continue
-      // Links after a row (full text, child session) follow the row they belong to.
-      const show: boolean = unit.hasAttribute('data-row-extras') ? lastShown : matched.some(el => unit === el || unit.contains(el))
-      if (!show) unit.setAttribute(HIDDEN, '')
-      lastShown = show
-      any ||= show
-    }
-    if (!any) section.setAttribute(HIDDEN, '')
+    if (!hideUnits(section.children, matched)) section.setAttribute(HIDDEN, '')
   }
+}
+
+/** Hides the units without a match; whether any stayed. Folds are entered (their depth is the markup's: two). */
+function hideUnits(units: Iterable<Element>, matched: readonly HTMLElement[]): boolean {
+  let any = false
+  let lastShown = false
+  for (const unit of units) {
+    if (unit.tagName === 'H2' || unit.tagName === 'SUMMARY') continue
+    let show: boolean
+    // Links after a row (full text, child session) follow the row they belong to.
+    if (unit.hasAttribute('data-row-extras')) show = lastShown
+    else if (unit.matches(FOLD)) show = hideUnits([...unit.children].filter(c => c.tagName !== 'SUMMARY').flatMap(body => [...body.children]), matched)
+    else show = matched.some(el => unit === el || unit.contains(el))
+    if (!show) unit.setAttribute(HIDDEN, '')
+    lastShown = show
+    any ||= show
+  }
+  return any
 }
 
 /** The query a page opened from a search result should show (see arrival.ts). */
