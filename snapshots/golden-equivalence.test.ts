@@ -93,7 +93,8 @@ let snapshotter: AriaSnapshotter
 const work = mkdtempSync(join(tmpdir(), 'dsh-view-golden-'))
 
 beforeAll(async () => {
-  if (enabled) snapshotter = await AriaSnapshotter.launch({ assets: await testSiteAssets(), env: process.env })
+  // The upstream goldens were captured in a GMT+8 browser (cards-current.md §15.5: `Sep 10, 2099, … GMT+8`).
+  if (enabled) snapshotter = await AriaSnapshotter.launch({ assets: await testSiteAssets(), env: process.env, timezoneId: 'Asia/Shanghai' })
 }, 120_000)
 afterAll(async () => {
   await snapshotter?.close()

@@ -71,7 +71,15 @@ function Heading({ item }: { item: DetailItem }) {
     ),
     item.statusText !== null && (
       <span key="s" className={styles.status}>
-        {item.statusText}
+        {item.statusChange != null ? (
+          <>
+            {item.statusChange.from}
+            <span aria-hidden="true"> → </span>
+            {item.statusChange.to}
+          </>
+        ) : (
+          item.statusText
+        )}
       </span>
     ),
   ].filter((p) => p !== false)
@@ -110,7 +118,9 @@ function Item({ item }: { item: DetailItem }) {
           {item.fields.map((f, i) => (
             <div key={i} className={styles.field}>
               <dt className={styles.term}>{f.term}</dt>
-              <dd className={styles.definition}>{f.definition}</dd>
+              <dd className={styles.definition}>
+                {f.local === undefined ? f.definition : <span data-local-time={f.local.iso} data-time-style={f.local.style}>{f.definition}</span>}
+              </dd>
             </div>
           ))}
         </dl>

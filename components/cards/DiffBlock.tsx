@@ -1,7 +1,7 @@
 /**
  * The diff card (cards.md §7): per-file header rows, `⋯` gaps, removed/added/context rows with their true old
  * and new line numbers, word-level marks when the model paired the lines, the `└ +a -r · n files` footer and
- * a `复制` control before the body. The `- ` / `+ ` prefixes are CSS (`::before`), not DOM text, as upstream
+ * a `Copy` (`复制`) control before the body. The `- ` / `+ ` prefixes are CSS (`::before`), not DOM text, as upstream
  * draws them; `data-prefix` carries them for the copy script.
  */
 import type { DiffCardModel, DiffRow } from '../../src/cards/types'

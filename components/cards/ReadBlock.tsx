@@ -1,5 +1,5 @@
 /**
- * The read card (cards.md §8): a banner (path label, `显示 a / b 行` when partial, language id, `复制`), then
+ * The read card (cards.md §8): a banner (path label, `Showing a of b lines` when partial, language id, `Copy`), then
  * the file window as numbered rows, capped by the model's window in chat (8) and Details (16).
  * Highlighting: without a window the pass's whole-block fragment (`code.html`) is drawn beside a gutter; a
  * capped card draws rows, each coloured by its own fragment (`lineHtml`) when the pass made them.

@@ -10,6 +10,7 @@ import { GenericToolBody } from './GenericToolBody'
 import { ReadBlock } from './ReadBlock'
 import { SearchBlock } from './SearchBlock'
 import { SkillBody } from './SkillBody'
+import { ImageCard, PresentDetail, QuestionCard } from './ToolCardBodies'
 import { TerminalBlock } from './TerminalBlock'
 import { WebBlock } from './WebBlock'
 import styles from './RowBodyView.module.css'
@@ -42,6 +43,12 @@ export function RowBodyView({ body, idBase, place }: RowBodyViewProps) {
       return <GenericToolBody body={body} />
     case 'skill':
       return <SkillBody body={body} />
+    case 'image':
+      return <ImageCard body={body} />
+    case 'questions':
+      return <QuestionCard body={body} />
+    case 'present':
+      return <PresentDetail body={body} />
     case 'details':
       return <DetailsCard body={body} />
   }

@@ -1,5 +1,5 @@
 /**
- * The search card for grep / glob (cards.md §9): the count banner (`3 处匹配 · 2 个文件`), `复制`, then rows —
+ * The search card for grep / glob (cards.md §9): the count banner (`3 matches · 2 files`), `Copy`, then rows —
  * per-file headers (path and match count) followed by `<n>: <line>` matches, or one row per path — capped by
  * the model's window (a re-inserted file header shows only while collapsed), the `无结果` placeholder, and the
  * truncation recovery text under the card.

@@ -103,3 +103,30 @@ describe('enhance', () => {
     expect(key.defaultPrevented).toBe(true)
   })
 })
+
+describe('local times and Markdown code blocks', () => {
+  afterEach(() => document.documentElement.setAttribute('lang', 'en'))
+
+  test('an instant is shown in the page locale (the build wrote UTC); unknown styles keep their text', () => {
+    document.documentElement.setAttribute('lang', 'en')
+    document.body.innerHTML =
+      '<dd><span id="a" data-local-time="2026-09-10T08:00:00.000Z" data-time-style="short">Sep 10, 2026, 8:00 AM UTC</span></dd>' +
+      '<dd><span id="b" data-local-time="2026-09-10T08:00:00.000Z" data-time-style="constructor">kept</span></dd>' +
+      '<dd><span id="c" data-local-time="not a date" data-time-style="short">kept too</span></dd>'
+    enhance(document)
+    const expected = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date('2026-09-10T08:00:00.000Z')).replace(/\u202f/g, ' ')
+    expect(document.getElementById('a')?.textContent).toBe(expected)
+    expect(document.getElementById('b')?.textContent).toBe('kept')
+    expect(document.getElementById('c')?.textContent).toBe('kept too')
+  })
+
+  test('a code block Copy button is labelled in the page language and copies its block', async () => {
+    document.documentElement.setAttribute('lang', 'zh-CN')
+    document.body.innerHTML = '<div data-md-code=""><div><span>ts</span><button type="button" hidden data-copy="" data-copy-code=""></button></div><pre><code>let a = 1</code></pre></div>'
+    enhance(document)
+    const button = document.querySelector<HTMLButtonElement>('button[data-copy-code]')
+    expect(button?.hidden).toBe(false)
+    expect(button?.textContent).toBe('复制')
+    expect(button === null ? '' : copyText(button)).toBe('let a = 1')
+  })
+})

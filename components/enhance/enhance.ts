@@ -7,7 +7,9 @@
  *   rows of their `data-copy-target` (each with its `data-prefix`, skipping `[data-copy-skip]`), or the
  *   target's text, or `data-copy-text`; the label reads `data-copied-label` for about a second;
  * - path chips and file links (`[data-copy-path]`): become keyboard-operable buttons that copy the path
- *   without toggling the row they sit in.
+ *   without toggling the row they sit in;
+ * - instants (`[data-local-time]`, written in UTC by the build): shown in the reader's zone and the page's locale,
+ *   as dsh shows them (cards-current.md §11.3, §11.6).
  * No network, no storage, no module syntax at run time: the site bundles this as an IIFE that calls
  * `enhance(document)`. Safe to call again on new content (live mode): listeners are installed once per root.
  */
@@ -18,6 +20,8 @@ const installed = new WeakSet<object>()
 
 export function enhance(root: Document | Element): void {
   syncDisclosures(root)
+  localizeTimes(root)
+  labelCodeCopies(root)
   for (const button of root.querySelectorAll<HTMLButtonElement>('button[data-copy]')) button.hidden = false
   for (const el of root.querySelectorAll<HTMLElement>('[data-copy-path]')) if (el.getAttribute('role') !== 'button') enhancePath(el)
   if (installed.has(root)) return
@@ -54,6 +58,53 @@ function enhancePath(el: HTMLElement): void {
   })
 }
 
+/** The document of a root (a Document, or an element in one); `instanceof` fails across realms. */
+const docOf = (root: Document | Element): Document => ('documentElement' in root ? root : root.ownerDocument)
+
+/** `seconds`: month short, day, year, hh:mm:ss, zone (§11.3); `short`: medium date and short time (§11.6). */
+const TIME_STYLES: Readonly<Record<string, Intl.DateTimeFormatOptions>> = {
+  seconds: { month: 'short', day: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZoneName: 'short' },
+  short: { dateStyle: 'medium', timeStyle: 'short' },
+}
+
+/** Rewrites each `[data-local-time]` once, in the reader's zone; the UTC text stays when anything fails. */
+export function localizeTimes(root: Document | Element): void {
+  const doc = docOf(root)
+  const locale = doc.documentElement.lang || 'en'
+  for (const el of root.querySelectorAll<HTMLElement>('[data-local-time]')) {
+    const date = new Date(el.getAttribute('data-local-time') ?? '')
+    const style = Object.hasOwn(TIME_STYLES, el.dataset.timeStyle ?? '') ? TIME_STYLES[el.dataset.timeStyle ?? ''] : undefined
+    if (Number.isNaN(date.getTime()) || style === undefined) continue
+    try {
+      // ICU puts a narrow no-break space before AM/PM; a plain space reads (and copies) the same everywhere.
+      el.textContent = new Intl.DateTimeFormat(locale, style).format(date).replace(/\u202f/g, ' ')
+    } catch {
+      // An engine without that locale or style: the build's UTC text stays.
+    }
+    el.removeAttribute('data-local-time')
+  }
+}
+
+/** The Copy label of a Markdown code block, by the page's language (the Markdown renderer knows no locale). */
+const CODE_COPY: Readonly<Record<'en' | 'zh', { label: string; copied: string }>> = {
+  en: { label: 'Copy', copied: 'Copied' },
+  zh: { label: '复制', copied: '复制成功' },
+}
+
+/** Labels each unlabelled Markdown code-block button (`button[data-copy-code]`) once. */
+function labelCodeCopies(root: Document | Element): void {
+  const doc = docOf(root)
+  const words = doc.documentElement.lang.startsWith('zh') ? CODE_COPY.zh : CODE_COPY.en
+  for (const button of root.querySelectorAll<HTMLButtonElement>('button[data-copy-code]:not([data-label])')) {
+    button.dataset.label = words.label
+    button.dataset.copiedLabel = words.copied
+    const span = doc.createElement('span')
+    span.setAttribute('data-copy-label', '')
+    span.textContent = words.label
+    button.replaceChildren(span)
+  }
+}
+
 /** Sets `aria-expanded` on every disclosure summary under `root` (call again after inserting content). */
 export function syncDisclosures(root: Document | Element): void {
   for (const details of root.querySelectorAll<HTMLDetailsElement>('details')) syncDisclosure(details)
@@ -66,6 +117,7 @@ function syncDisclosure(details: HTMLDetailsElement): void {
 
 /** The text a copy button stands for; exported for tests. */
 export function copyText(button: HTMLElement): string {
+  if (button.hasAttribute('data-copy-code')) return button.closest('[data-md-code]')?.querySelector('pre')?.textContent ?? ''
   const targetId = button.dataset.copyTarget
   const target = targetId === undefined ? null : button.ownerDocument.getElementById(targetId)
   if (target === null) return button.dataset.copyText ?? ''

@@ -1,11 +1,15 @@
 /**
- * The end of a turn (cards.md §3.6, §12): the `Produced` row with up to six file chips (basename, full path as
- * `title`) and the `+ N files` overflow, which opens to the rest; the turn's failure; then the timing line
- * (time, `Ran for …`, `TTFT …`, `… tok/s`, each pre-formatted by the model). A chip is a plain label on a
- * static page — there is no host to open the file — which the enhancement script makes copy the path.
+ * The end of a turn (cards.md §3.6, §12; cards-current.md §8.3): the delivered-file block of the newer client
+ * (new view modes only, `data-m="n"`: one card per delivered file — basename and secondary text — folded after
+ * four behind `All {n} files`), the classic `Produced` row with up to six file chips (basename, full path as
+ * `title`) and the `+ N files` overflow (classic mode only, `data-m="c"`); the turn's failure; then the timing
+ * line (time, `Ran for …`, `TTFT …`, `… tok/s`, each pre-formatted by the model). A chip or card name is a plain
+ * label on a static page — there is no host to open the file nor a sidebar to preview it — which the
+ * enhancement script makes copy the path.
  */
-import type { DeliverableChip, DeliverablesModel, TurnTailRow } from '../../src/cards/types'
+import type { DeliverableChip, DeliverablesModel, DeliveredBlock, DeliveredFileCard, TurnTailRow } from '../../src/cards/types'
 import { CopyButton } from '../primitives/CopyButton'
+import { VisuallyHidden } from '../primitives/VisuallyHidden'
 import styles from './TurnTail.module.css'
 
 /**
@@ -19,6 +23,7 @@ export function TurnTail({ row }: { row: TurnTailRow }) {
   const reply = row.reply ?? null
   return (
     <div id={row.key} className={styles.tail} data-turn={row.turn}>
+      {row.delivered != null && <Delivered model={row.delivered} />}
       {row.deliverables !== null && <Deliverables model={row.deliverables} />}
       {notice !== null && (
         <div data-m="n" className={styles.error}>
@@ -47,7 +52,7 @@ export function TurnTail({ row }: { row: TurnTailRow }) {
 
 function Deliverables({ model }: { model: DeliverablesModel }) {
   return (
-    <div className={styles.produced} data-deliverables="">
+    <div className={styles.produced} data-deliverables="" data-m="c">
       <span className={styles.label}>{model.label}</span>
       <ul className={styles.chips}>
         {model.chips.map((chip) => (
@@ -76,6 +81,51 @@ function Chip({ chip }: { chip: DeliverableChip }) {
       <span className={styles.chip} title={chip.path} data-copy-path={chip.path}>
         {chip.label}
       </span>
+    </li>
+  )
+}
+
+/** The delivered-file block (cards-current.md §8.3): cards, then the rest behind a toggle past four. */
+function Delivered({ model }: { model: DeliveredBlock }) {
+  const shown = model.cards.slice(0, model.visible)
+  const rest = model.cards.slice(model.visible)
+  return (
+    <div className={styles.delivered} data-delivered="" data-m="n">
+      <ul className={styles.cards}>
+        {shown.map((card) => (
+          <DeliveredCard key={card.path} card={card} />
+        ))}
+      </ul>
+      {model.toggle !== null && (
+        <details className={styles.more}>
+          <summary role="button" className={styles.moreToggle}>
+            <span className={styles.whenClosed}>
+              <span aria-hidden="true">{model.toggle.expandLabel}</span>
+              <VisuallyHidden>{model.toggle.expandAria}</VisuallyHidden>
+            </span>
+            <span className={styles.whenOpen}>
+              <span aria-hidden="true">{model.toggle.collapseLabel}</span>
+              <VisuallyHidden>{model.toggle.collapseAria}</VisuallyHidden>
+            </span>
+          </summary>
+          <ul className={styles.cards}>
+            {rest.map((card) => (
+              <DeliveredCard key={card.path} card={card} />
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  )
+}
+
+function DeliveredCard({ card }: { card: DeliveredFileCard }) {
+  return (
+    <li className={styles.card}>
+      <span className={styles.cardName} title={card.path} data-copy-path={card.path}>
+        {card.name}
+      </span>{' '}
+      <span className={styles.secondary}>{card.secondary}</span>
     </li>
   )
 }

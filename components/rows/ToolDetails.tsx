@@ -21,15 +21,17 @@ export interface ToolDetailsProps {
   label: string
   idBase: string
   mode: Exclude<InspectMode, 'none'>
+  /** `pill` (the `Inspect` pill) or `text` (a text button, the `present` row's `Inspect call`). */
+  control?: 'pill' | 'text'
 }
 
-export function ToolDetails({ details, body, label, idBase, mode }: ToolDetailsProps) {
+export function ToolDetails({ details, body, label, idBase, mode, control = 'pill' }: ToolDetailsProps) {
   const output = details.output
   const shownByBody = output?.kind === 'card' ? body !== null : output?.kind === 'raw' && body?.kind === 'io' && body.output === output.text
   const showOutput = output !== null && (output.kind === 'card' ? mode === 'full' && body !== null : mode === 'full' || !shownByBody)
   return (
     <details className={styles.inspect}>
-      <summary role="button" className={styles.pill}>
+      <summary role="button" className={control === 'text' ? styles.textButton : styles.pill}>
         {label}
       </summary>
       <div className={styles.panel} data-details="">

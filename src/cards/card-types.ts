@@ -4,7 +4,7 @@
  * there); stable, extended with optional fields only.
  */
 import type { SafeHtml } from './trusted'
-import type { CodeBlock, CopyControl, RowWindow } from './types'
+import type { CodeBlock, CopyControl, ImageRef, RowWindow } from './types'
 import type { DetailsBody } from './details/types'
 
 // ---------------------------------------------------------------------------------------------------
@@ -99,7 +99,7 @@ export type DiffRow =
       html?: SafeHtml | null
     }
 
-/** Diff card (cards.md §7). Chinese chrome at [L] (`复制`, `… 其余 N 行`, `收起`) is kept as the spec says. */
+/** Diff card (cards.md §7). Chrome localised (cards-current.md §12.3: `Copy` / `复制`, `… N more lines` / `… 其余 N 行`). */
 export interface DiffCardModel {
   kind: 'diff'
   /** `intended` = derived from the call's arguments; `applied` = from `meta.diffs`. */
@@ -149,13 +149,13 @@ export type SearchRow =
 export interface SearchCardModel {
   kind: 'search'
   shape: 'matches' | 'paths'
-  /** Complete banner count, e.g. `显示 4 / 共 8 个路径`, `3 处匹配 · 2 个文件`. */
+  /** Complete banner count, e.g. `Showing 4 of 8 paths`, `3 matches · 2 files` (zh `显示 4 / 共 8 个路径`). */
   countText: string
   shown: number
   total: number
   truncated: boolean
   rows: SearchRow[]
-  /** `无结果` when there are no rows. */
+  /** `No results` / `无结果` when there are no rows. */
   placeholder: string | null
   copy: CopyControl | null
   /** The raw result text blocks, joined, only when truncated. */
@@ -184,7 +184,7 @@ export type WebCardModel =
       /** The answer rendered by the site's markdown pass (optional slot, filled after the model). */
       answerHtml?: SafeHtml | null
       sources: WebSource[]
-      /** `未找到结果` when neither answer nor sources. */
+      /** `No results found` / `未找到结果` when neither answer nor sources. */
       empty: string | null
       truncatedNotice: string | null
       /** Flattened raw result for Details, null when empty. */
@@ -223,5 +223,46 @@ export interface SkillBody {
   isError: boolean
 }
 
+/**
+ * `read_image` image card (cards-current.md §10): the path label, the image gallery (attachment placeholders,
+ * as user and assistant images are drawn) and the result's text envelope.
+ */
+export interface ImageCardBody {
+  kind: 'image'
+  /** The relativised, `~`-abbreviated path (or the raw argument path). */
+  label: string
+  images: ImageRef[]
+  /** The result's text blocks joined with `\n`; null when there is none. */
+  text: string | null
+}
+
+/** One question of the ask-question card (cards-current.md §11.8). */
+export interface QuestionCardItem {
+  /** The question's `header` when given. */
+  header: string | null
+  question: string
+  /** Selected option labels, then the custom text. */
+  answers: string[]
+  /** `Not answered` / `未回答` when `answers` is empty on an answered card; null otherwise. */
+  missing: string | null
+}
+
+/** The ask-question Q&A card, or a cancelled / interrupted verdict with the question list. */
+export interface QuestionCardBody {
+  kind: 'questions'
+  /** `This question set was cancelled before answers were submitted.` and the like; null on the Q&A card. */
+  verdict: string | null
+  items: QuestionCardItem[]
+}
+
+/** `present` row body (cards-current.md §10): the detail text in a `pre`; `Inspect call` follows it. */
+export interface PresentBody {
+  kind: 'present'
+  text: string
+  isError: boolean
+}
+
 export type CardModel = TerminalCardModel | DiffCardModel | ReadCardModel | SearchCardModel | WebCardModel
-export type RowBody = CardModel | IoBody | SkillBody | DetailsBody
+export type RowBody = CardModel | IoBody | SkillBody | DetailsBody | ToolRowBodyExtra
+/** Bodies of the newer client's own rows (read_image, ask_user_question, present). */
+export type ToolRowBodyExtra = ImageCardBody | QuestionCardBody | PresentBody

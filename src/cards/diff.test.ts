@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { appliedDiffs, diffCardModel, hunkLines, narrowFileDiff } from './diff'
 import { CTX, call, child, fail, orphan, settle, text, withMeta } from './testing'
 import type { ToolCallNode } from '../conversation/tool-call'
-import type { DiffRow } from './types'
+import type { CardContext, DiffRow, RowWindow } from './types'
 
 const model = (node: ToolCallNode) => diffCardModel(node, CTX)
 /** Rows as compact strings: `H path`, `⋯`, `  ctx`, `- old`, `+ new`, with line numbers when known. */
@@ -128,17 +128,21 @@ describe('settled', () => {
 })
 
 describe('caps (cards.md §7, §16.12)', () => {
-  it('chat 8 rows: 4 head, toggle, 4 tail; headers count; Chinese chrome', () => {
-    const content = Array.from({ length: 10 }, (_, i) => `l${i}`).join('\n')
-    const m = model(call('write', { file_path: 'a.ts', content }))
+  // cards-current.md §9.6: the chat cap is 9 at 5593cc25 (CHAT_DIFF_MAX_LINES), and the chrome is localised.
+  const content = Array.from({ length: 10 }, (_, i) => `l${i}`).join('\n')
+  it.each<[string, CardContext['locale'], Partial<RowWindow>, string, string]>([
+    ['en', 'en', { expandLabel: '… 2 more lines', expandAria: 'Expand 2 more diff lines', collapseLabel: 'Collapse', collapseAria: 'Collapse diff' }, 'Copy', '└ +10 -0 · 1 file'],
+    ['zh', 'zh', { expandLabel: '… 其余 2 行', expandAria: '展开其余 2 行差异', collapseLabel: '收起', collapseAria: '收起差异' }, '复制', '└ +10 -0 · 1 个文件'],
+  ])('chat 9 rows: 5 head, toggle, 4 tail; headers count; %s chrome', (_name, locale, labels, copy, footer) => {
+    const m = diffCardModel(call('write', { file_path: 'a.ts', content }), { ...CTX, locale })
     expect(m?.rows.length).toBe(11)
-    expect(m?.chatWindow).toEqual({
-      head: [0, 1, 2, 3], tail: [7, 8, 9, 10], hidden: 3,
-      expandLabel: '… 其余 3 行', expandAria: '展开其余 3 行差异', collapseLabel: '收起', collapseAria: '收起差异',
-    })
+    expect(m?.chatWindow).toEqual({ head: [0, 1, 2, 3, 4], tail: [7, 8, 9, 10], hidden: 2, ...labels })
     expect(m?.detailsWindow).toBeNull()
-    expect(m?.copy?.label).toBe('复制')
+    expect([m?.copy?.label, m?.footer]).toEqual([copy, footer])
     expect(m?.lang).toBe('ts')
+  })
+  it('nine rows fit the chat cap', () => {
+    expect(model(call('write', { file_path: 'a.ts', content: Array.from({ length: 8 }, (_, i) => `l${i}`).join('\n') }))?.chatWindow).toBeNull()
   })
 })
 

@@ -14,8 +14,8 @@ import type { ToolCallNode } from '../conversation/tool-call'
 import type { CardContext, DiffCardModel, DiffMark, DiffRow } from './types'
 import { asBoolean, asString, everyItem, isObject, jsonObject, nonBlank, type JsonObject } from './narrow'
 import { languageForPath } from './lang'
-import { FIXED } from './strings'
-import { CHAT_MAX_ROWS, DETAILS_MAX_ROWS, headTailWindow, type WindowLabels } from './window'
+import { FIXED, strings, type Dictionary } from './strings'
+import { CHAT_DIFF_MAX_ROWS, DETAILS_MAX_ROWS, headTailWindow, type WindowLabels } from './window'
 
 export interface FileDiff {
   path: string
@@ -35,12 +35,12 @@ const WORD_DIFF_MAX_RUN = 64
 const MAX_EDIT_LENGTH = 500
 const ESCALATIONS: ReadonlySet<string> = new Set(['workspace-write', 'danger-full-access'])
 
-const LABELS: WindowLabels = {
-  expandLabel: FIXED.blockExpand,
-  expandAria: FIXED.diffExpandAria,
-  collapseLabel: FIXED.blockCollapse,
-  collapseAria: FIXED.diffCollapseAria,
-}
+const labels = (t: Dictionary): WindowLabels => ({
+  expandLabel: t.blockExpand,
+  expandAria: t.diffExpandAria,
+  collapseLabel: t.blockCollapse,
+  collapseAria: t.diffCollapseAria,
+})
 
 /** A valid hunk: non-blank string path, `oldText` null or string, string `newText` (cards.md §7). */
 export function narrowFileDiff(value: unknown): FileDiff | null {
@@ -206,11 +206,12 @@ function hunkStarts(hunks: FileDiff[], wholeFile: boolean, written: string | nul
   })
 }
 
-/** Rows, counts and chrome for a list of hunks. */
+/** Rows, counts and chrome (in `t`'s locale; English by default) for a list of hunks. */
 export function diffCard(
   hunks: FileDiff[],
   source: DiffCardModel['source'],
   starts: ({ old: number; new: number } | null)[],
+  t: Dictionary = strings('en'),
 ): DiffCardModel {
   const rows: DiffRow[] = []
   let added = 0
@@ -237,16 +238,17 @@ export function diffCard(
     added,
     removed,
     files: paths.size,
-    footer: FIXED.diffFooter(added, removed, paths.size),
-    copy: rows.length === 0 ? null : { label: FIXED.blockCopy, copiedLabel: FIXED.blockCopied, text: copyText },
+    footer: t.diffFooter(added, removed, paths.size),
+    copy: rows.length === 0 ? null : { label: t.blockCopy, copiedLabel: t.blockCopied, text: copyText },
     lang: langs.size === 1 ? (lang ?? null) : null,
-    chatWindow: headTailWindow(rows.length, CHAT_MAX_ROWS, LABELS),
-    detailsWindow: headTailWindow(rows.length, DETAILS_MAX_ROWS, LABELS),
+    chatWindow: headTailWindow(rows.length, CHAT_DIFF_MAX_ROWS, labels(t)),
+    detailsWindow: headTailWindow(rows.length, DETAILS_MAX_ROWS, labels(t)),
   }
 }
 
 /** The diff card of a call, or null for Generic (cards.md §7). */
-export function diffCardModel(node: ToolCallNode, _ctx: CardContext): DiffCardModel | null {
+export function diffCardModel(node: ToolCallNode, ctx: CardContext): DiffCardModel | null {
+  const t = strings(ctx.locale)
   // meta is produced for root calls only; children, orphans and errors are always Generic (§16.4, §16.8).
   if (!node.hasCallHead || node.parentCallId !== null) return null
   const args = jsonObject(node.argsRaw)
@@ -255,12 +257,12 @@ export function diffCardModel(node: ToolCallNode, _ctx: CardContext): DiffCardMo
   if (intended === null) return null
   const wholeFile = node.name === 'write' || (node.name === 'str_replace_editor' && args.command === 'create')
   const result = node.result
-  if (result === null) return diffCard(intended, 'intended', hunkStarts(intended, wholeFile, null))
+  if (result === null) return diffCard(intended, 'intended', hunkStarts(intended, wholeFile, null), t)
   if (result.isError || node.name === 'str_replace_editor') return null
   const applied = appliedDiffs(result.meta)
   if (applied !== null) {
     const written = node.name === 'write' ? asString(args.content) : null
-    return diffCard(applied, 'applied', hunkStarts(applied, false, written))
+    return diffCard(applied, 'applied', hunkStarts(applied, false, written), t)
   }
-  return node.name === 'write' ? diffCard(intended, 'intended', hunkStarts(intended, true, null)) : null
+  return node.name === 'write' ? diffCard(intended, 'intended', hunkStarts(intended, true, null), t) : null
 }

@@ -2,18 +2,25 @@
  * Deterministic number and time formatting for page chrome (turn tails, message times). UTC only: a
  * static page must not depend on the build machine's time zone, and goldens must be byte-stable.
  */
-import type { TimeLabel } from './types'
+import type { Locale, TimeLabel } from './types'
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0')
 
-/** `850ms`, `12.3s`, `4m 05s`, `1h 02m`. */
-export function formatDuration(ms: number): string {
-  if (!Number.isFinite(ms) || ms < 0) return '0ms'
-  if (ms < 1_000) return `${Math.round(ms)}ms`
-  if (ms < 60_000) return `${(ms / 1_000).toFixed(1)}s`
+/** Duration units; zh as dsh's `duration.*Unit` keys (cards-current.md §12.1: 秒 / 分 / 小时). */
+const UNITS: Record<Locale, { ms: string; s: string; m: string; h: string }> = {
+  en: { ms: 'ms', s: 's', m: 'm ', h: 'h ' },
+  zh: { ms: '毫秒', s: '秒', m: '分', h: '小时' },
+}
+
+/** `850ms`, `12.3s`, `4m 05s`, `1h 02m`; zh `850毫秒`, `12.3秒`, `4分05秒`, `1小时02分`. */
+export function formatDuration(ms: number, locale: Locale = 'en'): string {
+  const u = UNITS[locale]
+  if (!Number.isFinite(ms) || ms < 0) return `0${u.ms}`
+  if (ms < 1_000) return `${Math.round(ms)}${u.ms}`
+  if (ms < 60_000) return `${(ms / 1_000).toFixed(1)}${u.s}`
   const seconds = Math.floor(ms / 1_000)
-  if (seconds < 3_600) return `${Math.floor(seconds / 60)}m ${pad(seconds % 60)}s`
-  return `${Math.floor(seconds / 3_600)}h ${pad(Math.floor((seconds % 3_600) / 60))}m`
+  if (seconds < 3_600) return `${Math.floor(seconds / 60)}${u.m}${pad(seconds % 60)}${u.s}`
+  return `${Math.floor(seconds / 3_600)}${u.h}${pad(Math.floor((seconds % 3_600) / 60))}${u.m.trimEnd()}`
 }
 
 /** `42.1` */

@@ -1,18 +1,22 @@
 /**
- * The Generic row model (cards.md §4.4, §5): variant, title and icon from the tool name; the collapsed
- * summary (steps 1–6 with per-variant key priority); the openable file path; the IN body, the flattened
- * OUT text and the failure line; and the row state. Every other row starts from this model and overrides
- * what its renderer changes (index.ts). It never throws: unparsable arguments are shown as raw text.
+ * The Generic row model (cards.md §4.4, §5, as changed by cards-current.md §9.1–§9.4): variant, localised
+ * title and icon from the tool name; the collapsed summary (file variants: the relativised `file_path`;
+ * others: `description` first; then the [OLD] steps 1–6 with per-variant key priority; the `<tool> · ` prefix
+ * only on `Tool call` rows); the openable file path (recorded `meta.path` first); an Auto-review denial; the IN
+ * body, the flattened OUT text and the failure line; and the row state. Every other row starts from this model
+ * and overrides what its renderer changes (./rows). It never throws: unparsable arguments are shown as raw text.
  */
 import type { ToolCallNode, ToolCallResult } from '../conversation/tool-call'
-import type { CardContext, RowState, ToolIcon, ToolVariant } from './types'
+import type { CardContext, Locale, RowState, ToolIcon, ToolVariant } from './types'
 import { firstLine, isObject, nonEmpty, parseJson, type JsonObject } from './narrow'
-import { displayPath } from './paths'
+import { displayPath, isAbsolutePath } from './paths'
+import { toolStrings, type ToolTitles } from './tool-strings'
 
 const VARIANTS: Readonly<Record<string, ToolVariant>> = {
   bash: 'bash',
   pwsh: 'bash',
   read: 'read',
+  read_image: 'read',
   web_fetch: 'read',
   cordis_package_inspect: 'read',
   cordis_runtime_inspect: 'read',
@@ -24,25 +28,42 @@ const VARIANTS: Readonly<Record<string, ToolVariant>> = {
   run_code: 'code',
 }
 
-const VARIANT_TITLES: Readonly<Record<ToolVariant, string>> = {
-  bash: 'Bash',
-  read: 'Read',
-  search: 'Search',
-  write: 'Write',
-  edit: 'Edit',
-  code: 'Code',
-  others: 'Tool call',
+const VARIANT_TITLES: Readonly<Record<ToolVariant, keyof ToolTitles>> = {
+  bash: 'bash',
+  read: 'read',
+  search: 'search',
+  write: 'write',
+  edit: 'edit',
+  code: 'code',
+  others: 'generic',
 }
 
-/** Tool-owned titles; a tool listed here also loses the `<tool> · ` summary prefix (cards.md §5.2). */
-const TOOL_TITLES: Readonly<Record<string, string>> = {
-  pwsh: 'Pwsh',
-  cordis_package_inspect: 'Inspect',
-  cordis_runtime_inspect: 'Inspect',
-  cordis_run: 'Run Cordis Plugin',
-  cordis_stop: 'Stop Cordis Plugin',
-  cordis_undefine: 'Remove Cordis Plugin',
-}
+/** Tool-owned titles (cards-current.md §9.1): a tool listed here also loses the `<tool> · ` summary prefix. */
+const TOOL_TITLES: ReadonlyMap<string, keyof ToolTitles> = new Map([
+  ['pwsh', 'pwsh'],
+  ['read_image', 'readImage'],
+  ['cordis_package_inspect', 'inspect'],
+  ['cordis_runtime_inspect', 'inspect'],
+  ['cordis_run', 'runCordis'],
+  ['cordis_stop', 'stopCordis'],
+  ['cordis_undefine', 'removeCordis'],
+  ['todo_write', 'todo'],
+  ['ask_user_question', 'ask'],
+  ['present', 'present'],
+])
+
+/**
+ * The detail-card tools (cards-current.md §10): their titles come from the detail-card models (./details),
+ * but the generic summary already knows they have their own title, so it never adds the `<tool> · ` prefix.
+ */
+export const OWN_TITLE_DETAIL_TOOLS: ReadonlySet<string> = new Set([
+  'create_goal', 'get_goal', 'update_goal', 'schedule_create', 'schedule_list', 'schedule_delete', 'schedule_update',
+  'cordis_inspect_list', 'cordis_inspect_query', 'cordis_inspect_self', 'workflow', 'ralph', 'session_event_read',
+  'session_event_search', 'session_event_trace', 'session_search', 'session_trace', 'list_subagent_models', 'subagent',
+  'list_agents', 'send_message', 'interrupt_agent', 'job_list', 'job_output', 'job_kill', 'terminal_open',
+  'terminal_read', 'terminal_list', 'terminal_signal', 'terminal_close', 'lsp', 'spawn_teammate', 'team_task_create',
+  'team_task_get', 'team_task_update', 'team_task_list', 'wait_agent',
+])
 
 const VARIANT_ICONS: Readonly<Record<ToolVariant, ToolIcon>> = {
   bash: 'api',
@@ -54,6 +75,7 @@ const VARIANT_ICONS: Readonly<Record<ToolVariant, ToolIcon>> = {
   others: 'sparkle',
 }
 
+/** The [OLD] key priority (cards.md §5.2), the fallback when the newer argument summary is empty. */
 const SUMMARY_KEYS: Readonly<Record<ToolVariant, readonly string[]>> = {
   bash: ['description', 'command'],
   read: ['path', 'file_path', 'url'],
@@ -72,8 +94,14 @@ export function classifyTool(name: string): ToolVariant {
   return VARIANTS[name] ?? 'others'
 }
 
-export function toolTitle(name: string): string {
-  return TOOL_TITLES[name] ?? VARIANT_TITLES[classifyTool(name)]
+/** Whether a tool has a title of its own (cards-current.md §9.2.3): such rows get no `<tool> · ` prefix. */
+export function hasOwnTitle(name: string): boolean {
+  return TOOL_TITLES.has(name) || OWN_TITLE_DETAIL_TOOLS.has(name) || classifyTool(name) !== 'others'
+}
+
+/** The localised row title of a tool (cards-current.md §9.1); detail-card tools read `Tool call` here. */
+export function toolTitle(name: string, locale: Locale = 'en'): string {
+  return toolStrings(locale).title[TOOL_TITLES.get(name) ?? VARIANT_TITLES[classifyTool(name)]]
 }
 
 export function variantIcon(variant: ToolVariant): ToolIcon {
@@ -89,8 +117,15 @@ export interface GenericModel {
   summary: string
   /** The same summary without path display rules (BashRow, SearchRow, WebRow, TodoRow, AskQuestionRow). */
   plainSummary: string
-  /** Openable path (first line of `path`/`file_path`) for read/write/edit variants, else null. */
+  /** `summary` without the `<tool> · ` prefix (detail-card tools fall back to it, cards-current.md §11.0). */
+  bareSummary: string
+  /**
+   * Openable path for read/write/edit variants (cards-current.md §9.2.4): the result's absolute `meta.path`,
+   * else the argument path when it is absolute or the call settled successfully as a root; else null.
+   */
   filePath: string | null
+  /** An Auto-review denial (`AutoReviewDeniedError` / `AUTO_REVIEW_DENIED`, §9.4) and its reason, else null. */
+  autoReviewDenial: { reason: string | null } | null
   /** IN text: pretty JSON, or the raw text when it does not parse; null for empty arguments. */
   input: string | null
   /** run_code's program (shown instead of the IN JSON), else null. */
@@ -147,6 +182,44 @@ function summaryBase(variant: ToolVariant, argsRaw: string, parsed: unknown): st
   return firstLine(argsRaw)
 }
 
+/**
+ * The newer argument summary (cards-current.md §9.2.1–2): file variants read the `file_path` argument only
+ * (never `description`), every other variant its `description`; '' when the argument is missing or empty.
+ */
+function argumentSummary(variant: ToolVariant, args: JsonObject | null): { text: string; isPath: boolean } {
+  if (args === null) return { text: '', isPath: false }
+  if (FILE_VARIANTS.has(variant)) {
+    const path = nonEmpty(args.file_path)
+    return { text: path === null ? '' : firstLine(path), isPath: true }
+  }
+  const description = nonEmpty(args.description)
+  return { text: description === null ? '' : firstLine(description), isPath: false }
+}
+
+/** `meta.path` when it is an absolute path string (the operation-time path the Host recorded), else null. */
+function recordedPath(result: ToolCallResult | null): string | null {
+  if (result === null || !isObject(result.meta)) return null
+  const path = nonEmpty(result.meta.path)
+  return path !== null && isAbsolutePath(path) ? firstLine(path) : null
+}
+
+/** The openable path of a file-variant row (cards-current.md §9.2.4). */
+function openablePath(node: ToolCallNode, variant: ToolVariant, args: JsonObject | null, state: RowState): string | null {
+  if (args === null || !FILE_VARIANTS.has(variant)) return null
+  const fromArgs = nonEmpty(args.file_path) ?? pick(args, FILE_KEYS)
+  if (fromArgs === null) return null
+  const argumentPath = firstLine(fromArgs)
+  const usable = isAbsolutePath(argumentPath) || (state === 'ok' && node.parentCallId === null)
+  return recordedPath(node.result) ?? (usable ? argumentPath : null)
+}
+
+function autoReviewDenial(result: ToolCallResult | null): { reason: string | null } | null {
+  const error = result?.error
+  if (result === null || !result.isError || error === null || error === undefined) return null
+  if (error.name !== 'AutoReviewDeniedError' || error.code !== 'AUTO_REVIEW_DENIED') return null
+  return { reason: typeof error.reason === 'string' ? error.reason : null }
+}
+
 /** The Generic row model of one call. */
 export function genericModel(node: ToolCallNode, ctx: CardContext): GenericModel {
   const variant = classifyTool(node.name)
@@ -154,13 +227,21 @@ export function genericModel(node: ToolCallNode, ctx: CardContext): GenericModel
   const parsed = argsRaw === '' ? undefined : parseJson(argsRaw)
   const args = isObject(parsed) ? parsed : null
 
-  const base = argsRaw === '' ? node.callId : summaryBase(variant, argsRaw, parsed)
-  const shown = argsRaw === '' ? base : displayPath(base, ctx.cwd, ctx.home)
-  const prefixed = variant === 'others' && node.name !== '' && TOOL_TITLES[node.name] === undefined
-  const summary = prefixed ? `${node.name} · ${shown}` : shown
-  const plainSummary = prefixed ? `${node.name} · ${base}` : base
+  const primary = argumentSummary(variant, args)
+  let base: string
+  let shown: string
+  if (argsRaw === '') {
+    base = shown = node.callId
+  } else if (primary.text !== '') {
+    base = primary.text
+    shown = primary.isPath ? displayPath(primary.text, ctx.cwd, ctx.home) : primary.text
+  } else {
+    base = summaryBase(variant, argsRaw, parsed)
+    shown = displayPath(base, ctx.cwd, ctx.home)
+  }
+  const prefixed = node.name !== '' && !hasOwnTitle(node.name)
+  const join = (s: string) => (prefixed ? [node.name, s].filter(part => part !== '').join(' · ') : s)
 
-  const filePathRaw = args !== null && FILE_VARIANTS.has(variant) ? pick(args, FILE_KEYS) : null
   const program = variant === 'code' && args !== null ? nonEmpty(args.code) : null
   const input = argsRaw === '' ? null : parsed === undefined ? argsRaw : JSON.stringify(parsed, null, 2)
 
@@ -169,12 +250,14 @@ export function genericModel(node: ToolCallNode, ctx: CardContext): GenericModel
   const output = flat === '' ? null : flat
   return {
     variant,
-    title: toolTitle(node.name),
+    title: toolTitle(node.name, ctx.locale),
     icon: VARIANT_ICONS[variant],
     state,
-    summary,
-    plainSummary,
-    filePath: filePathRaw === null ? null : firstLine(filePathRaw),
+    summary: join(shown),
+    plainSummary: join(base),
+    bareSummary: shown,
+    filePath: openablePath(node, variant, args, state),
+    autoReviewDenial: autoReviewDenial(node.result),
     input,
     program,
     output,

@@ -8,22 +8,29 @@ const envelope = (path: string, body: string) => `<path>${path}</path>\n<type>fi
 const META = { path: '/home/dev/project/nested/task.txt', offset: 1, lines: [{ number: 1, text: 'snapshot task' }], totalLines: 1 }
 const OUT = envelope('/home/dev/project/nested/task.txt', '1: snapshot task\n\n(End of file - total 1 lines)')
 const read = call('read', { file_path: 'nested/task.txt' })
+const ZH = { ...CTX, locale: 'zh' as const }
 
 describe('readCardModel (cards.md §8)', () => {
   it('agent-instructions fixture: a read card with a relativised label', () => {
     expect(readCardModel(withMeta(read, OUT, META), CTX)).toMatchObject({
       kind: 'read', path: META.path, label: 'nested/task.txt', lines: META.lines, totalLines: 1, lang: null,
-      range: null, copy: { label: '复制', copiedLabel: '复制成功', text: 'snapshot task' }, chatWindow: null,
+      range: null, copy: { label: 'Copy', copiedLabel: 'Copied', text: 'snapshot task' }, chatWindow: null,
     })
+    expect(readCardModel(withMeta(read, OUT, META), ZH)?.copy).toMatchObject({ label: '复制', copiedLabel: '复制成功' })
   })
   it('label falls back to ~ outside the cwd', () => {
     expect(readCardModel(withMeta(read, OUT, { ...META, path: '/home/dev/other.txt' }), CTX)?.label).toBe('~/other.txt')
   })
   it('partial window: banner and lang as given', () => {
     const lines = Array.from({ length: 10 }, (_, i) => ({ number: i + 5, text: `x${i}` }))
-    const m = readCardModel(withMeta(read, OUT, { path: 'a.py', offset: 5, lines, totalLines: 40, lang: 'py' }), CTX)
-    expect(m).toMatchObject({ range: '显示 10 / 40 行', lang: 'py', code: { lang: 'py', html: null } })
-    expect(m?.chatWindow).toMatchObject({ head: [0, 1, 2, 3], tail: [6, 7, 8, 9], hidden: 2, expandAria: '展开其余 2 行', collapseAria: '收起内容' })
+    const node = withMeta(read, OUT, { path: 'a.py', offset: 5, lines, totalLines: 40, lang: 'py' })
+    const m = readCardModel(node, CTX)
+    expect(m).toMatchObject({ range: 'Showing 10 of 40 lines', lang: 'py', code: { lang: 'py', html: null } })
+    expect(m?.chatWindow).toMatchObject({ head: [0, 1, 2, 3], tail: [6, 7, 8, 9], hidden: 2, expandLabel: '… 2 more lines',
+      expandAria: 'Expand 2 more lines', collapseAria: 'Collapse content' })
+    const zh = readCardModel(node, ZH)
+    expect(zh).toMatchObject({ range: '显示 10 / 40 行' })
+    expect(zh?.chatWindow).toMatchObject({ expandLabel: '… 其余 2 行', expandAria: '展开其余 2 行', collapseAria: '收起内容' })
   })
   it('an empty window: no copy', () => {
     expect(readCardModel(withMeta(read, OUT, { ...META, lines: [], totalLines: 0 }), CTX)?.copy).toBeNull()

@@ -7,18 +7,18 @@ import type { ToolCallNode } from '../conversation/tool-call'
 import type { CardContext, ReadCardModel } from './types'
 import { asString, everyItem, integer, isObject, jsonObject, nonBlank, singleText } from './narrow'
 import { displayPath } from './paths'
-import { FIXED } from './strings'
+import { strings, type Dictionary } from './strings'
 import { CHAT_MAX_ROWS, DETAILS_MAX_ROWS, headTailWindow, type WindowLabels } from './window'
 
 /** The read tool's text envelope; anything else means the content is not what `meta` describes. */
 const ENVELOPE = /^<path>[^\n]*<\/path>\n<type>file<\/type>\n<content>\n([\s\S]*)\n<\/content>$/u
 
-const LABELS: WindowLabels = {
-  expandLabel: FIXED.blockExpand,
-  expandAria: FIXED.readExpandAria,
-  collapseLabel: FIXED.blockCollapse,
-  collapseAria: FIXED.readCollapseAria,
-}
+const labels = (t: Dictionary): WindowLabels => ({
+  expandLabel: t.blockExpand,
+  expandAria: t.readExpandAria,
+  collapseLabel: t.blockCollapse,
+  collapseAria: t.readCollapseAria,
+})
 
 export interface ReadMeta {
   path: string
@@ -73,6 +73,7 @@ export function readCardModel(node: ToolCallNode, ctx: CardContext): ReadCardMod
   const text = singleText(result.content)
   if (meta === null || text === null || !ENVELOPE.test(text)) return null
   const body = meta.lines.map(l => l.text).join('\n')
+  const t = strings(ctx.locale)
   return {
     kind: 'read',
     path: meta.path,
@@ -80,10 +81,10 @@ export function readCardModel(node: ToolCallNode, ctx: CardContext): ReadCardMod
     lines: meta.lines,
     totalLines: meta.totalLines,
     lang: meta.lang,
-    range: meta.lines.length < meta.totalLines ? FIXED.readRange(meta.lines.length, meta.totalLines) : null,
-    copy: meta.lines.length === 0 ? null : { label: FIXED.blockCopy, copiedLabel: FIXED.blockCopied, text: body },
+    range: meta.lines.length < meta.totalLines ? t.readRange(meta.lines.length, meta.totalLines) : null,
+    copy: meta.lines.length === 0 ? null : { label: t.blockCopy, copiedLabel: t.blockCopied, text: body },
     code: { text: body, lang: meta.lang, html: null },
-    chatWindow: headTailWindow(meta.lines.length, CHAT_MAX_ROWS, LABELS),
-    detailsWindow: headTailWindow(meta.lines.length, DETAILS_MAX_ROWS, LABELS),
+    chatWindow: headTailWindow(meta.lines.length, CHAT_MAX_ROWS, labels(t)),
+    detailsWindow: headTailWindow(meta.lines.length, DETAILS_MAX_ROWS, labels(t)),
   }
 }

@@ -58,8 +58,13 @@ export interface ToolRowModel {
   expandable: boolean
   /** What opens when expanded; null iff not expandable. At most one card (precedence terminal → diff → read → search → web → text). */
   body: RowBody | null
-  /** `Inspect` pill label (not localised at [L]). */
+  /** `Inspect` pill label (`Inspect` / `查看`; the `present` row: `Inspect call` / `查看调用`). */
   inspectLabel: string
+  /**
+   * How the Details view is offered: `pill` (default when absent), `text` (a text button after the body: the
+   * `present` row's `Inspect call`), `none` (no control: a `present` row without detail text).
+   */
+  inspectStyle?: 'pill' | 'text' | 'none'
   details: ToolDetailsModel
   /** Code-dispatch children, always visible under the row (cards.md §4.1). */
   children: ToolRowModel[]
@@ -283,6 +288,29 @@ export interface TurnTailRow {
   reply?: { copy: CopyControl; clock: { iso: string; label: string } | null; target: string | null } | null
   /** `This turn failed` / `Output token limit reached` (+ hint) for the newer client; null otherwise. */
   notice?: { text: string; hint: string | null; kind: 'error' | 'max-tokens' } | null
+  /**
+   * The delivered-file block of the newer client (cards-current.md §8.3), drawn instead of `deliverables` in
+   * the new view modes (`deliverables` stays for the classic mode); absent or null when nothing was delivered.
+   */
+  delivered?: DeliveredBlock | null
+}
+
+/** One delivered file (cards-current.md §8.3 "card"). */
+export interface DeliveredFileCard {
+  /** As declared (absolute): the card's title and what the copy control copies. */
+  path: string
+  /** Basename (card text). */
+  name: string
+  /** Description without its trailing parenthetical, else the upper-cased extension, else `File` / `文件`. */
+  secondary: string
+}
+
+export interface DeliveredBlock {
+  cards: DeliveredFileCard[]
+  /** How many cards show before the toggle (all when `toggle` is null). */
+  visible: number
+  /** More than 4 cards: `All {n} files` (name `Show all {n} delivered files`) / `Collapse` (`Collapse delivered files`). */
+  toggle: { expandLabel: string; expandAria: string; collapseLabel: string; collapseAria: string } | null
 }
 
 /** An event kept verbatim (unknown type, or one the fold could not place). */

@@ -2,20 +2,24 @@ import { describe, expect, it } from 'vitest'
 import { narrowSearchMeta, searchCardModel, searchWindow } from './search'
 import { CTX, call, child, fail, settle, text, withMeta } from './testing'
 import type { SearchRow } from './types'
+import { strings } from './strings'
 import type { ToolCallNode } from '../conversation/tool-call'
 
 const glob = call('glob', { pattern: '*', path: 'tree' })
 const grep = call('grep', { pattern: 'gamma' })
+const ZH = { ...CTX, locale: 'zh' as const }
 const GLOB_META = { shape: 'paths', paths: ['tree/archive/a.ts', 'tree/docs/guide.md', 'tree/src/index.ts', 'tree/test/spec.ts'], truncated: true, total: 8 }
 const GLOB_OUT = 'tree/archive/a.ts\ntree/docs/guide.md\ntree/src/index.ts\ntree/test/spec.ts\n\n(Showing 4 of 8 paths. Full sorted result stored at: /spill/g.txt. Read it.)'
 
 describe('searchCardModel (cards.md §9)', () => {
   it('fs-glob-sampling fixture: truncated paths with the recovery text', () => {
     expect(searchCardModel(withMeta(glob, GLOB_OUT, GLOB_META), CTX)).toMatchObject({
-      shape: 'paths', countText: '显示 4 / 共 8 个路径', shown: 4, total: 8, truncated: true,
+      shape: 'paths', countText: 'Showing 4 of 8 paths', shown: 4, total: 8, truncated: true,
       rows: GLOB_META.paths.map(path => ({ kind: 'path', path })), placeholder: null, recovery: GLOB_OUT,
-      copy: { label: '复制', text: GLOB_META.paths.join('\n') }, chatWindow: null,
+      copy: { label: 'Copy', copiedLabel: 'Copied', text: GLOB_META.paths.join('\n') }, chatWindow: null,
     })
+    expect(searchCardModel(withMeta(glob, GLOB_OUT, GLOB_META), ZH))
+      .toMatchObject({ countText: '显示 4 / 共 8 个路径', copy: { label: '复制', copiedLabel: '复制成功' } })
   })
   it('grep matches: headers, `<n>: <line>` rows, counts; no recovery when not truncated', () => {
     const meta = { shape: 'matches', truncated: false, total: 3, files: [
@@ -23,7 +27,12 @@ describe('searchCardModel (cards.md §9)', () => {
       { path: 'b.txt', matches: [{ lineNumber: 1, line: 'gamma' }] },
     ] }
     const m = searchCardModel(withMeta(grep, 'Found 3 matches', meta), CTX)
-    expect(m).toMatchObject({ countText: '3 处匹配 · 2 个文件', recovery: null })
+    expect(m).toMatchObject({ countText: '3 matches · 2 files', recovery: null })
+    expect(searchCardModel(withMeta(grep, 'Found 3 matches', meta), ZH)?.countText).toBe('3 处匹配 · 2 个文件')
+    expect(searchCardModel(withMeta(grep, 'Found 3 of 7 matches', { ...meta, truncated: true, total: 7 }), CTX)?.countText)
+      .toBe('Showing 3 of 7 matches · 2 files')
+    expect(searchCardModel(withMeta(grep, 'Found 3 of 7 matches', { ...meta, truncated: true, total: 7 }), ZH)?.countText)
+      .toBe('显示 3 / 共 7 处匹配 · 2 个文件')
     expect(m?.rows).toEqual([
       { kind: 'file', path: 'a.txt', matches: 2 },
       { kind: 'match', lineNumber: 2, line: 'gamma', text: '2: gamma' },
@@ -32,10 +41,12 @@ describe('searchCardModel (cards.md §9)', () => {
       { kind: 'match', lineNumber: 1, line: 'gamma', text: '1: gamma' },
     ])
   })
-  it('empty results: the banner still counts; placeholder 无结果; no copy', () => {
+  it('empty results: the banner still counts; placeholder No results / 无结果; no copy', () => {
     expect(searchCardModel(withMeta(glob, 'none', { shape: 'paths', paths: [], truncated: false, total: 0 }), CTX))
+      .toMatchObject({ countText: '0 paths', placeholder: 'No results', copy: null, rows: [] })
+    expect(searchCardModel(withMeta(glob, 'none', { shape: 'paths', paths: [], truncated: false, total: 0 }), ZH))
       .toMatchObject({ countText: '0 个路径', placeholder: '无结果', copy: null, rows: [] })
-    expect(searchCardModel(withMeta(grep, 'none', { shape: 'matches', files: [], truncated: false, total: 0 }), CTX))
+    expect(searchCardModel(withMeta(grep, 'none', { shape: 'matches', files: [], truncated: false, total: 0 }), ZH))
       .toMatchObject({ countText: '0 处匹配 · 0 个文件', placeholder: '无结果' })
   })
   it('recovery joins every text block verbatim', () => {
@@ -68,8 +79,9 @@ describe('searchWindow: 8 rows, headers count, the tail re-inserts its file head
   it('fits: no window', () => expect(searchWindow([file('a'), match(1)], 8)).toBeNull())
   it('tail inside a file whose header is hidden: header replaces the first tail row', () => {
     const rows = [file('a'), match(1), match(2), match(3), match(4), file('b'), match(1), match(2), match(3), match(4), match(5), match(6)]
-    const w = searchWindow(rows, 8)
-    expect(w).toMatchObject({ head: [0, 1, 2, 3], tail: [5, 9, 10, 11], hidden: 4, expandLabel: '… 其余 4 行', expandAria: '展开其余 4 行结果', collapseAria: '收起结果' })
+    expect(searchWindow(rows, 8)).toMatchObject({ head: [0, 1, 2, 3], tail: [5, 9, 10, 11], hidden: 4, expandLabel: '… 4 more lines',
+      expandAria: 'Expand 4 more result lines', collapseAria: 'Collapse results' })
+    expect(searchWindow(rows, 8, strings('zh'))).toMatchObject({ expandLabel: '… 其余 4 行', expandAria: '展开其余 4 行结果', collapseAria: '收起结果' })
   })
   it('tail starting on a header: unchanged', () => {
     const rows = [file('a'), match(1), match(2), match(3), match(4), match(5), match(6), match(7), file('b'), match(1), match(2), match(3)]

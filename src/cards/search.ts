@@ -6,15 +6,15 @@
 import type { ToolCallNode } from '../conversation/tool-call'
 import type { CardContext, RowWindow, SearchCardModel, SearchRow } from './types'
 import { asString, everyItem, finiteNumber, isObject, textOf } from './narrow'
-import { FIXED } from './strings'
+import { strings, type Dictionary } from './strings'
 import { CHAT_MAX_ROWS, DETAILS_MAX_ROWS, windowOf, type WindowLabels } from './window'
 
-const LABELS: WindowLabels = {
-  expandLabel: FIXED.blockExpand,
-  expandAria: FIXED.searchExpandAria,
-  collapseLabel: FIXED.blockCollapse,
-  collapseAria: FIXED.searchCollapseAria,
-}
+const labels = (t: Dictionary): WindowLabels => ({
+  expandLabel: t.blockExpand,
+  expandAria: t.searchExpandAria,
+  collapseLabel: t.blockCollapse,
+  collapseAria: t.searchCollapseAria,
+})
 
 type Match = { lineNumber: number; line: string }
 type FileMatches = { path: string; matches: Match[] }
@@ -57,7 +57,7 @@ export function narrowSearchMeta(tool: string, meta: unknown): SearchMeta | null
  * Head/tail window over search rows: like the other blocks, except that a tail starting inside a file whose
  * header is not in the head gets that header back in place of its first row (the row count is unchanged).
  */
-export function searchWindow(rows: readonly SearchRow[], max: number): RowWindow | null {
+export function searchWindow(rows: readonly SearchRow[], max: number, t: Dictionary = strings('en')): RowWindow | null {
   if (rows.length <= max) return null
   const headCount = Math.ceil(max / 2)
   const tailCount = Math.floor(max / 2)
@@ -69,18 +69,19 @@ export function searchWindow(rows: readonly SearchRow[], max: number): RowWindow
     while (header >= 0 && rows[header]?.kind !== 'file') header--
     if (header >= headCount) tail = [header, ...tail.slice(1)]
   }
-  return windowOf(head, tail, rows.length - headCount - tailCount, LABELS)
+  return windowOf(head, tail, rows.length - headCount - tailCount, labels(t))
 }
 
 /** The search card of a call, or null for Generic. */
-export function searchCardModel(node: ToolCallNode, _ctx: CardContext): SearchCardModel | null {
+export function searchCardModel(node: ToolCallNode, ctx: CardContext): SearchCardModel | null {
   const result = node.result
   if (result === null || result.isError || !node.hasCallHead || node.parentCallId !== null) return null
   const meta = narrowSearchMeta(node.name, result.meta)
   if (meta === null) return null
   const rows: SearchRow[] = []
+  const t = strings(ctx.locale)
   let shown: number
-  let suffix: string
+  let count: string
   if (meta.shape === 'matches') {
     shown = 0
     for (const file of meta.files) {
@@ -88,13 +89,13 @@ export function searchCardModel(node: ToolCallNode, _ctx: CardContext): SearchCa
       for (const m of file.matches) rows.push({ kind: 'match', lineNumber: m.lineNumber, line: m.line, text: `${m.lineNumber}: ${m.line}` })
       shown += file.matches.length
     }
-    suffix = FIXED.searchMatchesSuffix(meta.files.length)
+    const files = meta.files.length
+    count = meta.truncated ? t.searchMatchesTruncated(shown, meta.total, files) : t.searchMatches(shown, files)
   } else {
     for (const path of meta.paths) rows.push({ kind: 'path', path })
     shown = meta.paths.length
-    suffix = FIXED.searchPathsSuffix
+    count = meta.truncated ? t.searchPathsTruncated(shown, meta.total) : t.searchPaths(shown)
   }
-  const count = meta.truncated ? FIXED.searchShownOfTotal(shown, meta.total) : String(shown)
   const copyText = rows.map(r => (r.kind === 'match' ? r.text : r.path)).join('\n')
   const recovery = meta.truncated
     ? result.content.flatMap(b => { const t = textOf(b); return t === null ? [] : [t] }).join('\n')
@@ -102,15 +103,15 @@ export function searchCardModel(node: ToolCallNode, _ctx: CardContext): SearchCa
   return {
     kind: 'search',
     shape: meta.shape,
-    countText: count + suffix,
+    countText: count,
     shown,
     total: meta.total,
     truncated: meta.truncated,
     rows,
-    placeholder: rows.length === 0 ? FIXED.searchEmpty : null,
-    copy: rows.length === 0 ? null : { label: FIXED.blockCopy, copiedLabel: FIXED.blockCopied, text: copyText },
+    placeholder: rows.length === 0 ? t.searchEmpty : null,
+    copy: rows.length === 0 ? null : { label: t.blockCopy, copiedLabel: t.blockCopied, text: copyText },
     recovery,
-    chatWindow: searchWindow(rows, CHAT_MAX_ROWS),
-    detailsWindow: searchWindow(rows, DETAILS_MAX_ROWS),
+    chatWindow: searchWindow(rows, CHAT_MAX_ROWS, t),
+    detailsWindow: searchWindow(rows, DETAILS_MAX_ROWS, t),
   }
 }

@@ -26,12 +26,26 @@ describe('locale strings (cards.md §14)', () => {
     ['deliverables more (1)', en.moreFiles(1), zh.moreFiles(1)], ['deliverables more (n)', en.moreFiles(3), zh.moreFiles(3)],
   ])('%s', (key, actualEn, actualZh) => expect([actualEn, actualZh]).toEqual(EXPECTED[key]))
 
-  it('block chrome is Chinese in every locale; titles are literal English', () => {
-    expect([FIXED.blockCopy, FIXED.blockCopied, FIXED.blockCollapse, FIXED.blockExpand(3), FIXED.searchEmpty, FIXED.webEmpty,
-      FIXED.webSourcesTruncated, FIXED.webContentTruncated, FIXED.httpStatus(200)])
-      .toEqual(['复制', '复制成功', '收起', '… 其余 3 行', '无结果', '未找到结果', '来源列表已截断', '内容已截断', 'HTTP 200'])
-    expect([FIXED.think, FIXED.skillTitle, FIXED.inLabel, FIXED.outLabel, FIXED.inspect]).toEqual(['Think', 'Skill', 'IN', 'OUT', 'Inspect'])
-    expect([FIXED.diffFooter(3, 1, 1), FIXED.diffFooter(0, 2, 2)]).toEqual(['└ +3 -1 · 1 file', '└ +0 -2 · 2 files'])
+  // cards-current.md §7, §9.6, §12.3 (ui-conversation locales.ts at 5593cc25): card chrome is localised now.
+  it.each<[string, string, string]>([
+    ['message.think', en.think, zh.think], ['row.input', en.inLabel, zh.inLabel], ['row.output', en.outLabel, zh.outLabel],
+    ['copy (block)', en.blockCopy, zh.blockCopy], ['copied (block)', en.blockCopied, zh.blockCopied],
+    ['collapse (block)', en.blockCollapse, zh.blockCollapse], ['diff.expandRest', en.blockExpand(5), zh.blockExpand(5)],
+    ['diff.expandAria', en.diffExpandAria(5), zh.diffExpandAria(5)], ['diff.collapseAria', en.diffCollapseAria, zh.diffCollapseAria],
+    ['read.expandAria', en.readExpandAria(5), zh.readExpandAria(5)], ['read.collapseAria', en.readCollapseAria, zh.readCollapseAria],
+    ['read.window', en.readRange(3, 8), zh.readRange(3, 8)], ['search.expandAria', en.searchExpandAria(5), zh.searchExpandAria(5)],
+    ['search.collapseAria', en.searchCollapseAria, zh.searchCollapseAria], ['search.paths', en.searchPaths(3), zh.searchPaths(3)],
+    ['search.paths.truncated', en.searchPathsTruncated(3, 8), zh.searchPathsTruncated(3, 8)],
+    ['search.matches', en.searchMatches(3, 2), zh.searchMatches(3, 2)],
+    ['search.matches.truncated', en.searchMatchesTruncated(3, 8, 2), zh.searchMatchesTruncated(3, 8, 2)],
+    ['search.noResults', en.searchEmpty, zh.searchEmpty], ['web.noResults', en.webEmpty, zh.webEmpty],
+    ['web.sourcesTruncated', en.webSourcesTruncated, zh.webSourcesTruncated],
+    ['web.contentTruncated', en.webContentTruncated, zh.webContentTruncated], ['web.http', en.httpStatus(200), zh.httpStatus(200)],
+    ['diff footer (1 file)', en.diffFooter(3, 1, 1), zh.diffFooter(3, 1, 1)], ['diff footer (2 files)', en.diffFooter(0, 2, 2), zh.diffFooter(0, 2, 2)],
+  ])('%s', (key, actualEn, actualZh) => expect([actualEn, actualZh]).toEqual(CHROME[key]))
+
+  it('keeps what dsh shows the same in every locale', () => {
+    expect([FIXED.skillTitle, FIXED.inspect, FIXED.diffGap]).toEqual(['Skill', 'Inspect', '⋯'])
   })
 })
 
@@ -53,4 +67,20 @@ const EXPECTED: Record<string, [string, string]> = {
   'skill failed': ['Skill load failed', 'skill 加载失败'], 'skill stopped': ['Skill load stopped', 'skill 加载已中止'],
   'deliverables produced': ['Produced', '产物'], 'deliverables open': ['Open a/b', '打开 a/b'],
   'deliverables more (1)': ['+ 1 file', '+ 1 个文件'], 'deliverables more (n)': ['+ 3 files', '+ 3 个文件'],
+}
+
+const CHROME: Record<string, [string, string]> = {
+  'message.think': ['Think', '思考'], 'row.input': ['IN', '输入'], 'row.output': ['OUT', '输出'],
+  'copy (block)': ['Copy', '复制'], 'copied (block)': ['Copied', '复制成功'], 'collapse (block)': ['Collapse', '收起'],
+  'diff.expandRest': ['… 5 more lines', '… 其余 5 行'], 'diff.expandAria': ['Expand 5 more diff lines', '展开其余 5 行差异'],
+  'diff.collapseAria': ['Collapse diff', '收起差异'], 'read.expandAria': ['Expand 5 more lines', '展开其余 5 行'],
+  'read.collapseAria': ['Collapse content', '收起内容'], 'read.window': ['Showing 3 of 8 lines', '显示 3 / 8 行'],
+  'search.expandAria': ['Expand 5 more result lines', '展开其余 5 行结果'], 'search.collapseAria': ['Collapse results', '收起结果'],
+  'search.paths': ['3 paths', '3 个路径'], 'search.paths.truncated': ['Showing 3 of 8 paths', '显示 3 / 共 8 个路径'],
+  'search.matches': ['3 matches · 2 files', '3 处匹配 · 2 个文件'],
+  'search.matches.truncated': ['Showing 3 of 8 matches · 2 files', '显示 3 / 共 8 处匹配 · 2 个文件'],
+  'search.noResults': ['No results', '无结果'], 'web.noResults': ['No results found', '未找到结果'],
+  'web.sourcesTruncated': ['Source list truncated', '来源列表已截断'], 'web.contentTruncated': ['Content truncated', '内容已截断'],
+  'web.http': ['HTTP 200', 'HTTP 200'],
+  'diff footer (1 file)': ['└ +3 -1 · 1 file', '└ +3 -1 · 1 个文件'], 'diff footer (2 files)': ['└ +0 -2 · 2 files', '└ +0 -2 · 2 个文件'],
 }

@@ -1,11 +1,11 @@
 /**
- * Visible strings of the Chat and its cards (cards.md §14), in English and Chinese. A locale only switches
- * what dsh itself localised; what dsh hard-codes stays as dsh shows it in every locale (cards.md §16.13):
- * the row titles, `Think`, `Skill`, `IN`, `OUT`, `Inspect`, and the Chinese-only chrome of the Diff, Read,
- * Search and Web blocks (`复制`, `… 其余 N 行`, `显示 …`, `无结果`, `HTTP <n>`, …) live in `FIXED` below, not
- * in the dictionaries. That keeps the English page identical to the dsh web client's ([L] goldens); a later
- * translation of that chrome would only move entries from `FIXED` into the dictionaries.
- * TerminalBlock is the one primitive dsh localises, and `terminal_send`'s two labels follow [N] (localised).
+ * Visible strings of the Chat and its cards (cards.md §14, cards-current.md §12), in English and Chinese.
+ * At 5593cc25 dsh localises the card chrome it used to hard-code: `Think` / `思考`, `IN` / `输入`, `OUT` /
+ * `输出` (ui-conversation `row.input` / `row.output`) and the Diff, Read, Search and Web blocks (§9.6, §12.3:
+ * en `Copy`, `… 5 more lines`, `Showing 3 of 8 paths`, …; zh the Chinese literals dsh drew in every locale
+ * before). So an English page holds no Chinese chrome and a Chinese page no English chrome. What dsh still
+ * shows the same in every locale lives in `FIXED` (row titles are the tool-title keys' business).
+ * TerminalBlock's labels and `terminal_send`'s two labels follow [N] (localised).
  */
 import type { Locale } from './types'
 
@@ -71,6 +71,33 @@ interface Dictionary {
   commandRunning: string
   commandSucceeded: string
   commandFailed: string
+  // Card chrome localised at 5593cc25 (cards-current.md §7, §9.6, §12.3): Think, IN/OUT and the Diff, Read,
+  // Search and Web blocks. zh keeps the literals dsh drew in every locale before.
+  think: string
+  inLabel: string
+  outLabel: string
+  blockCopy: string
+  blockCopied: string
+  blockCollapse: string
+  blockExpand: (n: number) => string
+  diffExpandAria: (n: number) => string
+  diffCollapseAria: string
+  diffFooter: (added: number, removed: number, files: number) => string
+  readExpandAria: (n: number) => string
+  readCollapseAria: string
+  readRange: (shown: number, total: number) => string
+  searchExpandAria: (n: number) => string
+  searchCollapseAria: string
+  searchPaths: (shown: number) => string
+  searchPathsTruncated: (shown: number, total: number) => string
+  searchMatches: (shown: number, files: number) => string
+  searchMatchesTruncated: (shown: number, total: number, files: number) => string
+  searchEmpty: string
+  webEmpty: string
+  webSourcesTruncated: string
+  webContentTruncated: string
+  httpStatus: (status: number) => string
+  imageAlt: string
 }
 
 const en: Dictionary = {
@@ -131,6 +158,31 @@ const en: Dictionary = {
   commandRunning: 'Running',
   commandSucceeded: 'Done',
   commandFailed: 'Failed',
+  think: 'Think',
+  inLabel: 'IN',
+  outLabel: 'OUT',
+  blockCopy: 'Copy',
+  blockCopied: 'Copied',
+  blockCollapse: 'Collapse',
+  blockExpand: n => `… ${n} more lines`,
+  diffExpandAria: n => `Expand ${n} more diff lines`,
+  diffCollapseAria: 'Collapse diff',
+  diffFooter: (added, removed, files) => `└ +${added} -${removed} · ${files} ${files === 1 ? 'file' : 'files'}`,
+  readExpandAria: n => `Expand ${n} more lines`,
+  readCollapseAria: 'Collapse content',
+  readRange: (shown, total) => `Showing ${shown} of ${total} lines`,
+  searchExpandAria: n => `Expand ${n} more result lines`,
+  searchCollapseAria: 'Collapse results',
+  searchPaths: shown => `${shown} paths`,
+  searchPathsTruncated: (shown, total) => `Showing ${shown} of ${total} paths`,
+  searchMatches: (shown, files) => `${shown} matches · ${files} files`,
+  searchMatchesTruncated: (shown, total, files) => `Showing ${shown} of ${total} matches · ${files} files`,
+  searchEmpty: 'No results',
+  webEmpty: 'No results found',
+  webSourcesTruncated: 'Source list truncated',
+  webContentTruncated: 'Content truncated',
+  httpStatus: status => `HTTP ${status}`,
+  imageAlt: 'Image',
 }
 
 const zh: Dictionary = {
@@ -191,6 +243,31 @@ const zh: Dictionary = {
   commandRunning: '运行中',
   commandSucceeded: '已完成',
   commandFailed: '失败',
+  think: '思考',
+  inLabel: '输入',
+  outLabel: '输出',
+  blockCopy: '复制',
+  blockCopied: '复制成功',
+  blockCollapse: '收起',
+  blockExpand: n => `… 其余 ${n} 行`,
+  diffExpandAria: n => `展开其余 ${n} 行差异`,
+  diffCollapseAria: '收起差异',
+  diffFooter: (added, removed, files) => `└ +${added} -${removed} · ${files} 个文件`,
+  readExpandAria: n => `展开其余 ${n} 行`,
+  readCollapseAria: '收起内容',
+  readRange: (shown, total) => `显示 ${shown} / ${total} 行`,
+  searchExpandAria: n => `展开其余 ${n} 行结果`,
+  searchCollapseAria: '收起结果',
+  searchPaths: shown => `${shown} 个路径`,
+  searchPathsTruncated: (shown, total) => `显示 ${shown} / 共 ${total} 个路径`,
+  searchMatches: (shown, files) => `${shown} 处匹配 · ${files} 个文件`,
+  searchMatchesTruncated: (shown, total, files) => `显示 ${shown} / 共 ${total} 处匹配 · ${files} 个文件`,
+  searchEmpty: '无结果',
+  webEmpty: '未找到结果',
+  webSourcesTruncated: '来源列表已截断',
+  webContentTruncated: '内容已截断',
+  httpStatus: status => `HTTP ${status}`,
+  imageAlt: '图片',
 }
 
 /** The dictionary for a locale. */
@@ -198,36 +275,12 @@ export function strings(locale: Locale): Dictionary {
   return locale === 'zh' ? zh : en
 }
 
-/** Strings dsh shows the same in every locale (cards.md §14 "Not localised at [L]"). */
+/** Strings dsh shows the same in every locale (cards-current.md §12.2: row titles stay with the tool-title keys). */
 export const FIXED = {
-  think: 'Think',
   skillTitle: 'Skill',
-  inLabel: 'IN',
-  outLabel: 'OUT',
   inspect: 'Inspect',
-  /** Diff/Read/Search/Web block chrome: Chinese literals even in the English UI. */
-  blockCopy: '复制',
-  blockCopied: '复制成功',
-  blockCollapse: '收起',
-  blockExpand: (n: number) => `… 其余 ${n} 行`,
-  diffExpandAria: (n: number) => `展开其余 ${n} 行差异`,
-  diffCollapseAria: '收起差异',
-  readExpandAria: (n: number) => `展开其余 ${n} 行`,
-  readCollapseAria: '收起内容',
-  readRange: (shown: number, total: number) => `显示 ${shown} / ${total} 行`,
-  searchExpandAria: (n: number) => `展开其余 ${n} 行结果`,
-  searchCollapseAria: '收起结果',
-  searchShownOfTotal: (shown: number, total: number) => `显示 ${shown} / 共 ${total}`,
-  searchPathsSuffix: ' 个路径',
-  searchMatchesSuffix: (files: number) => ` 处匹配 · ${files} 个文件`,
-  searchEmpty: '无结果',
-  webEmpty: '未找到结果',
-  webSourcesTruncated: '来源列表已截断',
-  webContentTruncated: '内容已截断',
-  httpStatus: (status: number) => `HTTP ${status}`,
+  /** The marker between two hunks of one file: a glyph, not a word. */
   diffGap: '⋯',
-  diffFooter: (added: number, removed: number, files: number) =>
-    `└ +${added} -${removed} · ${files} ${files === 1 ? 'file' : 'files'}`,
 } as const
 
 export type { Dictionary }

@@ -112,12 +112,16 @@ describe('Generic rows (cards.md §5, §16.6, §16.9)', () => {
     expect(r.body).toMatchObject({ input: '{"a": ' })
   })
   it('running unknown tool: Running before the header, IN only', () => {
-    expect(row(call('job_list', { id: 'j1' }))).toMatchObject({ state: 'running', hiddenStatus: 'Running', dot: null,
+    expect(row(call('mystery_jobs', { id: 'j1' }))).toMatchObject({ state: 'running', hiddenStatus: 'Running', dot: null,
       expandable: true, body: { input: '{\n  "id": "j1"\n}', output: null }, details: { output: { kind: 'running', text: 'Running…' } } })
   })
   it('interrupted: stopped, amber, Interrupted: interrupted, summary kept', () => {
+    const r = row(interrupt(call('mystery_jobs', { id: 'j1' })))
+    expect(r).toMatchObject({ state: 'stopped', dot: 'amber', hiddenStatus: 'Stopped', summary: 'mystery_jobs · j1', body: { output: 'Interrupted: interrupted' } })
+  })
+  it('interrupted detail tool (cards-current.md §11.0): its own title, generic summary without the tool prefix', () => {
     const r = row(interrupt(call('job_list', { id: 'j1' })))
-    expect(r).toMatchObject({ state: 'stopped', dot: 'amber', hiddenStatus: 'Stopped', summary: 'job_list · j1', body: { output: 'Interrupted: interrupted' } })
+    expect(r).toMatchObject({ title: 'List background jobs', state: 'stopped', summary: 'j1', body: { output: 'Interrupted: interrupted' } })
   })
   it('str_replace_editor: intended diff while running, IN/OUT once settled', () => {
     const args = { command: 'create', path: '/home/dev/project/n.md', file_text: '# t' }
@@ -209,10 +213,10 @@ describe('TodoRow (cards.md §11.1)', () => {
   })
   it.each<[string, object | string, string, string | null]>([
     ['no active item', { todos: [{ content: 'a', status: 'completed' }] }, '1/1 completed', null],
-    ['blank active content', { todos: [{ content: ' ', status: 'in_progress' }] }, '0/1 completed', null],
     ['one active item: no suffix', { todos: [{ content: 'a', status: 'in_progress' }] }, '0/1 completed · a', null],
-    ['todos not objects: generic', { todos: ['a'] }, 'todo_write · {"todos":["a"]}', null],
-    ['malformed: generic', '{"todos": [', 'todo_write · {"todos": [', null],
+    ['blank content: invalid, generic (no prefix)', { todos: [{ content: ' ', status: 'in_progress' }] }, '{"todos":[{"content":" ","status":"in_progress"}]}', null],
+    ['todos not objects: generic', { todos: ['a'] }, '{"todos":["a"]}', null],
+    ['malformed: generic', '{"todos": [', '{"todos": [', null],
   ])('%s', (_name, args, summary, suffix) => {
     expect(row(call('todo_write', args))).toMatchObject({ summary, summarySuffix: suffix })
   })
@@ -225,12 +229,12 @@ describe('TodoRow (cards.md §11.1)', () => {
 describe('AskQuestionRow (cards.md §11.2)', () => {
   const ask = call('ask_user_question', { questions: [{ id: 'q', question: 'Go?' }] })
   it.each<[string, ToolCallNode, string, string]>([
-    ['cancelled stays error', fail(ask, 'cancelled by user', { name: 'AskError', code: 'ASK_CANCELLED' }), 'cancelled', 'error'],
+    ['cancelled is ok (§11.8 delta)', fail(ask, 'cancelled by user', { name: 'AskError', code: 'ASK_CANCELLED' }), 'cancelled', 'ok'],
     ['aborted is stopped', fail(ask, 'aborted', { name: 'AskError', code: 'ASK_ABORTED' }), 'interrupted', 'stopped'],
     ['running waits', ask, 'waiting', 'running'],
     ['answered count', settle(ask, JSON.stringify({ answers: [{ selected: ['yes'] }, { custom: 'x' }, { selected: [], custom: '' }] })), '2/3 answered', 'ok'],
-    ['unparsable: generic summary', settle(ask, 'not json'), 'ask_user_question · {"questions":[{"id":"q","question":"Go?"}]}', 'ok'],
-    ['other errors: generic summary, no failure line', fail(ask, 'boom'), 'ask_user_question · {"questions":[{"id":"q","question":"Go?"}]}', 'error'],
+    ['unparsable: generic summary', settle(ask, 'not json'), '{"questions":[{"id":"q","question":"Go?"}]}', 'ok'],
+    ['other errors: generic summary, no failure line', fail(ask, 'boom'), '{"questions":[{"id":"q","question":"Go?"}]}', 'error'],
   ])('%s', (_name, node, summary, state) => {
     expect(row(node)).toMatchObject({ title: 'Ask question', summary, state, summaryStyle: 'text' })
   })

@@ -15,16 +15,19 @@ import { readCardModel } from './read'
 import { searchCardModel } from './search'
 import { webCardModel } from './web'
 import {
-  askRow, bashRow, editRow, genericRow, globRow, grepRow, readRow, skillRow, todoRow, webFetchRow, webSearchRow,
-  writeRow, type RowRenderer,
+  askRow, autoReviewRow, bashRow, editRow, genericRow, globRow, grepRow, presentRow, readImageRow, readRow, skillRow,
+  todoRow, webFetchRow, webSearchRow, writeRow, type RowRenderer,
 } from './rows'
-import { FIXED, strings } from './strings'
 import { DETAIL_TOOLS } from './details/registry'
 import { detailsRowFor } from './details/row'
+import { strings } from './strings'
+import { toolStrings } from './tool-strings'
 
 export const RENDERERS: Readonly<Record<string, RowRenderer>> = {
   bash: bashRow,
   read: readRow,
+  read_image: readImageRow,
+  present: presentRow,
   write: writeRow,
   edit: editRow,
   grep: grepRow,
@@ -85,7 +88,9 @@ export function toolRowModel(node: ToolCallNode, ctx: CardContext, depth = 0, ke
   const g = genericModel(node, ctx)
   const card = cardModel(node, ctx)
   const renderer = Object.hasOwn(RENDERERS, node.name) ? RENDERERS[node.name] : undefined
-  const chrome = (renderer ?? genericRow)(node, ctx, g, card)
+  // An Auto-review denial renders as the generic row whatever the tool (cards-current.md §9.4).
+  const chrome = g.autoReviewDenial !== null ? autoReviewRow(g, g.autoReviewDenial, ctx.locale) : (renderer ?? genericRow)(node, ctx, g, card)
+  const present = node.name === 'present' && g.autoReviewDenial === null
   const state = displayState(chrome.state, card)
   const t = strings(ctx.locale)
   const standardStatus = state === 'running' ? t.rowRunning : state === 'error' ? t.rowFailed
@@ -111,7 +116,8 @@ export function toolRowModel(node: ToolCallNode, ctx: CardContext, depth = 0, ke
     hiddenStatusPlacement: chrome.layout === 'tool' ? 'before-header' : 'in-header',
     expandable: chrome.body !== null,
     body: chrome.body,
-    inspectLabel: FIXED.inspect,
+    inspectLabel: present ? toolStrings(ctx.locale).present.inspect : toolStrings(ctx.locale).inspectPill,
+    ...(present ? { inspectStyle: chrome.body === null ? 'none' as const : 'text' as const } : {}),
     details: details(node, g, card, ctx),
     children: node.subCalls.map(child => toolRowModel(child, ctx, depth + 1, `tool:${child.callId}${keySuffix(key, node.callId)}`)),
     depth,

@@ -25,9 +25,10 @@ export interface TurnStrings {
   more: (title: string) => string
   trigger: (kind: string, provider: string | null) => string
   triggerExplanation: string
-  think: string
   turnFailed: string
-  referenced: (labels: readonly string[]) => string
+  /** `Referenced session · {labels}`, the labels already joined with `listSeparator`. */
+  referenced: (labels: string) => string
+  listSeparator: string
   maxTokens: string
   maxTokensHint: string
 }
@@ -62,9 +63,9 @@ const en: TurnStrings = {
     }
   },
   triggerExplanation: 'This notification triggered this response.',
-  think: 'Think',
   turnFailed: 'This turn failed',
-  referenced: labels => `Referenced session · ${labels.join(', ')}`,
+  referenced: labels => `Referenced session · ${labels}`,
+  listSeparator: ', ',
   maxTokens: 'Output token limit reached',
   maxTokensHint: 'The reply was cut off; earlier output is preserved in the conversation. Send "continue" to let the model resume.',
 }
@@ -99,9 +100,9 @@ const zh: TurnStrings = {
     }
   },
   triggerExplanation: '这条通知触发了本轮回复。',
-  think: '思考',
   turnFailed: '本轮运行失败',
-  referenced: labels => `引用会话 · ${labels.join('、')}`,
+  referenced: labels => `引用会话 · ${labels}`,
+  listSeparator: '、',
   maxTokens: '已达到输出 token 上限',
   maxTokensHint: '回复已被截断，之前的输出已保留在对话中。发送“继续”让模型接着写。',
 }

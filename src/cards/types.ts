@@ -9,6 +9,7 @@
  * props (./row-types), so consumers import everything from here.
  */
 import type { SafeHtml } from './trusted'
+import type { TodoWrite } from '../conversation/model'
 
 export type * from './card-types'
 export type * from './row-types'
@@ -24,6 +25,11 @@ export interface CardContext {
   cwd: string | null
   home: string | null
   locale: Locale
+  /**
+   * The session's `todo/write` events in log order (the to-do diff baselines, cards-current.md §11.9);
+   * absent = history unknown (the to-do card then reads `Previous list unavailable`).
+   */
+  todoWrites?: readonly TodoWrite[]
 }
 
 /** A block the highlight pass may colour: components draw `html` when present, else `text` (architecture.md §2.6). */

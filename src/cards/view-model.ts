@@ -11,12 +11,14 @@ import type {
 } from '../conversation/model'
 import type {
   CardContext, ImageRef, PageRow, PageSection, PageViewModel, ThinkRow, MarkdownRow, ImageGroupRow,
-  UnknownBlockRow, TurnTailRow,
+  UnknownBlockRow, TurnTailRow, Locale,
 } from './types'
 import { asString, finiteNumber, isObject, textOf } from './narrow'
-import { FIXED, strings, type Dictionary } from './strings'
+import { strings, type Dictionary } from './strings'
 import { formatDuration, formatRate, timeLabel } from './format'
 import { deliverablesModel } from './deliverables'
+import { deliveredModel } from './delivered'
+import { reasonText } from './reasons'
 import { toolRowModel } from './tool-row'
 import { turnLayout, type NodeRows } from './turn-layout'
 import { turnStrings } from './turn-strings'
@@ -28,7 +30,7 @@ function joinText(content: readonly ContentBlock[]): string {
   return content.flatMap(b => { const t = textOf(b); return t === null ? [] : [t] }).join('\n\n')
 }
 
-function imageRef(block: ContentBlock): ImageRef | null {
+function imageRef(block: ContentBlock, alt: string): ImageRef | null {
   if (block.type !== 'image') return null
   const a = isObject(block.attachment) ? block.attachment : {}
   const name = asString(a.name)
@@ -39,12 +41,12 @@ function imageRef(block: ContentBlock): ImageRef | null {
     width: finiteNumber(a.width),
     height: finiteNumber(a.height),
     name,
-    alt: name ?? mediaType ?? 'image',
+    alt: name ?? mediaType ?? alt,
   }
 }
 
-const images = (content: readonly ContentBlock[]): ImageRef[] =>
-  content.flatMap(b => { const r = imageRef(b); return r === null ? [] : [r] })
+const images = (content: readonly ContentBlock[], t: Dictionary): ImageRef[] =>
+  content.flatMap(b => { const r = imageRef(b, t.imageAlt); return r === null ? [] : [r] })
 
 /**
  * The newer client's Think preview (cards-current.md §7): the reasoning's first line with every `**` removed;
@@ -68,13 +70,13 @@ function blockRows(key: string, blocks: readonly AssistantBlock[], streaming: bo
     switch (block.type) {
       case 'think': {
         const running = streaming && i === blocks.length - 1
-        return { kind: 'think', key: k, title: FIXED.think, summary: block.summary, text: block.text, running,
+        return { kind: 'think', key: k, title: t.think, summary: block.summary, text: block.text, running,
           hiddenStatus: running ? t.rowRunning : null, preview: thinkPreview(block.text, block.summary, running) }
       }
       case 'markdown':
         return { kind: 'markdown', key: k, text: block.text, html: null }
       case 'images':
-        return { kind: 'images', key: k, images: images(block.images) }
+        return { kind: 'images', key: k, images: images(block.images, t) }
       case 'unknown':
         return { kind: 'unknown-block', key: k, label: t.unknownBlock, json: JSON.stringify(block.block, null, 2) }
     }
@@ -93,8 +95,8 @@ function attemptRow(node: AttemptNode, t: Dictionary): PageRow {
     blocks: blockRows(node.key, node.blocks, false, t) }
 }
 
-function retryRow(node: RetryNode, t: Dictionary): PageRow {
-  const parts = [node.failure?.message ?? null, node.delayMs === null ? null : t.retryDelay(formatDuration(node.delayMs))]
+function retryRow(node: RetryNode, t: Dictionary, locale: Locale): PageRow {
+  const parts = [node.failure?.message ?? null, node.delayMs === null ? null : t.retryDelay(formatDuration(node.delayMs, locale))]
   const detail = parts.filter((s): s is string => !!s).join(' · ')
   return { kind: 'retry', key: node.key, label: t.retry(node.retry, node.maxRetries), detail: detail === '' ? null : detail }
 }
@@ -114,8 +116,8 @@ function turnTail(node: TurnTailNode, closing: Closing | null, t: Dictionary, ct
   const closingTime = closing?.time ?? null
   const timing = node.closingMessageSeq === null ? null : {
     time: timeLabel(closingTime),
-    ranFor: node.durationMs === null ? null : t.ranFor(formatDuration(node.durationMs)),
-    ttft: node.ttftMs === null ? null : t.ttft(formatDuration(node.ttftMs)),
+    ranFor: node.durationMs === null ? null : t.ranFor(formatDuration(node.durationMs, ctx.locale)),
+    ttft: node.ttftMs === null ? null : t.ttft(formatDuration(node.ttftMs, ctx.locale)),
     throughput: node.tokensPerSecond === null ? null : t.tokensPerSecond(formatRate(node.tokensPerSecond)),
   }
   const error = node.error === null ? null : [node.error.code, node.error.message].filter((s): s is string => !!s).join(': ')
@@ -124,8 +126,9 @@ function turnTail(node: TurnTailNode, closing: Closing | null, t: Dictionary, ct
     : node.endReason === 'max-tokens' || node.endReason === 'max_tokens' ? { text: tt.maxTokens, hint: tt.maxTokensHint, kind: 'max-tokens' as const }
     : null
   const reply = closing === null ? null : { copy: { label: t.copy, copiedLabel: t.copied, text: closing.text }, clock: clockOf(closing.time), target: closing.target }
+  const delivered = deliveredModel(node.delivered, ctx.locale)
   return { kind: 'turn-tail', key: node.key, turn: node.turn, timing, error: error === '' ? null : error,
-    deliverables: deliverablesModel(node.deliverables, ctx.locale), reply, notice }
+    deliverables: deliverablesModel(node.deliverables, ctx.locale), reply, notice, ...(delivered !== null ? { delivered } : {}) }
 }
 
 function triggerModel(kind: string, provider: unknown, time: number | null, ctx: CardContext) {
@@ -140,7 +143,7 @@ export function nodeRows(node: ChatNode, ctx: CardContext, siblings: readonly Ch
   switch (node.kind) {
     case 'user':
     case 'steering':
-      return [{ kind: 'user', key: node.key, text: node.text, images: images(node.content), role: node.kind,
+      return [{ kind: 'user', key: node.key, text: node.text, images: images(node.content, t), role: node.kind,
         time: timeLabel(node.time), copy: { label: t.copy, copiedLabel: t.copied, text: node.text } }]
     case 'context':
       return [{ kind: 'context', key: node.key, label: node.title === 'recall' ? t.contextRecall : t.contextInjection,
@@ -153,7 +156,7 @@ export function nodeRows(node: ChatNode, ctx: CardContext, siblings: readonly Ch
     case 'attempt':
       return [attemptRow(node, t)]
     case 'retry':
-      return [retryRow(node, t)]
+      return [retryRow(node, t, ctx.locale)]
     case 'tool':
       return [toolRowModel(node.call, ctx, 0, node.key)]
     case 'command':
@@ -165,20 +168,22 @@ export function nodeRows(node: ChatNode, ctx: CardContext, siblings: readonly Ch
       return [{ kind: 'replacement', key: node.key, label: t.replacement }]
     case 'turn-tail': {
       const closing = siblings.find(n => n.kind === 'assistant' && n.seq !== null && n.seq === node.closingMessageSeq)
+      const empty = (tail: TurnTailRow) =>
+        tail.timing === null && tail.error === null && tail.deliverables === null && tail.notice === null && (tail.delivered ?? null) === null
       if (closing?.kind !== 'assistant') {
         const tail = turnTail(node, null, t, ctx)
-        return tail.timing === null && tail.error === null && tail.deliverables === null && tail.notice === null ? [] : [tail]
+        return empty(tail) ? [] : [tail]
       }
       const markdown = closing.blocks.flatMap((b, i) => (b.type === 'markdown' ? [{ text: b.text, key: `${closing.key}:${i}` }] : []))
       const only = markdown.length === 1 ? (markdown[0]?.key ?? null) : null
       const tail = turnTail(node, { text: markdown.map(m => m.text).join('\n\n'), time: closing.time, target: only }, t, ctx)
-      return tail.timing === null && tail.error === null && tail.deliverables === null && tail.notice === null ? [] : [tail]
+      return empty(tail) ? [] : [tail]
     }
     case 'raw':
       return node.rawKind === 'invalid'
-        ? [{ kind: 'invalid-line', key: node.key, line: node.line, reason: node.reason, text: node.text ?? '',
+        ? [{ kind: 'invalid-line', key: node.key, line: node.line, reason: reasonText(node.reason, ctx.locale), text: node.text ?? '',
             label: t.unreadableLine, lineLabel: t.logLine(node.line) }]
-        : [{ kind: 'raw-event', key: node.key, type: node.type, seq: node.seq, line: node.line, reason: node.reason,
+        : [{ kind: 'raw-event', key: node.key, type: node.type, seq: node.seq, line: node.line, reason: reasonText(node.reason, ctx.locale),
             json: JSON.stringify(node.data, null, 2) ?? 'undefined', label: t.unknownEvent, lineLabel: t.logLine(node.line) }]
   }
 }
@@ -203,7 +208,8 @@ function withReferences(parts: NodeRows[], ctx: CardContext): NodeRows[] {
     const row = part.rows[0]
     if (next === undefined || row?.kind !== 'user') return part
     const labels = referenceLabels(next.node)
-    return labels.length === 0 ? part : { ...part, rows: [{ ...row, references: turnStrings(ctx.locale).referenced(labels) }, ...part.rows.slice(1)] }
+    const t = turnStrings(ctx.locale)
+    return labels.length === 0 ? part : { ...part, rows: [{ ...row, references: t.referenced(labels.join(t.listSeparator)) }, ...part.rows.slice(1)] }
   })
 }
 
@@ -223,5 +229,8 @@ function section(s: Section, ctx: CardContext): PageSection {
 
 /** The page's view model: every section's rows, in Chat order. */
 export function viewModel(conversation: Conversation, ctx: CardContext): PageViewModel {
-  return { locale: ctx.locale, sections: conversation.sections.map(s => section(s, ctx)) }
+  // The to-do diff reads the session's earlier lists (cards-current.md §11.9).
+  // A conversation without the field has no `todo/write` event: the history is known and empty.
+  const full: CardContext = ctx.todoWrites === undefined ? { ...ctx, todoWrites: conversation.todoWrites ?? [] } : ctx
+  return { locale: ctx.locale, sections: conversation.sections.map(s => section(s, full)) }
 }

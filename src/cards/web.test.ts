@@ -5,6 +5,7 @@ import type { ToolCallNode } from '../conversation/tool-call'
 
 const search = call('web_search', { queries: ['dsh', 'harness'] })
 const fetch = call('web_fetch', { url: 'http://127.0.0.1:43117/menu.html' })
+const ZH = { ...CTX, locale: 'zh' as const }
 
 describe('web_search card (cards.md §10)', () => {
   it('sources: ordinal, safe href, label fallbacks, optional lines', () => {
@@ -15,7 +16,7 @@ describe('web_search card (cards.md §10)', () => {
       { url: 'not a url', snippet: '' },
     ] }), CTX)
     expect(m).toEqual({
-      kind: 'web', mode: 'search', answer: 'The **answer**', empty: null, truncatedNotice: '来源列表已截断', raw: 'results',
+      kind: 'web', mode: 'search', answer: 'The **answer**', empty: null, truncatedNotice: 'Source list truncated', raw: 'results',
       sources: [
         { ordinal: 1, url: 'https://a.example/x', href: 'https://a.example/x', label: 'A', snippet: 'snip', publishedAt: '2026-01-01' },
         { ordinal: 2, url: 'https://b.example/y', href: 'https://b.example/y', label: 'b.example', snippet: null, publishedAt: null },
@@ -24,8 +25,9 @@ describe('web_search card (cards.md §10)', () => {
       ],
     })
   })
-  it('no answer and no sources: 未找到结果', () => {
-    expect(webCardModel(withMeta(search, '', { truncated: false, sources: [] }), CTX)).toMatchObject({ empty: '未找到结果', raw: null, truncatedNotice: null })
+  it('no answer and no sources: No results found / 未找到结果', () => {
+    expect(webCardModel(withMeta(search, '', { truncated: false, sources: [] }), CTX)).toMatchObject({ empty: 'No results found', raw: null, truncatedNotice: null })
+    expect(webCardModel(withMeta(search, '', { truncated: true, sources: [] }), ZH)).toMatchObject({ empty: '未找到结果', truncatedNotice: '来源列表已截断' })
   })
   it.each<[string, ToolCallNode]>([
     ['running', search],
@@ -49,7 +51,9 @@ describe('web_fetch card (cards.md §10)', () => {
   })
   it('a file: URL stays text; truncation notice', () => {
     expect(webCardModel(withMeta(fetch, 'x', { url: 'file:///etc/passwd', statusCode: 404, truncated: true }), CTX))
-      .toMatchObject({ href: null, status: 'HTTP 404', truncatedNotice: '内容已截断' })
+      .toMatchObject({ href: null, status: 'HTTP 404', truncatedNotice: 'Content truncated' })
+    expect(webCardModel(withMeta(fetch, 'x', { url: 'file:///etc/passwd', statusCode: 404, truncated: true }), ZH))
+      .toMatchObject({ status: 'HTTP 404', truncatedNotice: '内容已截断' })
   })
   it.each<[string, ToolCallNode]>([
     ['statusCode missing', withMeta(fetch, 'x', { url: 'https://x', truncated: false })],

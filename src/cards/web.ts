@@ -8,7 +8,7 @@ import type { ToolCallNode } from '../conversation/tool-call'
 import type { CardContext, WebCardModel, WebSource } from './types'
 import { asString, everyItem, finiteNumber, isObject, safeHref } from './narrow'
 import { flattenResult } from './generic'
-import { FIXED } from './strings'
+import { strings } from './strings'
 
 type RawSource = { url: string; title: string | null; snippet: string | null; publishedAt: string | null }
 
@@ -48,7 +48,8 @@ function source(raw: RawSource, index: number): WebSource {
 }
 
 /** The web card of a call, or null for Generic. */
-export function webCardModel(node: ToolCallNode, _ctx: CardContext): WebCardModel | null {
+export function webCardModel(node: ToolCallNode, ctx: CardContext): WebCardModel | null {
+  const t = strings(ctx.locale)
   const result = node.result
   if (result === null || result.isError || !node.hasCallHead || node.parentCallId !== null) return null
   const meta = result.meta
@@ -65,8 +66,8 @@ export function webCardModel(node: ToolCallNode, _ctx: CardContext): WebCardMode
       mode: 'search',
       answer: shownAnswer,
       sources: sources.map(source),
-      empty: shownAnswer === null && sources.length === 0 ? FIXED.webEmpty : null,
-      truncatedNotice: meta.truncated ? FIXED.webSourcesTruncated : null,
+      empty: shownAnswer === null && sources.length === 0 ? t.webEmpty : null,
+      truncatedNotice: meta.truncated ? t.webSourcesTruncated : null,
       raw,
     }
   }
@@ -79,8 +80,8 @@ export function webCardModel(node: ToolCallNode, _ctx: CardContext): WebCardMode
       mode: 'fetch',
       url,
       href: safeHref(url),
-      status: FIXED.httpStatus(status),
-      truncatedNotice: meta.truncated ? FIXED.webContentTruncated : null,
+      status: t.httpStatus(status),
+      truncatedNotice: meta.truncated ? t.webContentTruncated : null,
       raw,
     }
   }

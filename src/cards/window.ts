@@ -1,12 +1,17 @@
 /**
  * Row caps shared by the Diff, Read, Search and Terminal blocks (cards.md §16.12): over `max` rows, show the
  * first `ceil(max/2)` rows, a toggle standing for the rest, then the last `floor(max/2)`. Caps are named
- * here once so Chat (8) and Details (16) cannot drift apart between cards.
+ * here once so Chat (8; a diff 9) and Details (16) cannot drift apart between cards.
  */
 import type { RowWindow } from './types'
 
-/** Chat rows for diff/read/search (`CHAT_DIFF_MAX_LINES` at a965bc03; a later fork uses 9). */
+/** Chat rows for read/search (cards-current.md §9.6; the diff's was 8 too at a965bc03). */
 export const CHAT_MAX_ROWS = 8
+/**
+ * Chat rows of a diff card at 5593cc25 (`CHAT_DIFF_MAX_LINES`, cards-current.md §9.6): room for a path, one
+ * removed/added pair and three context lines on each side.
+ */
+export const CHAT_DIFF_MAX_ROWS = 9
 /** Details rows for every capped block, including the terminal. */
 export const DETAILS_MAX_ROWS = 16
 

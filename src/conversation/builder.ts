@@ -9,7 +9,7 @@ import type { ParsedLine } from '../log/parsed-line'
 import type { EventOf, KnownEvent, SessionHeader } from '../log/schema'
 import { FactsAccumulator } from './facts'
 import { AttemptItem, CommandItem, CompactionItem, MessageItem, RawItem, ReplacementItem, RetryItem, SystemItem } from './items'
-import type { Conversation, Section, SessionStatus } from './model'
+import type { Conversation, Section, SessionStatus, TodoWrite } from './model'
 import { failureOf, prop, str } from './narrow'
 import { SectionState, type BuildContext } from './section'
 import { StepItem } from './step-item'
@@ -49,6 +49,7 @@ export class ConversationBuilder {
   #taggedSeedEnd: number | null = null
   #anySeedEnd: number | null = null
   #cut: number | null = null
+  readonly #todoWrites: TodoWrite[] = []
 
   constructor(options: ConversationOptions = {}) {
     this.#live = options.live === true
@@ -76,7 +77,8 @@ export class ConversationBuilder {
       const section = state.snapshot(ctx)
       if (section.turn !== null || section.nodes.length > 0) sections.push(section)
     }
-    return { modelVersion: 1, live: this.#live, header: this.#header, facts: this.#facts.snapshot(this.#header, this.#status(), this.#cut), sections }
+    return { modelVersion: 1, live: this.#live, header: this.#header, facts: this.#facts.snapshot(this.#header, this.#status(), this.#cut), sections,
+      ...(this.#todoWrites.length > 0 ? { todoWrites: this.#todoWrites.slice() } : {}) }
   }
 
   #status(): SessionStatus {
@@ -267,6 +269,13 @@ export class ConversationBuilder {
       }
       case 'agent/inbox/spliced':
         return this.#splice(event.data)
+      case 'deliverables/presented':
+        section.presented.push({ seq: event.seq, files: event.data.files.slice() })
+        section.dirty = true
+        return
+      case 'todo/write':
+        // Kept in seq order (a replayed or out-of-order line is placed where its seq says), for the to-do diff.
+        return this.#todoWrite(event.seq, event.data.todos)
       default:
         return // known, log-only, not drawn (approvals, hooks, titles requests, team, …)
     }
@@ -323,6 +332,13 @@ export class ConversationBuilder {
       this.#commands.set(commandId, item)
     }
     return item
+  }
+
+  #todoWrite(seq: number, todos: unknown[]): void {
+    const list = this.#todoWrites
+    let at = list.length
+    while (at > 0 && (list[at - 1]?.seq ?? -1) > seq) at--
+    list.splice(at, 0, { seq, todos: todos.slice() })
   }
 
   #splice(data: unknown): void {

@@ -30,6 +30,17 @@ export interface Conversation {
   facts: SessionFacts
   /** Turns and the stretches between them, in log order. */
   sections: Section[]
+  /**
+   * Every `todo/write` event in log order (the to-do diff's baselines, cards-current.md §11.9). Set only when
+   * there is one, so goldens of sessions without any stay unchanged (absent = none).
+   */
+  todoWrites?: TodoWrite[]
+}
+
+/** One `todo/write` event: the list the Host recorded at `seq` (items as logged, validated by the card). */
+export interface TodoWrite {
+  seq: number
+  todos: unknown[]
 }
 
 /**
@@ -257,6 +268,18 @@ export interface TurnTailNode extends NodeBase {
   tokensPerSecond: number | null
   /** Produced files, first-seen order (cards.md §12). */
   deliverables: string[]
+  /**
+   * Files delivered by `present` (`deliverables/presented` events of the turn before its closing reply,
+   * cards-current.md §8.3): first-appearance order, the latest declaration of a path wins. Set only when there is
+   * one (absent = none), so goldens of sessions without any stay unchanged.
+   */
+  delivered?: DeliveredFile[]
+}
+
+/** One delivered file as declared (`path` absolute as the Host wrote it). */
+export interface DeliveredFile {
+  path: string
+  description: string | null
 }
 
 /** An unknown event or an invalid line, kept in place (never dropped). */

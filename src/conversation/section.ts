@@ -61,6 +61,8 @@ export class SectionState {
   opened = false
   /** The tail item, rebuilt whenever the section is (it summarizes the whole turn). */
   tail: Item | null = null
+  /** `deliverables/presented` events of the section, in log order (the delivered-file block, §8.3). */
+  readonly presented: { seq: number; files: unknown[] }[] = []
 
   constructor(
     readonly key: string,

@@ -4,7 +4,7 @@
  * calls produced, in result order, deduplicated, cut at the turn's closing (last text-bearing) assistant
  * message. The tail sits just after that message (`seq + 0.1`), or at the `turn/end` without one.
  */
-import type { ChatNode } from './model'
+import type { ChatNode, DeliveredFile } from './model'
 import { prop, str } from './narrow'
 import { isInherited, Item, type BuildContext, type SectionState } from './section'
 import { StepItem } from './step-item'
@@ -49,6 +49,27 @@ export function deliverables(tools: readonly ToolItem[], cutoffSeq: number): str
   return [...new Set(produced.map((p) => p.path))]
 }
 
+/**
+ * The delivered files of a turn (cards-current.md §8.3): `deliverables/presented` entries with seq below
+ * `cutoffSeq`; entries without a non-blank string `path` are skipped; the latest declaration of a path wins;
+ * order = first appearance.
+ */
+export function deliveredFiles(presented: readonly { seq: number; files: readonly unknown[] }[], cutoffSeq: number): DeliveredFile[] {
+  const byPath = new Map<string, DeliveredFile>()
+  for (const event of presented) {
+    if (event.seq >= cutoffSeq) continue
+    for (const entry of event.files) {
+      const path = str(prop(entry, 'path'))
+      if (path === null || path.trim() === '') continue
+      const description = str(prop(entry, 'description'))
+      const existing = byPath.get(path)
+      if (existing === undefined) byPath.set(path, { path, description })
+      else existing.description = description
+    }
+  }
+  return [...byPath.values()]
+}
+
 export class TailItem extends Item {
   constructor(section: SectionState) {
     super(section)
@@ -83,6 +104,7 @@ export class TailItem extends Item {
       }
     }
     const anchorSeq = closing === null ? end.seq : closing + 0.1
+    const delivered = deliveredFiles(section.presented, closing ?? end.seq)
     return {
       kind: 'turn-tail', key: `tail:${section.startSeq}`, anchorSeq, inherited: isInherited(ctx, anchorSeq), turn: section.turn, endSeq: end.seq,
       endReason: end.reason, error: end.error, closingMessageSeq: closing,
@@ -90,6 +112,7 @@ export class TailItem extends Item {
       ttftMs, steps: settledSteps, usage,
       tokensPerSecond: generationMs > 0 ? Math.round((usage.outputTokens / generationMs) * 1000 * 10) / 10 : null,
       deliverables: deliverables(tools, closing ?? end.seq),
+      ...(delivered.length > 0 ? { delivered } : {}),
     }
   }
 }

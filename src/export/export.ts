@@ -78,7 +78,7 @@ export function transcriptLink(rootStem: string, options: Pick<ExportOptions, 'h
 export async function exportSession(options: ExportOptions): Promise<ExportReport> {
   if (options.html === null && options.markdown === null) throw new Error('exportSession needs an HTML or a Markdown output')
   const members = await resolveFamily(options.session, { env: options.env, homedir: options.homedir })
-  const family = await loadFamily(members, options.redact ?? null)
+  const family = await loadFamily(members, options.redact ?? null, options.locale)
   const [root] = family.sessions
   if (root === undefined || root.id !== members[0]?.id) {
     const problem = family.problems[0]

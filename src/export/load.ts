@@ -14,6 +14,7 @@ import { foldLog } from '../site/fold-log'
 import type { Warning } from '../site/manifest'
 import { assignStems } from '../site/slug'
 import type { SessionSummary } from '../site/types'
+import type { Locale } from '../cards/types'
 import type { FamilyMember } from './resolve'
 
 export interface ExportSession {
@@ -35,7 +36,7 @@ export interface ExportFamily {
   redactions: RedactionReport | null
 }
 
-export async function loadFamily(members: readonly FamilyMember[], redact: RedactConfig | null = null): Promise<ExportFamily> {
+export async function loadFamily(members: readonly FamilyMember[], redact: RedactConfig | null = null, locale: Locale = 'en'): Promise<ExportFamily> {
   const stems = assignStems(members.map(m => m.id))
   const sessions: ExportSession[] = []
   const problems: ExportFamily['problems'] = []
@@ -56,7 +57,7 @@ export async function loadFamily(members: readonly FamilyMember[], redact: Redac
       id: member.id,
       stem,
       conversation: result.conversation,
-      summary: summarize({ conversation: result.conversation, id: member.id, stem, pages: 1, warnings: result.warningCount }),
+      summary: summarize({ conversation: result.conversation, id: member.id, stem, pages: 1, warnings: result.warningCount, locale }),
       warnings: result.warnings,
       depth,
     })

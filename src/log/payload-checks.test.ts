@@ -65,6 +65,7 @@ describe('hand payload checks agree with zod', () => {
   s.dispatchEnd('c', 'read', { path: 'x' }, 'ok', { isError: true })
   s.assistant([toolCallBlock('c', 'read', '{}')], { usage: { inputTokens: 1 }, interrupted: true })
   for (const e of s.events) if (!samples.has(e.type)) samples.set(e.type, [e.data])
+  if (!samples.has('deliverables/presented')) samples.set('deliverables/presented', [{ turn: 1, callId: 'c', files: [{ path: '/ws/a.txt', description: 'A' }] }])
   const checked = Object.keys(payloadChecks) as KnownType[]
 
   it('every hand-checked type has samples', () => {

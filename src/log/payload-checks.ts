@@ -126,6 +126,7 @@ export const payloadChecks: Partial<Record<KnownType, PayloadCheck>> = {
   'session/title': (d) => typeof d['title'] === 'string',
   'subagent/catalog': (d) => typeof d['childId'] === 'string',
   'todo/write': (d) => isTodos(d['todos']),
+  'deliverables/presented': (d) => Array.isArray(d['files']),
   'approval/asked': (d) => typeof d['id'] === 'string' && optStr(d['toolName']) && optStr(d['callId']),
   'approval/decided': (d) => typeof d['id'] === 'string' && typeof d['outcome'] === 'string',
   'command/run': (d) => typeof d['commandId'] === 'string' && typeof d['name'] === 'string' && optStr(d['args']),

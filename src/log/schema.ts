@@ -130,6 +130,8 @@ export const payloadSchemas = {
     meta: z.unknown().optional(),
   }),
   'todo/write': z.looseObject({ todos: z.array(z.looseObject({ content: z.string(), status: z.string() })) }),
+  /** A successful `present` call's declared files (cards-current.md §8.3); entries are narrowed by the fold. */
+  'deliverables/presented': z.looseObject({ files: z.array(z.unknown()) }),
   'request/header': z.looseObject({ header: z.looseObject({ config: z.looseObject({}).optional() }), reason: z.string().optional() }),
   'request/context': z.looseObject({ provider: z.string().optional(), model: z.string().optional(), contextWindow: z.number().optional() }),
   'session/end-seed': z.unknown(),

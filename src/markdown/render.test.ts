@@ -34,7 +34,8 @@ describe('renderMarkdown', () => {
     ['a tight list', '- a\n- b', '<ul><li>a</li><li>b</li></ul>'],
     ['an ordered list with a start', '3. c\n4. d', '<ol start="3"><li>c</li><li>d</li></ol>'],
     ['a task list', '- [x] done\n- [ ] todo', '<ul><li class="task"><input type="checkbox" disabled checked> done</li><li class="task"><input type="checkbox" disabled> todo</li></ul>'],
-    ['a fenced block', '```ts\nlet a = 1 < 2\n```', '<pre><code class="language-ts">let a = 1 &lt; 2</code></pre>'],
+    ['a fenced block: language label, a Copy button for the page script, the code', '```ts\nlet a = 1 < 2\n```',
+      '<div class="md-code" data-md-code=""><div class="md-code-head"><span class="md-code-lang">ts</span><button type="button" class="md-code-copy" hidden data-copy="" data-copy-code=""></button></div><pre><code class="language-ts">let a = 1 &lt; 2</code></pre></div>'],
     ['an http link', '[x](https://example.com/a?b=1&c=2)', '<p><a href="https://example.com/a?b=1&amp;c=2" rel="noopener noreferrer nofollow">x</a></p>'],
     ['an autolink', 'see https://example.com/x.', '<p>see <a href="https://example.com/x" rel="noopener noreferrer nofollow">https://example.com/x</a>.</p>'],
     ['a javascript: link loses its href', '[x](javascript:alert(1))', '<p><span class="md-link">x</span></p>'],
@@ -52,7 +53,8 @@ describe('renderMarkdown', () => {
     const html = renderMarkdown('```py\nx\n```\n\n```\n<y>\n```', {
       code: (text, lang) => (lang === 'py' ? trustHtml(`<pre class="shiki"><code><span class="t1">${text}</span></code></pre>`) : null),
     })
-    expect(html).toBe('<pre class="shiki"><code><span class="t1">x</span></code></pre><pre><code>&lt;y&gt;</code></pre>')
+    const head = (label: string) => `<div class="md-code" data-md-code=""><div class="md-code-head">${label}<button type="button" class="md-code-copy" hidden data-copy="" data-copy-code=""></button></div>`
+    expect(html).toBe(`${head('<span class="md-code-lang">py</span>')}<pre class="shiki"><code><span class="t1">x</span></code></pre></div>${head('')}<pre><code>&lt;y&gt;</code></pre></div>`)
   })
 
   it('collects code blocks in document order, nested ones included', () => {

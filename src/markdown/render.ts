@@ -118,9 +118,13 @@ function block(t: Token, o: MarkdownOptions, depth: number): string {
       const lang = langOf(c)
       const coloured = o.code?.(c.text, lang) ?? null
       // A coloured fragment is a whole `<pre class="shiki"><code>` already (src/highlight/render-tokens.ts).
-      if (coloured !== null) return coloured
       const cls = lang ? ` class="language-${escapeHtml(lang.replace(/[^\w+#.-]/g, ''))}"` : ''
-      return `<pre><code${cls}>${escapeHtml(c.text)}</code></pre>`
+      const body = coloured ?? `<pre><code${cls}>${escapeHtml(c.text)}</code></pre>`
+      // dsh's code block: the language label and a Copy button above the code. The button is hidden and
+      // unlabelled here (this renderer knows no locale); components/enhance labels it in the page's language,
+      // reveals it, and copies this block's code.
+      const label = lang ? `<span class="md-code-lang">${escapeHtml(lang)}</span>` : ''
+      return `<div class="md-code" data-md-code=""><div class="md-code-head">${label}<button type="button" class="md-code-copy" hidden data-copy="" data-copy-code=""></button></div>${body}</div>`
     }
     case 'blockquote':
       return `<blockquote>${blocks((t as Tokens.Blockquote).tokens, o, depth + 1)}</blockquote>`

@@ -101,6 +101,12 @@ function bodyText(body: RowBody | null): string[] {
       return [body.text]
     case 'details':
       return detailsText(body)
+    case 'image':
+      return [body.label, body.text ?? '']
+    case 'present':
+      return [body.text]
+    case 'questions':
+      return [body.verdict ?? '', ...body.items.flatMap(q => [q.header ?? '', q.question, ...q.answers])]
   }
 }
 

@@ -119,7 +119,7 @@ const ZH: SearchText = {
     more: '本会话中还有 {n} 个',
     unavailable: '{n} 个会话无法搜索（缺少索引）',
   },
-  labels: { user: '你', assistant: '助手', think: 'Think', command: '命令', error: '本轮失败', raw: '未知记录', invalid: '无法读取的行' },
+  labels: { user: '你', assistant: '助手', think: '思考', command: '命令', error: '本轮失败', raw: '未知记录', invalid: '无法读取的行' },
 }
 
 export function searchText(locale: Locale): SearchText {

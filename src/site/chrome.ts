@@ -9,6 +9,7 @@ import { DEFAULT_VIEW_MODE, VIEW_MODES, type ViewMode } from '../cards/view-mode
 import { pageFile } from './slug'
 import { visiblePages } from './paginate'
 import type { Fact, Link, PageNav, SessionChrome, SessionSummary, SiteText, ViewSwitch } from './types'
+import type { Locale } from '../cards/types'
 
 /** A title is one line of at most this many characters; the index and `<title>` stay readable. */
 const TITLE_CHARS = 100
@@ -43,11 +44,13 @@ export interface SummaryInput {
   stem: string
   pages: number
   warnings: number
+  /** Units of the duration (default en). */
+  locale?: Locale
 }
 
-export function summarize({ conversation, id, stem, pages, warnings }: SummaryInput): SessionSummary {
+export function summarize({ conversation, id, stem, pages, warnings, locale = 'en' }: SummaryInput): SessionSummary {
   const f = conversation.facts
-  const duration = f.startTime !== null && f.endTime !== null && f.endTime >= f.startTime ? formatDuration(f.endTime - f.startTime) : null
+  const duration = f.startTime !== null && f.endTime !== null && f.endTime >= f.startTime ? formatDuration(f.endTime - f.startTime, locale) : null
   return {
     id,
     slug: stem,

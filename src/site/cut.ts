@@ -255,6 +255,12 @@ export class Cutter {
         return { ...body, text: this.cutText(row.key, what, body.text) }
       case 'details':
         return this.#details(row.key, what, body)
+      case 'image':
+        return { ...body, text: body.text === null ? null : this.cutText(row.key, what, body.text) }
+      case 'present':
+        return { ...body, text: this.cutText(row.key, what, body.text) }
+      case 'questions':
+        return body
     }
   }
 
@@ -289,7 +295,7 @@ export class Cutter {
           subtitle: line(item.subtitle),
           statusText: line(item.statusText),
           description: item.description === null ? null : this.cutText(rowKey, what, item.description),
-          fields: fields.map(f => ({ term: this.#line(f.term), definition: this.cutText(rowKey, what, f.definition) })),
+          fields: fields.map(f => ({ ...f, term: this.#line(f.term), definition: this.cutText(rowKey, what, f.definition) })),
           bullets: bullets.map(b => this.#line(b)),
           markdown,
           ...(markdown !== item.markdown && item.markdownHtml != null ? { markdownHtml: null } : {}),

@@ -36,7 +36,7 @@ describe('Enricher', () => {
   it('renders Markdown rows to sanitized HTML and colours their code and read cards', async () => {
     const out = await Promise.all(sections().map(s => new Enricher(new Highlighter(new HighlightCache(null))).section(s)))
     const md = rowsOf(out).find(r => r.kind === 'markdown')
-    expect(md?.kind === 'markdown' && md.html).toMatch(/^<p>Here:<\/p><pre class="shiki"><code>.*<\/code><\/pre><p class="md-html">&lt;script&gt;x&lt;\/script&gt;<\/p>$/s)
+    expect(md?.kind === 'markdown' && md.html).toMatch(/^<p>Here:<\/p><div class="md-code" data-md-code=""><div class="md-code-head">.*<\/div><pre class="shiki"><code>.*<\/code><\/pre><\/div><p class="md-html">&lt;script&gt;x&lt;\/script&gt;<\/p>$/s)
     const read = rowsOf(out).find(r => r.kind === 'tool')
     const body = read?.kind === 'tool' ? read.body : null
     expect(body?.kind === 'read' && body.code.html).toMatch(/^<pre class="shiki"><code><span class="t\d+/)

@@ -102,7 +102,7 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
       continue
     }
     const { conversation, warnings, lines, lastSeq } = folded
-    loaded.push({ member, conversation, warnings, lines, lastSeq, redactions: redactor?.report() ?? null, summary: summarize({ conversation, id: member.id, stem: member.stem, pages: 1, warnings: folded.warningCount }) })
+    loaded.push({ member, conversation, warnings, lines, lastSeq, redactions: redactor?.report() ?? null, summary: summarize({ conversation, id: member.id, stem: member.stem, pages: 1, warnings: folded.warningCount, locale: ctx.locale }) })
   }
   const byId = new Map(loaded.map(l => [l.member.id, l]))
   for (const l of loaded) {

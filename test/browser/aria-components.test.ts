@@ -243,7 +243,7 @@ describe.skipIf(skip)(`components in Chromium (${skip ? `skipped: ${CHROMIUM} no
     const open_ = unwrapGroups(await page.locator(id('tool:call_read_a')).ariaSnapshot())
     expect(open_.split('\n').slice(0, 4)).toEqual(['- button "Read a.txt" [expanded]:', '  - img', '  - text: Read', '  - button "a.txt"'])
     expect(open_).toContain('- text: a.txt')
-    expect(open_).toContain('- button "复制"')
+    expect(open_).toContain('- button "Copy"')
     // Clicking the file button copies the path; it does not toggle the row.
     await page.locator(`${id('tool:call_read_a')} [data-copy-path]`).click()
     expect(await page.locator(`${id('tool:call_read_a')} > details`).getAttribute('open')).toBe('')

@@ -42,8 +42,13 @@ function temp(prefix: string): string {
   return dir
 }
 
+/**
+ * The row-expansion cases read the classic view (rows flat, context rows shown) unless they ask for a mode: the
+ * current modes' folds and hidden rows have tests of their own below.
+ */
 async function run(argv: string[], env: Record<string, string | undefined> = {}): Promise<{ code: number; out: string; err: string }> {
-  const inv = parseInvocation(['snapshot', '--format', 'aria', ...argv])
+  const view = argv.includes('--view') ? [] : ['--view', 'classic']
+  const inv = parseInvocation(['snapshot', '--format', 'aria', ...view, ...argv])
   if (inv.mode !== 'snapshot') throw new Error('not a snapshot invocation')
   let out = ''
   let err = ''
@@ -64,32 +69,20 @@ describe.skipIf(!chromium.exists)(`dsh-view snapshot --format aria (${chromium.e
       '  - button "Copy":',
       '    - img',
     ])
-    // The turn fold, its activity group and every row disclosure are open, and the enhancement script ran (it
-    // sets aria-expanded).
-    expect(r.out).toMatch(/^ +- button "Completed" \[expanded\]:$/m)
-    expect(r.out).toMatch(/^ +- button "Called tools" \[expanded\]:$/m)
-    expect(r.out).toMatch(/^ +- button "Skill editing-cordis-compositions" \[expanded\]:$/m)
+    // Every row disclosure is open, and the enhancement script ran (it sets aria-expanded).
+    expect(r.out).toContain('    - button "Skill editing-cordis-compositions" [expanded]:')
+    expect(r.out).toContain('    - button "Context injection skill-catalog" [expanded]:')
     // The Inspect pill is not a row: it stays closed.
-    expect(r.out).toMatch(/^ +- button "Inspect"$/m)
+    expect(r.out).toContain('      - button "Inspect"\n')
     expect(r.out).toContain('Base directory for this skill: {{cwd}}/.dsh/skills/editing-cordis-compositions')
     expect(r.out).not.toContain(WORKSPACE)
-    // The current client hides context rows; classic (the older client) draws them.
-    expect(r.out).not.toContain('Context injection skill-catalog')
-    const classic = await run([log, '--view', 'classic'])
-    expect(classic.out).toMatch(/^ +- button "Context injection skill-catalog" \[expanded\]:$/m)
   })
 
   it('--expand none leaves every row closed', async () => {
     const r = await run([log, '--expand', 'none'])
     expect(r.code).toBe(0)
     expect(r.out).not.toContain('[expanded]')
-    // detailed: the completed turn is folded behind its control.
-    expect(r.out).toMatch(/^ +- button "Completed":$/m)
-    expect(r.out).not.toContain('Skill editing-cordis-compositions')
-    // verbose: nothing folds, the rows read flat and closed.
-    const verbose = await run([log, '--expand', 'none', '--view', 'verbose'])
-    expect(verbose.out).toMatch(/^ +- button "Skill editing-cordis-compositions":$/m)
-    expect(verbose.out).not.toMatch(/"Skill editing-cordis-compositions" \[expanded\]/)
+    expect(r.out).toContain('  - button "Skill editing-cordis-compositions":')
   })
 
   it('--out writes <id>.aria.yml; --check passes on it and fails, with a diff, on other expansion', async () => {
@@ -99,8 +92,8 @@ describe.skipIf(!chromium.exists)(`dsh-view snapshot --format aria (${chromium.e
     expect((await run([log, '--out', out, '--check'])).code).toBe(0)
     const closed = await run([log, '--out', out, '--check', '--expand', 'none'])
     expect(closed.code).toBe(1)
-    expect(closed.out).toMatch(/^- +- button "Completed" \[expanded\]:\n\+ +- button "Completed":$/m)
-    expect(closed.out).toMatch(/^- +- button "Skill editing-cordis-compositions" \[expanded\]:$/m)
+    // The rows sit inside the turn's wrappers (unnamed groups in classic), so the depth is not pinned.
+    expect(closed.out).toMatch(/^- +- button "Skill editing-cordis-compositions" \[expanded\]:\n\+ +- button "Skill editing-cordis-compositions":\n/m)
     expect(closed.out).toMatch(/^- +- region "Instructions": "Instructions <skill_content/m)
   })
 })
@@ -139,12 +132,12 @@ describe.skipIf(!chromium.exists)('--view and --expand process', () => {
     const r = await runWith([log, '--expand', 'process'], rec)
     expect(r.code).toBe(0)
     expect(rec.asked.map((o) => o.expand.kind)).toEqual(['process'])
-    // The turn control and the activity header are open; the rows inside stay closed.
-    expect(r.out).toMatch(/^ +- button "Completed" \[expanded\]:$/m)
-    expect(r.out).toMatch(/^ +- button "Called tools" \[expanded\]:$/m)
-    expect(r.out).toMatch(/^ +- button "Skill editing-cordis-compositions":$/m)
-    expect(r.out).toMatch(/^ +- button "Think Load the requested skill\.":$/m)
-    expect(r.out.match(/\[expanded\]/g)).toHaveLength(2)
+    // Detailed: the turn control and its activity header open, the rows inside them closed; the injected
+    // context is a classic-only row, so it is not in the tree at all.
+    expect(r.out).toMatch(/- button "Completed(?: in [^"]+)?" \[expanded\]:/)
+    expect(r.out).toMatch(/- button "Called tools" \[expanded\]:/)
+    expect(r.out).toMatch(/- button "Skill editing-cordis-compositions":\n/)
+    expect(r.out).not.toContain('Context injection skill-catalog')
     expect(r.out).not.toContain('Base directory for this skill')
   })
 })
@@ -179,8 +172,8 @@ describe.skipIf(!chromium.exists)('--expand all', () => {
     writeFileSync(path, s.jsonl())
     const r = await run([path])
     expect(r.code).toBe(0)
-    expect(r.out).toContain('- button "Write a.txt" [expanded]:')
-    const toggles = r.out.split('\n').filter((l) => l.includes('其余'))
+    expect(r.out).toContain('- button "Write a.txt 1KB +20 -0" [expanded]:')
+    const toggles = r.out.split('\n').filter((l) => l.includes('more diff lines'))
     expect(toggles.length).toBeGreaterThan(0)
     expect(toggles.filter((l) => l.includes('[expanded]'))).toEqual([])
   })

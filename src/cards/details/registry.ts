@@ -8,6 +8,7 @@ import { REMINDER_TOOLS } from './reminders'
 import { CORDIS_TOOLS } from './cordis'
 import { WORKFLOW_TOOLS } from './workflow'
 import { SESSION_TOOLS } from './sessions'
+import { AGENT_DETAIL_TOOLS } from './agents'
 
 export const DETAIL_TOOLS: ReadonlyMap<string, DetailTool> = new Map([
   ...GOAL_TOOLS,
@@ -15,4 +16,5 @@ export const DETAIL_TOOLS: ReadonlyMap<string, DetailTool> = new Map([
   ...CORDIS_TOOLS,
   ...WORKFLOW_TOOLS,
   ...SESSION_TOOLS,
+  ...AGENT_DETAIL_TOOLS,
 ])

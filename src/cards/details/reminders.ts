@@ -80,7 +80,7 @@ export function reminderItem(value: unknown, locale: Locale): DetailItem | null 
     ...EMPTY_ITEM,
     title: nonBlank(value.title) ?? prompt,
     fields: [
-      { term: w.scheduledFor, definition: dateTimeSeconds(date, locale) },
+      { term: w.scheduledFor, definition: dateTimeSeconds(date, locale), local: { iso: date.toISOString(), style: 'seconds' } },
       { term: w.repeat, definition: frequency },
       { term: w.status, definition: state },
     ],

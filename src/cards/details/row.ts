@@ -53,6 +53,6 @@ export const detailsRowFor = (tool: DetailTool): RowRenderer => (node, ctx, g): 
     ...summaryOf(g, fallback ?? unprefixedSummary(node, g), false),
     summarySuffix: null,
     state: g.state,
-    body: io(g, true),
+    body: io(g, true, ctx),
   }
 }

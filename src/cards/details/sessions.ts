@@ -18,9 +18,10 @@ import { projectValue, recordedList } from './project'
 import { dateTimeShort, instant } from './dates'
 import { detailWords, type DetailWords } from './strings'
 
-const dateText = (value: string | number, locale: Locale): string => {
+/** A `Time` field: UTC text, and the instant for the page to show in the reader's zone. */
+const timeField = (term: string, value: string | number, locale: Locale): DetailField => {
   const date = instant(value)
-  return date === null ? String(value) : dateTimeShort(date, locale)
+  return date === null ? { term, definition: String(value) } : { term, definition: dateTimeShort(date, locale), local: { iso: date.toISOString(), style: 'short' } }
 }
 
 /** Labelled result lines (`Created: …`) → field labels; the rest of a line is the value. */
@@ -40,7 +41,7 @@ function textFields(text: string, locale: Locale): DetailField[] {
     if (key === undefined || value === undefined) continue
     const label = TRACE_LABELS.get(key)
     if (label === undefined) continue
-    fields.push({ term: label(w), definition: key === 'Created' ? dateText(value, locale) : value === 'none' ? w.none : value })
+    fields.push(key === 'Created' ? timeField(label(w), value, locale) : { term: label(w), definition: value === 'none' ? w.none : value })
   }
   return fields
 }
@@ -66,7 +67,7 @@ function search(name: string, text: string, locale: Locale): DetailCardResult | 
         ...EMPTY_ITEM,
         title: snippet ?? type,
         subtitle: `${type.trim()} · #${seq}`,
-        fields: [{ term: w.time, definition: dateText(time, locale) }, { term: w.recordStatus, definition: status.trim() }],
+        fields: [timeField(w.time, time, locale), { term: w.recordStatus, definition: status.trim() }],
       })
     }
   }
@@ -87,7 +88,7 @@ function eventRead(text: string, locale: Locale): DetailCardResult | null {
   const event = parseJson(json)
   if (!isObject(event) || typeof event.type !== 'string' || !isObject(event.data)) return null
   const fields: DetailField[] = [{ term: w.eventSeq, definition: seq }]
-  if (typeof event.time === 'number') fields.push({ term: w.time, definition: dateText(event.time, locale) })
+  if (typeof event.time === 'number') fields.push(timeField(w.time, event.time, locale))
   const items: DetailItem[] = [
     { ...EMPTY_ITEM, title: event.type, subtitle: `${title} · ${id}`, fields },
     ...projectValue(event.data, locale),

@@ -29,6 +29,12 @@ export interface DetailLocation {
 export interface DetailField {
   term: string
   definition: string
+  /**
+   * An instant the page may show in the reader's own zone and locale (as dsh does): `definition` is its UTC text,
+   * which a page without scripts keeps. `seconds`: month short, day, year, hh:mm:ss, zone; `short`: medium date,
+   * short time (cards-current.md §11.3, §11.6).
+   */
+  local?: { iso: string; style: 'seconds' | 'short' }
 }
 
 export interface DetailCode {
@@ -46,6 +52,11 @@ export interface DetailItem {
   badge: { text: string; tone: DetailTone } | null
   /** Status words after the badge (to-do: `In progress → Completed`, `Pending · Reordered`). */
   statusText: string | null
+  /**
+   * To-do status change (§11.9): drawn as `<from> → <to>` with the arrow hidden from assistive technology;
+   * `statusText` holds the same words for text consumers. Absent: draw `statusText`.
+   */
+  statusChange?: { from: string; to: string } | null
   /** Removed to-do items are struck through. */
   struck: boolean
   subtitle: string | null

@@ -189,7 +189,8 @@ function gatherSession(s: ExportSession, isRoot: boolean, locale: Locale, into: 
     if (section.inherited) continue
     for (const node of section.nodes) {
       if (node.kind !== 'turn-tail') continue
-      for (const path of node.deliverables) {
+      // Produced files, then the files `present` delivered (cards-current.md §8.3).
+      for (const path of [...node.deliverables, ...(node.delivered ?? []).map((d) => d.path)]) {
         into.deliverables.push(key(path))
         touch(path)
       }

@@ -64,6 +64,24 @@ describe('renderMarkdown', () => {
     expect([...box.querySelectorAll('a')].map(a => a.getAttribute('href'))).toEqual(['https://ci.example/run/1/session.html'])
   })
 
+  it('lists the files `present` delivered with the changed files (cards-current.md §8.3)', () => {
+    const s = session({ id: 'delivered', cwd: '/w' })
+    s.turnStart()
+    s.user('Make a report')
+    s.stepStart()
+    s.call('present', { files: [{ path: 'out/report.md' }] }, 'p1')
+    s.push('deliverables/presented', { turn: 1, callId: 'p1', files: [{ path: '/w/out/report.md', description: 'Report' }] })
+    s.result('p1', 'Delivered')
+    s.stepEnd()
+    s.stepStart()
+    s.assistant('Done.')
+    s.stepEnd()
+    s.turnEnd()
+    const box = dom(renderMarkdown(summaryFacts([exportSessionOf(s.jsonl())]), { locale: 'en', link: pathLink }).text)
+    expect([...box.querySelectorAll('h4')].map(h => h.textContent)).toContain('Files changed (1)')
+    expect(box.querySelector('tbody tr td')?.textContent).toBe('out/report.md')
+  })
+
   it('speaks Chinese with --locale zh', () => {
     const box = dom(renderMarkdown(summaryFacts([smallSession()], 'zh'), { locale: 'zh', link: pathLink }).text)
     expect([...box.querySelectorAll('h4')].map(h => h.textContent)).toEqual(['提示', '结果', '修改的文件（1）', '命令（2，1 个失败）', '错误（1）'])

@@ -11,7 +11,7 @@ import type { FeedState } from '../protocol'
 
 export type BadgeState = FeedState | 'connecting' | 'disconnected'
 
-const LABELS: Record<Locale, Record<BadgeState, string> & { ahead: (n: number) => string; title: string; latest: (page: number) => string }> = {
+export const LABELS: Record<Locale, Record<BadgeState, string> & { ahead: (n: number) => string; title: string; latest: (page: number) => string }> = {
   en: {
     live: 'Live',
     finished: 'Finished',

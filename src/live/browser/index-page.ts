@@ -13,7 +13,7 @@ import { parseMessage } from './session-page'
 import { SiteClient } from './site-client'
 import type { PageWindow } from './site-client'
 
-const PENDING_LABEL: Record<Locale, string> = { en: 'New sessions (page being written…)', zh: '新会话（页面生成中…）' }
+export const PENDING_LABEL: Record<Locale, string> = { en: 'New sessions (page being written…)', zh: '新会话（页面生成中…）' }
 
 export class LiveIndexPage {
   readonly entries = new Map<string, IndexEntry>()

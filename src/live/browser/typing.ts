@@ -13,7 +13,7 @@ import type { Locale } from '../../cards/types'
 import type { ParsedLine } from '../../log/parsed-line'
 import type { TypingFrame } from './site-feed'
 
-const LABELS: Record<Locale, { typing: string; thinking: string }> = {
+export const LABELS: Record<Locale, { typing: string; thinking: string }> = {
   en: { typing: 'Assistant is typing…', thinking: 'Assistant is thinking…' },
   zh: { typing: '助手正在输入…', thinking: '助手正在思考…' },
 }

@@ -70,6 +70,8 @@ export function chromiumExecutable(env: Record<string, string | undefined>): { p
 export interface AriaOptions {
   assets: SiteAssets
   env: Record<string, string | undefined>
+  /** The browser's time zone for local times on the page (default `UTC`, so a snapshot is machine-independent). */
+  timezoneId?: string
 }
 
 export interface CaptureOptions {
@@ -108,7 +110,8 @@ export class AriaSnapshotter {
 
   async #tab(): Promise<Page> {
     if (this.#page === null) {
-      const page = await this.browser.newPage()
+      // A fixed zone keeps snapshots of local times (components/enhance localizeTimes) the same on every machine.
+      const page = await this.browser.newPage({ timezoneId: this.options.timezoneId ?? 'UTC' })
       // Before any page script: a mode saved in this profile would override the page's own.
       await page.addInitScript((key) => {
         try {
@@ -128,7 +131,7 @@ export class AriaSnapshotter {
     const text = siteText(locale)
     const stem = sessionStem(session.id)
     const c = session.conversation
-    const summary = summarize({ conversation: c, id: session.id, stem, pages: 1, warnings: c.facts.invalidLines + c.facts.unknownEvents })
+    const summary = summarize({ conversation: c, id: session.id, stem, pages: 1, warnings: c.facts.invalidLines + c.facts.unknownEvents, locale })
     const renderer = new SessionRenderer(assets.shell, text, new Enricher(null))
     const rendered = await renderer.render({
       view: viewModel(c, { cwd: c.facts.cwd, home: null, locale }),

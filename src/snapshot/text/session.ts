@@ -125,6 +125,11 @@ export function writeRow(w: SnapshotWriter, row: PageRow): void {
       w.line(`turn-tail${timing.length > 0 ? ` ${timing.join(' · ')}` : ''}  #${row.key}`)
       return w.nest(() => {
         w.field('error', row.error)
+        const delivered = row.delivered ?? null
+        if (delivered !== null) {
+          w.line(`delivered: ${delivered.cards.length} file${delivered.cards.length === 1 ? '' : 's'}${delivered.toggle === null ? '' : ` (${delivered.visible} shown · ${JSON.stringify(w.one(delivered.toggle.expandLabel))} / ${JSON.stringify(w.one(delivered.toggle.expandAria))})`}`)
+          w.nest(() => delivered.cards.forEach((c) => w.line(`${w.one(c.name)} · ${w.one(c.secondary)} · ${w.one(c.path)}`)))
+        }
         const d = row.deliverables
         if (d === null) return
         w.line(`${d.label}: ${[...d.chips, ...d.hidden].map((c) => c.label).join(', ')}${d.overflow === null ? '' : ` (${d.overflow})`}`)

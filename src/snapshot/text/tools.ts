@@ -7,7 +7,8 @@
  * children, nested. Every string comes from the card model; nothing is derived here.
  */
 import type {
-  AnsiLine, DetailGroup, DetailItem, DetailsBody, DiffCardModel, DiffRow, IoBody, ReadCardModel, RowBody, RowWindow, SearchCardModel, SkillBody,
+  AnsiLine, DetailGroup, DetailItem, DetailsBody, DiffCardModel, DiffRow, ImageCardBody, IoBody, PresentBody, QuestionCardBody, ReadCardModel,
+  RowBody, RowWindow, SearchCardModel, SkillBody,
   TerminalCardModel, ToolRowModel, WebCardModel,
 } from '../../cards/types'
 import { CLIP_TEXT, type SnapshotWriter } from './writer'
@@ -66,6 +67,12 @@ export function writeBody(w: SnapshotWriter, body: RowBody): void {
       return skill(w, body)
     case 'details':
       return details(w, body)
+    case 'image':
+      return image(w, body)
+    case 'present':
+      return present(w, body)
+    case 'questions':
+      return questions(w, body)
   }
 }
 
@@ -241,4 +248,25 @@ function detailGroup(w: SnapshotWriter, g: DetailGroup): void {
     if (g.text != null) w.field('text', g.text)
     for (const item of g.items) detailItem(w, item)
   })
+}
+
+function image(w: SnapshotWriter, c: ImageCardBody): void {
+  w.line(`image card ${w.one(c.label)} · ${c.images.map(i => quoted(w, i.alt)).join(', ')}`)
+  if (c.text !== null) w.nest(() => w.quote(c.text ?? ''))
+}
+
+function present(w: SnapshotWriter, c: PresentBody): void {
+  w.line(`present detail${c.isError ? ' (error)' : ''}`)
+  w.nest(() => w.quote(c.text))
+}
+
+function questions(w: SnapshotWriter, c: QuestionCardBody): void {
+  if (c.verdict !== null) w.line(`verdict ${quoted(w, c.verdict)}`)
+  for (const q of c.items) {
+    w.line(`question ${q.header === null ? '' : `[${w.one(q.header)}] `}${w.one(q.question)}`)
+    w.nest(() => {
+      for (const a of q.answers) w.line(`answer ${w.one(a)}`)
+      if (q.missing !== null) w.line(q.missing)
+    })
+  }
 }
