@@ -2,11 +2,14 @@
 // modes, opens the page from file:// in Chromium (playwright-core; /usr/bin/chromium or $DSH_VIEW_CHROMIUM) and
 // saves the transcript, cropped, as docs/screenshots/view-<mode>.png (1000 px wide, light scheme).
 //
-//   npm run build && node scripts/screenshots.mjs [session.jsonl] [--out DIR] [--height PX]
+//   npm run build && node scripts/screenshots.mjs [session.jsonl] [--out DIR] [--height PX] [--as-built]
 //
 // Default session: the ptc-round corpus log (a turn with Think, a code-mode round and its sub-calls). Each mode
 // is a page built in that mode (its server-rendered folds), in a fresh browser context (no saved mode), with
-// the page's own script running; nothing is clicked. Re-run after the turn markup changes.
+// the page's own script running. Then, as a reader's first clicks (and as `snapshot --expand process`), every
+// visible whole-turn control and activity header that is closed is opened, so the shots show what each mode
+// draws inside a turn; `--as-built` skips that (a completed turn then shows only its control in the folding
+// modes). Row disclosures stay closed. Re-run after the turn markup changes.
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -19,7 +22,7 @@ const MODES = ['compact', 'standard', 'detailed', 'verbose', 'classic']
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { out: { type: 'string' }, height: { type: 'string' } },
+  options: { out: { type: 'string' }, height: { type: 'string' }, 'as-built': { type: 'boolean' } },
 })
 const log = resolve(positionals[0] ?? join(root, 'fixtures/corpus/v4/logs/zq0929__snapshots_web_ptc-round_session.v4.jsonl'))
 const outDir = resolve(values.out ?? join(root, 'docs/screenshots'))
@@ -51,6 +54,7 @@ try {
     await tab.locator('[data-view-switch]').waitFor({ state: 'visible' })
     const mark = await tab.evaluate(() => document.documentElement.getAttribute('data-view'))
     if (mark !== mode) throw new Error(`the ${mode} page shows data-view=${mark}`)
+    if (values['as-built'] !== true) await openTurns(tab)
     const box = await tab.locator('[data-transcript]').boundingBox()
     if (box === null) throw new Error(`the ${mode} page has no transcript`)
     const file = join(outDir, `view-${mode}.png`)
@@ -61,4 +65,21 @@ try {
 } finally {
   await browser.close()
   rmSync(work, { recursive: true, force: true })
+}
+
+/** Clicks every visible closed turn control and activity header, outermost first (src/snapshot/node/aria.ts `openProcess`). */
+async function openTurns(tab) {
+  await tab.evaluate(() => {
+    const clicked = new Set()
+    const next = () => {
+      for (const details of document.querySelectorAll('[data-transcript] details[data-turn-process], [data-transcript] details[data-process-activity]')) {
+        const summary = details.querySelector(':scope > summary')
+        if (summary === null || details.open || clicked.has(details) || !summary.checkVisibility()) continue
+        clicked.add(details)
+        return summary
+      }
+      return null
+    }
+    for (let summary = next(); summary !== null; summary = next()) summary.click()
+  })
 }

@@ -139,6 +139,10 @@ describe.skipIf(!enabled)('search from file://', () => {
     expect(await page.locator('[data-site-search]').isVisible()).toBe(false)
     await page.goto(url(needlePage()))
     expect(await page.locator('[data-find-box]').isVisible()).toBe(false)
+    // The row is on the page, inside its turn's fold (detailed folds completed turns): a native <details> opens it.
+    const folds = page.locator(`details:has([id="tool:${NEEDLE_CALL}"])`)
+    expect(await folds.count()).toBeGreaterThan(0)
+    await folds.evaluateAll(all => all.forEach(d => void ((d as HTMLDetailsElement).open = true)))
     expect(await page.locator(`[id="tool:${NEEDLE_CALL}"]`).isVisible()).toBe(true)
     expect(activity.requests.filter(r => r.endsWith('.search.js'))).toEqual([])
     await context.close()

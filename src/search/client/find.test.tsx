@@ -28,8 +28,8 @@ function mount(options: { otherPage?: boolean } = {}) {
       </main>
     </>,
   )
-  // The read call's tool tree (inside its turn's fold) stands for a row on another page.
-  if (options.otherPage) document.getElementById('tool:c-read')?.closest('[data-depth="0"]')?.remove()
+  // The read row alone (it sits in its turn's fold, beside the bash row).
+  if (options.otherPage) document.getElementById('tool:c-read')?.remove()
   // The shard as its script would leave it (happy-dom does not load script files).
   new Function('window', shard)(window)
 }

@@ -189,34 +189,31 @@ export function installFind(doc: Document): FindControl | null {
   }
 }
 
-/**
- * Hides the cards (children of the transcript's sections) that hold no match, the links after them too,
- * and sections left empty. A card holding a matching nested call stays.
- */
-/** A turn's fold or activity group: its rows are the units, inside its body (components/turn/TurnRows.tsx). */
+/** A turn's folds (src/site/README.md "View modes in the markup"): their rows are filtered one by one. */
 const FOLD = 'details[data-turn-process], details[data-process-activity]'
 
+/**
+ * Hides the cards (children of the transcript's sections, and of the turn folds and activity groups inside
+ * them) that hold no match, the links after them too, and folds and sections left empty. A card holding a
+ * matching nested call stays.
+ */
 function hideOthers(transcript: HTMLElement, matched: readonly HTMLElement[]): void {
-  for (const section of transcript.children) if (!hideUnits(section, matched)) section.setAttribute(HIDDEN, '')
+  for (const section of transcript.children) {
+    if (!hideUnits(section.children, matched)) section.setAttribute(HIDDEN, '')
+  }
 }
 
-/**
- * Hides the units of `parent` that hold no match; true when one is shown. A fold is not a unit of its own: its
- * rows are (the fold stays, around the rows shown, and reveal opens it). Our markup nests folds two deep.
- */
-function hideUnits(parent: Element, matched: readonly HTMLElement[]): boolean {
+/** Hides the units without a match; whether any stayed. Folds are entered (their depth is the markup's: two). */
+function hideUnits(units: Iterable<Element>, matched: readonly HTMLElement[]): boolean {
   let any = false
   let lastShown = false
-  for (const unit of parent.children) {
+  for (const unit of units) {
     if (unit.tagName === 'H2' || unit.tagName === 'SUMMARY') continue
     let show: boolean
-    if (unit.matches(FOLD)) {
-      const body = unit.querySelector(':scope > div')
-      show = body !== null && hideUnits(body, matched)
-    } else {
-      // Links after a row (full text, child session) follow the row they belong to.
-      show = unit.hasAttribute('data-row-extras') ? lastShown : matched.some(el => unit === el || unit.contains(el))
-    }
+    // Links after a row (full text, child session) follow the row they belong to.
+    if (unit.hasAttribute('data-row-extras')) show = lastShown
+    else if (unit.matches(FOLD)) show = hideUnits([...unit.children].filter(c => c.tagName !== 'SUMMARY').flatMap(body => [...body.children]), matched)
+    else show = matched.some(el => unit === el || unit.contains(el))
     if (!show) unit.setAttribute(HIDDEN, '')
     lastShown = show
     any ||= show
