@@ -93,39 +93,44 @@ export interface Projection {
  */
 export function displayProjection(text: string, boundary = ''): Projection | null {
   if (!MAY_HIDE.test(text)) return null
+  const next = new RegExp(MAY_HIDE.source, 'gi')
   let out = ''
   const map = new Int32Array(text.length)
   let n = 0
   let removed = false
+  // End of the last removed run: a removal starting there continues it (one boundary per run).
+  let runEnd = -1
+  const keep = (from: number, to: number) => {
+    out += text.slice(from, to)
+    for (let k = from; k < to; k++) map[n++] = k
+  }
   let i = 0
-  let runStart = -1
-  while (i < text.length) {
-    const c = charAt(text, i)
+  for (;;) {
+    next.lastIndex = i
+    const m = next.exec(text)
+    const stop = m === null ? text.length : m.index
+    if (stop > i) keep(i, stop)
+    if (m === null) break
+    const c = charAt(text, stop)
     const code = c.code
+    let end: number
     if (code === ESC || code === 0x9b || code === 0x9d || code === 0x90 || code === 0x9e || code === 0x9f) {
-      if (runStart < 0) runStart = i
-      i = Math.max(sequenceEnd(text, i + c.length, code), i + c.length)
-      removed = true
+      end = Math.max(sequenceEnd(text, stop + c.length, code), stop + c.length)
+    } else if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || (code >= 0x7f && code <= 0x9f) || (code > 0x9f && code <= 0xffff && INVISIBLE.test(String.fromCharCode(code)))) {
+      end = stop + c.length
+    } else {
+      // A textual escape of a character that stays (`\u0009`, `\u00e9`) is kept as written.
+      keep(stop, stop + c.length)
+      i = stop + c.length
       continue
     }
-    const control = (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || (code >= 0x7f && code <= 0x9f)
-    if (control || (code > 0x9f && code <= 0xffff && INVISIBLE.test(String.fromCharCode(code)))) {
-      if (runStart < 0) runStart = i
-      i += c.length
-      removed = true
-      continue
-    }
-    if (runStart >= 0 && boundary !== '') {
+    if (boundary !== '' && stop !== runEnd) {
       out += boundary
-      map[n++] = runStart
+      map[n++] = stop
     }
-    runStart = -1
-    // A textual escape of an ordinary character (`\u0041`, `\x41`) is kept as written.
-    for (let k = 0; k < c.length; k++) {
-      out += text[i + k]
-      map[n++] = i + k
-    }
-    i += c.length
+    removed = true
+    runEnd = end
+    i = end
   }
   return removed ? { text: out, map: map.subarray(0, n) } : null
 }

@@ -94,6 +94,9 @@ export function findSecrets(text: string, config: RedactConfig = DEFAULT_CONFIG)
   const raw = findInText(text, config)
   const shown = displayProjection(text)
   if (shown === null) return raw
+  // Nothing any rule hints at, even with the escapes gone (most coloured output): the raw pass is all.
+  // (A word boundary where an escape was can only break a hint, never make one.)
+  if (config.rules.every(r => r.builtIn) && (shown.text.length < MIN_BUILT_IN || !prefilter(config.rules).test(shown.text))) return raw
   // Twice: as displayed (a token split by a colour change is whole again), and with each removed run as a
   // word boundary (a token right after `\x1b[32m` starts a word, though the screen may join it to the last).
   const mapped = [shown, displayProjection(text, ' ')].flatMap(p =>
