@@ -55,6 +55,11 @@ const SEPARATORS: [string, string, string][] = [
   ['bidi isolate', '\u2066', '\u2069'],
   ['soft hyphen', '\u00ad', '\u00ad'],
   ['a stray control', '\x07', '\x01'],
+  ['inline HTML tags', '<span class="x">', '</span>'],
+  ['an HTML comment and a word break', '<!-- hidden -->', '<wbr>'],
+  ['entities of invisible characters', '&#8203;', '&shy;'],
+  ['Markdown emphasis', '**', '**'],
+  ['Markdown strikethrough and underscores', '~~', '__'],
 ]
 /** Enclosures: around the secret and its context. */
 const ENCLOSURES: [string, string, string][] = [
@@ -81,6 +86,8 @@ const cases = KINDS.flatMap(([rule, before, secret, after]) => [
   ...ENCLOSURES.map(([name, pre, post]) => [`${rule} ${JSON.stringify(secret.slice(0, 8))}: colour then ${name}`, `${ESC}[33m${pre}${before}${secret}${after}${post}${ESC}[m`, secret] as const),
   [`${rule} ${JSON.stringify(secret.slice(0, 8))}: split by a zero-width space`, `${before}${secret.slice(0, 5)}\u200b${secret.slice(5)}${after}`, secret] as const,
   [`${rule} ${JSON.stringify(secret.slice(0, 8))}: split by a colour change`, `${before}${secret.slice(0, 5)}${ESC}[1m${secret.slice(5)}${ESC}[0m${after}`, secret] as const,
+  [`${rule} ${JSON.stringify(secret.slice(0, 8))}: split by an inline tag`, `${before}${secret.slice(0, 6)}<b></b>${secret.slice(6)}${after}`, secret] as const,
+  [`${rule} ${JSON.stringify(secret.slice(0, 8))}: split by Markdown emphasis`, `${before}${secret.slice(0, 6)}**${secret.slice(6)}**${after}`, secret] as const,
 ])
 
 describe('every secret kind is caught through escapes, quotes, brackets and invisible characters', () => {
@@ -120,6 +127,9 @@ describe('the display projection', () => {
       `"integrity": "${ESC}[2msha512-z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUdBeoGlODJ6+SfaPg==${ESC}[0m"`,
       `${ESC}[32mmax_tokens${ESC}[0m: 4096`,
       `\\u001b[1mtoken_type\\u001b[0m=bearer`,
+      '<span class="k">const</span> <span>token</span> = <span>getToken</span>()',
+      'see __init__.py and **bold** text, ~~struck~~, a &amp; b, x &lt; y',
+      `<a href="https://x.example/${'9fceb02d0ae598e95dc970b74767f19372d61af8'}">commit</a>`,
     ]) {
       expect(findSecrets(text)).toEqual([])
     }

@@ -4,13 +4,27 @@
  * hyperlinks, other ESC sequences, C1 CSI/OSC), other control characters (tab, newline and carriage return
  * kept), zero-width and bidi format characters, the soft hyphen — plus the same escapes written as text
  * (`\u001b[32m`, `\x1b[0m`, `\033[1m`, `\e[0m`, `\u200b`), as a JSON file or a shell script holds them.
+ * Also what a Markdown or HTML renderer drops without a break: inline tags (`<span>`, `<b>`, `<wbr>`, …),
+ * comments, entities of invisible characters (`&#8203;`, `&shy;`), and `**` / `__` / `~~` emphasis markers.
  * `\x1b[32mghp_…` shows as `ghp_…`, so a rule must see it that way; `map[i]` is the raw index of projected
  * character `i`, so a finding maps back to the raw span it covers (escapes inside it go with it).
  * Pure; strings without such characters (nearly all) cost one regex test.
  */
 
 /** Anything the projection might remove: lines without one are their own projection. */
-const MAY_HIDE = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|\\(?:u00[01][0-9a-f]|u00[79][0-9a-f]|u00ad|u061c|u180e|u20[06][0-9a-f]|u202[a-e]|ufeff|x1b|033|e\[)/i
+const INLINE_TAGS = 'span|b|strong|i|em|code|kbd|samp|s|del|ins|u|mark|sub|sup|small|wbr|a|font|abbr|q'
+const MAY_HIDE = new RegExp(
+  String.raw`[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|\\(?:u00[01][0-9a-f]|u00[79][0-9a-f]|u00ad|u061c|u180e|u20[06][0-9a-f]|u202[a-e]|ufeff|x1b|033|e\[)` +
+    String.raw`|<(?:!--|\/?(?:${INLINE_TAGS})\b)|&(?:#|zwj;|zwnj;|shy;|lrm;|rlm;)|\*\*|__|~~`,
+  'i',
+)
+/** Markup a renderer drops without a break, matched where MAY_HIDE stopped. */
+const MARKUP = new RegExp(
+  String.raw`<!--[\s\S]*?(?:-->|$)|<\/?(?:${INLINE_TAGS})\b[^<>\n]*>` +
+    String.raw`|&(?:#0*(?:173|1564|6158|820[3-7]|8206|8207|823[4-8]|8288|829[4-7]|65279);|#x0*(?:ad|61c|180e|200[b-f]|2060|202[a-e]|206[6-9]|feff);|zwj;|zwnj;|shy;|lrm;|rlm;)` +
+    String.raw`|\*\*|__|~~`,
+  'iy',
+)
 
 /** Zero-width and bidi format characters a page draws as nothing. */
 const INVISIBLE = /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/
@@ -114,7 +128,11 @@ export function displayProjection(text: string, boundary = ''): Projection | nul
     const c = charAt(text, stop)
     const code = c.code
     let end: number
-    if (code === ESC || code === 0x9b || code === 0x9d || code === 0x90 || code === 0x9e || code === 0x9f) {
+    MARKUP.lastIndex = stop
+    const markup = code === 0x3c || code === 0x26 || code === 0x2a || code === 0x5f || code === 0x7e ? MARKUP.exec(text) : null
+    if (markup !== null) {
+      end = stop + markup[0].length
+    } else if (code === ESC || code === 0x9b || code === 0x9d || code === 0x90 || code === 0x9e || code === 0x9f) {
       end = Math.max(sequenceEnd(text, stop + c.length, code), stop + c.length)
     } else if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || (code >= 0x7f && code <= 0x9f) || (code > 0x9f && code <= 0xffff && INVISIBLE.test(String.fromCharCode(code)))) {
       end = stop + c.length
