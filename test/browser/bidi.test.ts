@@ -18,11 +18,40 @@ const enabled = chromiumPath() !== null
 const RLO = '\u202e'
 
 /** Every string of a JSON value that holds a payload marker gets an unclosed RLO at its end. */
-function poison(value: unknown): unknown {
-  if (typeof value === 'string') return value.includes('XSS:') ? `${value}${RLO}` : value
-  if (Array.isArray(value)) return value.map(poison)
-  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, poison(v)]))
+/** Fields that name a schema value (event types, roles, ids), left alone so the log still means the same. */
+const SCHEMA_KEYS = new Set(['type', 'id', 'toolCallId', 'callId', 'role', 'kind', 'name', 'toolName', 'status', 'surfaceOp', 'provider', 'model', 'mediaType', 'stopReason', 'plugin', 'source', 'version'])
+
+function poison(value: unknown, all = false): unknown {
+  if (typeof value === 'string') {
+    if (all && /^\s*[[{]/.test(value)) {
+      try {
+        return JSON.stringify(poison(JSON.parse(value), all))
+      } catch {
+        // not JSON: poisoned as text below
+      }
+    }
+    return all || value.includes('XSS:') ? `${value}${RLO}` : value
+  }
+  if (Array.isArray(value)) return value.map(v => poison(v, all))
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, all && SCHEMA_KEYS.has(k) && typeof v === 'string' ? v : poison(v, all)]))
   return value
+}
+
+/** The 37-tool detail-card corpus log, every text and name (but types and ids) ending in an RLO. */
+const TOOLS_LOG = fileURLToPath(new URL('../../fixtures/corpus/v4/logs/0217po__snapshots_web_tool-details_session.v3.jsonl', import.meta.url))
+
+function poisonedTools(root: string): void {
+  const dir = join(root, '--tmp-bidi--', 'bidi-tools')
+  mkdirSync(dir, { recursive: true })
+  const lines = readFileSync(TOOLS_LOG, 'utf8').split('\n').map((line, i) => {
+    if (i === 0 || line.trim() === '') return line
+    try {
+      return JSON.stringify(poison(JSON.parse(line), true))
+    } catch {
+      return line
+    }
+  })
+  writeFileSync(join(dir, 'session.v3.jsonl'), lines.join('\n'))
 }
 
 function poisonedRoot(): string {
@@ -48,6 +77,7 @@ function poisonedRoot(): string {
   }
   mkdirSync(root, { recursive: true })
   walk(XSS_ROOT)
+  poisonedTools(root)
   return root
 }
 
@@ -87,6 +117,7 @@ describe.skipIf(!enabled)('bidi controls in names and text', () => {
         }
         const bad: string[] = []
         let checked = 0
+        let total = 0
         const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
         const texts: Text[] = []
         for (let n = walker.nextNode(); n !== null; n = walker.nextNode()) texts.push(n as Text)
@@ -94,6 +125,7 @@ describe.skipIf(!enabled)('bidi controls in names and text', () => {
           const at = node.data.indexOf('\u202e')
           const parent = node.parentElement
           if (at === -1 || parent === null || parent.closest('[hidden], script, style, template') !== null) return
+          total++
           if (node.data.slice(at + 1).trim() !== '') return // text of the same field follows: its own business
           const own = rectOf(node, 0, at)
           if (own.width === 0) return
@@ -113,10 +145,10 @@ describe.skipIf(!enabled)('bidi controls in names and text', () => {
             break
           }
         })
-        return { bad, checked }
+        return { bad, checked, total }
       })
       checked += result.checked
-      console.log(`${path}: ${result.checked} texts with U+202E followed by page text on their line`)
+      console.log(`${path}: ${result.total} texts end in U+202E, ${result.checked} followed by page text on their line`)
       expect(result.bad, path).toEqual([])
       await page.close()
     }
