@@ -75,17 +75,20 @@ export async function transcriptMarkup(page: Page): Promise<string> {
 }
 
 /**
- * A page whose waits have no deadline of their own (issue 17: the suite timed out on a loaded machine).
- * Every wait in these tests is for an event — text on screen, a badge state, a rebuilt page — so on a slow
- * machine it takes longer instead of failing; the test's own timeout is the only bound.
+ * Every wait in these tests is for an event — text on screen, a badge state, a rebuilt page — never a fixed
+ * time (issue 17: the suite timed out on a loaded machine). Each wait may take up to two minutes, far
+ * beyond what a busy 2-core machine needs, so slowness never fails a test and a page that truly never
+ * gets there fails at the step that waited for it.
  */
+export const EVENT_WAIT_MS = 120_000
+
 export async function eventPage(browser: Browser): Promise<Page> {
   const page = await browser.newPage()
-  page.setDefaultTimeout(0)
+  page.setDefaultTimeout(EVENT_WAIT_MS)
   return page
 }
 
-/** Waits (no deadline) until the page's transcript, normalized as `transcriptMarkup` does, equals `want`. */
+/** Waits (for an event, see eventPage) until the page's transcript, normalized as `transcriptMarkup` does, equals `want`. */
 export async function waitForTranscript(page: Page, want: string): Promise<void> {
   await page.waitForFunction((wanted) => {
     const landmark = document.querySelector('[data-transcript]')
@@ -101,12 +104,12 @@ export async function waitForTranscript(page: Page, want: string): Promise<void>
       if (el.matches('button[data-copy]')) el.removeAttribute('hidden')
     }
     return copy.outerHTML === wanted
-  }, want, { timeout: 0, polling: 100 })
+  }, want, { timeout: EVENT_WAIT_MS, polling: 100 })
 }
 
-/** Waits (no deadline) until the page's address has `pathname`. */
+/** Waits (for an event, see eventPage) until the page's address has `pathname`. */
 export async function waitForPath(page: Page, pathname: string): Promise<void> {
-  await page.waitForFunction((want) => location.pathname === want, pathname, { timeout: 0, polling: 100 })
+  await page.waitForFunction((want) => location.pathname === want, pathname, { timeout: EVENT_WAIT_MS, polling: 100 })
 }
 
 /** Ids that occur more than once in the page (a duplicated row would repeat its id). */
