@@ -41,7 +41,8 @@ main().then(
   },
   (err: unknown) => {
     if (!(err instanceof UserError)) throw err
-    process.stderr.write(`dsh-view: ${err.message}\n${err.hint ? `  ${err.hint}\n` : ''}`)
+    // Messages name paths and log text: through nodeIo, which escapes control characters.
+    nodeIo.stderr(`dsh-view: ${err.message}\n${err.hint ? `  ${err.hint}\n` : ''}`)
     process.exitCode = err.exitCode
   },
 )

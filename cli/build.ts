@@ -21,6 +21,7 @@ import type { BuildReport } from '../src/site/build-site'
 import { createProgress, formatRate } from '../src/site/progress'
 import { EMPTY_REPORT, formatRedactionReport } from '../src/redact'
 import { redactionFor } from './redact'
+import { terminalField } from './terminal-text'
 
 type BuildInvocation = Extract<Invocation, { mode: 'build' }>
 
@@ -55,7 +56,7 @@ export async function runBuild(inv: BuildInvocation, io: Io): Promise<number> {
   }
   const redact = await redactionFor(inv.redact)
   const started = performance.now()
-  const progress = createProgress({ write: io.stderr, tty: io.stderrIsTty, quiet: inv.quiet })
+  const progress = createProgress({ write: io.stderrControl ?? io.stderr, tty: io.stderrIsTty, quiet: inv.quiet })
   let report: BuildReport
   try {
     report = await buildSite(
@@ -105,10 +106,10 @@ export function summaryText(report: BuildReport, ms: number): string {
   }
   if (report.warnings.length > 0) {
     lines.push(`  ${report.warnings.length} warning${report.warnings.length === 1 ? '' : 's'} (each is marked on its page):`)
-    for (const w of report.warnings.slice(0, MAX_LISTED_WARNINGS)) lines.push(`    ${w.path}${w.line === null ? '' : `:${w.line}`}: ${w.message}`)
+    for (const w of report.warnings.slice(0, MAX_LISTED_WARNINGS)) lines.push(`    ${terminalField(w.path)}${w.line === null ? '' : `:${w.line}`}: ${terminalField(w.message)}`)
     if (report.warnings.length > MAX_LISTED_WARNINGS) lines.push(`    … and ${report.warnings.length - MAX_LISTED_WARNINGS} more`)
   }
-  for (const page of report.overBudget) lines.push(`  over the page budget even after cutting: ${page}`)
-  for (const p of report.problems) lines.push(`  could not read ${p.path}: ${p.message}`)
+  for (const page of report.overBudget) lines.push(`  over the page budget even after cutting: ${terminalField(page)}`)
+  for (const p of report.problems) lines.push(`  could not read ${terminalField(p.path)}: ${terminalField(p.message)}`)
   return `${lines.join('\n')}\n`
 }

@@ -9,6 +9,7 @@
 import { homedir } from 'node:os'
 import type { Invocation } from './args'
 import type { Io } from './io'
+import { terminalField } from './terminal-text'
 import { discoverLogs, linkSessions, summarizeSession, type DiscoveredLog, type SessionSummary } from '../src/log/node'
 import type { ChunkMode } from '../src/log/parser'
 
@@ -126,6 +127,5 @@ function plural(n: number, word: string): string {
 
 /** Escapes C0/C1 control characters so session text cannot drive the terminal. */
 export function clean(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  return terminalField(text)
 }

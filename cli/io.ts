@@ -2,9 +2,16 @@
  * The side effects a command handler may have, injected so tests capture output and never open a
  * browser window. bin.ts passes `nodeIo`; tests build their own.
  */
+import { terminalIo } from './terminal-text'
+
 export interface Io {
   stdout(text: string): void
   stderr(text: string): void
+  /**
+   * Writes dsh-view's own terminal sequences (the progress line's redraw) unescaped; stdout and stderr of
+   * `nodeIo` escape every control character (./terminal-text.ts). Falls back to stderr.
+   */
+  stderrControl?(text: string): void
   /** Whether stderr is a terminal (progress lines are redrawn in place only then). */
   stderrIsTty: boolean
   env: Record<string, string | undefined>
@@ -12,7 +19,8 @@ export interface Io {
   open(target: string): Promise<void>
 }
 
-export const nodeIo: Io = {
+/** The process's streams; log-derived text never reaches the terminal unescaped (terminalIo). */
+export const nodeIo: Io = terminalIo({
   stdout: text => void process.stdout.write(text),
   stderr: text => void process.stderr.write(text),
   stderrIsTty: process.stderr.isTTY === true,
@@ -22,4 +30,4 @@ export const nodeIo: Io = {
     const cmd = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open'
     spawn(cmd, [target], { stdio: 'ignore', detached: true }).on('error', () => {}).unref()
   },
-}
+})

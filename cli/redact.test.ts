@@ -136,6 +136,32 @@ describe('dsh-view redact --check', () => {
   })
 })
 
+describe('secrets behind terminal escapes (issue 17)', () => {
+  // A command's coloured output as the log holds it: the token directly after an SGR colour code.
+  const token = ['ghp', 'Q7uJ2mX9vR4kT1nB6yW3zL8pD5hF0cG2sA7e'].join('_')
+  const lines = () => {
+    const [header, turn, step] = readFileSync(LOG, 'utf8').split('\n')
+    const text = `$ gh auth token\n\x1b[32m${token}\x1b[0m\nexport TOKEN=\x1b[1m${token.slice(0, 20)}\u200b${token.slice(20)}\x1b[0m`
+    const message = { type: 'user/message', seq: 2, time: 1760000002000, data: { id: 'u2', role: 'user', content: [{ type: 'text', text }], source: { kind: 'user' } }, surfaceOp: 'append' }
+    return [header, turn, step, JSON.stringify(message), ''].join('\n')
+  }
+
+  it('redact --check finds it in the log, build --redact removes it from every page', async () => {
+    const root = join(tempDir(), 'sessions')
+    const dir = join(root, '--work-ansi--', 'ansi-session')
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(join(dir, 'session.jsonl'), lines())
+    const io = testIo()
+    expect(await runRedact(check([root]), io)).toBe(1)
+    expect(io.out).toContain('session.jsonl:4: github-token')
+    const site = tempDir()
+    await buildInto([root], site, { redact: DEFAULT_CONFIG })
+    const after = testIo()
+    expect(await runRedact(check([site]), after)).toBe(0)
+    expect(after.out).toBe('')
+  }, 60_000)
+})
+
 describe('dsh-view build --redact', () => {
   it('prints the report: total, per rule, and where', async () => {
     const io = testIo()

@@ -44,6 +44,8 @@ export function assessDamage(lines: readonly ParsedLine[], options: DamageOption
     }
     if (entry.kind !== 'invalid') continue
     issues.push(entry.frame === undefined ? { line: entry.line, reason: entry.reason } : { line: entry.line, frame: entry.frame, reason: entry.reason })
+    // Invalid UTF-8 is reported, but its line was still read: it neither tears the tail nor corrupts history.
+    if (entry.code === 'utf8') continue
     if (firstIssue === -1) firstIssue = i
     if (entry.code === 'header') corrupt = true
     // In zstd mode a defect inside a complete (checksummed) frame is corruption whatever follows it.

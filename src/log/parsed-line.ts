@@ -22,6 +22,7 @@ export type InvalidCode =
   | 'packed-row' // malformed text-chunks / reasoning-chunks / tool-call-chunks row
   | 'seq-gap' // seq differs from the running count; the event itself follows as its own entry
   | 'internal' // a reader bug caught at the line boundary
+  | 'utf8' // invalid UTF-8 bytes in a line, reported before it (the line itself shows them as U+FFFD)
 
 export type ParsedLine =
   | (LinePosition & { kind: 'header'; header: SessionHeader })

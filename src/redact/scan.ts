@@ -6,6 +6,7 @@
  * nothing and a redacted text checks clean.
  */
 import type { Rule } from './rules'
+import { displayProjection } from './display'
 import { BUILT_IN_RULES, secretRange } from './rules'
 
 export interface RedactConfig {
@@ -83,8 +84,43 @@ function prefilter(rules: readonly Rule[]): RegExp {
   return re
 }
 
-/** Every secret in `text`, sorted, non-overlapping. */
+/**
+ * Every secret in `text`, sorted, non-overlapping. The rules run on the raw text and, when it holds
+ * terminal escapes, control, zero-width or bidi characters, on the text as displayed (./display.ts): a
+ * token right after a colour code (`\x1b[32mghp_…`) or split by a zero-width space is found there and
+ * mapped back to the raw span it covers.
+ */
 export function findSecrets(text: string, config: RedactConfig = DEFAULT_CONFIG): TextFinding[] {
+  const raw = findInText(text, config)
+  const shown = displayProjection(text)
+  if (shown === null) return raw
+  // Nothing any rule hints at, even with the escapes gone (most coloured output): the raw pass is all.
+  // (A word boundary where an escape was can only break a hint, never make one.)
+  if (config.rules.every(r => r.builtIn) && (shown.text.length < MIN_BUILT_IN || !prefilter(config.rules).test(shown.text))) return raw
+  // Twice: as displayed (a token split by a colour change is whole again), and with each removed run as a
+  // word boundary (a token right after `\x1b[32m` starts a word, though the screen may join it to the last).
+  const mapped = [shown, displayProjection(text, ' ')].flatMap(p =>
+    p === null
+      ? []
+      : findInText(p.text, config).map(f => ({ rule: f.rule, start: p.map[f.start] ?? 0, end: (p.map[f.end - 1] ?? text.length - 1) + 1 })),
+  )
+  if (mapped.length === 0) return raw
+  // Raw findings first on a tie, so a secret both passes see keeps the raw pass's extent and name.
+  const all = [...raw.map((f, i) => ({ f, i })), ...mapped.map((f, i) => ({ f, i: raw.length + i }))]
+  all.sort((a, b) => a.f.start - b.f.start || a.i - b.i)
+  const out: TextFinding[] = []
+  for (const { f } of all) {
+    const last = out[out.length - 1]
+    if (last !== undefined && f.start < last.end) {
+      last.end = Math.max(last.end, f.end)
+      continue
+    }
+    out.push({ ...f })
+  }
+  return out
+}
+
+function findInText(text: string, config: RedactConfig): TextFinding[] {
   const skipBuiltIn = text.length < MIN_BUILT_IN || !prefilter(config.rules).test(text)
   if (skipBuiltIn && config.rules.every(r => r.builtIn)) return []
   const candidates: Candidate[] = []

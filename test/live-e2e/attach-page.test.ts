@@ -16,7 +16,7 @@ import { FakeDshHost } from '../../src/live/attach/testing/fake-host'
 import { buildInto, tempDir } from '../support/build'
 import { chromiumPath, launch, NO_CHROMIUM, watch } from '../browser/chromium'
 import { tempRoot } from '../live/helpers'
-import { headerOf, recordsOf, startTestLive, transcriptMarkup } from './harness'
+import { eventPage, headerOf, recordsOf, startTestLive, transcriptMarkup } from './harness'
 
 const enabled = chromiumPath() !== null
 let browser: Browser
@@ -53,7 +53,7 @@ function continued(id: string, said: string): SessionBuilder {
 }
 
 describe.skipIf(!enabled)('a live page attached to a dsh host', () => {
-  it.each(['gen-a', 'gen-b'] as const)('%s: draws host events ahead of the file, and the file wins', { timeout: 60_000 }, async (generation) => {
+  it.each(['gen-a', 'gen-b'] as const)('%s: draws host events ahead of the file, and the file wins', { timeout: 300_000 }, async (generation) => {
     const id = `attach-${generation}`
     const { root, cleanup } = await tempRoot()
     const base = opening(id)
@@ -63,7 +63,7 @@ describe.skipIf(!enabled)('a live page attached to a dsh host', () => {
     host.addSession(headerOf(base))
     host.push(id, recordsOf(base))
     const { live, io } = await startTestLive([root], { attach: host.url, token: generation === 'gen-b' ? host.token : null, quiet: false })
-    const page = await browser.newPage()
+    const page = await eventPage(browser)
     const activity = watch(page)
     try {
       await page.goto(`${live.url}sessions/${id}.html`)
@@ -77,26 +77,26 @@ describe.skipIf(!enabled)('a live page attached to a dsh host', () => {
         const at = shown.findIndex((r) => (JSON.parse(r) as { type: string }).type === 'assistant/message')
         host.push(id, shown.slice(0, at))
         const attempt = host.stream(id, shown[at] ?? '', 3)
-        await page.waitForFunction(() => document.querySelector('[data-live-typing]')?.textContent?.includes('Reply to: What the host showed live') === true, undefined, { timeout: 5000 })
+        await page.waitForFunction(() => document.querySelector('[data-live-typing]')?.textContent?.includes('Reply to: What the host showed live') === true)
         expect(await page.evaluate(() => document.getElementById('main')?.contains(document.querySelector('[data-live-typing]')))).toBe(false)
         attempt.commit(shown.slice(at + 1))
-        await page.waitForFunction(() => document.querySelector('[data-live-typing]') === null, undefined, { timeout: 5000 })
+        await page.waitForFunction(() => document.querySelector('[data-live-typing]') === null)
       } else {
         host.push(id, shown)
       }
-      await page.waitForFunction(() => document.getElementById('main')?.textContent?.includes('What the host showed live') === true, undefined, { timeout: 5000 })
+      await page.waitForFunction(() => document.getElementById('main')?.textContent?.includes('What the host showed live') === true)
       console.log(`attach ${generation}: host event on screen after ${Date.now() - started} ms`)
       expect(await page.textContent('.dsh-live-badge')).toContain('from host')
 
       const fileSide = continued(id, 'What the file kept')
       await writer.append(recordsOf(fileSide, mark))
       await writer.close()
-      await page.waitForFunction(() => document.getElementById('main')?.textContent?.includes('What the file kept') === true, undefined, { timeout: 5000 })
+      await page.waitForFunction(() => document.getElementById('main')?.textContent?.includes('What the file kept') === true)
       expect(await page.textContent('#main')).not.toContain('What the host showed live')
 
       const staticDir = tempDir()
       await buildInto([root], staticDir)
-      const reference = await browser.newPage()
+      const reference = await eventPage(browser)
       await reference.goto(pathToFileURL(join(staticDir, `sessions/${id}.html`)).href)
       expect(await transcriptMarkup(page)).toBe(await transcriptMarkup(reference))
       await reference.close()

@@ -4,7 +4,7 @@
  * a captured `Io`, session records from the typed builder, and the transcript of a page in a form two
  * pages can be compared by: its markup with what the enhancement script adds at load removed.
  */
-import type { Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import type { LiveInvocation } from '../../cli/args'
 import type { Io } from '../../cli/io'
 import { startLive, type LiveDeps, type LiveHandle } from '../../cli/live'
@@ -72,6 +72,44 @@ export async function transcriptMarkup(page: Page): Promise<string> {
     }
     return copy.outerHTML
   })
+}
+
+/**
+ * Every wait in these tests is for an event — text on screen, a badge state, a rebuilt page — never a fixed
+ * time (issue 17: the suite timed out on a loaded machine). Each wait may take up to two minutes, far
+ * beyond what a busy 2-core machine needs, so slowness never fails a test and a page that truly never
+ * gets there fails at the step that waited for it.
+ */
+export const EVENT_WAIT_MS = 120_000
+
+export async function eventPage(browser: Browser): Promise<Page> {
+  const page = await browser.newPage()
+  page.setDefaultTimeout(EVENT_WAIT_MS)
+  return page
+}
+
+/** Waits (for an event, see eventPage) until the page's transcript, normalized as `transcriptMarkup` does, equals `want`. */
+export async function waitForTranscript(page: Page, want: string): Promise<void> {
+  await page.waitForFunction((wanted) => {
+    const landmark = document.querySelector('[data-transcript]')
+    if (landmark === null) return false
+    const copy = landmark.cloneNode(true) as Element
+    for (const el of copy.querySelectorAll('*')) {
+      el.removeAttribute('aria-expanded')
+      el.removeAttribute('open')
+      if (el.matches('[data-copy-path]')) {
+        el.removeAttribute('role')
+        el.removeAttribute('tabindex')
+      }
+      if (el.matches('button[data-copy]')) el.removeAttribute('hidden')
+    }
+    return copy.outerHTML === wanted
+  }, want, { timeout: EVENT_WAIT_MS, polling: 100 })
+}
+
+/** Waits (for an event, see eventPage) until the page's address has `pathname`. */
+export async function waitForPath(page: Page, pathname: string): Promise<void> {
+  await page.waitForFunction((want) => location.pathname === want, pathname, { timeout: EVENT_WAIT_MS, polling: 100 })
 }
 
 /** Ids that occur more than once in the page (a duplicated row would repeat its id). */

@@ -10,7 +10,7 @@ import { session } from '../../src/log/testing/session'
 import { FakeDshWriter } from '../../src/live/testing/fake-writer'
 import { chromiumPath, launch, NO_CHROMIUM, watch } from '../browser/chromium'
 import { tempRoot } from '../live/helpers'
-import { headerOf, recordsOf, startTestLive } from './harness'
+import { eventPage, headerOf, recordsOf, startTestLive } from './harness'
 
 const enabled = chromiumPath() !== null
 let browser: Browser
@@ -33,11 +33,11 @@ async function writeSession(root: string, id: string, prompt: string, parent?: s
 }
 
 describe.skipIf(!enabled)('the live index', () => {
-  it('lists new sessions and child sessions as they start', { timeout: 60_000 }, async () => {
+  it('lists new sessions and child sessions as they start', { timeout: 300_000 }, async () => {
     const { root, cleanup } = await tempRoot()
     await writeSession(root, 'index-first', 'The first session')
     const { live } = await startTestLive([root])
-    const page = await browser.newPage()
+    const page = await eventPage(browser)
     const activity = watch(page)
     try {
       await page.goto(live.url)
@@ -47,11 +47,11 @@ describe.skipIf(!enabled)('the live index', () => {
 
       const started = Date.now()
       await writeSession(root, 'index-second', 'The second session')
-      await page.waitForSelector('main a[href="sessions/index-second.html"]', { timeout: 10_000 })
+      await page.waitForSelector('main a[href="sessions/index-second.html"]')
       console.log(`live index: new session listed after ${Date.now() - started} ms`)
 
       await writeSession(root, 'index-child', 'A child of the second', 'index-second')
-      await page.waitForSelector('main li:has(> a[href="sessions/index-second.html"]) li a[href="sessions/index-child.html"], main li:has(a[href="sessions/index-second.html"]) ul a[href="sessions/index-child.html"]', { timeout: 10_000 })
+      await page.waitForSelector('main li:has(> a[href="sessions/index-second.html"]) li a[href="sessions/index-child.html"], main li:has(a[href="sessions/index-second.html"]) ul a[href="sessions/index-child.html"]')
       // The filter query stays applied after the swap, and the new page is there to open.
       expect(await page.inputValue('[data-filter-box] input')).toBe('index')
       await page.fill('[data-filter-box] input', 'first')

@@ -4,7 +4,7 @@
  * cursor is stale), one watcher per session for many clients, the index feed, the Host/Origin fence,
  * path traversal refusal, and session logs left byte-for-byte untouched.
  */
-import { mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { FeedMessage, IndexMessage } from '../../src/live/protocol'
@@ -213,6 +213,37 @@ describe('safety', () => {
       expect(res.body.toString()).not.toContain('top secret')
     }
     expect((await fetchRaw(w.server.port, '/', { method: 'POST' })).status).toBe(405)
+  })
+
+  it('never follows a symlink out of the sessions root (issue 17)', async () => {
+    const w = await world()
+    // A readable log outside the root, and a session directory whose transcript links to it.
+    const outsideLog = join(w.root, '..', 'outside.jsonl')
+    const header = JSON.stringify({ ...JSON.parse(w.timeline.header), id: 'linked-out' })
+    await writeFile(outsideLog, `${header}\n`)
+    const linkedDir = join(w.root, '--home-dev-project--', 'linked-out')
+    await mkdir(linkedDir, { recursive: true })
+    await symlink(outsideLog, join(linkedDir, 'session.jsonl'))
+    // A whole session directory that is a symlink out of the root.
+    const outsideDir = join(w.root, '..', 'outside-session')
+    await mkdir(outsideDir)
+    await writeFile(join(outsideDir, 'session.jsonl'), `${JSON.stringify({ ...JSON.parse(w.timeline.header), id: 'dir-out' })}\n`)
+    await symlink(outsideDir, join(w.root, '--home-dev-project--', 'dir-out'))
+    await w.server.index.rescan()
+    expect(w.server.index.entries().map((e) => e.key)).toEqual([w.key])
+    for (const key of ['linked-out', 'dir-out']) expect((await fetchRaw(w.server.port, liveLogPath(key))).status, key).toBe(404)
+    // An indexed transcript swapped for a symlink afterwards is refused at download time, and not followed.
+    const client = await openFeed(w)
+    await waitFor(() => client.events.some((e) => e.event === 'status'), 2000, 'reset + status')
+    const before = client.events.length
+    await writeFile(join(w.root, '..', 'swap.jsonl'), `${JSON.stringify({ ...JSON.parse(w.timeline.header), title: 'outside' })}\n{"type":"turn/start","seq":0,"time":1,"data":{"turn":1}}\n`)
+    await rm(w.writer.path)
+    await symlink(join(w.root, '..', 'swap.jsonl'), w.writer.path)
+    const log = await fetchRaw(w.server.port, liveLogPath(w.key))
+    expect(log.status).toBe(404)
+    await w.server.index.rescan()
+    expect(w.server.index.entries()).toEqual([])
+    expect(client.events.slice(before).some((e) => e.event === 'reset' || e.event === 'append')).toBe(false)
   })
 
   it('never writes to session logs or their directories', async () => {

@@ -50,8 +50,13 @@ export interface SessionPageOptions {
   page: LivePageInfo | null
 }
 
-/** Builds the settled page is fetched from before giving up on one that holds every line the page has. */
-const SETTLE_TRIES = 5
+/**
+ * Long-polls in a row that bring no newer build before the page stops waiting for the settled build
+ * (~5 minutes at the server's 20 s wait; a server that is gone fails them at once). Builds that arrive but
+ * predate the page's last lines do not count: on a busy machine several such builds can be running when
+ * the session settles, and one rebuild can outlast a long-poll (issue 17: the e2e suite's flake).
+ */
+const SETTLE_IDLE_POLLS = 15
 
 export class LiveSessionPage {
   readonly conversation = new LiveConversation()
@@ -263,9 +268,13 @@ export class LiveSessionPage {
   }
 
   async #settleOnce(): Promise<void> {
-    for (let tries = 0; tries < SETTLE_TRIES; tries++) {
+    for (let idle = 0; idle < SETTLE_IDLE_POLLS; ) {
       const build = await this.#site.nextBuild(this.#chromeBuild)
-      if (build === null || build <= this.#chromeBuild) return
+      if (build === null || build <= this.#chromeBuild) {
+        idle++
+        continue
+      }
+      idle = 0
       this.#chromeBuild = build
       const pages = this.#site.pages.find((p) => p.key === this.#o.key)?.pages ?? 1
       const stem = this.#o.page?.stem ?? stemOf(this.#win.location.pathname)

@@ -30,6 +30,8 @@ export interface FollowerOptions {
   lockCacheMs?: number
   watch?: WatchFn
   lockProbe?: LockProbe
+  /** Whether a transcript path may be read; live mode confines reads to the sessions roots. */
+  allowPath?: ((path: string) => Promise<boolean>) | null
   onError?: (error: unknown) => void
 }
 
@@ -66,9 +68,10 @@ export class SessionFollower {
       lockCacheMs: options.lockCacheMs ?? 1000,
       watch: options.watch ?? fsWatch,
       lockProbe: options.lockProbe ?? systemLockProbe,
+      allowPath: options.allowPath ?? null,
       onError: options.onError ?? (() => {}),
     }
-    this.#reader = new TranscriptReader(target, this.#o.readChunkBytes)
+    this.#reader = new TranscriptReader(target, this.#o.readChunkBytes, this.#o.allowPath)
     this.ready = this.#tick().then(() => {
       this.#ensureWatcher()
       this.#schedulePoll()

@@ -15,6 +15,7 @@ import { discoverLogs, type DiscoveredLog } from '../../log/node/discover'
 import { decodeSegment, parseTranscriptName } from '../../log/node/names'
 import { sessionKey, type IndexEntry, type IndexMessage } from '../protocol'
 import type { FollowTarget } from './follower'
+import { Confinement } from './confine'
 import { peekHeader } from './header-peek'
 import { pinnedFile, type TranscriptEncoding } from './transcript-pick'
 import { fsWatch, unrefTimeout, type WatchFn, type Watcher } from './wake'
@@ -42,6 +43,8 @@ interface Known {
 export class RootWatcher {
   readonly ready: Promise<void>
   readonly #inputs: string[]
+  /** Sessions whose transcript leads out of the inputs through a symlink are not indexed. */
+  readonly confinement: Confinement
   readonly #o: Required<Omit<RootWatcherOptions, 'onError'>> & { onError: (error: unknown) => void }
   readonly #listeners = new Set<IndexListener>()
   /** By transcript's session slot (directory + child, or the pinned file): keys never change once given. */
@@ -57,6 +60,7 @@ export class RootWatcher {
 
   constructor(inputs: readonly string[], options: RootWatcherOptions = {}) {
     this.#inputs = [...inputs]
+    this.confinement = new Confinement(inputs)
     this.#o = {
       rescanMs: options.rescanMs ?? 1000,
       debounceMs: options.debounceMs ?? 30,
@@ -147,6 +151,10 @@ export class RootWatcher {
   }
 
   async #update(id: string, target: FollowTarget, path: string, log: DiscoveredLog): Promise<void> {
+    if ((await this.confinement.check(path)) === 'outside') {
+      this.#forget(id)
+      return
+    }
     const st = await stat(path).catch(() => null)
     if (st === null || !st.isFile()) return
     const old = this.#known.get(id)
@@ -167,6 +175,14 @@ export class RootWatcher {
     this.#known.set(id, { entry, target, path, ino: st.ino })
     if (old === undefined) this.#keys.set(entry.key, id)
     if (old === undefined || JSON.stringify(old.entry) !== JSON.stringify(entry)) this.#emit({ kind: 'index-upsert', session: entry })
+  }
+
+  #forget(id: string): void {
+    const known = this.#known.get(id)
+    if (known === undefined) return
+    this.#known.delete(id)
+    this.#keys.delete(known.entry.key)
+    this.#emit({ kind: 'index-remove', key: known.entry.key })
   }
 
   /** `sessionKey(header.id)` (= the dsh directory name), else the file's own name; `~~N` on a clash. */

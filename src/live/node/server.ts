@@ -42,6 +42,8 @@ export interface LiveServerOptions {
   highlight?: Partial<HighlightRouteOptions> | false
   /** Unexpected errors (a follower's IO error, a handler bug); the server keeps serving. */
   onError?: (error: unknown) => void
+  /** A client dropped for not reading its event stream (default: reported through onError). */
+  onDrop?: (reason: string) => void
   /**
    * Extra `GET`/`HEAD` routes under `/live/` owned by the caller (cli/live.ts: the site and overlay feeds),
    * asked after the Host/Origin fence and before the 404. Returns true when it answered the request.
@@ -74,10 +76,11 @@ export async function startLiveServer(options: LiveServerOptions): Promise<LiveS
   const host = options.host ?? '127.0.0.1'
   const onError = options.onError ?? (() => {})
   const index = new RootWatcher(options.inputs, { onError, ...options.index })
-  const hub = new FollowerHub({ onError, ...options.follower })
+  const hub = new FollowerHub({ onError, ...options.follower, allowPath: path => index.confinement.allows(path) })
   const streams = new Set<SseStream>()
   let allowed = new Set<string>()
-  const sseOptions: SseOptions = { ...options.sse, headers: BASE_HEADERS }
+  const onDrop = options.onDrop ?? ((reason: string) => onError(new Error(`dropped a live client: ${reason}`)))
+  const sseOptions: SseOptions = { onDrop, ...options.sse, headers: BASE_HEADERS }
   const highlight = options.highlight === false ? null : new HighlightRoute({ cacheFile: join(options.siteDir, STATE_DIR, 'highlight-cache.json'), ...options.highlight })
 
   const openStream = (res: ServerResponse): SseStream => {
@@ -113,9 +116,11 @@ export async function startLiveServer(options: LiveServerOptions): Promise<LiveS
 
   const sessionLog = async (req: IncomingMessage, res: ServerResponse, key: string) => {
     if ((await resolveKey(index, key)) === null) return void plain(res, 404, 'no such session', BASE_HEADERS)
-    const path = index.pathOf(key)
-    if (path === null) return void plain(res, 404, 'no such session', BASE_HEADERS)
-    const name = basename(path).replace(/[^A-Za-z0-9._-]/g, '_')
+    const indexed = index.pathOf(key)
+    // Resolved again now: the file may have been replaced by a symlink out of the roots since it was indexed.
+    const path = indexed === null ? null : await index.confinement.resolve(indexed)
+    if (indexed === null || path === null) return void plain(res, 404, 'no such session', BASE_HEADERS)
+    const name = basename(indexed).replace(/[^A-Za-z0-9._-]/g, '_')
     res.writeHead(200, {
       ...BASE_HEADERS,
       'Content-Type': 'application/octet-stream',

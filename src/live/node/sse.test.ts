@@ -59,4 +59,41 @@ describe('SseStream', () => {
     expect(cleaned).toBe(1)
     res.destroy()
   })
+
+  it('never queues more than the cap for a client that stops reading, and says why it dropped it (issue 17)', async () => {
+    const held: { stream: SseStream | null } = { stream: null }
+    const reasons: string[] = []
+    const max = 64 * 1024
+    const port = await serve((s) => (held.stream = s), { maxBufferedBytes: max, heartbeatMs: 60_000, onDrop: (r) => reasons.push(r) })
+    const res = await connect(port)
+    res.pause()
+    const frame = { kind: 'append', lines: ['y'.repeat(10_000)] }
+    let peak = 0
+    for (let i = 0; i < 5_000 && held.stream !== null && !held.stream.closed; i++) {
+      held.stream.send('append', frame)
+      if (!held.stream.closed) peak = Math.max(peak, held.stream.queuedBytes)
+      if (i % 16 === 0) await new Promise((resolve) => setImmediate(resolve))
+    }
+    expect(held.stream?.closed).toBe(true)
+    expect(peak).toBeLessThanOrEqual(max)
+    expect(reasons).toHaveLength(1)
+    expect(reasons[0]).toMatch(/stopped reading: \d+ bytes queued/)
+    expect(held.stream?.dropReason).toBe(reasons[0])
+    res.destroy()
+  })
+
+  it('lets one frame larger than the cap through to an empty queue (a big first reset)', async () => {
+    const held: { stream: SseStream | null } = { stream: null }
+    const port = await serve((s) => (held.stream = s), { maxBufferedBytes: 1024, heartbeatMs: 60_000 })
+    const res = await connect(port)
+    let text = ''
+    res.setEncoding('utf8')
+    res.on('data', (chunk: string) => (text += chunk))
+    while (held.stream === null || held.stream.queuedBytes > 0) await new Promise((resolve) => setImmediate(resolve))
+    expect(held.stream.send('reset', { kind: 'reset', lines: ['z'.repeat(100_000)] })).toBe(true)
+    expect(held.stream.closed).toBe(false)
+    await new Promise((resolve) => res.on('data', () => text.includes('"]}\n\n') && resolve(null)))
+    expect(text).toContain('z'.repeat(100_000))
+    res.destroy()
+  })
 })

@@ -57,9 +57,13 @@ export class TranscriptReader {
   #changedAt = Date.now()
   #codec: ZstdCodec | null = null
 
-  constructor(target: FollowTarget, readChunkBytes = 1024 * 1024) {
+  /** Whether a transcript path may be read (live mode: inside the sessions roots, ./confine.ts). */
+  readonly #allow: ((path: string) => Promise<boolean>) | null
+
+  constructor(target: FollowTarget, readChunkBytes = 1024 * 1024, allow: ((path: string) => Promise<boolean>) | null = null) {
     this.#target = target
     this.#chunkBytes = readChunkBytes
+    this.#allow = allow
   }
 
   get file(): FollowedFile | null {
@@ -88,7 +92,10 @@ export class TranscriptReader {
   async check(): Promise<ReadOutcome> {
     const name = await this.#currentName()
     if (name === null) return { kind: 'none' } // not materialized yet, or removed: keep what was shown (§7.3)
-    const st = await statOrNull(join(this.#target.dir, name.name))
+    const path = join(this.#target.dir, name.name)
+    // A transcript that leads out of the sessions roots (a symlink) is treated as absent.
+    if (this.#allow !== null && !(await this.#allow(path))) return { kind: 'none' }
+    const st = await statOrNull(path)
     if (st === null) return { kind: 'none' }
     const seen = this.#seen
     const parse = this.#parse

@@ -6,10 +6,13 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { defaultSessionsRoot, discoverLogs, type Discovery } from './discover'
 import { decodeSegment, flatLogId, isIgnoredName, parseTranscriptName } from './names'
 import { encodeSegment, projectDir, writeFile } from './testing/layout'
+import { initZstdEncoder, zstdFrame } from './testing/zstd-encode'
 
 const tmp = mkdtempSync(join(tmpdir(), 'dsh-view-discover-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
 const HEADER = '{"type":"session","version":0,"id":"x","createdAt":1,"delegationDepth":0}\n'
+await initZstdEncoder()
+const ZSTD_HEADER = zstdFrame(new TextEncoder().encode(HEADER))
 let caseNo = 0
 
 /** Builds a tree (path → content; a trailing "/" makes an empty directory) and returns its root. */
@@ -72,10 +75,50 @@ describe('discoverLogs: every layout', () => {
     },
     {
       name: 'one session directory with format generations: highest N is current',
-      files: { 'sess/session.jsonl': HEADER, 'sess/session.v1.jsonl': HEADER, 'sess/session.v3.jsonl.zstd': '', 'sess/session.lock': '' },
+      files: { 'sess/session.jsonl': HEADER, 'sess/session.v1.jsonl': HEADER, 'sess/session.v3.jsonl.zstd': ZSTD_HEADER, 'sess/session.lock': '' },
       input: 'sess',
       want: {
         logs: [{ path: 'sess/session.v3.jsonl.zstd', layout: 'session-dir', encoding: 'zstd', nameId: 'sess', generation: 3, older: ['sess/session.v1.jsonl', 'sess/session.jsonl'] }],
+        problems: [],
+      },
+    },
+    {
+      name: 'generation fallback: an empty newest generation is reported, the newest readable one is current',
+      files: { 'sess/session.jsonl': HEADER, 'sess/session.v1.jsonl': HEADER, 'sess/session.v3.jsonl.zstd': '' },
+      input: 'sess',
+      want: {
+        logs: [{ path: 'sess/session.v1.jsonl', layout: 'session-dir', encoding: 'jsonl', nameId: 'sess', generation: 1, older: ['sess/session.v3.jsonl.zstd', 'sess/session.jsonl'] }],
+        problems: [{ path: 'sess/session.v3.jsonl.zstd', message: 'the newest generation cannot be read (empty file); showing session.v1.jsonl instead' }],
+      },
+    },
+    {
+      name: 'generation fallback: garbage newest generations (raw and zstd, child slot too) fall back in turn',
+      files: {
+        'sess/session.jsonl': HEADER,
+        'sess/session.v4.jsonl': 'garbage\n',
+        'sess/session.v4.jsonl.zstd': 'not zstd at all',
+        'sess/session.2.jsonl': HEADER,
+        'sess/session.2.v4.jsonl': '{"type":"turn/start"}\n',
+      },
+      input: 'sess',
+      want: {
+        logs: [
+          { path: 'sess/session.jsonl', layout: 'session-dir', encoding: 'jsonl', nameId: 'sess', generation: 0, older: ['sess/session.v4.jsonl.zstd', 'sess/session.v4.jsonl'] },
+          { path: 'sess/session.2.jsonl', layout: 'session-dir', encoding: 'jsonl', nameId: null, generation: 0, older: ['sess/session.2.v4.jsonl'] },
+        ],
+        problems: [
+          { path: 'sess/session.v4.jsonl.zstd', message: 'the newest generation cannot be read (no session header); showing session.jsonl instead' },
+          { path: 'sess/session.v4.jsonl', message: 'the newest generation cannot be read (no session header); showing session.jsonl instead' },
+          { path: 'sess/session.2.v4.jsonl', message: 'the newest generation cannot be read (no session header); showing session.2.jsonl instead' },
+        ],
+      },
+    },
+    {
+      name: 'generation fallback: with no readable generation the newest stays current, nothing extra reported',
+      files: { 'sess/session.jsonl': '', 'sess/session.v2.jsonl': 'x\n' },
+      input: 'sess',
+      want: {
+        logs: [{ path: 'sess/session.v2.jsonl', layout: 'session-dir', encoding: 'jsonl', nameId: 'sess', generation: 2, older: ['sess/session.jsonl'] }],
         problems: [],
       },
     },

@@ -4,12 +4,15 @@
  * file, or an export ZIP (`session.jsonl` + `subagents/<id>/session.jsonl`). With no path, the default
  * root: `$DSH_HOME/sessions`, else `~/.dsh/sessions` (env and home are parameters, so tests control
  * them). In a session directory the highest `session.vN` generation is current and the others are listed
- * as older; legacy flat `<project>/<id>.jsonl[.zstd]` files are read too; `.lock`, `session.lock` and
+ * as older — unless it cannot be read (empty, garbage, no session header: a crash while a new generation
+ * was being written), when the newest readable generation is current and the unreadable one is reported
+ * as a problem (issue 17); legacy flat `<project>/<id>.jsonl[.zstd]` files are read too; `.lock`, `session.lock` and
  * `*.tmp` are ignored. Encodings may be mixed within one root (dsh refuses that; a viewer need not).
  * Directory walks stop three levels below a given path. Problems are returned, never thrown.
  */
 import { readdir, realpath, stat } from 'node:fs/promises'
 import { join } from 'node:path'
+import { peekHeader } from './header-peek'
 import { decodeSegment, flatLogId, isIgnoredName, parseTranscriptName, type TranscriptName } from './names'
 import { fileSource, listZipEntries, zipEntrySource, type LogSource } from './source'
 
@@ -104,7 +107,7 @@ async function walk(dir: string, depth: number, out: Discovery): Promise<void> {
     if (parsed !== null) transcripts.push({ name: entry.name, parsed })
   }
   if (transcripts.length > 0) {
-    addSessionDir(dir, transcripts, out)
+    await addSessionDir(dir, transcripts, out)
     return
   }
   for (const entry of entries) {
@@ -120,7 +123,7 @@ async function walk(dir: string, depth: number, out: Discovery): Promise<void> {
 }
 
 /** One session directory: per child slot, the highest generation is current (zstd wins a tie). */
-function addSessionDir(dir: string, transcripts: { name: string; parsed: TranscriptName }[], out: Discovery): void {
+async function addSessionDir(dir: string, transcripts: { name: string; parsed: TranscriptName }[], out: Discovery): Promise<void> {
   const slots = new Map<number | null, { name: string; parsed: TranscriptName }[]>()
   for (const t of transcripts) {
     const slot = slots.get(t.parsed.child) ?? []
@@ -130,8 +133,23 @@ function addSessionDir(dir: string, transcripts: { name: string; parsed: Transcr
   const order = [...slots.keys()].sort((a, b) => (a ?? -1) - (b ?? -1))
   for (const child of order) {
     const slot = (slots.get(child) ?? []).sort((a, b) => b.parsed.generation - a.parsed.generation || rankEncoding(b.parsed) - rankEncoding(a.parsed) || compare(a.name, b.name))
-    const [current, ...older] = slot
+    // The newest generation that starts with a session header; with none readable, the newest as before.
+    let pick = 0
+    if (slot.length > 1) {
+      for (let i = 0; i < slot.length; i++) {
+        const t = slot[i]
+        if (t !== undefined && (await headerReadable(join(dir, t.name), t.parsed))) {
+          pick = i
+          break
+        }
+      }
+    }
+    const current = slot[pick]
     if (current === undefined) continue
+    const older = slot.filter((_, i) => i !== pick)
+    for (const skipped of slot.slice(0, pick)) {
+      out.problems.push({ path: join(dir, skipped.name), message: `the newest generation cannot be read (${await whyUnreadable(join(dir, skipped.name))}); showing ${current.name} instead` })
+    }
     out.logs.push({
       source: fileSource(join(dir, current.name)),
       layout: 'session-dir',
@@ -223,4 +241,15 @@ export function describeFsError(err: unknown): string {
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied'
   if (code === 'ENOTDIR') return 'not a directory'
   return err instanceof Error ? err.message : String(err)
+}
+
+async function headerReadable(path: string, parsed: TranscriptName): Promise<boolean> {
+  return (await peekHeader(path, parsed.encoding).catch(() => null)) !== null
+}
+
+async function whyUnreadable(path: string): Promise<string> {
+  const info = await stat(path).catch(() => null)
+  if (info === null) return 'missing'
+  if (info.size === 0) return 'empty file'
+  return 'no session header'
 }

@@ -4,9 +4,12 @@
  * per ~1 MB read, so memory is bounded by the largest record (or zstd frame), not the file
  * (log-format.md §5–6). Nothing throws for bad input: an unreadable log (missing file, empty file, no
  * valid header, first frame not zstd) ends the iteration with no lines and `summary.unreadable` set;
- * frame damage arrives as `invalid` lines naming frame and byte offset; a torn tail sets
+ * frame damage arrives as `invalid` lines naming frame and byte offset, and so does invalid UTF-8 (issue
+ * 17: reported with its byte offset, code `utf8`, just before its line, which is still read with U+FFFD in
+ * place of the bad bytes; one native `isUtf8` check per line); a torn tail sets
  * `summary.tornTail` after its complete lines were yielded.
  */
+import { isUtf8 } from 'node:buffer'
 import { LogParser, type ChunkMode } from '../parser'
 import type { ParsedLine } from '../parsed-line'
 import type { SessionHeader } from '../schema'
@@ -101,17 +104,31 @@ export class SessionReader implements AsyncIterable<ParsedLine[]> {
     let batch: ParsedLine[] = []
     let stop = false
     // Damage met before line 1 (frame 0 damaged or not zstd at all) waits: it explains a missing header.
-    let early: Damage[] = []
+    let early: (Damage & { code?: 'utf8' })[] = []
     const giveUp = (reason: string) => {
       summary.unreadable ??= reason
       stop = true
       batch = []
     }
-    const record = (damage: Damage) => {
+    const record = (damage: Damage & { code?: 'utf8' }) => {
       const at = damage.frame === undefined ? { line: damage.line } : { line: damage.line, frame: damage.frame }
       summary.damage.push({ ...at, offset: damage.offset, reason: damage.reason })
+      const code = damage.code === undefined ? {} : { code: damage.code }
       // Through the parser: in skip-superseded mode it may be holding earlier lines back.
-      for (const entry of parser.interject({ ...at, kind: 'invalid', text: damage.text, reason: damage.reason })) batch.push(entry)
+      for (const entry of parser.interject({ ...at, kind: 'invalid', text: damage.text, reason: damage.reason, ...code })) batch.push(entry)
+    }
+    // Offset of the next line in the decoded text (the file offset for a raw log).
+    let lineOffset = 0
+    const zstd = this.source.encoding === 'zstd'
+    const checkUtf8 = (bytes: Uint8Array, start: number, end: number, line: number, frame: number | undefined) => {
+      const at = lineOffset
+      lineOffset += end - start + 1
+      if (isUtf8(bytes.subarray(start, end))) return
+      const bad = firstInvalidUtf8(bytes, start, end)
+      const where = zstd ? `decoded byte ${at + bad}` : `byte ${at + bad}`
+      const damage = { line, ...(frame === undefined ? {} : { frame }), offset: at + bad, reason: `invalid UTF-8 at ${where} (column byte ${bad + 1}); shown as U+FFFD`, text: '', code: 'utf8' as const }
+      if (summary.lineCount === 0) early.push(damage)
+      else record(damage)
     }
     const take = (parsed: ParsedLine[]) => {
       if (summary.lineCount === 1) {
@@ -133,6 +150,7 @@ export class SessionReader implements AsyncIterable<ParsedLine[]> {
       // Lines arrive undecoded: in skip-superseded mode the parser reads packed rows from their bytes.
       lineBytes(bytes, start, end, line, frame) {
         if (stop) return
+        checkUtf8(bytes, start, end, line, frame)
         summary.lineCount++
         take(parser.lineBytes(bytes, start, end, frame === undefined ? { line } : { line, frame }))
       },
@@ -210,4 +228,32 @@ function ioProblem(err: unknown): string {
     return err.message
   }
   return String(err)
+}
+
+/** Index (from `start`) of the first byte of `bytes[start, end)` that is not part of valid UTF-8. */
+export function firstInvalidUtf8(bytes: Uint8Array, start: number, end: number): number {
+  let i = start
+  while (i < end) {
+    const b = bytes[i] ?? 0
+    if (b < 0x80) {
+      i++
+      continue
+    }
+    let n: number
+    let min: number
+    if (b >= 0xc2 && b <= 0xdf) [n, min] = [1, 0x80]
+    else if (b >= 0xe0 && b <= 0xef) [n, min] = [2, 0x800]
+    else if (b >= 0xf0 && b <= 0xf4) [n, min] = [3, 0x10000]
+    else return i - start
+    if (i + n >= end) return i - start
+    let cp = b & (0x3f >> n)
+    for (let k = 1; k <= n; k++) {
+      const c = bytes[i + k] ?? 0
+      if ((c & 0xc0) !== 0x80) return i - start
+      cp = (cp << 6) | (c & 0x3f)
+    }
+    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return i - start
+    i += n + 1
+  }
+  return end - start
 }
