@@ -165,6 +165,17 @@ export interface MarkdownRow {
   key: string
   text: string
   html: SafeHtml | null
+  /** For a turn's closing reply: the files its inline code may name (cards-current.md §8.3); absent otherwise. */
+  mentions?: MentionTarget[]
+}
+
+/** A file the turn produced or delivered, and the row (key) that did it. */
+export interface MentionTarget {
+  /** The full path (absolute as recorded). */
+  path: string
+  /** The literal argument path of a produced operation (`src/x.ts`); null for a delivered file. */
+  argPath: string | null
+  row: string | null
 }
 
 export interface ImageRef {

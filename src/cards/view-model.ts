@@ -20,6 +20,7 @@ import { deliverablesModel } from './deliverables'
 import { deliveredModel } from './delivered'
 import { reasonText } from './reasons'
 import { turnUsageModel } from './turn-usage'
+import { mentionTargets } from './mentions'
 import { toolRowModel } from './tool-row'
 import { turnLayout, type NodeRows } from './turn-layout'
 import { turnStrings } from './turn-strings'
@@ -217,8 +218,19 @@ function withReferences(parts: NodeRows[], ctx: CardContext): NodeRows[] {
   })
 }
 
+/** The closing reply's Markdown rows carry the files its inline code may name (cards-current.md §8.3). */
+function withMentions(parts: NodeRows[], nodes: readonly ChatNode[]): NodeRows[] {
+  const tail = nodes.find((n): n is TurnTailNode => n.kind === 'turn-tail') ?? null
+  const closing = tail?.closingMessageSeq ?? null
+  if (tail === null || closing === null) return parts
+  const targets = mentionTargets(nodes, tail, closing)
+  if (!targets.some(t => t.row !== null)) return parts
+  return parts.map(part => (part.node.kind !== 'assistant' || part.node.seq !== closing ? part
+    : { ...part, rows: part.rows.map(row => (row.kind === 'markdown' ? { ...row, mentions: targets } : row)) }))
+}
+
 function section(s: Section, ctx: CardContext): PageSection {
-  const parts: NodeRows[] = withReferences(s.nodes.map(node => ({ node, rows: nodeRows(node, ctx, s.nodes) })), ctx)
+  const parts: NodeRows[] = withMentions(withReferences(s.nodes.map(node => ({ node, rows: nodeRows(node, ctx, s.nodes) })), ctx), s.nodes)
   const layout = turnLayout(s, parts, ctx.locale)
   return {
     key: s.key,

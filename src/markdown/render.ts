@@ -17,6 +17,11 @@ import { safeHref } from '../cards/narrow'
 export interface MarkdownOptions {
   /** Coloured HTML for a fenced block (already escaped), or null for plain text. */
   code?: (text: string, lang: string | null) => SafeHtml | null
+  /**
+   * A file an inline code span names (cards-current.md §8.3): the span becomes a link to `href` (an in-page
+   * anchor, `#` + a row key) titled with the full path; null leaves it plain code.
+   */
+  mention?: (span: string) => { href: string; title: string } | null
 }
 
 /** A fenced or indented code block, as `collectCodeBlocks` finds them (for highlighting ahead of render). */
@@ -108,11 +113,11 @@ function block(t: Token, o: MarkdownOptions, depth: number): string {
     case 'def':
       return ''
     case 'paragraph':
-      return `<p>${inline((t as Tokens.Paragraph).tokens, depth)}</p>`
+      return `<p>${inline((t as Tokens.Paragraph).tokens, depth, o)}</p>`
     case 'heading': {
       const h = t as Tokens.Heading
       const level = Math.min(6, Math.max(1, h.depth) + 2)
-      return `<h${level}>${inline(h.tokens, depth)}</h${level}>`
+      return `<h${level}>${inline(h.tokens, depth, o)}</h${level}>`
     }
     case 'code': {
       const c = t as Tokens.Code
@@ -132,7 +137,7 @@ function block(t: Token, o: MarkdownOptions, depth: number): string {
     case 'list':
       return list(t as Tokens.List, o, depth)
     case 'table':
-      return table(t as Tokens.Table, depth)
+      return table(t as Tokens.Table, depth, o)
     case 'hr':
       return '<hr>'
     case 'html':
@@ -140,7 +145,7 @@ function block(t: Token, o: MarkdownOptions, depth: number): string {
       return `<p class="md-html">${escapeHtml((t as Tokens.HTML).text)}</p>`
     case 'text': {
       const tt = t as Tokens.Text
-      return `<p>${tt.tokens ? inline(tt.tokens, depth) : text(tt.text)}</p>`
+      return `<p>${tt.tokens ? inline(tt.tokens, depth, o) : text(tt.text)}</p>`
     }
     default:
       return `<p>${escapeHtml(t.raw)}</p>`
@@ -159,7 +164,7 @@ function list(l: Tokens.List, o: MarkdownOptions, depth: number): string {
       } else if (child.type === 'text' && !l.loose) {
         // Tight list items hold bare text, not paragraphs.
         const tt = child as Tokens.Text
-        body += tt.tokens ? inline(tt.tokens, depth + 1) : text(tt.text)
+        body += tt.tokens ? inline(tt.tokens, depth + 1, o) : text(tt.text)
       } else body += block(child, o, depth + 1)
     }
     items += `<li${item.task ? ' class="task"' : ''}>${body}</li>`
@@ -167,45 +172,49 @@ function list(l: Tokens.List, o: MarkdownOptions, depth: number): string {
   return `<${tag}${start}>${items}</${tag}>`
 }
 
-function table(t: Tokens.Table, depth: number): string {
+function table(t: Tokens.Table, depth: number, o: MarkdownOptions): string {
   const cell = (c: Tokens.TableCell, tag: 'th' | 'td') =>
-    `<${tag}${c.align ? ` class="align-${c.align}"` : ''}>${inline(c.tokens, depth + 1)}</${tag}>`
+    `<${tag}${c.align ? ` class="align-${c.align}"` : ''}>${inline(c.tokens, depth + 1, o)}</${tag}>`
   const head = `<tr>${t.header.map(c => cell(c, 'th')).join('')}</tr>`
   const body = t.rows.map(r => `<tr>${r.map(c => cell(c, 'td')).join('')}</tr>`).join('')
   return `<div class="md-table"><table><thead>${head}</thead>${body ? `<tbody>${body}</tbody>` : ''}</table></div>`
 }
 
-function inline(tokens: readonly Token[], depth: number): string {
+function inline(tokens: readonly Token[], depth: number, o: MarkdownOptions = {}): string {
   if (depth > MAX_DEPTH) return escapeHtml(tokens.map(t => t.raw).join(''))
   let out = ''
   for (const t of tokens) {
     switch (t.type) {
       case 'text': {
         const tt = t as Tokens.Text
-        out += tt.tokens ? inline(tt.tokens, depth + 1) : text(tt.text)
+        out += tt.tokens ? inline(tt.tokens, depth + 1, o) : text(tt.text)
         break
       }
       case 'escape':
         out += escapeHtml((t as Tokens.Escape).text)
         break
       case 'strong':
-        out += `<strong>${inline((t as Tokens.Strong).tokens, depth + 1)}</strong>`
+        out += `<strong>${inline((t as Tokens.Strong).tokens, depth + 1, o)}</strong>`
         break
       case 'em':
-        out += `<em>${inline((t as Tokens.Em).tokens, depth + 1)}</em>`
+        out += `<em>${inline((t as Tokens.Em).tokens, depth + 1, o)}</em>`
         break
       case 'del':
-        out += `<del>${inline((t as Tokens.Del).tokens, depth + 1)}</del>`
+        out += `<del>${inline((t as Tokens.Del).tokens, depth + 1, o)}</del>`
         break
-      case 'codespan':
-        out += `<code>${text((t as Tokens.Codespan).text)}</code>`
+      case 'codespan': {
+        const span = (t as Tokens.Codespan).text
+        const target = o.mention?.(decodeEntities(span)) ?? null
+        out += target === null ? `<code>${text(span)}</code>`
+          : `<code><a class="md-mention" href="#${escapeHtml(encodeURIComponent(target.href))}" title="${escapeHtml(target.title)}">${text(span)}</a></code>`
         break
+      }
       case 'br':
         out += '<br>'
         break
       case 'link': {
         const l = t as Tokens.Link
-        const label = inline(l.tokens, depth + 1)
+        const label = inline(l.tokens, depth + 1, o)
         // Autolinks are literal (marked does not resolve references in them); others may hold `&amp;`.
         const href = safeHref(l.autolink ? l.href : decodeEntities(l.href))
         out += href === null ? `<span class="md-link">${label}</span>` : `<a href="${escapeHtml(href)}" rel="noopener noreferrer nofollow">${label}</a>`

@@ -15,7 +15,8 @@ import type { DetailItem, DetailsBody } from '../cards/details/types'
 import { CharBudget, SECTION_CHARS, SESSION_CHARS } from '../highlight/budget'
 import type { Highlighter } from '../highlight/highlighter'
 import { overlayMarks } from '../highlight/overlay'
-import { collectCodeBlocks, lexMarkdown, renderTokens } from '../markdown/render'
+import { collectCodeBlocks, lexMarkdown, renderTokens, type MarkdownOptions } from '../markdown/render'
+import { resolveMention } from '../cards/mentions'
 
 /** What colours code: the build's `Highlighter`, or the live page's (src/highlight/fetch-highlighter.ts). */
 export type Colourer = Pick<Highlighter, 'highlight' | 'highlightLines'>
@@ -139,9 +140,9 @@ export class Enricher {
    * planning runs over a whole session at once, and a long session's lexed Markdown held all at once was
    * measured to cost more in garbage collection than the lexing itself.
    */
-  #render(text: string, budget: CharBudget): Finish<SafeHtml> {
+  #render(text: string, budget: CharBudget, extra: MarkdownOptions = {}): Finish<SafeHtml> {
     if (this.highlighter === null || budget.left === 0 || !(text.includes('```') || text.includes('~~~'))) {
-      return () => Promise.resolve(renderTokens(lexMarkdown(text)))
+      return () => Promise.resolve(renderTokens(lexMarkdown(text), extra))
     }
     const tokens = lexMarkdown(text)
     const coloured = new Map<string, Promise<SafeHtml | null>>()
@@ -152,12 +153,20 @@ export class Enricher {
     return async () => {
       const ready = new Map<string, SafeHtml | null>()
       for (const [key, html] of coloured) ready.set(key, await html)
-      return renderTokens(tokens, { code: (code, lang) => ready.get(`${lang ?? ''}\0${code}`) ?? null })
+      return renderTokens(tokens, { ...extra, code: (code, lang) => ready.get(`${lang ?? ''}\0${code}`) ?? null })
     }
   }
 
   #markdown(row: MarkdownRow, budget: CharBudget): Finish<MarkdownRow> {
-    const html = this.#render(row.text, budget)
+    // A closing reply's inline code naming a file the turn wrote links to that row (cards-current.md §8.3).
+    const targets = row.mentions ?? []
+    const extra: MarkdownOptions = targets.length === 0 ? {} : {
+      mention: span => {
+        const target = resolveMention(span, targets)
+        return target === null || target.row === null ? null : { href: target.row, title: target.path }
+      },
+    }
+    const html = this.#render(row.text, budget, extra)
     return async () => ({ ...row, html: await html() })
   }
 

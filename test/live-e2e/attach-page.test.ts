@@ -75,6 +75,8 @@ describe.skipIf(!enabled)('a live page attached to a dsh host', () => {
       if (generation === 'gen-b') {
         // The newer host streams the answer before it is durable: a typing box, gone once the message lands.
         const at = shown.findIndex((r) => (JSON.parse(r) as { type: string }).type === 'assistant/message')
+        // Only a follower that is already attached sees a streamed answer: wait for it, however loaded the machine.
+        await host.whenFollowed(id)
         host.push(id, shown.slice(0, at))
         const attempt = host.stream(id, shown[at] ?? '', 3)
         await page.waitForFunction(() => document.querySelector('[data-live-typing]')?.textContent?.includes('Reply to: What the host showed live') === true)

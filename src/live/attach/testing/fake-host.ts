@@ -55,6 +55,8 @@ export class FakeDshHost {
   readonly received: string[] = []
   /** Gen B: session ids a follow stream was opened for. */
   readonly followed: string[] = []
+  /** Gen B: who waits for a follow stream of a session to be open (`whenFollowed`). */
+  readonly #followWaiters = new Map<string, (() => void)[]>()
   readonly token = randomBytes(8).toString('hex')
   readonly #cookie = `dsh-auth-fake=v1.${randomBytes(6).toString('hex')}`
   readonly #clients = new Set<Client>()
@@ -89,6 +91,15 @@ export class FakeDshHost {
     const session: FakeSession = { header: parsed, events: [], running }
     this.sessions.set(parsed['id'], session)
     return session
+  }
+
+  /**
+   * Gen B: resolves once a client follows `sessionId` (at once if one does already), so a test streams an answer
+   * only to a page that can see it, however slowly the page attached.
+   */
+  whenFollowed(sessionId: string): Promise<void> {
+    for (const client of this.#clients) for (const stream of client.streams.values()) if (stream.sessionId === sessionId) return Promise.resolve()
+    return new Promise(resolve => this.#followWaiters.set(sessionId, [...(this.#followWaiters.get(sessionId) ?? []), resolve]))
   }
 
   /** Appends records (JSON text or objects) to a session and shows them to every follower at once. */
@@ -301,6 +312,8 @@ export class FakeDshHost {
     this.followed.push(sessionId)
     const assistantStream = request['assistantStream'] === true
     client.streams.set(streamId, { sessionId, assistantStream })
+    for (const resolve of this.#followWaiters.get(sessionId) ?? []) resolve()
+    this.#followWaiters.delete(sessionId)
     const max = typeof request['maxMessages'] === 'number' ? request['maxMessages'] : 50
     const window = messageWindow(session.events, max)
     const cursor = session.events[session.events.length - 1]?.seq ?? -1
