@@ -163,6 +163,10 @@ describe('typed sessions: rules the goldens do not reach', () => {
     expect(shape(s as PageSection)).toEqual(['user:lead', 'markdown:process', 'turn-tail:after', 'tool:process[0]'])
     expect(s?.process?.control).toMatchObject({ collapsible: true })
   })
+  it('a workspace/changes event (the Host serves its summary) draws nothing, never an unknown-event row', () => {
+    const [s] = build(log => { toolTurn(log); log.push('workspace/changes', { turn: 1 }) })
+    expect(s?.rows.some(r => r.kind === 'raw-event')).toBe(false)
+  })
   it('an open turn has groups but no control', () => {
     const [s] = build(log => {
       log.turnStart(); log.stepStart(); log.user('go'); log.call('grep', { pattern: 'x' }, 'c1'); log.result('c1', 'a.ts:1:x')

@@ -132,6 +132,11 @@ export const payloadSchemas = {
   'todo/write': z.looseObject({ todos: z.array(z.looseObject({ content: z.string(), status: z.string() })) }),
   /** A successful `present` call's declared files (cards-current.md §8.3); entries are narrowed by the fold. */
   'deliverables/presented': z.looseObject({ files: z.array(z.unknown()) }),
+  /**
+   * A turn's workspace changed (cards-current.md §8.3): the log carries only the turn number; the file list is a
+   * summary the dsh Host serves. Known, so it is never an "Unknown event" row; nothing is drawn from it alone.
+   */
+  'workspace/changes': z.unknown(),
   'request/header': z.looseObject({ header: z.looseObject({ config: z.looseObject({}).optional() }), reason: z.string().optional() }),
   'request/context': z.looseObject({ provider: z.string().optional(), model: z.string().optional(), contextWindow: z.number().optional() }),
   'session/end-seed': z.unknown(),
