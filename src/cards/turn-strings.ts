@@ -104,7 +104,7 @@ const zh: TurnStrings = {
   referenced: labels => `引用会话 · ${labels}`,
   listSeparator: '、',
   maxTokens: '已达到输出 token 上限',
-  maxTokensHint: '回复已被截断，之前的输出已保留在对话中。发送“继续”让模型接着写。',
+  maxTokensHint: '回答被截断，已有输出保留在对话中。发送“继续”可让模型接着输出。',
 }
 
 export function turnStrings(locale: Locale): TurnStrings {
