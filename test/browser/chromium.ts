@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs'
 import { chromium, type Browser, type Page } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
 
 export function chromiumPath(): string | null {
   const path = process.env['DSH_VIEW_CHROMIUM'] ?? '/usr/bin/chromium'
@@ -21,6 +22,24 @@ export function launch(): Promise<Browser> {
 }
 
 /** Everything a page asked the network for, or tried to: requests, dialogs, console lines, page errors. */
+/**
+ * One browser for a test file: launched before its tests (when Chromium is there), closed after them. Call at
+ * the top of the file; `browser()` inside a test.
+ */
+export function fileBrowser(): () => Browser {
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    if (chromiumPath() !== null) browser = await launch()
+  }, 60_000)
+  afterAll(async () => {
+    await browser?.close()
+  })
+  return () => {
+    if (browser === undefined) throw new Error(NO_CHROMIUM)
+    return browser
+  }
+}
+
 export interface PageActivity {
   requests: string[]
   dialogs: string[]

@@ -8,26 +8,17 @@
  */
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { session, type SessionBuilder } from '../../src/log/testing/session'
 import { FakeDshWriter } from '../../src/live/testing/fake-writer'
 import { FakeDshHost } from '../../src/live/attach/testing/fake-host'
 import { buildInto, tempDir } from '../support/build'
-import { chromiumPath, launch, NO_CHROMIUM, watch } from '../browser/chromium'
+import { chromiumPath, fileBrowser, NO_CHROMIUM, watch } from '../browser/chromium'
 import { tempRoot } from '../live/helpers'
 import { eventPage, headerOf, recordsOf, startTestLive, transcriptMarkup } from './harness'
 
 const enabled = chromiumPath() !== null
-let browser: Browser
-
-beforeAll(async () => {
-  if (enabled) browser = await launch()
-}, 60_000)
-
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = fileBrowser()
 
 function opening(id: string): SessionBuilder {
   const s = session({ id, cwd: '/home/dev/attach' })
@@ -63,7 +54,7 @@ describe.skipIf(!enabled)('a live page attached to a dsh host', () => {
     host.addSession(headerOf(base))
     host.push(id, recordsOf(base))
     const { live, io } = await startTestLive([root], { attach: host.url, token: generation === 'gen-b' ? host.token : null, quiet: false })
-    const page = await eventPage(browser)
+    const page = await eventPage(browser())
     const activity = watch(page)
     try {
       await page.goto(`${live.url}sessions/${id}.html`)
@@ -98,7 +89,7 @@ describe.skipIf(!enabled)('a live page attached to a dsh host', () => {
 
       const staticDir = tempDir()
       await buildInto([root], staticDir)
-      const reference = await eventPage(browser)
+      const reference = await eventPage(browser())
       await reference.goto(pathToFileURL(join(staticDir, `sessions/${id}.html`)).href)
       expect(await transcriptMarkup(page)).toBe(await transcriptMarkup(reference))
       await reference.close()

@@ -4,24 +4,15 @@
  * appears in the list (as the rebuilt static index draws it, the child nested under its parent) without
  * a reload, and the page's filter query survives the swap. One browser for the file.
  */
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { session } from '../../src/log/testing/session'
 import { FakeDshWriter } from '../../src/live/testing/fake-writer'
-import { chromiumPath, launch, NO_CHROMIUM, watch } from '../browser/chromium'
+import { chromiumPath, fileBrowser, NO_CHROMIUM, watch } from '../browser/chromium'
 import { tempRoot } from '../live/helpers'
 import { eventPage, headerOf, recordsOf, startTestLive } from './harness'
 
 const enabled = chromiumPath() !== null
-let browser: Browser
-
-beforeAll(async () => {
-  if (enabled) browser = await launch()
-}, 60_000)
-
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = fileBrowser()
 
 async function writeSession(root: string, id: string, prompt: string, parent?: string): Promise<FakeDshWriter> {
   const s = session({ id, cwd: '/home/dev/index', ...(parent === undefined ? {} : { header: { parentSession: parent, origin: 'subagent' } }) })
@@ -37,7 +28,7 @@ describe.skipIf(!enabled)('the live index', () => {
     const { root, cleanup } = await tempRoot()
     await writeSession(root, 'index-first', 'The first session')
     const { live } = await startTestLive([root])
-    const page = await eventPage(browser)
+    const page = await eventPage(browser())
     const activity = watch(page)
     try {
       await page.goto(live.url)

@@ -10,27 +10,19 @@
  */
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { session, toolCallBlock, type SessionBuilder } from '../../src/log/testing/session'
 import { FakeDshWriter } from '../../src/live/testing/fake-writer'
 import { longTurn } from '../../src/live/testing/long-session'
 import { MAX_PAGE_BYTES, MAX_PAGE_NODES } from '../../src/site/measure'
 import { buildInto, tempDir } from '../support/build'
-import { chromiumPath, launch, NO_CHROMIUM, watch } from '../browser/chromium'
+import { chromiumPath, fileBrowser, NO_CHROMIUM, watch } from '../browser/chromium'
 import { tempRoot } from '../live/helpers'
 import { duplicateIds, eventPage, headerOf, recordsOf, startRelay, startTestLive, transcriptMarkup, waitForPath, waitForTranscript } from './harness'
 
 const enabled = chromiumPath() !== null
-let browser: Browser
-
-beforeAll(async () => {
-  if (enabled) browser = await launch()
-}, 60_000)
-
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = fileBrowser()
 
 /** Resolves in the page with `Date.now()` once `main` contains `text` (installed before the write). */
 async function armSeen(page: Page, text: string): Promise<() => Promise<number>> {
@@ -85,7 +77,7 @@ describe.skipIf(!enabled)('a live session page', () => {
     const w = new Writing(s, await FakeDshWriter.create({ root, header: headerOf(s), encoding: 'raw' }))
     await w.flush()
     const { live } = await startTestLive([root])
-    const page = await eventPage(browser)
+    const page = await eventPage(browser())
     const activity = watch(page)
     try {
       await page.goto(`${live.url}sessions/live-e2e-one.html`)
@@ -152,7 +144,7 @@ describe.skipIf(!enabled)('a live session page', () => {
       const built = await buildInto([root], staticDir)
       expect(built.pages).toBeGreaterThanOrEqual(3)
       const last = `live-e2e-one${built.pages === 1 ? '' : `.p${built.pages}`}.html`
-      const reference = await eventPage(browser)
+      const reference = await eventPage(browser())
       await reference.goto(pathToFileURL(join(staticDir, 'sessions', last)).href)
       // The page takes the rebuilt last page's place among the pages once the session settles. Waited for as
       // events: a site rebuild that started after the last write has finished, then the page shows it.
@@ -176,11 +168,11 @@ describe.skipIf(!enabled)('a live session page', () => {
       })
       expect(sideFile).toEqual({ status: 200, lines: 5_000 })
       // An earlier page stays as the build wrote it and points to where the session goes on.
-      const first = await eventPage(browser)
+      const first = await eventPage(browser())
       await first.goto(`${live.url}sessions/live-e2e-one.html`)
       await first.waitForFunction(() => document.querySelector<HTMLAnchorElement>('.dsh-live-badge a:not([hidden])') !== null)
       expect(await first.getAttribute('.dsh-live-badge a', 'href')).toBe(last)
-      const firstReference = await eventPage(browser)
+      const firstReference = await eventPage(browser())
       await firstReference.goto(pathToFileURL(join(staticDir, 'sessions/live-e2e-one.html')).href)
       expect(await transcriptMarkup(first)).toBe(await transcriptMarkup(firstReference))
       await Promise.all([first.close(), firstReference.close()])
@@ -204,7 +196,7 @@ describe.skipIf(!enabled)('a live session page', () => {
     await w.flush()
     const { live } = await startTestLive([root])
     const relay = await startRelay(live.url)
-    const page = await eventPage(browser)
+    const page = await eventPage(browser())
     const activity = watch(page)
     try {
       await page.goto(`${relay.url}sessions/live-e2e-crash.html`)
@@ -232,7 +224,7 @@ describe.skipIf(!enabled)('a live session page', () => {
 
       const staticDir = tempDir()
       await buildInto([root], staticDir)
-      const reference = await eventPage(browser)
+      const reference = await eventPage(browser())
       await reference.goto(pathToFileURL(join(staticDir, 'sessions/live-e2e-crash.html')).href)
       await waitForTranscript(page, await transcriptMarkup(reference))
       expect(await duplicateIds(page)).toEqual([])
@@ -260,7 +252,7 @@ describe.skipIf(!enabled)('a live session page', () => {
     await writer.append(recordsOf(s))
     await writer.close()
     const { live } = await startTestLive([root])
-    const page = await eventPage(browser)
+    const page = await eventPage(browser())
     try {
       await page.goto(`${live.url}sessions/live-e2e-done.html`)
       await page.waitForFunction(() => document.querySelector('.dsh-live-badge')?.getAttribute('data-state') === 'finished')

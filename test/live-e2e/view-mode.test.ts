@@ -4,24 +4,16 @@
  * after it takes the rebuilt page's header when the session settles (the control stays shown, on the reader's
  * mode); a reload keeps the saved mode over the build's. Waits are on page states only.
  */
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { session } from '../../src/log/testing/session'
 import { FakeDshWriter } from '../../src/live/testing/fake-writer'
-import { chromiumPath, launch, watch } from '../browser/chromium'
+import { chromiumPath, fileBrowser, watch } from '../browser/chromium'
 import { tempRoot } from '../live/helpers'
 import { headerOf, recordsOf, startTestLive } from './harness'
 
 const enabled = chromiumPath() !== null
-let browser: Browser
-
-beforeAll(async () => {
-  if (enabled) browser = await launch()
-}, 60_000)
-
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = fileBrowser()
 
 const viewOf = (page: Page) => page.evaluate(() => document.documentElement.getAttribute('data-view'))
 
@@ -44,7 +36,7 @@ describe.skipIf(!enabled)('a live page and the view mode', () => {
     }
     await flush()
     const { live } = await startTestLive([root], { view: 'verbose' })
-    const page = await browser.newPage()
+    const page = await browser().newPage()
     const activity = watch(page)
     try {
       await page.goto(`${live.url}sessions/live-view-mode.html`)
