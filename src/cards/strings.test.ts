@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { FIXED, strings } from './strings'
+import { toolStrings } from './tool-strings'
 
 const en = strings('en')
 const zh = strings('zh')
+// Row titles moved to the tool-row dictionary; the dsh keys they carry are still checked here.
+const enTool = toolStrings('en')
+const zhTool = toolStrings('zh')
 
 describe('locale strings (cards.md §14)', () => {
   it.each<[string, string, string]>([
@@ -12,8 +16,8 @@ describe('locale strings (cards.md §14)', () => {
     ['terminal.signal', en.signal('SIGTERM'), zh.signal('SIGTERM')], ['terminal.noOutput', en.noOutput, zh.noOutput],
     ['terminal.expandRest', en.terminalExpand(5), zh.terminalExpand(5)], ['terminal.expandAria', en.terminalExpandAria(5), zh.terminalExpandAria(5)],
     ['terminal.collapseAria', en.terminalCollapseAria, zh.terminalCollapseAria], ['terminal.sendInput', en.sendInput, zh.sendInput],
-    ['terminal.session', en.terminalSession('p'), zh.terminalSession('p')], ['todo.rowTitle', en.todoRowTitle, zh.todoRowTitle],
-    ['todo.completed', en.todoCompleted(1, 4), zh.todoCompleted(1, 4)], ['ask.rowTitle', en.askRowTitle, zh.askRowTitle],
+    ['terminal.session', en.terminalSession('p'), zh.terminalSession('p')], ['todo.rowTitle', enTool.title.todo, zhTool.title.todo],
+    ['todo.completed', en.todoCompleted(1, 4), zh.todoCompleted(1, 4)], ['ask.rowTitle', enTool.title.ask, zhTool.title.ask],
     ['ask.waiting', en.askWaiting, zh.askWaiting], ['ask.cancelled', en.askCancelled, zh.askCancelled],
     ['ask.interrupted', en.askInterrupted, zh.askInterrupted], ['ask.answered', en.askAnswered(2, 3), zh.askAnswered(2, 3)],
     ['details.input', en.detailsInput, zh.detailsInput], ['details.output', en.detailsOutput, zh.detailsOutput],
@@ -45,7 +49,7 @@ describe('locale strings (cards.md §14)', () => {
   ])('%s', (key, actualEn, actualZh) => expect([actualEn, actualZh]).toEqual(CHROME[key]))
 
   it('keeps what dsh shows the same in every locale', () => {
-    expect([FIXED.skillTitle, FIXED.inspect, FIXED.diffGap]).toEqual(['Skill', 'Inspect', '⋯'])
+    expect([enTool.title.skill, enTool.inspectPill, FIXED.diffGap]).toEqual(['Skill', 'Inspect', '⋯'])
   })
 })
 

@@ -24,9 +24,7 @@ interface Dictionary {
   terminalCollapseAria: string
   sendInput: string
   terminalSession: (id: string) => string
-  todoRowTitle: string
   todoCompleted: (done: number, total: number) => string
-  askRowTitle: string
   askWaiting: string
   askCancelled: string
   askInterrupted: string
@@ -115,9 +113,7 @@ const en: Dictionary = {
   terminalCollapseAria: 'Collapse output',
   sendInput: '(send input)',
   terminalSession: id => `Terminal ${id}`,
-  todoRowTitle: 'Update to-do list',
   todoCompleted: (done, total) => `${done}/${total} completed`,
-  askRowTitle: 'Ask question',
   askWaiting: 'waiting',
   askCancelled: 'cancelled',
   askInterrupted: 'interrupted',
@@ -200,9 +196,7 @@ const zh: Dictionary = {
   terminalCollapseAria: '收起输出',
   sendInput: '（发送输入）',
   terminalSession: id => `终端 ${id}`,
-  todoRowTitle: '更新任务清单',
   todoCompleted: (done, total) => `${done}/${total} 已完成`,
-  askRowTitle: '提问',
   askWaiting: '等待回答',
   askCancelled: '已取消',
   askInterrupted: '已中断',
@@ -277,8 +271,6 @@ export function strings(locale: Locale): Dictionary {
 
 /** Strings dsh shows the same in every locale (cards-current.md §12.2: row titles stay with the tool-title keys). */
 export const FIXED = {
-  skillTitle: 'Skill',
-  inspect: 'Inspect',
   /** The marker between two hunks of one file: a glyph, not a word. */
   diffGap: '⋯',
 } as const
