@@ -7,7 +7,7 @@
  * default mode; the page script re-applies them when the reader switches modes (src/site/README.md "View modes
  * in the markup"). Sections without a layout (or with a stale one) draw their rows flat, as classic does.
  */
-import type { ReactNode } from 'react'
+import { Fragment, type ReactNode } from 'react'
 import type { ActivityGroupModel, PageRow, PageSection, RowPlacement, TurnControlModel } from '../../src/cards/types'
 import type { ViewMode } from '../../src/cards/view-mode'
 // The one runtime import from src/ in components: the per-mode open state is presentation policy that the page
@@ -60,7 +60,7 @@ export function TurnRows({ section, view, renderRow }: TurnRowsProps) {
         {processRows(i, end)}
       </TurnControl>,
     )
-  } else out.push(<ProcessRowsKeyed key="process" node={processRows(i, end)} />)
+  } else out.push(<Fragment key="process">{processRows(i, end)}</Fragment>)
   // After the answer: the response part, then the tail (always last, wherever the log anchored it); a stray
   // process row (interleaved input) groups in place.
   const tails: ReactNode[] = []
@@ -74,7 +74,7 @@ export function TurnRows({ section, view, renderRow }: TurnRowsProps) {
     if ((placements[j] as RowPlacement).zone === 'process') {
       let k = j
       while (k < rows.length && (placements[k] as RowPlacement).zone === 'process') k++
-      out.push(<ProcessRowsKeyed key={`process-${j}`} node={processRows(j, k)} />)
+      out.push(<Fragment key={`process-${j}`}>{processRows(j, k)}</Fragment>)
       j = k
       continue
     }
@@ -83,8 +83,6 @@ export function TurnRows({ section, view, renderRow }: TurnRowsProps) {
   }
   return <>{out}{tails}</>
 }
-
-const ProcessRowsKeyed = ({ node }: { node: ReactNode }) => <>{node}</>
 
 /** A row the newer client hides (classic only), or a row drawn in every mode. */
 function Placed({ hidden, children }: { hidden: boolean; children: ReactNode }) {
