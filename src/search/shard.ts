@@ -14,6 +14,8 @@
  * (`complete: false` says so). Caps depend on the text only, never on time: same log, same bytes.
  */
 import type { PageRow, PageViewModel, RowBody, ToolRowModel } from '../cards/types'
+import type { Conversation } from '../conversation/model'
+import type { ToolCallNode } from '../conversation/tool-call'
 import { normalizeAll, searchableLengthUpTo, searchableText, type SearchableText } from './text'
 import { detailsText } from '../cards/details/text'
 
@@ -48,8 +50,11 @@ export interface ShardLabels {
   invalid: string
 }
 
+/** A row's text as the shard keeps it: a string, a CompactText, or a collector's trimmed copy (./collector). */
+export type ShardText = SearchableText | { readonly length: number; prefix(n: number): string; suffix(n: number): string; toString(): string }
+
 /** Head and tail of a text longer than `cap`, with an ellipsis between. */
-export function capText(text: SearchableText, cap: number): string {
+export function capText(text: ShardText, cap: number): string {
   if (text.length <= cap) return String(text)
   const head = Math.ceil((cap * 3) / 4)
   if (typeof text !== 'string') return `${text.prefix(head)} … ${text.suffix(cap - head)}`
@@ -57,11 +62,11 @@ export function capText(text: SearchableText, cap: number): string {
 }
 
 /** A shard row whose text may still be a CompactText (see ./text). */
-type Entry = [id: string, kind: string, tool: string, state: string, label: string, text: SearchableText]
+export type Entry = [id: string, kind: string, tool: string, state: string, label: string, text: ShardText]
 
 type RowParts = readonly (string | null | undefined)[]
 /** A row before any text work: its label unnormalised, its text as the parts the view model holds. */
-type RawEntry = [id: string, kind: string, tool: string, state: string, label: string, parts: RowParts]
+export type RawEntry = [id: string, kind: string, tool: string, state: string, label: string, parts: RowParts]
 
 /** A row's parts → its searchable text (`searchableText`; tests pass the plain definition to compare). */
 export type TextOf = (parts: readonly (string | null | undefined)[]) => SearchableText
@@ -119,7 +124,7 @@ function toolParts(row: ToolRowModel): RowParts {
 }
 
 /** One row (and, for a tool row, each code-dispatch child after it) with its label and text parts as they are. */
-function rowsOf(row: PageRow, labels: ShardLabels, out: RawEntry[]): void {
+export function rowsOf(row: PageRow, labels: ShardLabels, out: RawEntry[]): void {
   const add = (kind: string, tool: string, state: string, label: string, parts: RowParts): void => {
     out.push([row.key, kind, tool, state, label, parts])
   }
@@ -212,7 +217,7 @@ function rawRows(view: PageViewModel, labels: ShardLabels): RawEntry[] {
   return raw
 }
 
-const baseOf = (session: { stem: string; title: string }): Base => ({ v: 1, session: session.stem, title: session.title })
+export const baseOf = (session: { stem: string; title: string }): Base => ({ v: 1, session: session.stem, title: session.title })
 
 /** The length of a row's parts joined as `searchableText` joins them (empty and missing parts left out). */
 function joinedLength(parts: RowParts): number {
@@ -221,12 +226,12 @@ function joinedLength(parts: RowParts): number {
   return Math.max(n, 0)
 }
 
-const entryOf = (r: RawEntry, textOf: TextOf): Entry => [r[0], r[1], r[2], r[3], rowLabel(r[4]), textOf(r[5])]
+export const entryOf = (r: RawEntry, textOf: TextOf): Entry => [r[0], r[1], r[2], r[3], rowLabel(r[4]), textOf(r[5])]
 
-type Base = Omit<SearchShard, 'complete' | 'rows'>
+export type Base = Omit<SearchShard, 'complete' | 'rows'>
 
 /** Every row made: whole if the script fits, else each capped by the largest fair cap that fits. */
-function shardOf(full: readonly Entry[], base: Base): string {
+export function shardOf(full: readonly Entry[], base: Base): string {
   const capped = (cap: number, rows: readonly Entry[] = full): ShardRow[] => rows.map(r => cappedRow(r, cap))
   // A JSON string takes at least a byte per UTF-16 unit: texts longer than the budget cannot fit whole
   // (and a big session's long rows are then never joined into strings, only their kept heads and tails).
@@ -281,6 +286,26 @@ export function fairCap(lengths: readonly number[], budget: number): number {
   return Number.POSITIVE_INFINITY
 }
 
+/**
+ * `toolCounts(viewModel(conversation))` from the conversation itself: a tool row is a `tool` node's call and
+ * its nested calls (src/cards/tool-row.ts), named by the call. Walked with a stack, not recursion.
+ */
+export function conversationToolCounts(conversation: Conversation): [tool: string, count: number][] {
+  const counts = new Map<string, number>()
+  const stack: ToolCallNode[] = []
+  for (const section of conversation.sections) {
+    for (const node of section.nodes) if (node.kind === 'tool') stack.push(node.call)
+    while (stack.length > 0) {
+      const call = stack.pop() as ToolCallNode
+      if (call.name !== '') counts.set(call.name, (counts.get(call.name) ?? 0) + 1)
+      for (const child of call.subCalls) stack.push(child)
+    }
+  }
+  return sortCounts(counts)
+}
+
+const sortCounts = (counts: Map<string, number>): [tool: string, count: number][] => [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+
 /** Every tool name in a view model with its row count, sorted by name (the find box's tool filter). */
 export function toolCounts(view: PageViewModel): [tool: string, count: number][] {
   const counts = new Map<string, number>()
@@ -289,5 +314,5 @@ export function toolCounts(view: PageViewModel): [tool: string, count: number][]
     for (const c of row.children) visit(c)
   }
   for (const section of view.sections) for (const row of section.rows) if (row.kind === 'tool') visit(row)
-  return [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  return sortCounts(counts)
 }
