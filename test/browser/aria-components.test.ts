@@ -195,7 +195,7 @@ describe.skipIf(skip)(`components in Chromium (${skip ? `skipped: ${CHROMIUM} no
   const expand = async (key: string, on = page) => on.locator(`${id(key)} > details > summary`).click()
 
   test('the stylesheet and script were built (the checks below are not vacuous)', () => {
-    expect(css).toContain(`.${scopedClassName('header', 'DisclosureRow.module.css')}{`)
+    expect(css).toMatch(new RegExp(`\\.${scopedClassName('header', 'DisclosureRow.module.css')}\\b`))
     expect(script).toContain('dshViewEnhance')
     expect(rows.map((r) => (r.kind === 'tool' ? `${r.tool}:${r.state}` : r.kind))).toEqual([
       'user', 'context', 'context', 'think', 'think', 'markdown', 'pwsh:error', 'bash:error', 'bash:error', 'skill:ok', 'read:ok',
