@@ -5,8 +5,7 @@
  *   already exposes the native state; this makes it explicit for other tools and matches the dsh goldens);
  * - `Copy` buttons (`button[data-copy]`, rendered `hidden`): revealed, and on click copy the `[data-line]`
  *   rows of their `data-copy-target` (each with its `data-prefix`, skipping `[data-copy-skip]`), or the
- *   target's text, or `data-copy-text`; the label (its `<span>`, or `aria-label` when icon-only) reads
- *   `data-copied-label` for about a second;
+ *   target's text, or `data-copy-text`; the label reads `data-copied-label` for about a second;
  * - path chips and file links (`[data-copy-path]`): become keyboard-operable buttons that copy the path
  *   without toggling the row they sit in;
  * - instants (`[data-local-time]`, written in UTC by the build): shown in the reader's zone and the page's locale,

@@ -143,6 +143,16 @@ describe('the pipelines agree', () => {
     expect(rewritten.css.replace(/\/\* [^*]+ \*\/\n/g, '')).toBe(esbuildOwn.css.replace(/\/\* [^*]+ \*\/\n/g, ''))
   })
 
+  it("no bundle uses esbuild's local-css loader (it would name classes `Stem_class`, not by the shared rule)", () => {
+    const self = 'test/repo/css-modules.test.ts'
+    const sources = ['scripts', 'bench', 'test', 'src', 'cli', 'components'].flatMap(dir =>
+      readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+        .map(p => `${dir}/${p.split('\\').join('/')}`)
+        .filter(p => /\.(m?js|ts|tsx)$/.test(p) && p !== self))
+    expect(sources.length).toBeGreaterThan(50)
+    expect(sources.filter(p => /['"]local-css['"]/.test(readFileSync(join(root, p), 'utf8')))).toEqual([])
+  })
+
   it('the tokenizer rejects CSS it does not understand instead of leaving names unscoped', () => {
     expect(() => renameModuleCss('.a :local(.b) {}')).toThrow(/:global/)
     expect(() => renameModuleCss('.a { composes: b; }')).toThrow(/composes/)
