@@ -9,7 +9,7 @@
 //  4. esbuild → dist/cli.mjs (and two worker threads' entries: dist/site-worker.mjs renders families in
 //     parallel, src/site/pool.ts; dist/highlight-worker.mjs colours code, src/highlight/remote.ts): the CLI and everything it imports from src/ and components/. npm packages
 //     stay external (installed next to the bundle). NODE_ENV is fixed to production: development React
-//     renders 2-3x slower. CSS modules get the shared class names; their CSS lives in site.css.
+//     renders 2-3x slower. CSS modules get the shared short class names; their CSS lives in site.css.
 // `--skip-astro` rebuilds only the esbuild outputs (keeps an existing dist/site/shell.html).
 import { build } from 'esbuild'
 import { createHash } from 'node:crypto'
@@ -18,6 +18,7 @@ import { readdir, readFile, rm } from 'node:fs/promises'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { buildLiveAssets } from './live-assets.mjs'
 import { buildSiteAssets } from './site-assets.mjs'
+import { cssModulesPlugin } from './css-modules.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const skipAstro = process.argv.includes('--skip-astro')
@@ -60,7 +61,9 @@ await build({
   jsx: 'automatic',
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
-  loader: { '.module.css': 'local-css', '.css': 'empty' },
+  // CSS modules import as their short class names (scripts/css-modules.mjs); their CSS is in site.css.
+  plugins: [cssModulesPlugin({ css: false })],
+  loader: { '.css': 'empty' },
   define: {
     'process.env.NODE_ENV': '"production"',
     __VERSION__: JSON.stringify(pkg.version),

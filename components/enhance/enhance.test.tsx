@@ -81,6 +81,9 @@ describe('enhance', () => {
     button?.click()
     await vi.waitFor(async () => expect(await navigator.clipboard.readText()).toContain('[stderr]'))
     await vi.waitFor(() => expect(button?.textContent).toBe('Copied'))
+    // A second click while it reads `Copied` still returns to `Copy` (the resting label is kept from the first).
+    button?.click()
+    await vi.advanceTimersByTimeAsync(500)
     vi.advanceTimersByTime(1_000)
     expect(button?.textContent).toBe('Copy')
   })

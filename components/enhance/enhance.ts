@@ -95,11 +95,9 @@ const CODE_COPY: Readonly<Record<'en' | 'zh', { label: string; copied: string }>
 function labelCodeCopies(root: Document | Element): void {
   const doc = docOf(root)
   const words = doc.documentElement.lang.startsWith('zh') ? CODE_COPY.zh : CODE_COPY.en
-  for (const button of root.querySelectorAll<HTMLButtonElement>('button[data-copy-code]:not([data-label])')) {
-    button.dataset.label = words.label
+  for (const button of root.querySelectorAll<HTMLButtonElement>('button[data-copy-code]:not([data-copied-label])')) {
     button.dataset.copiedLabel = words.copied
     const span = doc.createElement('span')
-    span.setAttribute('data-copy-label', '')
     span.textContent = words.label
     button.replaceChildren(span)
   }
@@ -143,11 +141,16 @@ function visibleText(el: Element): string {
   return out
 }
 
+/** Each button's resting label, read at its first click (a second click inside the second reads `Copied`). */
+const restingLabels = new WeakMap<HTMLButtonElement, string>()
+
 async function copyFromButton(button: HTMLButtonElement): Promise<void> {
   if (!(await writeClipboard(button.ownerDocument, copyText(button)))) return
-  const label = button.querySelector<HTMLElement>('[data-copy-label]')
+  // An icon-only button is named by `aria-label`; any other shows its label in its one `<span>`.
+  const label = button.hasAttribute('aria-label') ? null : button.querySelector<HTMLElement>('span')
   const copied = button.dataset.copiedLabel ?? ''
-  const original = button.dataset.label ?? ''
+  const original = restingLabels.get(button) ?? button.getAttribute('aria-label') ?? label?.textContent ?? ''
+  restingLabels.set(button, original)
   if (label !== null) label.textContent = copied
   if (button.hasAttribute('aria-label')) button.setAttribute('aria-label', copied)
   setTimeout(() => {

@@ -6,11 +6,12 @@
  * holds at most 5,000 elements.
  */
 import styles from './Icon.module.css'
+import { cx } from './cx'
 import type { IconName } from './icon-paths'
 
 export type { IconName } from './icon-paths'
 
-/** One icon; `className` lets the row chrome hide the variant icon while the row is open. */
+/** One icon, drawn by the class of its name; `className` lets the row chrome hide the variant icon while the row is open. */
 export function Icon({ name, className }: { name: IconName; className?: string }) {
-  return <span role="img" className={className === undefined ? styles.icon : `${styles.icon} ${className}`} data-icon={name} />
+  return <span role="img" className={cx(styles.icon, styles[name], className)} />
 }

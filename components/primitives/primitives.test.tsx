@@ -161,6 +161,7 @@ describe('Icon', () => {
     const { readFileSync } = await import('node:fs')
     const { ICON_PATHS, iconRule } = await import('./icon-paths')
     const { Icon } = await import('./Icon')
+    const { default: iconStyles } = await import('./Icon.module.css')
     // From the checkout root (vitest's root): under happy-dom, import.meta.url is not a file URL.
     const css = readFileSync('components/primitives/Icon.module.css', 'utf8')
     const names = Object.keys(ICON_PATHS) as (keyof typeof ICON_PATHS)[]
@@ -169,10 +170,10 @@ describe('Icon', () => {
       const root = mount(<Icon name={name} />)
       const icon = root.firstElementChild
       expect(icon?.getAttribute('role')).toBe('img')
-      expect(icon?.getAttribute('data-icon')).toBe(name)
+      expect(icon?.className.split(' ')).toContain(iconStyles[name])
       expect(icon?.childNodes).toHaveLength(0)
     }
     // No rule for a name that is not drawn (a stale rule would only cost bytes).
-    expect(css.match(/data-icon='/g)).toHaveLength(names.length)
+    expect(css.match(/--dv-icon: url/g)).toHaveLength(names.length)
   })
 })
