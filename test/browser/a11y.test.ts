@@ -5,8 +5,8 @@
  * scheme (the pages follow `prefers-color-scheme`, emulated here), each with every fold as built (closed)
  * and again with every `<details>` opened: no serious or critical violation, each one printed with its rule,
  * impact, element and summary. Print, emulated from a dark screen: light colours that pass axe's contrast
- * rule, no page chrome, closed folds shown even without the script, and the script opening every fold on
- * `beforeprint` and restoring them on `afterprint`. One browser, one site, one export, one live server.
+ * rule, no page chrome, closed folds shown even without the script, headers and small rows kept whole, and
+ * the script opening every fold on `beforeprint` and restoring them on `afterprint`. One browser, one site, one export, one live server.
  */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -207,6 +207,10 @@ describe.skipIf(!enabled)('print', () => {
     const print = await bodies()
     expect(print.length).toBeGreaterThan(3)
     expect(print.every((shown) => shown)).toBe(true)
+    // Page breaks: a row header stays whole and with its body; a user message stays whole.
+    const breaks = (selector: string) => page.$eval(selector, (el) => `${getComputedStyle(el).breakInside} ${getComputedStyle(el).breakAfter}`)
+    expect(await breaks('[data-variant] summary')).toBe('avoid avoid')
+    expect(await breaks('[data-role="user"]')).toBe('avoid auto')
     await context.close()
   })
 })
