@@ -27,6 +27,9 @@ const fixture = (p: string) => fileURLToPath(new URL(`../../fixtures/${p}`, impo
 const REAL_HOST = fixture('demo-sessions/--home-dev-project--')
 /** The dsh web client's tool-details log: 44 tool calls of 40 kinds (goals, todos, terminals, teams, LSP…). */
 const TOOL_DETAILS = fixture('corpus/v4/logs/0217po__snapshots_web_tool-details_session.v3.jsonl')
+/** dsh's skill-load log: context injections and a skill card whose texts are taller than their boxes. */
+const SKILL_LOAD = fixture('corpus/v0/acp-agent/skill-load/session.jsonl')
+const SKILL_PAGE = 'sessions/9eb4181f-2d05-49d3-98fc-3711fe2f5664.html'
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
@@ -44,7 +47,7 @@ beforeAll(async () => {
   exported = join(out, 'family.html')
   const assets = await testSiteAssets()
   ;[, , { live }] = await Promise.all([
-    buildInto([REAL_HOST, TOOL_DETAILS, DEMO_PARENT, ...DEMO_CHILDREN], site),
+    buildInto([REAL_HOST, TOOL_DETAILS, SKILL_LOAD, DEMO_PARENT, ...DEMO_CHILDREN], site),
     exportSession({ session: DEMO_PARENT, html: exported, markdown: null, linkBase: null, locale: 'en', env: {}, homedir: '/nonexistent-home', assets }),
     startTestLive([REAL_HOST]),
   ])
@@ -67,6 +70,7 @@ const TARGETS: Target[] = [
   { name: 'index', url: () => file('index.html') },
   { name: 'session with 40 tool kinds', url: () => file('sessions/~007B~007Bsession~003A1~007D~007D.html') },
   { name: 'real dsh session: tool tour', url: () => file('sessions/session-b94a9975-e964-4e8f-8181-dea1d289823b.html') },
+  { name: 'skill card and long context texts', url: () => file(SKILL_PAGE) },
   { name: 'real dsh session: failures and diffs', url: () => file('sessions/session-38ad2d97-2d0e-4ed3-8835-618bf6b04ca2.html') },
   { name: 'subagent session', url: () => file(`sessions/${DEMO_CHILDREN[0]?.split('/').pop() ?? ''}.html`) },
   { name: 'export', url: () => pathToFileURL(exported).href },
@@ -146,6 +150,38 @@ describe.skipIf(!enabled)('axe: no serious or critical WCAG 2.1 AA violation', (
       expect(errors).toEqual([])
       await context.close()
     })
+  })
+})
+
+describe.skipIf(!enabled)('scroll boxes and the keyboard', () => {
+  it('a scroll box joins the tab order when its content overflows it, and when its fold opens', async () => {
+    // The skill's text and its raw result are taller than their boxes.
+    const page = await browser().newPage()
+    await page.goto(file(SKILL_PAGE))
+    await openAll(page)
+    const focusable = await page.$$eval('main [tabindex="0"]', (els) => els.map((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight))
+    expect(focusable.length).toBeGreaterThan(0)
+    expect(focusable.every((overflows) => overflows)).toBe(true)
+    // The boxes that fit stay out of the tab order.
+    const fitting = await page.$$eval('main pre, main div', (els) =>
+      els.filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowY) && el.checkVisibility() && el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth && !el.hasAttribute('tabindex')).length,
+    )
+    expect(fitting).toBeGreaterThan(0)
+    // Opening a fold checks what it shows (a browser may not lay out a closed fold's content at load).
+    const reopened = await page.evaluate(async () => {
+      const box = document.querySelector('main [tabindex="0"]')
+      const fold = box?.closest('details')
+      if (!box || !fold) return 'no box in a fold'
+      box.removeAttribute('tabindex')
+      const toggled = () => new Promise((resolve) => fold.addEventListener('toggle', resolve, { once: true }))
+      fold.open = false
+      await toggled()
+      fold.open = true
+      await toggled()
+      return box.getAttribute('tabindex')
+    })
+    expect(reopened).toBe('0')
+    await page.close()
   })
 })
 
