@@ -34,7 +34,7 @@ describe('UserMessage', () => {
     const copy = row?.querySelector('button[data-copy]')
     expect(copy?.getAttribute('aria-label')).toBe('Copy')
     expect(copy?.getAttribute('data-copy-target')).toBe('user:m1-text')
-    expect(copy?.querySelectorAll('[role="img"]')).toHaveLength(1)
+    expect(copy?.querySelectorAll('svg')).toHaveLength(1)
   })
 
   test('keeps line breaks as text, steering role, images, no time', () => {
@@ -52,7 +52,7 @@ describe('assistant blocks', () => {
   test('Think row: button named Think + summary, full text inside; Running hidden inside while streaming', () => {
     const root = mount(<ThinkRow row={{ kind: 'think', key: 's:1:0', title: 'Think', summary: 'Load the requested skill.', text: 'Load the requested skill.\nThen reply.', running: false, hiddenStatus: null }} />)
     expect(nameOf(root.querySelector('summary'))).toBe('Think Load the requested skill.')
-    expect(root.querySelectorAll('summary [role="img"]')).toHaveLength(2)
+    expect(root.querySelectorAll('summary svg')).toHaveLength(2)
     expect(root.querySelector('details > div')?.textContent).toBe('Load the requested skill.\nThen reply.')
     const running = mount(<ThinkRow row={{ kind: 'think', key: 'k', title: 'Think', summary: 'x', text: 'x', running: true, hiddenStatus: 'Running' }} />)
     expect(nameOf(running.querySelector('summary'))).toBe('Running Think x')
@@ -89,7 +89,7 @@ describe('context, system and status rows', () => {
   test('context injection: label and producer name the button; notice is a third segment; text inside', () => {
     const root = mount(<ContextInjectionRow row={{ kind: 'context', key: 'c', label: 'Context injection', producer: '@deepseek-ai/dsh-system-prompt', notice: null, text: 'You are…' }} />)
     expect(nameOf(root.querySelector('summary'))).toBe('Context injection @deepseek-ai/dsh-system-prompt')
-    expect(root.querySelectorAll('summary [role="img"]')).toHaveLength(2)
+    expect(root.querySelectorAll('summary svg')).toHaveLength(2)
     expect(root.querySelector('details pre')?.textContent).toBe('You are…')
     const notice = mount(<ContextInjectionRow row={{ kind: 'context', key: 'c', label: 'Context injection', producer: 'subagent-settled', notice: 'Background subagent finished', text: '' }} />)
     expect(nameOf(notice.querySelector('summary'))).toBe('Context injection subagent-settled Background subagent finished')

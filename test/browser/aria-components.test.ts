@@ -237,15 +237,17 @@ describe.skipIf(skip)(`components in Chromium (${skip ? `skipped: ${CHROMIUM} no
     expect(unwrapGroups(answer.join('\n'))).toBe(expectedAnswer)
   })
 
-  test('Read row: a button named "Read a.txt" holding the file button; expanded, the read card', async () => {
+  // The path is text inside the header button, not a button of its own: a control inside a button is invalid
+  // (axe nested-interactive, issue 15), and dsh's own header reads as one text too.
+  test('Read row: a button named "Read a.txt" whose path is text; expanded, the read card', async () => {
     const collapsed = unwrapGroups(await page.locator(id('tool:call_read_a')).ariaSnapshot())
-    expect(collapsed).toBe(['- button "Read a.txt":', '  - img', '  - img', '  - text: Read', '  - button "a.txt"'].join('\n'))
+    expect(collapsed).toBe(['- button "Read a.txt":', '  - img', '  - img', '  - text: Read a.txt'].join('\n'))
     await expand('tool:call_read_a')
     const open_ = unwrapGroups(await page.locator(id('tool:call_read_a')).ariaSnapshot())
-    expect(open_.split('\n').slice(0, 4)).toEqual(['- button "Read a.txt" [expanded]:', '  - img', '  - text: Read', '  - button "a.txt"'])
+    expect(open_.split('\n').slice(0, 3)).toEqual(['- button "Read a.txt" [expanded]:', '  - img', '  - text: Read a.txt'])
     expect(open_).toContain('- text: a.txt')
     expect(open_).toContain('- button "Copy"')
-    // Clicking the file button copies the path; it does not toggle the row.
+    // Clicking the path copies it; it does not toggle the row.
     await page.locator(`${id('tool:call_read_a')} [data-copy-path]`).click()
     expect(await page.locator(`${id('tool:call_read_a')} > details`).getAttribute('open')).toBe('')
   })
