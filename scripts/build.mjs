@@ -23,6 +23,19 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const skipAstro = process.argv.includes('--skip-astro')
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'))
 
+/**
+ * The two shiki themes (12 KB each) go into the bundle, so an install needs neither `shiki` nor its theme
+ * collection (@shikijs/themes, 1.8 MB): with the grammars precompiled above, only @shikijs/core and
+ * @shikijs/engine-javascript stay run-time dependencies (test/repo/package-deps.test.ts checks the list).
+ */
+const bundleShikiThemes = {
+  name: 'bundle-shiki-themes',
+  setup(b) {
+    // `shiki/themes/x.mjs` re-exports `@shikijs/themes/x`; both resolve to files that esbuild then bundles.
+    b.onResolve({ filter: /^(shiki\/themes\/|@shikijs\/themes\/)/ }, args => ({ path: fileURLToPath(import.meta.resolve(args.path)) }))
+  },
+}
+
 if (!skipAstro || !existsSync(`${root}dist/site/shell.html`)) {
   process.env.ASTRO_TELEMETRY_DISABLED = '1'
   const { build: astroBuild } = await import('astro')
@@ -61,8 +74,11 @@ await build({
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
   loader: { '.module.css': 'local-css', '.css': 'empty' },
+  plugins: [bundleShikiThemes],
   define: {
     'process.env.NODE_ENV': '"production"',
+    // The bundle loads grammars from dist/grammars only (src/highlight/tokenize.ts).
+    __DSH_PACKAGED__: 'true',
     __VERSION__: JSON.stringify(pkg.version),
     __DSH_BUILD_ID__: JSON.stringify(buildId()),
   },

@@ -6,7 +6,7 @@
  * of its (light, dark) pair. Spans then carry a short class (`t3`), and `paletteCss()` gives the site
  * stylesheet the real colours, dark ones under `prefers-color-scheme: dark` (never in print).
  */
-import type { ThemeRegistration } from 'shiki/core'
+import type { ThemeRegistration } from '@shikijs/core'
 
 export interface ColorPair {
   light: string
