@@ -16,6 +16,8 @@ export type Invocation =
   | {
       mode: 'build'
       inputs: string[]
+      /** `--demo`: build the demo sessions shipped in the package (demo/sessions) instead of `inputs`. */
+      demo?: boolean
       outDir: string
       open: boolean
       baseUrl: string | null
@@ -77,6 +79,7 @@ Options:
                       folder, one DIR/<session-id>.txt (.aria.yml) per session; without it,
                       snapshots are printed
   --open              build: open index.html when done
+  --demo              build: the demo sessions shipped with dsh-view (real dsh logs), to try it
   --base-url URL      build: absolute URL the site will be published under
   --title TEXT        build: title of the index page
   --locale en|zh      card strings language (default en)
@@ -119,6 +122,7 @@ Exit codes: 0 every session was read (damage is reported, not fatal), 1 a path c
 (snapshot --check: or a snapshot differs; redact --check: or a secret remains), 2 usage error.
 
 Examples:
+  dsh-view build --demo --open              a site from the bundled demo sessions
   dsh-view inspect ~/.dsh/sessions --json
   dsh-view build ./sessions -o site         every session as a static site
   dsh-view build session.jsonl.zstd --open  one log, opened when done
@@ -154,10 +158,15 @@ export function parseInvocation(argv: readonly string[]): Invocation {
         redact: { type: 'boolean' },
         'redact-config': { type: 'string' },
         view: { type: 'string' },
+        demo: { type: 'boolean' },
       })
+      if (values.demo === true && positionals.length > 0) {
+        throw new UserError('--demo builds the bundled demo sessions; it takes no paths', 'Drop the paths, or drop --demo to build them.')
+      }
       return {
         mode: 'build',
         inputs: positionals,
+        demo: values.demo === true,
         outDir: nonEmpty(values.out, '--out') ?? 'dsh-view-site',
         open: values.open === true,
         baseUrl: parseBaseUrl(values['base-url']),

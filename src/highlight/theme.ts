@@ -9,7 +9,7 @@
  * nearest colour that does (components/theme/contrast.ts): github-dark's comment grey, for one, does not on
  * the page background, and several colours of both themes fall short on diff rows and word marks.
  */
-import type { ThemeRegistration } from 'shiki/core'
+import type { ThemeRegistration } from '@shikijs/core'
 import { CODE_BACKGROUNDS, readableOn } from '../../components/theme/contrast'
 
 export interface ColorPair {
