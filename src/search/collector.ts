@@ -12,8 +12,8 @@
  * normalised text alive, which is what this is for not doing.
  */
 import type { PageSection } from '../cards/types'
-import { searchableText } from './text'
-import { baseOf, entryOf, fairCap, MIN_ROW_CAP, rowsOf, SHARD_BUDGET, shardOf, type Entry, type RawEntry, type ShardLabels, type ShardText, type TextOf } from './shard'
+import { searchableLengthUpTo, searchableText } from './text'
+import { baseOf, entryOf, fairCap, KeptFromStart, MIN_ROW_CAP, rowsOf, SHARD_BUDGET, shardOf, type Entry, type RawEntry, type ShardLabels, type ShardText, type TextOf } from './shard'
 
 /** A detached copy of a string (V8 slices and concatenations keep their sources alive). */
 const detached = (text: string): string => JSON.parse(JSON.stringify(text)) as string
@@ -60,6 +60,10 @@ export class ShardCollector {
   #held = 0
   /** The largest per-row cap the shard can still choose (Infinity while every text fits whole). */
   #bound = Number.POSITIVE_INFINITY
+  /** Σ of each row's searchable length up to MIN_ROW_CAP: past the budget, rows are dropped from the end. */
+  #minimum = 0
+  /** Set once `#minimum` passed the budget: the shard is then the rows kept from the start (`keepFromStart`). */
+  #kept: KeptFromStart | null = null
 
   constructor(
     private readonly session: { stem: string; title: string; labels: ShardLabels },
@@ -76,6 +80,14 @@ export class ShardCollector {
     const raw: RawEntry[] = []
     for (const row of section.rows) rowsOf(row, this.session.labels, raw)
     for (const r of raw) {
+      // As `searchShard` decides: once even MIN_ROW_CAP characters of every row cannot all fit, rows are
+      // kept from the start while they fit, and a row past the last one kept is never made.
+      if (this.#kept !== null) {
+        if (this.#kept.full) return
+        this.#kept.offer(entryOf(r, this.textOf))
+        continue
+      }
+      this.#minimum += searchableLengthUpTo(r[5], MIN_ROW_CAP)
       const entry = entryOf(r, this.textOf)
       const text = entry[5]
       this.#lengths.push(text.length)
@@ -84,8 +96,19 @@ export class ShardCollector {
       else if (typeof text !== 'string') entry[5] = detached(String(text))
       this.#held += Math.min(text.length, this.#bound)
       this.#entries.push(entry)
+      if (this.#minimum > SHARD_BUDGET) this.#dropFromEnd()
     }
     if (this.#held > 4 * SHARD_BUDGET) this.#retrim()
+  }
+
+  /** Switches to keeping rows from the start: the entries so far are offered in order, then let go. */
+  #dropFromEnd(): void {
+    const kept = new KeptFromStart(baseOf(this.session))
+    for (const entry of this.#entries) if (!kept.offer(entry)) break
+    this.#kept = kept
+    this.#entries.length = 0
+    this.#lengths.length = 0
+    this.#held = 0
   }
 
   /** Lowers the bound to what the rows seen so far allow and trims the rows longer than it. */
@@ -101,6 +124,7 @@ export class ShardCollector {
 
   /** The shard script (`searchShard`'s bytes for the same rows). */
   finish(): string {
+    if (this.#kept !== null) return this.#kept.script()
     return shardOf(this.#entries, baseOf(this.session))
   }
 }

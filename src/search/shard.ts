@@ -261,16 +261,42 @@ const cappedRow = (r: Entry, cap: number): ShardRow => [r[0], r[1], r[2], r[3], 
  * Rows come as makers, so a row after the last one kept is never made.
  */
 function keepFromStart(entries: readonly (() => Entry)[], base: Base): string {
-  const rows: ShardRow[] = []
-  let size = bytes(shardScript({ ...base, complete: false, rows: [] }))
-  for (const make of entries) {
-    const row = cappedRow(make(), MIN_ROW_CAP)
-    const cost = bytes(JSON.stringify(row)) + 1
-    if (size + cost > SHARD_BUDGET) break
-    rows.push(row)
-    size += cost
+  const kept = new KeptFromStart(base)
+  for (const make of entries) if (!kept.offer(make())) break
+  return kept.script()
+}
+
+/** The rows `keepFromStart` keeps, offered one by one (src/search/collector.ts offers them as they come). */
+export class KeptFromStart {
+  readonly #rows: ShardRow[] = []
+  #size: number
+  #full = false
+
+  constructor(private readonly base: Base) {
+    this.#size = bytes(shardScript({ ...base, complete: false, rows: [] }))
   }
-  return shardScript({ ...base, complete: false, rows })
+
+  get full(): boolean {
+    return this.#full
+  }
+
+  /** Keeps the row capped to MIN_ROW_CAP if it still fits; false once one did not (later rows are not wanted). */
+  offer(entry: Entry): boolean {
+    if (this.#full) return false
+    const row = cappedRow(entry, MIN_ROW_CAP)
+    const cost = bytes(JSON.stringify(row)) + 1
+    if (this.#size + cost > SHARD_BUDGET) {
+      this.#full = true
+      return false
+    }
+    this.#rows.push(row)
+    this.#size += cost
+    return true
+  }
+
+  script(): string {
+    return shardScript({ ...this.base, complete: false, rows: this.#rows })
+  }
 }
 
 /** The largest cap `c` with Σ min(length, c) ≤ budget (water-filling: short texts stay whole). */
