@@ -321,7 +321,8 @@ export interface RawNode extends NodeBase {
 // ---------------------------------------------------------------------------------------------------
 // Session facts (pages, the index, the stats line)
 
-export type SessionStatus = 'completed' | 'interrupted' | 'running' | 'torn'
+/** How the session stands, by the rule of ./status.ts (`sessionStatus`). */
+export type SessionStatus = 'completed' | 'interrupted' | 'failed' | 'running' | 'damaged'
 
 export interface UsageTotals {
   inputTokens: number
@@ -396,6 +397,8 @@ export interface SessionFacts {
   /** Time of the last event that had one; null when unknown. */
   endTime: number | null
   status: SessionStatus
+  /** The log ends in a partial line (one of the reasons for `damaged`). */
+  tornTail: boolean
   /** Root tool calls by wire name, sorted by name. */
   toolCounts: Record<string, number>
   /** Code-dispatch children by wire name, sorted by name. */
