@@ -248,5 +248,13 @@ export function viewModel(conversation: Conversation, ctx: CardContext): PageVie
   // The to-do diff reads the session's earlier lists (cards-current.md §11.9).
   // A conversation without the field has no `todo/write` event: the history is known and empty.
   const full: CardContext = ctx.todoWrites === undefined ? { ...ctx, todoWrites: conversation.todoWrites ?? [] } : ctx
-  return { locale: ctx.locale, sections: conversation.sections.map(s => section(s, full)) }
+  const taken = new Set<number>()
+  const sections = conversation.sections.map(s => {
+    const page = section(s, full)
+    // `turn-N` once per number, on the first section that has it (a damaged log may repeat a number).
+    const anchor = s.turn === null || taken.has(s.turn) ? null : `turn-${s.turn}`
+    if (s.turn !== null) taken.add(s.turn)
+    return { ...page, anchor }
+  })
+  return { locale: ctx.locale, sections }
 }

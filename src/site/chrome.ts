@@ -9,8 +9,8 @@ import { usageStrings } from '../cards/usage-strings'
 import type { Conversation, SessionFacts } from '../conversation/model'
 import { DEFAULT_VIEW_MODE, VIEW_MODES, type ViewMode } from '../cards/view-mode'
 import { pageFile } from './slug'
-import { visiblePages } from './paginate'
-import type { Fact, Link, PageNav, SessionChrome, SessionSummary, SiteText, ViewSwitch } from './types'
+import { pagerNav } from './pager'
+import type { Fact, PageNav, SessionChrome, SessionSummary, SiteText, ViewSwitch } from './types'
 import type { Locale } from '../cards/types'
 
 /** A title is one line of at most this many characters; the index and `<title>` stay readable. */
@@ -137,14 +137,7 @@ export function viewSwitch(current: ViewMode, text: SiteText): ViewSwitch {
 }
 
 export function pageNav(stem: string, page: number, pages: number, text: SiteText): PageNav {
-  const link = (p: number, label: string): Link => ({ href: pageFile(stem, p), label })
-  return {
-    label: text.pagesNav,
-    position: text.pageOf(page, pages),
-    previous: page > 1 ? link(page - 1, text.previous) : null,
-    next: page < pages ? link(page + 1, text.next) : null,
-    pages: visiblePages(page, pages).map(p => ({ ...link(p, String(p)), current: p === page })),
-  }
+  return pagerNav(page, pages, p => pageFile(stem, p), text.pagesNav, text)
 }
 
 /** The anchor a child's page links back to: the link after the spawning call on the parent's page. */

@@ -62,6 +62,8 @@ export interface SiteText {
   pagesNav: string
   previous: string
   next: string
+  firstPage: string
+  lastPage: string
   pageOf: (page: number, pages: number) => string
   subagentOf: string
   childSessions: (n: number) => string
@@ -131,10 +133,13 @@ export interface PageNav {
   label: string
   /** `Page 2 of 5`. */
   position: string
+  /** `First page` (null on page 1) and `Last page` (null on the last page). */
+  first?: Link | null
+  last?: Link | null
   previous: Link | null
   next: Link | null
-  /** Up to a handful of page links around the current one, plus first and last. */
-  pages: (Link & { current: boolean })[]
+  /** Up to a handful of page links around the current one, plus first and last; `gapBefore`: an ellipsis first. */
+  pages: (Link & { current: boolean; gapBefore?: boolean })[]
 }
 
 /** Links the site adds after a transcript row: full text of cut outputs, a spawned child session. */
