@@ -13,22 +13,26 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import type { PageRow, PageSection, PageViewModel, ToolRowModel } from '../cards/types'
 import { DEFAULT_VIEW_MODE, type ViewMode } from '../cards/view-mode'
 import { SessionPage, SLOT_MARKUP } from '../../components/layout/SessionPage'
+import { PromptsPage } from '../../components/layout/PromptsPage'
 import { Transcript } from '../../components/layout/Transcript'
 import { anchorScript, collectIds } from './anchors'
-import { childAnchor, sessionChrome, type Family } from './chrome'
+import { childAnchor, foldControls, promptEntry, promptToc, sessionChrome, type Family } from './chrome'
 import { capsFor, Cutter, type SideText } from './cut'
 import { waitingForColours, type Enricher } from './enrich'
 import type { FileContent } from './atomic-write'
 import { add, fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, measure, measureBytes, ZERO, type Size } from './measure'
 import { packPages, splitSection } from './paginate'
+import { pagerNav } from './pager'
+import { promptPages, PROMPTS_PER_PAGE, sessionPrompts, TOC_WINDOW, type Prompt } from './prompts'
 import { liveHead, type LiveFlag } from './live'
 import { fillShell, headMarkup, type Shell } from './shell'
-import { pageFile, sideFile } from './slug'
+import { pageFile, promptsFile, sideFile } from './slug'
 import { findBoxModel, shardFile } from '../search/chrome'
 import { searchShard } from '../search/shard'
 import { searchText } from '../search/strings'
 import type { FindBoxModel } from '../search/types'
-import type { Fact, RowExtra, SessionSummary, SiteText } from './types'
+import { escapeHtml } from '../highlight/render-tokens'
+import type { Fact, PromptToc, RowExtra, SessionSummary, SiteText } from './types'
 
 export interface SessionRenderInput {
   view: PageViewModel
@@ -151,7 +155,8 @@ export class SessionRenderer {
       }
     }
 
-    const chromeReserve = this.#chromeSize(input)
+    const prompts = sessionPrompts(input.view)
+    const chromeReserve = this.#chromeSize(input, prompts)
     const limit: Size = { bytes: MAX_PAGE_BYTES - chromeReserve.bytes, nodes: MAX_PAGE_NODES - chromeReserve.nodes }
 
     const pieces: Piece[] = []
@@ -197,8 +202,11 @@ export class SessionRenderer {
     const scripts = pages.length > 1 ? [`${stem}.anchors.js`] : []
 
     const chunksOf = (indices: readonly number[]) => indices.flatMap(index => (pieces[index] === undefined ? [] : [pieces[index].bytes]))
+    // 1-based page of an anchor (every prompt's id is on some page: ids come from the rendered sections).
+    const pageOf = (id: string) => (Object.hasOwn(anchors, id) ? (anchors[id] ?? 0) : 0) + 1
     pages.forEach((indices, i) => {
-      const frame = this.#frame(input, i + 1, pages.length, scripts, limit)
+      const toc = promptToc(prompts, pageOf, i + 1, stem, this.text)
+      const frame = this.#frame(input, i + 1, pages.length, scripts, limit, toc)
       // The pieces were measured already: only the chrome around them is new.
       const size = indices.reduce((sum, index) => add(sum, pieces[index]?.size ?? ZERO), frame.size)
       if (!fits(size, { bytes: MAX_PAGE_BYTES, nodes: MAX_PAGE_NODES })) overBudget.push(i + 1)
@@ -209,6 +217,7 @@ export class SessionRenderer {
     // Decoded only when asked for (src/export): a site build never joins its pages into strings.
     const transcripts = () => pages.map(indices => `${open}${Buffer.concat(chunksOf(indices)).toString('utf8')}${close}`)
     if (pages.length > 1) files.push({ path: `sessions/${stem}.anchors.js`, content: anchorScript({ pages: pageNames, anchors }) })
+    files.push(...this.#promptPages(input, prompts, pageOf))
     // The search shard holds every row's whole text (cut parts included), from the uncut view model.
     files.push({ path: `sessions/${shardFile(stem)}`, content: searchShard(input.view, { stem, title: summary.title, labels: searchText(input.view.locale).labels }) })
     // A BOM makes browsers read a file:// text file as UTF-8 instead of guessing.
@@ -258,9 +267,43 @@ export class SessionRenderer {
     return model
   }
 
-  /** Chrome of the largest kind of page (with navigation), plus the shell, reserved on every page. */
-  #chromeSize(input: SessionRenderInput): Size {
-    const { size } = this.#frame(input, 2, 3, [`${input.summary.slug}.anchors.js`])
+  /**
+   * The full prompt list's pages (src/site/prompts.ts), when the session has more prompts than a page lists:
+   * PROMPTS_PER_PAGE entries a page, each linking to its turn on the page that holds it.
+   */
+  #promptPages(input: SessionRenderInput, prompts: readonly Prompt[], pageOf: (id: string) => number): RenderedFile[] {
+    const count = promptPages(prompts.length)
+    const stem = input.summary.slug
+    const files: RenderedFile[] = []
+    for (let n = 1; n <= count; n++) {
+      const slice = prompts.slice((n - 1) * PROMPTS_PER_PAGE, n * PROMPTS_PER_PAGE)
+      const title = this.text.promptsTitle(input.summary.title)
+      const body = renderToStaticMarkup(
+        <PromptsPage
+          model={{
+            title,
+            session: { href: pageFile(stem, 1), label: this.text.backToSession },
+            index: { href: '../index.html', label: this.text.allSessions },
+            label: this.text.prompts,
+            entries: slice.map(p => promptEntry(p, stem, pageOf(p.id), false, this.text)),
+            nav: count > 1 ? pagerNav(n, count, p => promptsFile(stem, p), this.text.pagesNav, this.text) : null,
+          }}
+          skipLabel={this.text.skipToPrompts}
+          allSessions={this.text.allSessions}
+          footer={this.text.generatedBy}
+        />,
+      )
+      const file = promptsFile(stem, n)
+      const canonical = input.baseUrl === null ? null : `${input.baseUrl}sessions/${file}`
+      const head = headMarkup(count > 1 ? `${title} (${this.text.pageOf(n, count)})` : title, canonical)
+      files.push({ path: `sessions/${file}`, content: fillShell(this.shell, { lang: input.lang, root: '../', head, body, view: input.viewMode ?? DEFAULT_VIEW_MODE }) })
+    }
+    return files
+  }
+
+  /** Chrome of the largest kind of page (with navigation and the largest prompt list), plus the shell, reserved on every page. */
+  #chromeSize(input: SessionRenderInput, prompts: readonly Prompt[]): Size {
+    const { size } = this.#frame(input, 2, 3, [`${input.summary.slug}.anchors.js`], null, largestToc(prompts, input.summary.slug, this.text))
     // Navigation grows with page count (a window of links, first and last): leave room for a few more.
     return add(size, { bytes: 2_000, nodes: 40 })
   }
@@ -273,9 +316,9 @@ export class SessionRenderer {
    * and `room` (the transcript room of every page), for the live page to break pages as this does
    * (src/site/live.ts `LivePageInfo`); sizing the chrome passes none, written as zeros of the same width.
    */
-  #frame(input: SessionRenderInput, page: number, pages: number, scripts: string[], room: Size | null = null): { head: Buffer; tail: Buffer; size: Size } {
+  #frame(input: SessionRenderInput, page: number, pages: number, scripts: string[], room: Size | null = null, prompts: PromptToc | null = null): { head: Buffer; tail: Buffer; size: Size } {
     const view = input.viewMode ?? DEFAULT_VIEW_MODE
-    const chrome = sessionChrome(input.summary, input.facts, input.family, page, pages, this.text, view)
+    const chrome = { ...sessionChrome(input.summary, input.facts, input.family, page, pages, this.text, view), prompts, folds: foldControls(this.text) }
     const find = this.#findBox(input)
     const frame = renderToStaticMarkup(
       <SessionPage chrome={chrome} skipLabel={this.text.skipToTranscript} allSessions={this.text.allSessions} footer={this.text.generatedBy} find={find} />,
@@ -291,6 +334,20 @@ export class SessionRenderer {
     const after = `${this.#close}${html.slice(at + SLOT_MARKUP.length)}`
     return { head: Buffer.from(before, 'utf8'), tail: Buffer.from(after, 'utf8'), size: measure(before + after) }
   }
+}
+
+/**
+ * A prompt list at least as large as any page's (for the chrome reserve): the TOC_WINDOW prompts with the
+ * longest escaped labels and ids, every one marked current and linked to a page number of six digits.
+ */
+function largestToc(prompts: readonly Prompt[], stem: string, text: SiteText): PromptToc | null {
+  if (prompts.length === 0) return null
+  const cost = (p: Prompt) => Buffer.byteLength(escapeHtml(p.label)) + 3 * p.id.length
+  const largest = [...prompts].sort((a, b) => cost(b) - cost(a)).slice(0, TOC_WINDOW)
+  const toc = promptToc(largest, () => 999_999, 999_999, stem, text)
+  if (toc === null) return null
+  const big = prompts.length + 999_999
+  return { ...toc, summary: text.promptsSummary(big), note: text.promptsWindow(big, big, big), all: { href: promptsFile(stem, 1), label: text.allPrompts(big) } }
 }
 
 /** Children started by a tool row or any call nested under it. */
