@@ -78,7 +78,7 @@ export class ConversationBuilder {
       const section = state.snapshot(ctx)
       if (section.turn !== null || section.nodes.length > 0) sections.push(section)
     }
-    return { modelVersion: 1, live: this.#live, header: this.#header, facts: this.#facts.snapshot(this.#header, this.#status(), this.#cut, this.#torn), sections,
+    return { modelVersion: 1, live: this.#live, header: this.#header, facts: this.#facts.snapshot(this.#header, this.#status(), this.#cut), sections,
       ...(this.#todoWrites.length > 0 ? { todoWrites: this.#todoWrites.slice() } : {}) }
   }
 

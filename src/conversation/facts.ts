@@ -101,7 +101,7 @@ export class FactsAccumulator {
     known.mode ??= link.mode
   }
 
-  snapshot(header: SessionHeader | null, status: SessionStatus, inheritedBeforeSeq: number | null, tornTail = false): SessionFacts {
+  snapshot(header: SessionHeader | null, status: SessionStatus, inheritedBeforeSeq: number | null): SessionFacts {
     const usage = { ...this.usage }
     const last = this.lastRequest
     const lastInput = last === null ? null : (last.inputTokens ?? 0) + (last.cacheReadTokens ?? 0) + (last.cacheWriteTokens ?? 0)
@@ -117,7 +117,6 @@ export class FactsAccumulator {
       startTime: createdAt !== undefined && createdAt > 0 ? createdAt : this.minTime,
       endTime: this.maxTime,
       status,
-      tornTail,
       toolCounts: sortedCounts(this.#tools),
       subToolCounts: sortedCounts(this.#subTools),
       stats: {

@@ -397,8 +397,6 @@ export interface SessionFacts {
   /** Time of the last event that had one; null when unknown. */
   endTime: number | null
   status: SessionStatus
-  /** The log ends in a partial line (one of the reasons for `damaged`). */
-  tornTail: boolean
   /** Root tool calls by wire name, sorted by name. */
   toolCounts: Record<string, number>
   /** Code-dispatch children by wire name, sorted by name. */
