@@ -1,7 +1,7 @@
 /**
  * The index page (issue 4): sessions grouped by project (cwd), newest first, each with its title, start,
  * duration, model, turns, tool calls and status, child sessions nested under their parent, and the pages of
- * a paginated session. Compact on purpose — about four elements per session — so a root of a thousand
+ * a paginated session; the sessions per status, a status filter (issue 15) and an empty state. Compact on purpose — about four elements per session — so a root of a thousand
  * sessions stays inside the page budget; past that the site cuts the index into pages (`model.nav`,
  * src/site/index-pages.ts). The filter box is progressive enhancement (FilterBox).
  */
@@ -24,11 +24,13 @@ export interface SessionIndexProps {
   footer: string
   /** The cross-session search (progressive enhancement; absent: none). */
   search?: SiteSearchText
+  /** The site's session catalog the search reads (src/search/catalog.ts); absent: this page's sessions. */
+  catalog?: string
 }
 
 function Entry({ entry, pagesLabel }: { entry: IndexEntry; pagesLabel: string }) {
   return (
-    <li className={styles.entry} data-filter={entry.filterText} data-shard={entry.shard}>
+    <li className={styles.entry} data-filter={entry.filterText} data-status={entry.status} data-shard={entry.shard}>
       <a href={entry.href} className={styles.title}>
         {entry.title}
       </a>{' '}
@@ -60,7 +62,7 @@ function Entry({ entry, pagesLabel }: { entry: IndexEntry; pagesLabel: string })
   )
 }
 
-export function SessionIndex({ model, filter, skipLabel, noSessions, pagesLabel, footer, search }: SessionIndexProps) {
+export function SessionIndex({ model, filter, skipLabel, noSessions, pagesLabel, footer, search, catalog }: SessionIndexProps) {
   return (
     <>
       <a href="#main" className={frame.skip}>
@@ -69,12 +71,36 @@ export function SessionIndex({ model, filter, skipLabel, noSessions, pagesLabel,
       <header className={styles.header}>
         <h1 className={styles.heading}>{model.title}</h1>
         <p className={styles.count}>{model.count}</p>
+        {model.statuses !== undefined && model.statuses.length > 0 && (
+          <ul className={styles.statuses} aria-label={model.statusFilter?.counts}>
+            {model.statuses.map((s) => (
+              <li key={s.status}>
+                <span className={styles.status} data-status={s.status}>
+                  {s.label}
+                </span>{' '}
+                {s.count}
+              </li>
+            ))}
+          </ul>
+        )}
         {model.nav != null && <PageNav nav={model.nav} />}
-        <FilterBox text={filter} />
-        {search !== undefined && model.groups.length > 0 && <SiteSearch text={search} />}
+        <FilterBox
+          text={filter}
+          status={
+            model.statusFilter !== undefined && model.statuses !== undefined && model.statuses.length > 0
+              ? { label: model.statusFilter.label, all: model.statusFilter.all, options: model.statuses.map((s) => ({ value: s.status, label: `${s.label} (${s.count})` })) }
+              : undefined
+          }
+        />
+        {search !== undefined && model.groups.length > 0 && <SiteSearch text={search} catalog={catalog} />}
       </header>
       <main id="main" tabIndex={-1} className={styles.main}>
-        {model.groups.length === 0 && <p>{noSessions}</p>}
+        {model.groups.length === 0 && (
+          <div className={styles.empty} data-empty-index="">
+            <p>{noSessions}</p>
+            {model.emptyHint !== undefined && <p className={styles.hint}>{model.emptyHint}</p>}
+          </div>
+        )}
         {model.groups.map((group) => (
           <section key={group.id} aria-labelledby={group.id} className={styles.group} data-filter-group="">
             <h2 id={group.id} className={styles.project}>

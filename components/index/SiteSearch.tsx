@@ -7,13 +7,15 @@
 import type { SiteSearchText } from '../../src/search/types'
 import styles from './SiteSearch.module.css'
 
-export function SiteSearch({ text }: { text: SiteSearchText }) {
+/** `catalog`: the site's session catalog script (src/search/catalog.ts), relative to the page. */
+export function SiteSearch({ text, catalog }: { text: SiteSearchText; catalog?: string }) {
   return (
     <div
       role="search"
       aria-label={text.region}
       className={styles.box}
       data-site-search=""
+      data-catalog={catalog}
       data-loading={text.loading}
       data-count={text.count}
       data-none={text.none}

@@ -1,6 +1,7 @@
 /**
  * The index filter box (browser, progressive enhancement): reveals the box and, as you type, hides the
- * entries whose text does not contain every word typed. An entry stays visible when one of its child
+ * entries whose text does not contain every word typed, or whose status (`data-status`) is not the one
+ * picked in the status filter. An entry stays visible when one of its child
  * sessions matches; a project heading hides when none of its entries shows. Reads only this page, so it
  * works from file:// with no fetch; entries carry their lower-cased text in `data-filter`.
  */
@@ -11,13 +12,16 @@ export function matches(entryText: string, query: string): boolean {
   return words.every((w) => entryText.includes(w))
 }
 
-/** Applies a query; returns how many entries (parents and children alike) are visible. */
-export function applyFilter(root: ParentNode, query: string): { shown: number; total: number } {
+/**
+ * Applies a query and a status (`''`: any); returns how many entries (parents and children alike) are
+ * visible. An entry shows when it matches both, or when one of its children shows.
+ */
+export function applyFilter(root: ParentNode, query: string, status = ''): { shown: number; total: number } {
   const entries = [...root.querySelectorAll<HTMLElement>('li[data-filter]')]
   // Deepest first, so a parent sees whether any child stayed visible.
   const visible = new Map<HTMLElement, boolean>()
   for (const entry of [...entries].reverse()) {
-    const own = matches(entry.getAttribute('data-filter') ?? '', query)
+    const own = matches(entry.getAttribute('data-filter') ?? '', query) && (status === '' || entry.getAttribute('data-status') === status)
     const child = [...entry.querySelectorAll<HTMLElement>(':scope > ul > li[data-filter]')].some((c) => visible.get(c) === true)
     visible.set(entry, own || child)
   }
@@ -39,12 +43,16 @@ export function installFilter(doc: Document): void {
   if (!box || !input) return
   const output = box.querySelector<HTMLOutputElement>('output')
   const template = output?.getAttribute('data-count-template') ?? '{shown} / {total}'
+  const select = box.querySelector<HTMLSelectElement>('select#dsh-status')
   const run = () => {
-    const { shown, total } = applyFilter(doc, input.value)
-    if (output) output.textContent = input.value.trim() === '' ? '' : template.replace('{shown}', String(shown)).replace('{total}', String(total))
+    const status = select?.value ?? ''
+    const { shown, total } = applyFilter(doc, input.value, status)
+    const idle = input.value.trim() === '' && status === ''
+    if (output) output.textContent = idle ? '' : template.replace('{shown}', String(shown)).replace('{total}', String(total))
   }
   box.hidden = false
   input.addEventListener('input', run)
+  select?.addEventListener('change', run)
   // A value restored by the browser (back navigation) applies at once.
-  if (input.value !== '') run()
+  if (input.value !== '' || (select !== null && select.value !== '')) run()
 }

@@ -1,7 +1,8 @@
 /**
  * The header of a session page: the way back to the index, the title (the page's only `h1`), the session
  * facts as a description list (a terse value such as the context meter's `7%` reads its `srValue` aloud), the
- * view-mode control, the parent and child sessions, and a note when lines were damaged. Every string arrives
+ * view-mode control, Expand all / Collapse all, the parent and child sessions, the prompt list (issue 15),
+ * and a note when lines were damaged. Every string arrives
  * formatted (src/site/chrome.ts).
  *
  * The view-mode control is a labelled `<select>` rendered `hidden`: without the page script it could do
@@ -9,6 +10,8 @@
  */
 import type { SessionChrome } from '../../src/site/types'
 import { VisuallyHidden } from '../primitives/VisuallyHidden'
+import { FoldAll } from './FoldAll'
+import { PromptToc } from './PromptToc'
 import styles from './PageHeader.module.css'
 
 export function PageHeader({ chrome, allSessions }: { chrome: SessionChrome; allSessions: string }) {
@@ -51,6 +54,7 @@ export function PageHeader({ chrome, allSessions }: { chrome: SessionChrome; all
           </label>
         </div>
       )}
+      {chrome.folds != null && <FoldAll folds={chrome.folds} />}
       {chrome.parent !== null && (
         <p className={styles.related}>
           {chrome.parent.prefix} <a href={chrome.parent.link.href}>{chrome.parent.link.label}</a>
@@ -68,6 +72,7 @@ export function PageHeader({ chrome, allSessions }: { chrome: SessionChrome; all
           </ul>
         </details>
       )}
+      {chrome.prompts != null && <PromptToc toc={chrome.prompts} />}
       {chrome.warnings !== null && <p className={styles.warnings}>{chrome.warnings}</p>}
     </header>
   )

@@ -1,22 +1,38 @@
 /**
- * Previous / next navigation between the pages of one long session (issue 4: pages paginate by turn).
- * Plain links, so it works without scripts; `rel` lets browsers and assistive tools find the neighbours.
+ * Navigation between the pages of one long session (issue 4: pages paginate by turn), and of a long index:
+ * first / previous, page numbers around the current one with an ellipsis where pages are skipped, next /
+ * last (issue 15), and `Page 2 of 5`. Plain links, so it works without scripts; `rel` lets browsers and
+ * assistive tools find the neighbours. The model comes from src/site/pager.ts.
  */
-import type { PageNav as PageNavModel } from '../../src/site/types'
+import type { Link, PageNav as PageNavModel } from '../../src/site/types'
 import styles from './PageNav.module.css'
+
+function Step({ link, rel, children }: { link: Link | null | undefined; rel?: string; children: (label: string) => string }) {
+  return link == null ? (
+    <span className={styles.step} aria-hidden="true" />
+  ) : (
+    <a href={link.href} rel={rel} className={styles.step}>
+      {children(link.label)}
+    </a>
+  )
+}
 
 export function PageNav({ nav }: { nav: PageNavModel }) {
   return (
     <nav aria-label={nav.label} className={styles.nav}>
-      {nav.previous !== null ? (
-        <a href={nav.previous.href} rel="prev" className={styles.step}>
-          ← {nav.previous.label}
-        </a>
-      ) : (
-        <span className={styles.step} aria-hidden="true" />
-      )}
+      {nav.first !== undefined && <Step link={nav.first}>{(label) => `« ${label}`}</Step>}
+      <Step link={nav.previous} rel="prev">
+        {(label) => `← ${label}`}
+      </Step>
       <ol className={styles.pages}>
-        {nav.pages.map((page) => (
+        {nav.pages.flatMap((page) => [
+          ...(page.gapBefore === true
+            ? [
+                <li key={`gap-${page.href}`} className={styles.gap} aria-hidden="true">
+                  …
+                </li>,
+              ]
+            : []),
           <li key={page.href}>
             {page.current ? (
               <a href={page.href} aria-current="page" className={styles.current}>
@@ -25,17 +41,14 @@ export function PageNav({ nav }: { nav: PageNavModel }) {
             ) : (
               <a href={page.href}>{page.label}</a>
             )}
-          </li>
-        ))}
+          </li>,
+        ])}
       </ol>
       <span className={styles.position}>{nav.position}</span>
-      {nav.next !== null ? (
-        <a href={nav.next.href} rel="next" className={styles.step}>
-          {nav.next.label} →
-        </a>
-      ) : (
-        <span className={styles.step} aria-hidden="true" />
-      )}
+      <Step link={nav.next} rel="next">
+        {(label) => `${label} →`}
+      </Step>
+      {nav.last !== undefined && <Step link={nav.last}>{(label) => `${label} »`}</Step>}
     </nav>
   )
 }

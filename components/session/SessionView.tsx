@@ -2,7 +2,8 @@
  * The transcript of one page (architecture.md §2.12: the same component for the static page and the live
  * page): a `<section>` landmark named by `label` holding the page's turn sections, each with its turn heading
  * (`Turn 3`) when it has one, then its rows in Chat order. Every row carries its stable `id` (the row key),
- * so `#…` deep links resolve on whichever page the site puts the row; sections carry theirs too.
+ * so `#…` deep links resolve on whichever page the site puts the row; sections carry theirs too, and a turn's
+ * heading carries its number (`#turn-3`, `PageSection.anchor`).
  * The layout owns `<main>` and the page header; this owns only the transcript inside it.
  *
  * `afterRow` lets a caller put something right after a row (the site's links to a cut output's full text or
@@ -60,7 +61,11 @@ export function SessionView({ sections, label, inspect = 'compact', afterRow, ba
       data-turn={section.turn ?? undefined}
       data-inherited={section.inherited ? '' : undefined}
     >
-      {section.label !== null && <h2 className={styles.heading}>{section.label}</h2>}
+      {section.label !== null && (
+        <h2 id={section.anchor ?? undefined} className={styles.heading}>
+          {section.label}
+        </h2>
+      )}
       <TurnRows section={section} view={view} renderRow={renderRow} />
     </div>
   ))

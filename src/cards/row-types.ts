@@ -462,6 +462,12 @@ export interface PageSection {
   turn: number | null
   /** `Turn 3` / `第 3 轮`; null between turns. */
   label: string | null
+  /**
+   * The turn's anchor by number, `turn-3` (issue 15), on the turn heading: the first section of each turn
+   * number only (a repeated number in a damaged log, the later parts of a turn split across pages: none).
+   * The section's own id (`key`, `turn@<seq>`) stays, so older links keep resolving. Absent: none.
+   */
+  anchor?: string | null
   /** Inherited from a parent session (fork/subagent seed). */
   inherited: boolean
   rows: PageRow[]

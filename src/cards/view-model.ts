@@ -246,7 +246,8 @@ function section(s: Section, ctx: CardContext): PageSection {
 /** The page's view model: every section's rows, in Chat order. */
 export function viewModel(conversation: Conversation, ctx: CardContext): PageViewModel {
   const full = fullContext(conversation, ctx)
-  return { locale: ctx.locale, sections: conversation.sections.map(s => section(s, full)) }
+  const taken = new Set<number>()
+  return { locale: ctx.locale, sections: conversation.sections.map(s => anchored(section(s, full), s, taken)) }
 }
 
 /**
@@ -257,6 +258,9 @@ export function viewModel(conversation: Conversation, ctx: CardContext): PageVie
 export function sectionFeed(conversation: Conversation, ctx: CardContext): { locale: Locale; count: number; at(i: number): PageSection } {
   const full = fullContext(conversation, ctx)
   const sections: (Section | undefined)[] = [...conversation.sections]
+  // Each section's `turn-N` anchor, decided in order now (it depends on the sections before it).
+  const taken = new Set<number>()
+  const anchors = sections.map(s => (s === undefined ? null : anchorOf(s, taken)))
   return {
     locale: ctx.locale,
     count: sections.length,
@@ -264,10 +268,19 @@ export function sectionFeed(conversation: Conversation, ctx: CardContext): { loc
       const s = sections[i]
       if (s === undefined) throw new RangeError(`sectionFeed: section ${i} was handed out already or does not exist`)
       sections[i] = undefined
-      return section(s, full)
+      return { ...section(s, full), anchor: anchors[i] ?? null }
     },
   }
 }
+
+/** `turn-N` once per number, on the first section that has it (a damaged log may repeat a number). */
+function anchorOf(s: Section, taken: Set<number>): string | null {
+  const anchor = s.turn === null || taken.has(s.turn) ? null : `turn-${s.turn}`
+  if (s.turn !== null) taken.add(s.turn)
+  return anchor
+}
+
+const anchored = (page: PageSection, s: Section, taken: Set<number>): PageSection => ({ ...page, anchor: anchorOf(s, taken) })
 
 // The to-do diff reads the session's earlier lists (cards-current.md §11.9).
 // A conversation without the field has no `todo/write` event: the history is known and empty.

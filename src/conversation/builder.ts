@@ -12,6 +12,7 @@ import { AttemptItem, CommandItem, CompactionItem, MessageItem, RawItem, Replace
 import type { Conversation, Section, SessionStatus, TodoWrite } from './model'
 import { failureOf, prop, str } from './narrow'
 import { SectionState, type BuildContext } from './section'
+import { sessionStatus, type StatusEvidence } from './status'
 import { StepItem } from './step-item'
 import { TailItem } from './tail'
 import { ToolFold } from './tool-fold'
@@ -20,7 +21,7 @@ import type { Boundary } from './tool-tree'
 export interface ConversationOptions {
   /** Live mode: an open step shows its streamed blocks as they arrive. */
   live?: boolean
-  /** The reader held back a partial final line (log-format.md §6.1): status becomes `torn`. */
+  /** The reader held back a partial final line (log-format.md §6.1): status becomes `damaged` (./status.ts). */
   tornTail?: boolean
 }
 
@@ -82,14 +83,12 @@ export class ConversationBuilder {
   }
 
   #status(): SessionStatus {
-    if (this.#torn) return 'torn'
-    for (let i = this.#sections.length - 1; i >= 0; i--) {
+    let lastTurn: StatusEvidence['lastTurn'] = null
+    for (let i = this.#sections.length - 1; i >= 0 && lastTurn === null; i--) {
       const section = this.#sections[i]
-      if (section === undefined || section.turn === null) continue
-      if (section.end === null) return 'running'
-      return section.end.reason === 'interrupted' || section.end.reason === 'aborted' ? 'interrupted' : 'completed'
+      if (section !== undefined && section.turn !== null) lastTurn = { endReason: section.end === null ? null : section.end.reason }
     }
-    return 'completed'
+    return sessionStatus({ tornTail: this.#torn, invalidLines: this.#facts.invalidLines, lastTurn })
   }
 
   #take(line: ParsedLine): void {

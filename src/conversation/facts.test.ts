@@ -23,7 +23,8 @@ describe('status', () => {
     ['a crash-repaired last turn', (log) => completedTurn(log, 'interrupted'), false, 'interrupted'],
     ['an earlier interruption does not stick', (log) => { completedTurn(log, 'aborted'); completedTurn(log) }, false, 'completed'],
     ['an open turn', (log) => { log.turnStart(); log.stepStart() }, false, 'running'],
-    ['a torn tail wins', (log) => completedTurn(log), true, 'torn'],
+    ['a torn tail wins', (log) => completedTurn(log), true, 'damaged'],
+    ['a failed last turn', (log) => completedTurn(log, 'error'), false, 'failed'],
     ['no turns at all', () => undefined, false, 'completed'],
   ])('%s → %s', (_name, build, torn, status) => {
     const log = session()
@@ -31,10 +32,10 @@ describe('status', () => {
     expect(facts(log, { tornTail: torn }).status).toBe(status)
   })
 
-  it('setTornTail toggles torn as a live tail comes and goes', async () => {
+  it('setTornTail toggles damaged as a live tail comes and goes', async () => {
     const { ConversationBuilder } = await import('./index')
     const builder = new ConversationBuilder({ tornTail: true })
-    expect(builder.snapshot().facts.status).toBe('torn')
+    expect(builder.snapshot().facts.status).toBe('damaged')
     builder.setTornTail(false)
     expect(builder.snapshot().facts.status).toBe('completed')
   })

@@ -7,6 +7,7 @@ import type { ChatNode, Conversation } from './model'
 
 export { assemble, ConversationBuilder, type ConversationOptions } from './builder'
 export { MAX_DISPATCH_DEPTH } from './tool-tree'
+export { SESSION_STATUSES, sessionStatus, type StatusEvidence } from './status'
 export type * from './model'
 
 /** Every Chat node in Chat order (sections partition the log, so concatenation keeps the order). */

@@ -321,7 +321,8 @@ export interface RawNode extends NodeBase {
 // ---------------------------------------------------------------------------------------------------
 // Session facts (pages, the index, the stats line)
 
-export type SessionStatus = 'completed' | 'interrupted' | 'running' | 'torn'
+/** How the session stands, by the rule of ./status.ts (`sessionStatus`). */
+export type SessionStatus = 'completed' | 'interrupted' | 'failed' | 'running' | 'damaged'
 
 export interface UsageTotals {
   inputTokens: number

@@ -26,6 +26,7 @@ import { discoverLogs, type DiscoveryProblem } from '../log/node/discover'
 import { mergeReports, type RedactionReport } from '../redact/redactor'
 import type { RedactConfig } from '../redact/scan'
 import { loadSiteAssets, type SiteAssets } from './assets'
+import { CATALOG_FILE, catalogScript } from '../search/catalog'
 import { childAnchor } from './chrome'
 import { renderFamily, type FamilyMember, type FamilyResult } from './family'
 import { emptyManifest, MANIFEST_FILE, readManifest, STATE_DIR, writeManifest, type Manifest, type SessionRecord, type Warning } from './manifest'
@@ -47,6 +48,11 @@ export interface BuildOptions {
   locale: Locale
   /** `--view`: the pages' default view mode (default `DEFAULT_VIEW_MODE`); a rebuild with another re-renders. */
   view?: ViewMode
+  /**
+   * Elements of session entries an index page takes before the next page starts (default: the page budget
+   * less the chrome, about a thousand sessions). Smaller values let tests paginate a small index.
+   */
+  indexPageElements?: number
   env: Record<string, string | undefined>
   homedir: string
   /** Colour code with shiki (default true). */
@@ -319,10 +325,14 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
   }
 
   // index.html, and index.p2.html … when there are more sessions than one page holds.
-  for (const page of renderIndexPages(assets.shell, indexModel(records.map(r => r.summary), text, options.title), text, lang, options.baseUrl, options.live === true)) {
+  const index = indexModel(records.map(r => r.summary), text, options.title)
+  for (const page of renderIndexPages(assets.shell, index, text, lang, options.baseUrl, options.live === true, options.indexPageElements)) {
     await writer.write(join(outDir, page.path), page.content)
     written.add(page.path)
   }
+  // Every session for "Search all sessions", whichever index page lists it.
+  await writer.write(join(outDir, CATALOG_FILE), catalogScript(index))
+  written.add(CATALOG_FILE)
   for (const [name, content] of [...assets.files].sort(([a], [b]) => (a < b ? -1 : 1))) {
     await writer.write(join(outDir, 'assets', name), content)
     written.add(`assets/${name}`)

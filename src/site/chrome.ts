@@ -8,9 +8,10 @@ import { sessionPills } from '../cards/pills'
 import { usageStrings } from '../cards/usage-strings'
 import type { Conversation, SessionFacts } from '../conversation/model'
 import { DEFAULT_VIEW_MODE, VIEW_MODES, type ViewMode } from '../cards/view-mode'
-import { pageFile } from './slug'
-import { visiblePages } from './paginate'
-import type { Fact, Link, PageNav, SessionChrome, SessionSummary, SiteText, ViewSwitch } from './types'
+import { pageFile, promptsFile } from './slug'
+import { promptWindow, type Prompt } from './prompts'
+import { pagerNav } from './pager'
+import type { Fact, FoldControls, PageNav, PromptEntry, PromptToc, SessionChrome, SessionSummary, SiteText, ViewSwitch } from './types'
 import type { Locale } from '../cards/types'
 
 /** A title is one line of at most this many characters; the index and `<title>` stay readable. */
@@ -137,15 +138,40 @@ export function viewSwitch(current: ViewMode, text: SiteText): ViewSwitch {
 }
 
 export function pageNav(stem: string, page: number, pages: number, text: SiteText): PageNav {
-  const link = (p: number, label: string): Link => ({ href: pageFile(stem, p), label })
-  return {
-    label: text.pagesNav,
-    position: text.pageOf(page, pages),
-    previous: page > 1 ? link(page - 1, text.previous) : null,
-    next: page < pages ? link(page + 1, text.next) : null,
-    pages: visiblePages(page, pages).map(p => ({ ...link(p, String(p)), current: p === page })),
-  }
+  return pagerNav(page, pages, p => pageFile(stem, p), text.pagesNav, text)
 }
 
 /** The anchor a child's page links back to: the link after the spawning call on the parent's page. */
 export const childAnchor = (childStem: string): string => `child-${childStem}`
+
+/** The header's Expand all / Collapse all labels. */
+export function foldControls(text: SiteText): FoldControls {
+  return { label: text.foldsLabel, expand: text.expandAll, collapse: text.collapseAll }
+}
+
+/** A prompt as a list entry: a link to its id on page `pageOf(id)` (1-based) of session `stem`. */
+export function promptEntry(prompt: Prompt, stem: string, page: number, here: boolean, text: SiteText): PromptEntry {
+  return { href: `${pageFile(stem, page)}#${encodeURIComponent(prompt.id)}`, label: prompt.label === '' ? text.promptNoText : prompt.label, number: prompt.number, here }
+}
+
+/**
+ * The prompt list of page `page` (src/site/prompts.ts): every prompt when they fit the window, else the
+ * window from just before this page's first prompt and a link to the full list. Null without prompts.
+ */
+export function promptToc(prompts: readonly Prompt[], pageOf: (id: string) => number, page: number, stem: string, text: SiteText): PromptToc | null {
+  if (prompts.length === 0) return null
+  const firstHere = prompts.findIndex(p => pageOf(p.id) >= page)
+  const [start, end] = promptWindow(prompts.length, firstHere < 0 ? null : firstHere)
+  const entries = prompts.slice(start, end).map(p => {
+    const at = pageOf(p.id)
+    return promptEntry(p, stem, at, at === page, text)
+  })
+  const windowed = end - start < prompts.length
+  return {
+    label: text.prompts,
+    summary: text.promptsSummary(prompts.length),
+    entries,
+    note: windowed ? text.promptsWindow(start + 1, end, prompts.length) : null,
+    all: windowed ? { href: promptsFile(stem, 1), label: text.allPrompts(prompts.length) } : null,
+  }
+}

@@ -11,6 +11,7 @@ import type { ViewMode } from '../cards/view-mode'
 import { sectionFeed } from '../cards/view-model'
 import { conversationToolCounts } from '../search/shard'
 import { STATE_DIR } from './manifest'
+import { conversationPrompts } from './prompts'
 import type { Conversation } from '../conversation/model'
 import type { Highlighter } from '../highlight/highlighter'
 import type { DiscoveryProblem } from '../log/node/discover'
@@ -132,7 +133,7 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
       const conversation = box.conversation as Conversation
       box.conversation = null
       const sections = sectionFeed(conversation, { cwd: conversation.facts.cwd, home: null, locale: ctx.locale })
-      return { facts: headerFacts(l.summary, conversation, text), feed: { ...sections, tools: conversationToolCounts(conversation) } }
+      return { facts: headerFacts(l.summary, conversation, text), feed: { ...sections, tools: conversationToolCounts(conversation), prompts: conversationPrompts(conversation) } }
     }
     const renderOnce = async (box: { conversation: Conversation | null }) => {
       const { facts, feed } = prepare(box)

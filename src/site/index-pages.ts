@@ -5,8 +5,8 @@
  * entries (a parent with its nested children never splits) in index order; a project continued on the next
  * page repeats its heading, marked as continued. The filter box filters the page it is on, and says so.
  */
-import { visiblePages } from './paginate'
-import type { IndexEntry, IndexGroup, IndexModel, Link, PageNav, SiteText } from './types'
+import { pagerNav } from './pager'
+import type { IndexEntry, IndexGroup, IndexModel, PageNav, SiteText } from './types'
 
 export const indexFile = (page: number): string => (page === 1 ? 'index.html' : `index.p${page}.html`)
 
@@ -56,12 +56,5 @@ export function paginateIndex(model: IndexModel, text: SiteText, maxElements: nu
 }
 
 function indexNav(page: number, pages: number, text: SiteText): PageNav {
-  const link = (p: number, label: string): Link => ({ href: indexFile(p), label })
-  return {
-    label: text.indexPagesNav,
-    position: text.pageOf(page, pages),
-    previous: page > 1 ? link(page - 1, text.previous) : null,
-    next: page < pages ? link(page + 1, text.next) : null,
-    pages: visiblePages(page, pages).map(p => ({ ...link(p, String(p)), current: p === page })),
-  }
+  return pagerNav(page, pages, indexFile, text.indexPagesNav, text)
 }

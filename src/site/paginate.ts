@@ -65,6 +65,8 @@ export async function splitSection(raw: PageSection, section: PageSection, limit
     ...section,
     key: n === 0 ? section.key : `${section.key}~${n + 1}`,
     label: n === 0 || section.label === null ? section.label : `${section.label} (${continued})`,
+    // The turn's anchor stays on its first part: ids are unique on a page and across a session's pages.
+    ...(n === 0 ? {} : { anchor: null }),
     rows,
     ...(section.placements === undefined ? {} : { placements: indices.flatMap(i => { const p = section.placements?.[i]; return p === undefined ? [] : [p] }) }),
   })

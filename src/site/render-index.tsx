@@ -13,6 +13,9 @@ import { fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, measure } from './measure'
 import { fillShell, headMarkup, type Shell } from './shell'
 import { pageFile } from './slug'
 import { shardFile } from '../search/chrome'
+import { CATALOG_FILE } from '../search/catalog'
+import { SESSION_STATUSES } from '../conversation/status'
+import type { SessionStatus } from '../conversation/model'
 import { searchText } from '../search/strings'
 import type { IndexEntry, IndexGroup, IndexModel, Link, SessionSummary, SiteText } from './types'
 
@@ -84,7 +87,20 @@ export function indexModel(summaries: readonly SessionSummary[], text: SiteText,
     groups.push({ project: text.noProject, id: 'project-unreached', entries: lost.map(s => entry(s, new Map(), text, seen)) })
   }
   const projects = new Set(summaries.map(s => s.project ?? '')).size
-  return { title: title ?? text.siteTitle, count: text.sessionsCount(summaries.length, projects), groups }
+  const counts = new Map<SessionStatus, number>()
+  for (const s of summaries) counts.set(s.status, (counts.get(s.status) ?? 0) + 1)
+  const statuses = SESSION_STATUSES.flatMap(status => {
+    const count = counts.get(status) ?? 0
+    return count === 0 ? [] : [{ status, label: text.status[status], count }]
+  })
+  return {
+    title: title ?? text.siteTitle,
+    count: text.sessionsCount(summaries.length, projects),
+    groups,
+    statuses,
+    statusFilter: { label: text.statusFilter, all: text.statusAll(summaries.length), counts: text.statusCounts },
+    emptyHint: text.noSessionsHint,
+  }
 }
 
 /** Entry elements packed on one index page at first: the budget less room for the chrome around them. */
@@ -94,8 +110,8 @@ const INDEX_PAGE_ELEMENTS = MAX_PAGE_NODES - 400
  * Every index page (`index.html`, then `index.p2.html`, … when the sessions do not fit on one page): packed
  * by estimate, then measured; if a page is still over a budget the whole index is cut again, smaller.
  */
-export function renderIndexPages(shell: Shell, model: IndexModel, text: SiteText, lang: string, baseUrl: string | null, live = false): { path: string; content: string }[] {
-  let limit = INDEX_PAGE_ELEMENTS
+export function renderIndexPages(shell: Shell, model: IndexModel, text: SiteText, lang: string, baseUrl: string | null, live = false, pageElements = INDEX_PAGE_ELEMENTS): { path: string; content: string }[] {
+  let limit = pageElements
   for (;;) {
     const pages = paginateIndex(model, text, limit)
     const files = pages.map((page, i) => ({ path: indexFile(i + 1), content: renderIndex(shell, page, text, lang, baseUrl, live, indexFile(i + 1)) }))
@@ -122,6 +138,7 @@ export function renderIndex(shell: Shell, model: IndexModel, text: SiteText, lan
       pagesLabel={text.pages}
       footer={text.generatedBy}
       search={searchText(lang.startsWith('zh') ? 'zh' : 'en').site}
+      catalog={CATALOG_FILE}
     />,
   )
   const title = model.nav == null ? model.title : `${model.title} (${model.nav.position})`

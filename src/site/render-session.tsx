@@ -13,24 +13,28 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import type { Locale, PageRow, PageSection, PageViewModel, ToolRowModel } from '../cards/types'
 import { DEFAULT_VIEW_MODE, type ViewMode } from '../cards/view-mode'
 import { SessionPage, SLOT_MARKUP } from '../../components/layout/SessionPage'
+import { PromptsPage } from '../../components/layout/PromptsPage'
 import { Transcript } from '../../components/layout/Transcript'
 import { anchorScript, collectIds } from './anchors'
-import { childAnchor, sessionChrome, type Family } from './chrome'
+import { childAnchor, foldControls, promptEntry, promptToc, sessionChrome, type Family } from './chrome'
 import { capsFor, Cutter, type SideText } from './cut'
 import { waitingForColours, type Enricher } from './enrich'
 import type { FileContent } from './atomic-write'
 import { add, fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, measure, measureBytes, ZERO, type Size } from './measure'
 import { packPages, splitSection } from './paginate'
+import { pagerNav } from './pager'
+import { promptPages, PROMPTS_PER_PAGE, sessionPrompts, TOC_WINDOW, type Prompt } from './prompts'
 import { liveHead, type LiveFlag } from './live'
 import { fillShell, headMarkup, type Shell } from './shell'
-import { pageFile, sideFile } from './slug'
+import { pageFile, promptsFile, sideFile } from './slug'
 import { findBoxFor, shardFile } from '../search/chrome'
 import { ShardCollector } from '../search/collector'
 import { toolCounts } from '../search/shard'
 import { PieceStore } from './piece-store'
 import { searchText } from '../search/strings'
 import type { FindBoxModel } from '../search/types'
-import type { Fact, RowExtra, SessionSummary, SiteText } from './types'
+import { escapeHtml } from '../highlight/render-tokens'
+import type { Fact, PromptToc, RowExtra, SessionSummary, SiteText } from './types'
 
 /**
  * A session's view model handed out one section at a time (`sectionFeed` in src/cards/view-model.ts), for a
@@ -42,10 +46,14 @@ export interface SectionFeed {
   count: number
   at(i: number): PageSection
   tools: [tool: string, count: number][]
+  /** The session's prompt list (`sessionPrompts` of the whole view; `conversationPrompts` from the model). */
+  prompts: Prompt[]
 }
 
 const feedOf = (view: PageViewModel | SectionFeed): SectionFeed =>
-  'sections' in view ? { locale: view.locale, count: view.sections.length, at: i => view.sections[i] as PageSection, tools: toolCounts(view) } : view
+  'sections' in view
+    ? { locale: view.locale, count: view.sections.length, at: i => view.sections[i] as PageSection, tools: toolCounts(view), prompts: sessionPrompts(view) }
+    : view
 
 /**
  * Sections cut, coloured and rendered together. Within a batch, the colour budget goes to the answers'
@@ -205,7 +213,8 @@ export class SessionRenderer {
       for (const t of pendingSides.splice(0)) await emit(sideFileOf(t))
     }
 
-    const chromeReserve = this.#chromeSize(input, feed)
+    const prompts = feed.prompts
+    const chromeReserve = this.#chromeSize(input, feed, prompts)
     const limit: Size = { bytes: MAX_PAGE_BYTES - chromeReserve.bytes, nodes: MAX_PAGE_NODES - chromeReserve.nodes }
     // The search shard holds every row's whole text (cut parts included), from the uncut sections.
     const shard = new ShardCollector({ stem, title: summary.title, labels: searchText(feed.locale).labels })
@@ -280,12 +289,15 @@ export class SessionRenderer {
         for (const index of indices) for (const id of pieceIds[index] ?? []) if (!anchors.has(id)) anchors.set(id, i)
       })
       const scripts = pages.length > 1 ? [`${stem}.anchors.js`] : []
+      // 1-based page of an anchor (every prompt's id is on some page: ids come from the rendered sections).
+      const pageOf = (id: string) => (anchors.get(id) ?? 0) + 1
 
       const chunksOf = (indices: readonly number[]): Buffer[] => (indices.length === 0 ? [] : store.chunks(indices[0] as number, (indices[indices.length - 1] as number) + 1))
       const transcriptChunks: Buffer[][] = []
       for (let i = 0; i < pages.length; i++) {
         const indices = pages[i] as number[]
-        const frame = this.#frame(input, feed, i + 1, pages.length, scripts, limit)
+        const toc = promptToc(prompts, pageOf, i + 1, stem, this.text)
+        const frame = this.#frame(input, feed, i + 1, pages.length, scripts, limit, toc)
         // The pieces were measured already: only the chrome around them is new.
         const size = indices.reduce((sum, index) => add(sum, sizes[index] ?? ZERO), frame.size)
         if (!fits(size, { bytes: MAX_PAGE_BYTES, nodes: MAX_PAGE_NODES })) overBudget.push(i + 1)
@@ -299,12 +311,15 @@ export class SessionRenderer {
       const transcripts = () => transcriptChunks.map(body => `${open}${Buffer.concat(body).toString('utf8')}${close}`)
       if (pages.length > 1) await emit({ path: `sessions/${stem}.anchors.js`, content: anchorScript({ pages: pageNames, anchors: Object.fromEntries(anchors) }) })
       await emit({ path: `sessions/${shardFile(stem)}`, content: shard.finish() })
+      const promptFiles = this.#promptPages(input, prompts, pageOf)
+      for (const file of promptFiles) await emit(file)
       const sorted = [...sideTexts.values()].sort((a, b) => (a.hash < b.hash ? -1 : 1))
       for (const t of sorted) files.push(sideFileOf(t))
       const paths = [
         ...pageNames.map(name => `sessions/${name}`),
         ...(pages.length > 1 ? [`sessions/${stem}.anchors.js`] : []),
         `sessions/${shardFile(stem)}`,
+        ...promptFiles.map(f => f.path),
         ...[...(out === null ? sideTexts.keys() : sidePaths)].map(hash => `sessions/${sideFile(stem, hash)}`),
       ].sort()
       return {
@@ -354,9 +369,43 @@ export class SessionRenderer {
     return model
   }
 
-  /** Chrome of the largest kind of page (with navigation), plus the shell, reserved on every page. */
-  #chromeSize(input: SessionRenderInput, feed: SectionFeed): Size {
-    const { size } = this.#frame(input, feed, 2, 3, [`${input.summary.slug}.anchors.js`])
+  /**
+   * The full prompt list's pages (src/site/prompts.ts), when the session has more prompts than a page lists:
+   * PROMPTS_PER_PAGE entries a page, each linking to its turn on the page that holds it.
+   */
+  #promptPages(input: SessionRenderInput, prompts: readonly Prompt[], pageOf: (id: string) => number): RenderedFile[] {
+    const count = promptPages(prompts.length)
+    const stem = input.summary.slug
+    const files: RenderedFile[] = []
+    for (let n = 1; n <= count; n++) {
+      const slice = prompts.slice((n - 1) * PROMPTS_PER_PAGE, n * PROMPTS_PER_PAGE)
+      const title = this.text.promptsTitle(input.summary.title)
+      const body = renderToStaticMarkup(
+        <PromptsPage
+          model={{
+            title,
+            session: { href: pageFile(stem, 1), label: this.text.backToSession },
+            index: { href: '../index.html', label: this.text.allSessions },
+            label: this.text.prompts,
+            entries: slice.map(p => promptEntry(p, stem, pageOf(p.id), false, this.text)),
+            nav: count > 1 ? pagerNav(n, count, p => promptsFile(stem, p), this.text.pagesNav, this.text) : null,
+          }}
+          skipLabel={this.text.skipToPrompts}
+          allSessions={this.text.allSessions}
+          footer={this.text.generatedBy}
+        />,
+      )
+      const file = promptsFile(stem, n)
+      const canonical = input.baseUrl === null ? null : `${input.baseUrl}sessions/${file}`
+      const head = headMarkup(count > 1 ? `${title} (${this.text.pageOf(n, count)})` : title, canonical)
+      files.push({ path: `sessions/${file}`, content: fillShell(this.shell, { lang: input.lang, root: '../', head, body, view: input.viewMode ?? DEFAULT_VIEW_MODE }) })
+    }
+    return files
+  }
+
+  /** Chrome of the largest kind of page (with navigation and the largest prompt list), plus the shell, reserved on every page. */
+  #chromeSize(input: SessionRenderInput, feed: SectionFeed, prompts: readonly Prompt[]): Size {
+    const { size } = this.#frame(input, feed, 2, 3, [`${input.summary.slug}.anchors.js`], null, largestToc(prompts, input.summary.slug, this.text))
     // Navigation grows with page count (a window of links, first and last): leave room for a few more.
     return add(size, { bytes: 2_000, nodes: 40 })
   }
@@ -369,9 +418,9 @@ export class SessionRenderer {
    * and `room` (the transcript room of every page), for the live page to break pages as this does
    * (src/site/live.ts `LivePageInfo`); sizing the chrome passes none, written as zeros of the same width.
    */
-  #frame(input: SessionRenderInput, feed: SectionFeed, page: number, pages: number, scripts: string[], room: Size | null = null): { head: Buffer; tail: Buffer; size: Size } {
+  #frame(input: SessionRenderInput, feed: SectionFeed, page: number, pages: number, scripts: string[], room: Size | null = null, prompts: PromptToc | null = null): { head: Buffer; tail: Buffer; size: Size } {
     const view = input.viewMode ?? DEFAULT_VIEW_MODE
-    const chrome = sessionChrome(input.summary, input.facts, input.family, page, pages, this.text, view)
+    const chrome = { ...sessionChrome(input.summary, input.facts, input.family, page, pages, this.text, view), prompts, folds: foldControls(this.text) }
     const find = this.#findBox(input, feed)
     const frame = renderToStaticMarkup(
       <SessionPage chrome={chrome} skipLabel={this.text.skipToTranscript} allSessions={this.text.allSessions} footer={this.text.generatedBy} find={find} />,
@@ -387,6 +436,20 @@ export class SessionRenderer {
     const after = `${this.#close}${html.slice(at + SLOT_MARKUP.length)}`
     return { head: Buffer.from(before, 'utf8'), tail: Buffer.from(after, 'utf8'), size: measure(before + after) }
   }
+}
+
+/**
+ * A prompt list at least as large as any page's (for the chrome reserve): the TOC_WINDOW prompts with the
+ * longest escaped labels and ids, every one marked current and linked to a page number of six digits.
+ */
+function largestToc(prompts: readonly Prompt[], stem: string, text: SiteText): PromptToc | null {
+  if (prompts.length === 0) return null
+  const cost = (p: Prompt) => Buffer.byteLength(escapeHtml(p.label)) + 3 * p.id.length
+  const largest = [...prompts].sort((a, b) => cost(b) - cost(a)).slice(0, TOC_WINDOW)
+  const toc = promptToc(largest, () => 999_999, 999_999, stem, text)
+  if (toc === null) return null
+  const big = prompts.length + 999_999
+  return { ...toc, summary: text.promptsSummary(big), note: text.promptsWindow(big, big, big), all: { href: promptsFile(stem, 1), label: text.allPrompts(big) } }
 }
 
 /** Children started by a tool row or any call nested under it. */

@@ -47,3 +47,8 @@ export function pageFile(stem: string, page: number): string {
 export function sideFile(stem: string, contentHash: string): string {
   return `${stem}.files/${contentHash}.txt`
 }
+
+/** Page `page` (1-based) of a session's full prompt list (src/site/prompts.ts), relative to `sessions/`. */
+export function promptsFile(stem: string, page: number): string {
+  return page <= 1 ? `${stem}.prompts.html` : `${stem}.prompts.p${page}.html`
+}

@@ -62,6 +62,8 @@ export interface SiteText {
   pagesNav: string
   previous: string
   next: string
+  firstPage: string
+  lastPage: string
   pageOf: (page: number, pages: number) => string
   subagentOf: string
   childSessions: (n: number) => string
@@ -95,6 +97,27 @@ export interface SiteText {
   fullText: string
   continued: string
   generatedBy: string
+  /** The prompt list (issue 15): its landmark, fold summary, window note, link to the full list. */
+  prompts: string
+  promptsSummary: (n: number) => string
+  promptsWindow: (from: number, to: number, total: number) => string
+  allPrompts: (n: number) => string
+  /** A prompt with no text (an image only). */
+  promptNoText: string
+  /** Title of the full prompt list's page (`Prompts: <session title>`). */
+  promptsTitle: (title: string) => string
+  backToSession: string
+  skipToPrompts: string
+  /** The Expand all / Collapse all buttons and the name of their group. */
+  foldsLabel: string
+  expandAll: string
+  collapseAll: string
+  /** Index: the status filter's label, its `all` option, the counts line's name. */
+  statusFilter: string
+  statusAll: (n: number) => string
+  statusCounts: string
+  /** Index with no session: a second line saying what a site is built from. */
+  noSessionsHint: string
   /** Label of the header's view-mode control (`Work details`). */
   viewLabel: string
   /** Each view mode's name in that control. */
@@ -125,16 +148,65 @@ export interface SessionChrome {
   warnings: string | null
   /** The view-mode control; absent or null: none (a descendant's header inside an export). */
   viewSwitch?: ViewSwitch | null
+  /** The session's prompt list (src/site/prompts.ts); absent or null: none. */
+  prompts?: PromptToc | null
+  /** Expand all / Collapse all (shown by the page script); absent or null: none. */
+  folds?: FoldControls | null
+}
+
+/** One prompt of the list: a link to its turn on the page that holds it. */
+export interface PromptEntry {
+  href: string
+  /** The prompt's first line, cut. */
+  label: string
+  /** 1-based position among the session's prompts (the list's number). */
+  number: number
+  /** The prompt is on the page showing the list. */
+  here: boolean
+}
+
+/** The prompt list of a session page: a fold in the header (components/layout/PromptToc.tsx). */
+export interface PromptToc {
+  /** Name of the list's navigation landmark (`Prompts`). */
+  label: string
+  /** The fold's summary (`Prompts (240)`). */
+  summary: string
+  entries: PromptEntry[]
+  /** `Prompts 41–70 of 240` when the page lists only a window; else null. */
+  note: string | null
+  /** The full list's first page when the page lists only a window; else null. */
+  all: Link | null
+}
+
+/** A page of a session's full prompt list (components/layout/PromptsPage.tsx). */
+export interface PromptsPageModel {
+  title: string
+  /** Back to the session (its first page). */
+  session: Link
+  index: Link
+  label: string
+  entries: PromptEntry[]
+  nav: PageNav | null
+}
+
+/** Labels of the header's Expand all / Collapse all buttons (src/site/client/folds.ts runs them). */
+export interface FoldControls {
+  label: string
+  expand: string
+  collapse: string
 }
 
 export interface PageNav {
   label: string
   /** `Page 2 of 5`. */
   position: string
+  /** `First page` (null on page 1) and `Last page` (null on the last page). */
+  first?: Link | null
+  last?: Link | null
   previous: Link | null
   next: Link | null
-  /** Up to a handful of page links around the current one, plus first and last. */
-  pages: (Link & { current: boolean })[]
+  /** Up to a handful of page links around the current one, plus first and last; `gapBefore`: an ellipsis first. */
+  pages: (Link & { current: boolean; gapBefore?: boolean })[]
 }
 
 /** Links the site adds after a transcript row: full text of cut outputs, a spawned child session. */
@@ -154,6 +226,19 @@ export interface IndexModel {
   groups: IndexGroup[]
   /** Previous / next between the index pages of a site with too many sessions for one (src/site/index-pages.ts). */
   nav?: PageNav | null
+  /** Sessions per status over the whole site, statuses with none left out (issue 15); absent: none shown. */
+  statuses?: StatusCount[]
+  /** The status filter's label and its `All (N)` option. */
+  statusFilter?: { label: string; all: string; counts: string }
+  /** The line under "No sessions found." on an empty site. */
+  emptyHint?: string
+}
+
+export interface StatusCount {
+  status: SessionStatus
+  /** `completed` (the status's name) and the number of sessions. */
+  label: string
+  count: number
 }
 
 export interface IndexGroup {

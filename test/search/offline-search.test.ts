@@ -148,10 +148,12 @@ describe.skipIf(!enabled)('search from file://', () => {
     await context.close()
   })
 
-  it('writes byte-identical shards on every build, each within its budget', () => {
+  it('writes byte-identical shards (and the site catalog) on every build, each within its budget', () => {
     const a = [...treeOf(site).entries()].filter(([p]) => p.endsWith('.search.js'))
     const b = treeOf(again)
-    expect(a.length).toBe(9)
+    // 9 sessions' shards and sessions.search.js, the catalog "Search all sessions" reads.
+    expect(a.length).toBe(10)
+    expect(a.map(([p]) => p)).toContain('sessions.search.js')
     for (const [path, bytes] of a) {
       expect(b.get(path)?.equals(bytes), path).toBe(true)
       expect(bytes.length, path).toBeLessThanOrEqual(SHARD_BUDGET)

@@ -46,7 +46,8 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'session.jsonl'), longSession())
   out = tempDir()
   report = await buildInto([root], out)
-  pages = new Map([...treeOf(out, { skipState: true })].filter(([p]) => p.endsWith('.html') && p.startsWith('sessions/')).map(([p, b]) => [p, b.toString('utf8')]))
+  // Transcript pages only: the full prompt list (`<stem>.prompts.html`) is checked on its own below.
+  pages = new Map([...treeOf(out, { skipState: true })].filter(([p]) => p.endsWith('.html') && p.startsWith('sessions/') && !p.includes('.prompts.')).map(([p, b]) => [p, b.toString('utf8')]))
 }, 120_000)
 
 describe('a long session', () => {
@@ -59,6 +60,18 @@ describe('a long session', () => {
       expect(size.bytes, path).toBeLessThanOrEqual(MAX_PAGE_BYTES)
       expect(size.nodes, path).toBeLessThanOrEqual(MAX_PAGE_NODES)
     }
+  })
+
+  it('lists every prompt on the full prompt list, inside the budgets, each linked to the page holding its turn', () => {
+    const tree = treeOf(out, { skipState: true })
+    const list = tree.get('sessions/long-session.prompts.html')?.toString('utf8') ?? ''
+    const size = measure(list)
+    expect(size.bytes).toBeLessThanOrEqual(MAX_PAGE_BYTES)
+    expect(size.nodes).toBeLessThanOrEqual(MAX_PAGE_NODES)
+    const links = [...list.matchAll(/<li><a href="([^"#]+)#turn-(\d+)">/g)]
+    expect(links.map(m => Number(m[2]))).toEqual(Array.from({ length: links.length }, (_, i) => i + 1))
+    expect(links.length).toBeGreaterThan(30)
+    for (const [, file, turn] of links) expect(pages.get(`sessions/${file}`), `turn ${turn}`).toContain(`<h2 id="turn-${turn}"`)
   })
 
   it('breaks pages between turns and keeps every turn once, in order', () => {

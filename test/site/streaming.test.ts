@@ -16,6 +16,7 @@ import { headerFacts, summarize } from '../../src/site/chrome'
 import { Enricher } from '../../src/site/enrich'
 import { foldLog } from '../../src/site/fold-log'
 import { PieceStore } from '../../src/site/piece-store'
+import { conversationPrompts, sessionPrompts } from '../../src/site/prompts'
 import { SECTION_BATCH, SessionRenderer, type RenderedFile } from '../../src/site/render-session'
 import { siteText } from '../../src/site/strings'
 import { tempDir } from '../support/build'
@@ -68,7 +69,7 @@ describe('rendering a session batch by batch', () => {
       const spool = tempDir('dv-spool-')
       const written: RenderedFile[] = []
       const rendered = await renderer.render(
-        { ...input, view: { ...sectionFeed(conversation, ctx), tools: conversationToolCounts(conversation) } },
+        { ...input, view: { ...sectionFeed(conversation, ctx), tools: conversationToolCounts(conversation), prompts: conversationPrompts(conversation) } },
         { write: async (path, content) => void written.push({ path, content }), spoolDir: spool, spill: 1024 },
       )
       expect(rendered.files).toEqual([])
@@ -102,6 +103,16 @@ describe('PieceStore', () => {
     if (dir !== null) expect(readdirSync(dir)).toHaveLength(1)
     store.close()
     if (dir !== null) expect(readdirSync(dir)).toEqual([])
+  })
+})
+
+describe('conversationPrompts', () => {
+  it('lists what sessionPrompts lists from the view model: ids, turns, labels', async () => {
+    const conversation = await fold()
+    const prompts = conversationPrompts(conversation)
+    expect(prompts.length).toBe(TURNS)
+    expect(prompts[0]?.id).toBe('turn-1')
+    expect(prompts).toEqual(sessionPrompts(viewModel(conversation, { cwd: null, home: null, locale: 'en' })))
   })
 })
 

@@ -35,12 +35,13 @@ describe('prefixKeys', () => {
   s.turnEnd()
   const view = viewModel(assemble(parseLogText(s.jsonl()).lines), { cwd: '/w', home: null, locale: 'en' })
 
-  it('prefixes every section, row, nested call and block key, and nothing else', () => {
+  it('prefixes every section, row, nested call and block key, the turn anchors, and nothing else', () => {
     const prefixed = prefixKeys(view, 'child/')
     const before = keysOf(view)
     expect(before.some(k => k.includes(':code:'))).toBe(true)
     expect(keysOf(prefixed)).toEqual(before.map(k => `child/${k}`))
-    expect(JSON.stringify(prefixed).replace(/"key":"child\//g, '"key":"')).toBe(JSON.stringify(view))
+    expect(prefixed.sections.map(s => s.anchor)).toEqual(view.sections.map(s => (s.anchor == null ? s.anchor : `child/${s.anchor}`)))
+    expect(JSON.stringify(prefixed).replace(/"(key|anchor)":"child\//g, '"$1":"')).toBe(JSON.stringify(view))
   })
 
   it('leaves the root alone and does not mutate', () => {

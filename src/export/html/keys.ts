@@ -25,6 +25,6 @@ function row(r: PageRow, prefix: string): PageRow {
 
 export function prefixKeys(view: PageViewModel, prefix: string): PageViewModel {
   if (prefix === '') return view
-  const section = (s: PageSection): PageSection => ({ ...s, key: prefix + s.key, rows: s.rows.map(r => row(r, prefix)) })
+  const section = (s: PageSection): PageSection => ({ ...s, key: prefix + s.key, ...(s.anchor == null ? {} : { anchor: prefix + s.anchor }), rows: s.rows.map(r => row(r, prefix)) })
   return { ...view, sections: view.sections.map(section) }
 }

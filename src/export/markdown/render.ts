@@ -71,7 +71,7 @@ function details(summary: string, body: string): string {
 }
 
 function statusIcon(status: SessionStatus): string {
-  return status === 'completed' ? '✅' : status === 'running' ? '⏳' : '⚠️'
+  return status === 'completed' ? '✅' : status === 'running' ? '⏳' : status === 'failed' ? '❌' : '⚠️'
 }
 
 function commandLine(c: CommandFact, caps: Caps, t: ExportText, sessionHref: (title: string) => string): string {

@@ -49,3 +49,26 @@ export function loadShard(doc: Document, src: string, session: string): Promise<
   map.set(src, promise)
   return promise
 }
+
+/** The site catalog's name (src/search/catalog.ts): a plain file at the site root. */
+const CATALOG_PATH = /^[A-Za-z0-9._~-]+\.search\.js$/
+
+declare global {
+  interface Window {
+    dshCatalog?: unknown
+  }
+}
+
+/** Loads the site's session catalog script once; resolves to what it set (unchecked), or null. */
+export function loadCatalog(doc: Document, src: string): Promise<unknown> {
+  const win = doc.defaultView
+  if (win === null || !CATALOG_PATH.test(src)) return Promise.resolve(null)
+  if (win.dshCatalog !== undefined) return Promise.resolve(win.dshCatalog)
+  return new Promise(resolve => {
+    const script = doc.createElement('script')
+    script.src = src
+    script.addEventListener('load', () => resolve(win.dshCatalog ?? null))
+    script.addEventListener('error', () => resolve(null))
+    doc.head.append(script)
+  })
+}

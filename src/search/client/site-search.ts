@@ -1,14 +1,16 @@
 /**
  * Search all sessions (browser, progressive enhancement over components/index/SiteSearch): the first time
- * you type, every session's shard is loaded as a script (a few at a time; `li[data-shard]` on the index
- * names them), and results grow as shards arrive — matching cards grouped by session, in index order, each
+ * you type, the site's session catalog (`data-catalog`, src/search/catalog.ts: every session, whichever
+ * index page lists it; without it, the `li[data-shard]` of this page) and then every session's shard are
+ * loaded as scripts (a few at a time), and results grow as shards arrive — matching cards grouped by session, in index order, each
  * a link to `sessions/<stem>.html#<row-id>` (the anchor map forwards a paginated session to the right page)
  * with the words marked in a snippet. Following a link carries the query to the page (window.name), which
  * marks it in the row and opens the folds around it.
  */
 import { setPendingQuery } from './find'
 import { highlightParts, indexRows, queryWords, rowMatches, snippet, type IndexedRow } from './match'
-import { loadShard } from './shards'
+import { asCatalog } from '../catalog'
+import { loadCatalog, loadShard } from './shards'
 
 /** Shards loading at once. */
 const CONCURRENCY = 4
@@ -49,7 +51,7 @@ export function installSiteSearch(doc: Document): void {
   const win = doc.defaultView
   if (!box || !input || !status || !results || win === null) return
   const text = (name: string) => box.getAttribute(`data-${name}`) ?? ''
-  const sessions: Session[] = []
+  let sessions: Session[] = []
   for (const li of doc.querySelectorAll<HTMLElement>('li[data-shard]')) {
     const shard = li.getAttribute('data-shard') ?? ''
     const link = li.querySelector<HTMLAnchorElement>(':scope > a')
@@ -61,9 +63,20 @@ export function installSiteSearch(doc: Document): void {
 
   let started = false
   let timer: ReturnType<typeof setTimeout> | undefined
-  const start = () => {
+  const start = async () => {
     if (started) return
     started = true
+    // Every session of the site, from the catalog (a paginated index lists only some on this page);
+    // without it, the sessions this page lists.
+    const catalogSrc = box.getAttribute('data-catalog')
+    const catalog = catalogSrc === null ? null : asCatalog(await loadCatalog(doc, catalogSrc))
+    if (catalog !== null && catalog.length > 0) {
+      sessions = catalog.flatMap(([shard, href, title]) => {
+        const stem = /([^/]+)\.search\.js$/.exec(shard)?.[1]
+        return stem === undefined ? [] : [{ shard, stem, href, title, rows: null, failed: false }]
+      })
+      schedule()
+    }
     let next = 0
     const worker = async (): Promise<void> => {
       while (next < sessions.length) {
@@ -84,7 +97,7 @@ export function installSiteSearch(doc: Document): void {
       status.value = ''
       return
     }
-    start()
+    void start()
     const filter = { words, tool: '', state: '' }
     let rowsShown = 0
     let total = 0

@@ -2,7 +2,7 @@
  * The site's one script (assets/site.js), bundled by scripts/site-assets.mjs as a classic IIFE: Chromium
  * refuses module scripts from file://. Everything it does is progressive enhancement — every page reads
  * fully without it: the view-mode switch (./view-mode.ts: the saved mode, the header control), transcript
- * controls (copy buttons, disclosure state; components/enhance), deep links that moved to another page, the
+ * controls (copy buttons, disclosure state; components/enhance), Expand all / Collapse all (./folds.ts), deep links that moved to another page, the
  * index filter, and opening folded content for printing.
  */
 import { enhance } from '../../../components/enhance/enhance'
@@ -11,6 +11,7 @@ import { installAnchorRedirect } from '../../../components/layout/anchors-client
 import { installArrival } from '../../search/client/arrival'
 import { installFind, type FindControl } from '../../search/client/find'
 import { installSiteSearch } from '../../search/client/site-search'
+import { installFoldAll } from './folds'
 import { installViewSwitch } from './view-mode'
 
 function openForPrint(doc: Document): void {
@@ -29,6 +30,7 @@ installAnchorRedirect(window)
 // Before anything opens a fold (arrival at a row, find): the mode resets every fold to its default.
 installViewSwitch(window)
 enhance(document)
+installFoldAll(document)
 installFilter(document)
 openForPrint(document)
 // Search (src/search/client): the session find box, the index's cross-session search, and arriving at a

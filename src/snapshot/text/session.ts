@@ -61,7 +61,7 @@ function writeHeader(w: SnapshotWriter, id: string, c: Conversation): void {
     for (const child of f.children) {
       w.line(`child ${w.one(child.sessionId)} via ${child.via}${child.callId === null ? '' : ` from ${child.callId}`}${child.mode === null ? '' : ` (${child.mode})`}`)
     }
-    const damage = [f.invalidLines > 0 ? `${f.invalidLines} invalid lines` : null, f.unknownEvents > 0 ? `${f.unknownEvents} unknown events` : null, f.status === 'torn' ? 'torn tail' : null]
+    const damage = [f.invalidLines > 0 ? `${f.invalidLines} invalid lines` : null, f.unknownEvents > 0 ? `${f.unknownEvents} unknown events` : null, f.status === 'damaged' && f.invalidLines === 0 ? 'torn tail' : null]
     w.field('damage', damage.filter((p): p is string => p !== null).join(' · '))
   })
 }
