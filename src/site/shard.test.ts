@@ -30,7 +30,10 @@ function families(n: number, seed = 1): FamilyPlacement[] {
 
 const loads = (fs: readonly FamilyPlacement[], shards: readonly number[], count: number) => {
   const out = new Array<number>(count).fill(0)
-  fs.forEach((f, i) => (out[shards[i] as number] += f.bytes))
+  fs.forEach((f, i) => {
+    const s = shards[i] as number
+    out[s] = (out[s] ?? 0) + f.bytes
+  })
   return out
 }
 
@@ -94,7 +97,10 @@ describe('placeFamilies', () => {
     }
     // Keys spread: over many keys every shard is somebody's first choice about equally often.
     const firsts = new Array<number>(4).fill(0)
-    for (let i = 0; i < 4_000; i++) firsts[shardRanking(`k${i}`, 4)[0] as number]++
+    for (let i = 0; i < 4_000; i++) {
+      const s = shardRanking(`k${i}`, 4)[0] as number
+      firsts[s] = (firsts[s] ?? 0) + 1
+    }
     for (const n of firsts) expect(Math.abs(n - 1_000)).toBeLessThan(150)
   })
 })
