@@ -72,9 +72,8 @@ export async function readParts(dirs: readonly string[], rendererId: string): Pr
   const [first] = parts as [Part, ...Part[]]
   for (const part of parts) {
     if (part.shard.version !== VERSION || part.shard.rendererId !== rendererId) {
-      throw new MergeError(
-        `${part.dir} was built by another dsh-view (version ${part.shard.version}, renderer ${part.shard.rendererId}; this is ${VERSION}, renderer ${rendererId})`,
-      )
+      const which = part.shard.version === VERSION ? `another build of dsh-view ${VERSION} (renderer ${part.shard.rendererId}; this one is ${rendererId})` : `dsh-view ${part.shard.version} (this is ${VERSION})`
+      throw new MergeError(`${part.dir} was built by ${which}`)
     }
   }
   for (const part of parts) {
@@ -150,6 +149,42 @@ export async function mergeSite(options: MergeOptions): Promise<MergeReport> {
   }
 }
 
+/**
+ * Links in flight at once. Each is two syscalls (link, rename) done on libuv's threads; one at a time, the
+ * merge would spend most of its time waiting for them (measured: 2,000 sessions, 1.6 s of 2.5 s idle).
+ */
+const LINKS_IN_FLIGHT = 16
+
+/** Runs queued jobs at most `limit` at a time; `flush` waits for all and rethrows the first failure. */
+class Lanes {
+  readonly #pending = new Set<Promise<void>>()
+  #failure: unknown = null
+  constructor(private readonly limit: number) {}
+
+  async add(job: () => Promise<void>): Promise<void> {
+    if (this.#failure !== null) throw this.#failure
+    while (this.#pending.size >= this.limit) await Promise.race(this.#pending)
+    const running: Promise<void> = job().then(
+      () => void this.#pending.delete(running),
+      (err: unknown) => {
+        this.#failure ??= err
+        this.#pending.delete(running)
+      },
+    )
+    this.#pending.add(running)
+  }
+
+  /** Waits for every job, failed or not. */
+  async settle(): Promise<void> {
+    while (this.#pending.size > 0) await Promise.allSettled(this.#pending)
+  }
+
+  async flush(): Promise<void> {
+    while (this.#pending.size > 0) await Promise.all(this.#pending)
+    if (this.#failure !== null) throw this.#failure
+  }
+}
+
 const codeOf = (err: unknown): unknown => (err instanceof Error && 'code' in err ? err.code : undefined)
 let tempCounter = 0
 
@@ -173,17 +208,22 @@ async function bringIn(from: string, to: string, dirs: Set<string>): Promise<voi
   }
 }
 
-async function mergeInto(parts: readonly Part[], previous: Manifest | null, outDir: string, assets: SiteAssets): Promise<Omit<MergeReport, 'outDir' | 'indexPath'>> {
-  const first = (parts[0] as Part).shard
-  const manifest = emptyManifest()
-  const written = new Set<string>()
+/** What the parts' sessions add to the merged site: records, families, and their files brought into `outDir`. */
+interface Gathered {
+  manifest: Manifest
+  written: Set<string>
+  ordered: { order: number; record: SessionRecord }[]
+  report: Omit<MergeReport, 'outDir' | 'indexPath'>
+}
+
+async function bringInParts(parts: readonly Part[], previous: Manifest | null, outDir: string, { manifest, written, ordered, report }: Gathered, links: Lanes): Promise<void> {
   const dirs = new Set<string>()
-  const ordered: { order: number; record: SessionRecord }[] = []
-  const report: Omit<MergeReport, 'outDir' | 'indexPath'> = { parts: parts.length, sessions: 0, pages: 0, linked: 0, unchanged: 0, warnings: [], problems: [...first.scanProblems] }
   for (const part of parts) {
     const families = new Map<string, string[]>()
     for (const s of part.shard.sessions) {
-      families.set(s.family, [...(families.get(s.family) ?? []), s.stem])
+      const members = families.get(s.family)
+      if (members === undefined) families.set(s.family, [s.stem])
+      else members.push(s.stem)
       ordered.push({ order: s.order, record: part.manifest.sessions[s.stem] as SessionRecord })
     }
     for (const [key, stems] of families) {
@@ -202,7 +242,7 @@ async function mergeInto(parts: readonly Part[], previous: Manifest | null, outD
           if (file.includes('..') || file.startsWith(`${STATE_DIR}/`)) throw new MergeError(`${part.dir} lists a file outside the site: ${file}`)
           written.add(file)
           if (unchanged) continue
-          await bringIn(join(part.dir, file), join(outDir, file), dirs)
+          await links.add(() => bringIn(join(part.dir, file), join(outDir, file), dirs))
           report.linked++
         }
         if (unchanged) report.unchanged++
@@ -210,6 +250,25 @@ async function mergeInto(parts: readonly Part[], previous: Manifest | null, outD
     }
     report.problems.push(...part.shard.problems)
   }
+}
+
+async function mergeInto(parts: readonly Part[], previous: Manifest | null, outDir: string, assets: SiteAssets): Promise<Omit<MergeReport, 'outDir' | 'indexPath'>> {
+  const first = (parts[0] as Part).shard
+  const gathered: Gathered = {
+    manifest: emptyManifest(),
+    written: new Set<string>(),
+    ordered: [],
+    report: { parts: parts.length, sessions: 0, pages: 0, linked: 0, unchanged: 0, warnings: [], problems: [...first.scanProblems] },
+  }
+  const { manifest, written, ordered, report } = gathered
+  const links = new Lanes(LINKS_IN_FLIGHT)
+  // Every link settles before this goes on or throws: none may land after the staging folder is removed.
+  try {
+    await bringInParts(parts, previous, outDir, gathered, links)
+  } finally {
+    await links.settle()
+  }
+  await links.flush()
   ordered.sort((a, b) => a.order - b.order)
   const records = ordered.map(o => o.record)
   for (const r of records) {

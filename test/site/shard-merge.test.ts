@@ -128,9 +128,9 @@ describe('parts that do not make one site', () => {
 
   it('a part built by another dsh-view version (another renderer)', async () => {
     const assets = await testSiteAssets()
-    const other = join(base, 'other-version-2')
+    const other = join(base, 'other-version', 'part-2')
     await buildInto([DEMO], other, { shard: { index: 2, count: 2 }, assets: { ...assets, rendererId: 'another-renderer' } })
-    await refused([parts[0] as string, other], /was built by another dsh-view \(version .*renderer another-renderer/)
+    await refused([parts[0] as string, other], /part-2 was built by another build of dsh-view \S+ \(renderer another-renderer; this one is \w+\)$/)
   })
 
   it('a missing shard', async () => {
