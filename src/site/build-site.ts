@@ -173,8 +173,10 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
   const problems = [...discovery.problems]
 
   const scanStarted = performance.now()
-  const scans = await scanLogs(discovery.logs.map(l => l.source))
-  const scanMs = performance.now() - scanStarted
+  // A shard hashes only the logs it renders (below): of the others it needs the size and header.
+  const shard = options.shard ?? null
+  const scans = await scanLogs(discovery.logs.map(l => l.source), { hash: shard === null })
+  let scanMs = performance.now() - scanStarted
   const readable: Member[] = []
   for (const scan of scans) {
     if (scan.error !== null || scan.hash === null) problems.push({ path: scan.source.display, message: scan.error ?? 'unreadable' })
@@ -188,9 +190,13 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
 
   const discovered = groupFamilies(readable)
   // A shard renders its own families only; stems above were assigned over every session, as a full build does.
-  const shard = options.shard ?? null
   const placement = shard === null ? null : placeFamilies(discovered.map(placementOf), shard.count)
   const families = placement === null ? discovered : discovered.filter((_, i) => placement[i] === (shard?.index ?? 0) - 1)
+  if (shard !== null) {
+    const hashStarted = performance.now()
+    await hashOwnLogs(families.flat(), problems)
+    scanMs += performance.now() - hashStarted
+  }
   const liveKeys = liveKeysOf(readable)
   const viewMode = options.view ?? DEFAULT_VIEW_MODE
   const optionsKey = JSON.stringify([options.locale, options.title, options.baseUrl, options.highlight !== false, assets.rendererId, viewMode, ...(options.live === true ? ['live'] : []), ...(options.redact ? ['redact', options.redact.fingerprint] : [])])
@@ -440,6 +446,21 @@ export async function removeUnlisted(previous: Manifest | null, written: Readonl
     if (written.has(file) || file.startsWith(`${STATE_DIR}/`) || file.includes('..')) continue
     await rm(join(outDir, file), { force: true })
     await removeEmptyDir(dirname(join(outDir, file)), outDir)
+  }
+}
+
+/**
+ * A shard's own logs, hashed (their scan was header-only): the family hash is made of them. A log that
+ * fails now, though its header was read, is a problem (its pages are still rendered, from what can be read).
+ */
+async function hashOwnLogs(members: readonly Member[], problems: DiscoveryProblem[]): Promise<void> {
+  const scans = await scanLogs(members.filter(m => m.scan.hash === '').map(m => m.scan.source))
+  let i = 0
+  for (const m of members) {
+    if (m.scan.hash !== '') continue
+    const scan = scans[i++] as ScannedLog
+    if (scan.hash === null) problems.push({ path: scan.source.display, message: scan.error ?? 'unreadable' })
+    else m.scan = { ...m.scan, hash: scan.hash }
   }
 }
 
