@@ -55,6 +55,8 @@ interface Run {
   ms: number
   /** Peak resident set, MB. */
   rssMB: number
+  /** CPU time, user + system (on a busy shared machine, wall time is mostly waiting for a core). */
+  cpuMs: number
 }
 
 /** One CLI run in a child process; resolves when it exits. */
@@ -70,9 +72,9 @@ function runCli(ctx: BenchContext, preload: string, args: string[]): Promise<Run
     child.on('error', reject)
     child.on('close', code => {
       const ms = performance.now() - started
-      const rss = /DSH_BENCH_MAXRSS (\d+)/.exec(stderr)
+      const rss = /DSH_BENCH_MAXRSS (\d+) (\d+)/.exec(stderr)
       if (code !== 0 || rss === null) reject(new Error(`shard bench: dsh-view ${args[0]} failed (${code}): ${stderr.slice(-2000)}`))
-      else resolve({ ms, rssMB: Number(rss[1]) / 1024 })
+      else resolve({ ms, rssMB: Number(rss[1]) / 1024, cpuMs: Number(rss[2]) / 1000 })
     })
   })
 }
@@ -97,7 +99,7 @@ const run: BenchStage = async ctx => {
   const count = Number(process.env['BENCH_SESSIONS'] ?? 20_000)
   if (!Number.isInteger(count) || count < 1) throw new Error(`BENCH_SESSIONS must be a positive integer (got ${process.env['BENCH_SESSIONS']})`)
   const preload = join(ctx.workDir, 'max-rss.mjs')
-  writeFileSync(preload, "process.on('exit', () => process.stderr.write(`DSH_BENCH_MAXRSS ${process.resourceUsage().maxRSS}\\n`))\n")
+  writeFileSync(preload, "process.on('exit', () => { const u = process.resourceUsage(); process.stderr.write(`DSH_BENCH_MAXRSS ${u.maxRSS} ${u.userCPUTime + u.systemCPUTime}\\n`) })\n")
   const root = join(ctx.workDir, 'root')
   ctx.log(`generating ${count} sessions`)
   const bytes = generateRoot(root, count)
@@ -120,14 +122,15 @@ const run: BenchStage = async ctx => {
 
   const note = `${count} sessions, ${(bytes / 1e6).toFixed(1)} MB of logs`
   const [one, two] = shards as [Run, Run]
+  const cpu = (r: Run) => `${secs(r.cpuMs)} s of CPU`
   return [
-    { name: 'one build: time', value: secs(full.ms), unit: 's', note },
+    { name: 'one build: time', value: secs(full.ms), unit: 's', note: `${note}; ${cpu(full)}` },
     { name: 'one build: peak RSS', value: mb(full.rssMB), unit: 'MB' },
-    { name: 'shards 1/2 + 2/2 in parallel, then merge: time', value: secs(shardedMs), unit: 's', note: `shards ${secs(one.ms)} s and ${secs(two.ms)} s, merge ${secs(merged.ms)} s; merged site = plain build (checked)` },
+    { name: 'shards 1/2 + 2/2 in parallel, then merge: time', value: secs(shardedMs), unit: 's', note: `shards ${secs(one.ms)} s and ${secs(two.ms)} s (${cpu(one)}, ${cpu(two)}), merge ${secs(merged.ms)} s; merged site = plain build (checked)` },
     { name: 'shard build: peak RSS (larger of the two)', value: mb(Math.max(one.rssMB, two.rssMB)), unit: 'MB' },
-    { name: 'merge alone, new folder: time', value: secs(fresh.ms), unit: 's', note: 'links every page, renders the index' },
+    { name: 'merge alone, new folder: time', value: secs(fresh.ms), unit: 's', note: `links every page, renders the index; ${cpu(fresh)}` },
     { name: 'merge alone, new folder: peak RSS', value: mb(fresh.rssMB), unit: 'MB' },
-    { name: 'merge again, nothing changed: time', value: secs(again.ms), unit: 's' },
+    { name: 'merge again, nothing changed: time', value: secs(again.ms), unit: 's', note: cpu(again) },
     { name: 'merge again, nothing changed: peak RSS', value: mb(again.rssMB), unit: 'MB' },
   ]
 }
