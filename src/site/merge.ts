@@ -66,7 +66,9 @@ export async function readParts(dirs: readonly string[], rendererId: string): Pr
   for (const dir of dirs) {
     const shard = await readShardManifest(dir)
     const manifest = shard === null ? null : await readManifest(dir)
-    if (shard === null || manifest === null) throw new MergeError(`${dir} is not a part written by \`dsh-view build --shard i/n\``)
+    if (shard === null || manifest === null) {
+      throw new MergeError(`${dir} is not a part written by \`dsh-view build --shard i/n\` (no readable ${SHARD_FILE}; a copy must keep the hidden folder)`)
+    }
     parts.push({ dir, shard, manifest })
   }
   const [first] = parts as [Part, ...Part[]]
@@ -258,7 +260,11 @@ async function bringInParts(parts: readonly Part[], previous: Manifest | null, o
           if (file.includes('..') || file.startsWith(`${STATE_DIR}/`)) throw new MergeError(`${part.dir} lists a file outside the site: ${file}`)
           written.add(file)
           if (unchanged) continue
-          await links.add(() => bringIn(join(part.dir, file), join(outDir, file), dirs, listed.has(file)))
+          await links.add(() =>
+            bringIn(join(part.dir, file), join(outDir, file), dirs, listed.has(file)).catch((err: unknown) => {
+              throw codeOf(err) === 'ENOENT' && !existsSync(join(part.dir, file)) ? new MergeError(`${part.dir} lacks ${file}, which its manifest lists (an incomplete copy of the part?)`) : err
+            }),
+          )
           report.linked++
         }
         if (unchanged) report.unchanged++

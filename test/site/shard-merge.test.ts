@@ -100,6 +100,17 @@ describe('merge of --shard parts equals the plain build, 2,000 generated session
   }, 600_000)
 })
 
+describe('build options travel with the parts', () => {
+  it('--locale zh, --title, --base-url, --view compact, n = 2', async () => {
+    const options: Partial<BuildOptions> = { locale: 'zh', title: '团队会话', baseUrl: 'https://example.com/sessions/', view: 'compact' }
+    const full = tempDir()
+    await buildInto([DEMO], full, options)
+    const { site } = await shardAndMerge([DEMO], 2, tempDir(), options)
+    expectSameTree(site, full)
+    expect(readFileSync(join(site, 'index.html'), 'utf8')).toContain('团队会话')
+  }, 120_000)
+})
+
 describe('parts that do not make one site', () => {
   let base: string
   let parts: string[]
@@ -170,10 +181,18 @@ describe('parts that do not make one site', () => {
   })
 
   it('a folder that is not a part, and shard counts that differ', async () => {
-    await refused([parts[0] as string, good], /site is not a part written by `dsh-view build --shard i\/n`$/)
+    await refused([parts[0] as string, good], /site is not a part written by `dsh-view build --shard i\/n` \(no readable \.dsh-view\/shard\.json; a copy must keep the hidden folder\)$/)
     const third = join(base, 'third-of-3')
     await buildInto([DEMO], third, { shard: { index: 3, count: 3 } })
     await refused([parts[0] as string, third], /is a shard of 2 but .*third-of-3 is a shard of 3$/)
+  })
+
+  it('a part missing a file its manifest lists', async () => {
+    const torn = join(base, 'torn-2')
+    cpSync(parts[1] as string, torn, { recursive: true })
+    const [stem] = sessionsOf(torn)
+    rmSync(join(torn, 'sessions', `${stem}.search.js`))
+    await refused([parts[0] as string, torn], new RegExp(`torn-2 lacks sessions/${stem}\\.search\\.js, which its manifest lists`))
   })
 
   it('a refused merge leaves an existing site as it was', async () => {
