@@ -62,7 +62,8 @@ Usage:
   dsh-view inspect [paths…] [--json]      summarise sessions (formats, counts, damage)
   dsh-view build [paths…] [-o DIR]        render sessions as a static site (opens from file://)
   dsh-view build [paths…] --shard i/n -o PART
-  dsh-view merge PART… -o DIR             one site from the parts of a sharded build (CI matrix)
+                                          part i of n of that site, for a CI matrix
+  dsh-view merge PART… -o DIR             the site from all n parts (= one build, byte for byte)
   dsh-view snapshot [paths…] [--format text|aria] [--out DIR] [--check]
                   [--view MODE] [--expand all|none|process]
                                           card snapshots for CI, one file per session
@@ -134,6 +135,8 @@ Examples:
   dsh-view build ./sessions -o site         every session as a static site
   dsh-view build session.jsonl.zstd --open  one log, opened when done
   dsh-view build ./sessions -o site --view compact   pages open in the Compact view
+  dsh-view build ./sessions --shard 2/4 -o part-2   one of four CI jobs; then:
+  dsh-view merge part-1 part-2 part-3 part-4 -o site
   dsh-view live --open                      follow running sessions under ~/.dsh/sessions
   dsh-view snapshot logs/ --out snapshots --check   fail CI when a card changes
   dsh-view build ./sessions -o site --redact && dsh-view redact --check site   publish without secrets
