@@ -75,7 +75,7 @@ export async function runBuild(inv: BuildInvocation, io: Io): Promise<number> {
     }
     throw err
   }
-  io.stderr(summaryText(report, performance.now() - started))
+  io.stderr(`${inv.shard ? `shard ${inv.shard.index}/${inv.shard.count}: ` : ''}${summaryText(report, performance.now() - started)}`)
   if (redact !== null) io.stderr(formatRedactionReport(report.redactions ?? EMPTY_REPORT))
   // For bench/site.bench.ts: the stage split as one JSON line (never shown otherwise).
   if (io.env['DSH_VIEW_TIMINGS'] === '1') {

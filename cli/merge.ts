@@ -10,6 +10,7 @@ import type { MergeInvocation } from './args'
 import type { Io } from './io'
 import { UserError } from './user-error'
 import { terminalField } from './terminal-text'
+import { formatRedactionReport } from '../src/redact'
 
 export async function runMerge(inv: MergeInvocation, io: Io): Promise<number> {
   const env = process.env
@@ -35,6 +36,8 @@ export async function runMerge(inv: MergeInvocation, io: Io): Promise<number> {
     if (report.warnings.length > 0) lines.push(`  ${report.warnings.length} warning${report.warnings.length === 1 ? '' : 's'} (each is marked on its page)`)
     for (const p of report.problems) lines.push(`  could not read ${terminalField(p.path)}: ${terminalField(p.message)}`)
     io.stderr(`${lines.join('\n')}\n`)
+    // Parts built with --redact: the report `build --redact` prints, over every session.
+    if (report.redactions !== undefined) io.stderr(formatRedactionReport(report.redactions))
   }
   io.stdout(`${report.indexPath}\n`)
   return report.problems.length > 0 ? 1 : 0

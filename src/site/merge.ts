@@ -12,11 +12,13 @@
  * current site is filled and swapped in: a failed or killed merge leaves the old site (or none). A family
  * whose hash equals what SITE's manifest holds keeps SITE's files untouched (not rewritten, not relinked).
  */
+import { createHash } from 'node:crypto'
 import { constants, existsSync, statSync } from 'node:fs'
 import { copyFile, link, mkdir, readdir, rename, rm } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import type { Locale } from '../cards/types'
 import { mergeCacheFiles } from '../highlight/cache'
+import { mergeReports, type RedactionReport } from '../redact/redactor'
 import type { DiscoveryProblem } from '../log/node/discover'
 import { loadSiteAssets, type SiteAssets } from './assets'
 import { OutDirError, removeUnlisted, VERSION, writeIndexAndAssets } from './build-site'
@@ -42,6 +44,8 @@ export interface MergeReport {
   warnings: Warning[]
   /** The parts' problems (logs that could not be read, sessions dsh-view failed on): exit code 1. */
   problems: DiscoveryProblem[]
+  /** Parts built with `--redact`: what was replaced, over every session (as `build --redact` reports it). */
+  redactions?: RedactionReport
 }
 
 interface Part {
@@ -57,6 +61,12 @@ const OPTION_FLAGS: Record<keyof ShardOptions, string> = {
   view: '--view',
   highlight: 'code colouring',
   redact: '--redact / --redact-config',
+}
+
+/** An option's value in a message; the redaction rules by a short hash (a config file's fingerprint is its whole text). */
+function optionText(key: keyof ShardOptions, value: ShardOptions[keyof ShardOptions]): string {
+  if (key !== 'redact') return JSON.stringify(value)
+  return value === null ? 'off' : `on (rules ${createHash('sha256').update(String(value)).digest('hex').slice(0, 8)})`
 }
 
 /** Reads and cross-checks the parts; throws MergeError naming the first thing that does not fit. */
@@ -82,7 +92,7 @@ export async function readParts(dirs: readonly string[], rendererId: string): Pr
     if (part.shard.optionsKey === first.shard.optionsKey) continue
     const keys = Object.keys(OPTION_FLAGS) as (keyof ShardOptions)[]
     const differs = keys.filter(k => part.shard.options[k] !== first.shard.options[k])
-    const named = differs.map(k => `${OPTION_FLAGS[k]} ${JSON.stringify(first.shard.options[k])} vs ${JSON.stringify(part.shard.options[k])}`)
+    const named = differs.map(k => `${OPTION_FLAGS[k]} ${optionText(k, first.shard.options[k])} vs ${optionText(k, part.shard.options[k])}`)
     throw new MergeError(`${first.dir} and ${part.dir} were built with different options${named.length > 0 ? `: ${named.join(', ')}` : ''}`)
   }
   const count = first.shard.shard.count
@@ -298,6 +308,7 @@ async function mergeInto(parts: readonly Part[], previous: Manifest | null, outD
     report.warnings.push(...r.warnings)
   }
   report.sessions = records.length
+  if (first.options.redact !== null) report.redactions = mergeReports(records.flatMap(r => (r.redactions === undefined ? [] : [r.redactions])))
 
   const options = first.options
   const locale: Locale = options.locale === 'zh' ? 'zh' : 'en'

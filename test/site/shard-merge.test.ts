@@ -10,6 +10,7 @@ import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { session, T0 } from '../../src/log/testing/session'
+import { DEFAULT_CONFIG } from '../../src/redact'
 import type { BuildOptions } from '../../src/site/build-site'
 import { MergeError, mergeSite } from '../../src/site/merge'
 import { SHARD_FILE, type ShardManifest } from '../../src/site/shard'
@@ -108,6 +109,26 @@ describe('build options travel with the parts', () => {
     const { site } = await shardAndMerge([DEMO], 2, tempDir(), options)
     expectSameTree(site, full)
     expect(readFileSync(join(site, 'index.html'), 'utf8')).toContain('团队会话')
+  }, 120_000)
+})
+
+describe('--redact travels with the parts', () => {
+  it('the redacted secrets fixtures, n = 2: the same site, and the same redaction report', async () => {
+    const SECRETS = fileURLToPath(new URL('../../fixtures/secrets/sessions/', import.meta.url))
+    const full = tempDir()
+    const plain = await buildInto([SECRETS], full, { redact: DEFAULT_CONFIG })
+    const base = tempDir()
+    const parts = [join(base, 'part-1'), join(base, 'part-2')]
+    for (const [i, part] of parts.entries()) await buildInto([SECRETS], part, { redact: DEFAULT_CONFIG, shard: { index: i + 1, count: 2 } })
+    const merged = await mergeSite({ parts, outDir: join(base, 'site'), assets: await testSiteAssets() })
+    expectSameTree(join(base, 'site'), full)
+    expect(plain.redactions?.total).toBeGreaterThan(0)
+    expect(merged.redactions).toEqual(plain.redactions)
+    // A part built without --redact does not join them.
+    const open = join(base, 'open-2')
+    await buildInto([SECRETS], open, { shard: { index: 2, count: 2 } })
+    const error = await mergeSite({ parts: [parts[0] as string, open], outDir: join(base, 'mixed'), assets: await testSiteAssets() }).catch((e: unknown) => e)
+    expect((error as Error).message).toMatch(/different options: --redact \/ --redact-config on \(rules [0-9a-f]{8}\) vs off$/)
   }, 120_000)
 })
 
