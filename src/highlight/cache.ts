@@ -148,7 +148,8 @@ export async function mergeCacheFiles(sources: readonly string[], target: string
       if (known === undefined || known[0] < at) merged.set(key, [at, html])
     }
   }
-  const entries: Record<string, [number, string]> = {}
+  // No prototype: a key read from a file is only a key, even `__proto__`.
+  const entries: Record<string, [number, string]> = Object.create(null) as Record<string, [number, string]>
   for (const key of [...merged.keys()].sort()) entries[key] = merged.get(key) as [number, string]
   const body: CacheFile = { format: FORMAT, generation, entries }
   await writeFileAtomic(target, JSON.stringify(body))
