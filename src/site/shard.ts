@@ -10,8 +10,9 @@
  * the shards, and families, taken oldest first, go to the less loaded (in log bytes) of their two
  * top-ranked shards. So shards are balanced by bytes, not by session count, and a family's place depends
  * only on the families created before it: a new session (the way an archive grows) lands on a shard and
- * moves no other session. (A session added with an older creation time than others — a backfill — can
- * move later ones, and a family's key changes when a parent arrives for children that were alone.)
+ * moves no other session. (A session added with an older creation time than others — a backfill — or an
+ * older family whose logs grow can move later ones, and a family's key changes when a parent arrives for
+ * children that were alone.)
  */
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'

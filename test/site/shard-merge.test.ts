@@ -61,6 +61,11 @@ describe('merge of --shard parts equals the plain build, corpus fixtures', () =>
     expect(all.length).toBeGreaterThan(100)
     for (const part of parts) expect(existsSync(join(part, 'index.html'))).toBe(false)
     if (n > 1) for (const part of parts) expect(sessionsOf(part).length).toBeGreaterThan(0)
+    // Pages are brought in as hard links to the part's files: never rendered, nor even copied.
+    for (const part of parts) {
+      const stem = sessionsOf(part)[0] as string
+      for (const file of [`sessions/${stem}.html`, `sessions/${stem}.search.js`]) expect(statSync(join(site, file)).ino, file).toBe(statSync(join(part, file)).ino)
+    }
   }, 300_000)
 })
 
