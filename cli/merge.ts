@@ -12,6 +12,9 @@ import { UserError } from './user-error'
 import { terminalField } from './terminal-text'
 import { formatRedactionReport } from '../src/redact'
 
+/** Warnings listed in the summary, as `build` lists them. */
+const MAX_LISTED_WARNINGS = 20
+
 export async function runMerge(inv: MergeInvocation, io: Io): Promise<number> {
   const env = process.env
   env['NODE_ENV'] ??= 'production'
@@ -33,7 +36,12 @@ export async function runMerge(inv: MergeInvocation, io: Io): Promise<number> {
       `dsh-view: merged ${report.parts} part${report.parts === 1 ? '' : 's'}: ${report.sessions} session${report.sessions === 1 ? '' : 's'}, ${report.pages} page${report.pages === 1 ? '' : 's'}` +
         ` (${report.linked} files brought in, ${report.unchanged} sessions unchanged) in ${(ms / 1000).toFixed(2)} s`,
     ]
-    if (report.warnings.length > 0) lines.push(`  ${report.warnings.length} warning${report.warnings.length === 1 ? '' : 's'} (each is marked on its page)`)
+    if (report.warnings.length > 0) {
+      // As `build` lists them: the first few with session and line, the rest counted.
+      lines.push(`  ${report.warnings.length} warning${report.warnings.length === 1 ? '' : 's'} (each is marked on its page):`)
+      for (const w of report.warnings.slice(0, MAX_LISTED_WARNINGS)) lines.push(`    ${terminalField(w.path)}${w.line === null ? '' : `:${w.line}`}: ${terminalField(w.message)}`)
+      if (report.warnings.length > MAX_LISTED_WARNINGS) lines.push(`    … and ${report.warnings.length - MAX_LISTED_WARNINGS} more`)
+    }
     for (const p of report.problems) lines.push(`  could not read ${terminalField(p.path)}: ${terminalField(p.message)}`)
     io.stderr(`${lines.join('\n')}\n`)
     // Parts built with --redact: the report `build --redact` prints, over every session.
