@@ -84,3 +84,43 @@ describe('build --demo', () => {
     expect(HELP).toContain('dsh-view build --demo --open')
   })
 })
+
+describe('build --shard i/n and merge (issue 16)', () => {
+  it.each([
+    ['1/1', { index: 1, count: 1 }],
+    ['2/3', { index: 2, count: 3 }],
+    ['7/7', { index: 7, count: 7 }],
+    ['12/1000', { index: 12, count: 1000 }],
+  ])('--shard %s', (value, shard) => {
+    expect(parseInvocation(['build', 'logs', '--shard', value, '-o', 'part'])).toMatchObject({ mode: 'build', inputs: ['logs'], outDir: 'part', shard })
+  })
+
+  it('without --shard a build is the whole site', () => {
+    expect(parseInvocation(['build', 'logs'])).toMatchObject({ mode: 'build', shard: null })
+  })
+
+  it.each(['0/2', '3/2', '1/0', '2', '1/2/3', 'a/b', '1.5/2', '1/1001', ''])('--shard %j is a one-line usage error', value => {
+    const error = usageError(['build', 'logs', '--shard', value])
+    expect(error.exitCode).toBe(2)
+    expect(error.message).toBe(`--shard must be i/n with 1 ≤ i ≤ n ≤ 1000 (got "${value}")`)
+  })
+
+  it('--shard does not go with --open (a part has no index)', () => {
+    expect(usageError(['build', 'logs', '--shard', '1/2', '--open']).message).toBe('--open does not go with --shard')
+  })
+
+  it('merge takes the parts and -o', () => {
+    expect(parseInvocation(['merge', 'p1', 'p2', 'p3', '-o', 'site', '-q'])).toEqual({ mode: 'merge', parts: ['p1', 'p2', 'p3'], outDir: 'site', quiet: true })
+    expect(parseInvocation(['merge', 'p1'])).toEqual({ mode: 'merge', parts: ['p1'], outDir: 'dsh-view-site', quiet: false })
+  })
+
+  it('merge without parts, or with a build flag, is a usage error', () => {
+    expect(usageError(['merge', '-o', 'site']).message).toBe('merge needs the parts to merge')
+    expect(usageError(['merge', 'p1', '--title', 'x']).message).toContain("Unknown option '--title'")
+  })
+
+  it('both are in the help text', () => {
+    expect(HELP).toContain('--shard i/n')
+    expect(HELP).toContain('dsh-view merge PART… -o DIR')
+  })
+})

@@ -28,7 +28,10 @@ export type Invocation =
       redact?: RedactRequest | null
       /** `--view MODE`: the pages' default view mode (absent: `DEFAULT_VIEW_MODE`). */
       view?: ViewMode
+      /** `--shard i/n`: build part i of n for `dsh-view merge` (absent or null: the whole site). */
+      shard?: ShardRequest | null
     }
+  | MergeInvocation
   | RedactInvocation
   | LiveInvocation
   | ExportInvocation
@@ -58,6 +61,9 @@ export const HELP = `dsh-view — read, render and follow DeepSeek Harness (dsh)
 Usage:
   dsh-view inspect [paths…] [--json]      summarise sessions (formats, counts, damage)
   dsh-view build [paths…] [-o DIR]        render sessions as a static site (opens from file://)
+  dsh-view build [paths…] --shard i/n -o PART
+                                          part i of n of that site, for a CI matrix
+  dsh-view merge PART… -o DIR             the site from all n parts (= one build, byte for byte)
   dsh-view snapshot [paths…] [--format text|aria] [--out DIR] [--check]
                   [--view MODE] [--expand all|none|process]
                                           card snapshots for CI, one file per session
@@ -75,12 +81,14 @@ With no path, dsh-view reads $DSH_HOME/sessions, else ~/.dsh/sessions.
 
 Options:
   --json              inspect, redact --check: print machine-readable JSON on stdout
-  -o, --out DIR       build: output directory (default dsh-view-site); snapshot: the snapshot
+  -o, --out DIR       build, merge: output directory (default dsh-view-site); snapshot: the snapshot
                       folder, one DIR/<session-id>.txt (.aria.yml) per session; without it,
                       snapshots are printed
   --open              build: open index.html when done
   --demo              build: the demo sessions shipped with dsh-view (real dsh logs), to try it
   --base-url URL      build: absolute URL the site will be published under
+  --shard i/n         build: render part i of n (sessions split by a stable hash, balanced by
+                      log bytes) into PART, for \`dsh-view merge\` to join into the site
   --title TEXT        build: title of the index page
   --locale en|zh      card strings language (default en)
   --format text|aria  snapshot: text (model and card props, no browser; default) or aria
@@ -127,6 +135,8 @@ Examples:
   dsh-view build ./sessions -o site         every session as a static site
   dsh-view build session.jsonl.zstd --open  one log, opened when done
   dsh-view build ./sessions -o site --view compact   pages open in the Compact view
+  dsh-view build ./sessions --shard 2/4 -o part-2   one of four CI jobs; then:
+  dsh-view merge part-1 part-2 part-3 part-4 -o site
   dsh-view live --open                      follow running sessions under ~/.dsh/sessions
   dsh-view snapshot logs/ --out snapshots --check   fail CI when a card changes
   dsh-view build ./sessions -o site --redact && dsh-view redact --check site   publish without secrets
@@ -159,10 +169,13 @@ export function parseInvocation(argv: readonly string[]): Invocation {
         'redact-config': { type: 'string' },
         view: { type: 'string' },
         demo: { type: 'boolean' },
+        shard: { type: 'string' },
       })
       if (values.demo === true && positionals.length > 0) {
         throw new UserError('--demo builds the bundled demo sessions; it takes no paths', 'Drop the paths, or drop --demo to build them.')
       }
+      const shard = parseShard(values.shard)
+      if (shard !== null && values.open === true) throw new UserError('--open does not go with --shard', 'A part has no index page; open the site `dsh-view merge` makes of the parts.')
       return {
         mode: 'build',
         inputs: positionals,
@@ -175,8 +188,11 @@ export function parseInvocation(argv: readonly string[]): Invocation {
         quiet: values.quiet === true,
         redact: parseRedactRequest(values.redact, values['redact-config']),
         view: parseView(values.view),
+        shard,
       }
     }
+    case 'merge':
+      return parseMerge(rest)
     case 'redact':
       return parseRedact(rest)
     case 'snapshot':
@@ -388,4 +404,41 @@ function parseExport(rest: string[]): ExportInvocation {
   }
   const linkBase = base === null ? null : base.endsWith('/') ? base : `${base}/`
   return { mode: 'export', session, html, markdown, linkBase, locale: parseLocale(values.locale), redact: parseRedactRequest(values.redact, values['redact-config']), view: parseView(values.view) }
+}
+
+/** `--shard i/n` of `dsh-view build`: part `index` (1-based) of `count`. */
+export interface ShardRequest {
+  index: number
+  count: number
+}
+
+/** Shards beyond this are a typo, not a CI matrix. */
+const MAX_SHARDS = 1000
+
+export function parseShard(value: string | undefined): ShardRequest | null {
+  if (value === undefined) return null
+  const m = /^(\d{1,4})\/(\d{1,4})$/.exec(value.trim())
+  const index = Number(m?.[1])
+  const count = Number(m?.[2])
+  if (m === null || index < 1 || count < 1 || index > count || count > MAX_SHARDS) {
+    throw new UserError(`--shard must be i/n with 1 ≤ i ≤ n ≤ ${MAX_SHARDS} (got "${value}")`, 'For example: --shard 2/4 builds the second of four parts.')
+  }
+  return { index, count }
+}
+
+/** `dsh-view merge PART… -o DIR` (cli/merge.ts). */
+export interface MergeInvocation {
+  mode: 'merge'
+  parts: string[]
+  outDir: string
+  quiet: boolean
+}
+
+function parseMerge(rest: string[]): MergeInvocation {
+  const { values, positionals } = parse(rest, {
+    out: { type: 'string', short: 'o' },
+    quiet: { type: 'boolean', short: 'q' },
+  })
+  if (positionals.length === 0) throw new UserError('merge needs the parts to merge', 'Usage: dsh-view merge PART… -o DIR (each PART written by `dsh-view build --shard i/n`)')
+  return { mode: 'merge', parts: positionals, outDir: nonEmpty(values.out, '--out') ?? 'dsh-view-site', quiet: values.quiet === true }
 }

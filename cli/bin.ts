@@ -22,6 +22,8 @@ async function main(): Promise<number> {
       return (await import('./inspect')).runInspect(inv, nodeIo)
     case 'build':
       return (await import('./build')).runBuild(inv, nodeIo)
+    case 'merge':
+      return (await import('./merge')).runMerge(inv, nodeIo)
     case 'redact':
       return (await import('./redact')).runRedact(inv, nodeIo)
     case 'live':

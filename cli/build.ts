@@ -65,7 +65,7 @@ export async function runBuild(inv: BuildInvocation, io: Io): Promise<number> {
   let report: BuildReport
   try {
     report = await buildSite(
-      { inputs, outDir: inv.outDir, title: inv.title, baseUrl: inv.baseUrl, locale: inv.locale, view: inv.view, env: io.env, homedir: homedir(), redact, ...workersFrom(io.env) },
+      { inputs, outDir: inv.outDir, title: inv.title, baseUrl: inv.baseUrl, locale: inv.locale, view: inv.view, shard: inv.shard ?? null, env: io.env, homedir: homedir(), redact, ...workersFrom(io.env) },
       progress,
     )
   } catch (err) {
@@ -75,13 +75,14 @@ export async function runBuild(inv: BuildInvocation, io: Io): Promise<number> {
     }
     throw err
   }
-  io.stderr(summaryText(report, performance.now() - started))
+  io.stderr(`${inv.shard ? `shard ${inv.shard.index}/${inv.shard.count}: ` : ''}${summaryText(report, performance.now() - started)}`)
   if (redact !== null) io.stderr(formatRedactionReport(report.redactions ?? EMPTY_REPORT))
   // For bench/site.bench.ts: the stage split as one JSON line (never shown otherwise).
   if (io.env['DSH_VIEW_TIMINGS'] === '1') {
     io.stderr(`DSH_VIEW_TIMINGS ${JSON.stringify({ ms: performance.now() - started, timings: report.timings, pages: report.pages, sessions: report.sessions, rendered: report.rendered, unchanged: report.unchanged, highlightBlocks: report.highlight.blocks })}\n`)
   }
-  io.stdout(`${report.indexPath}\n`)
+  // A part has no index: its folder is what the next step (`dsh-view merge`) takes.
+  io.stdout(`${inv.shard ? report.outDir : report.indexPath}\n`)
   if (inv.open) await io.open(report.indexPath)
   return report.problems.length > 0 ? 1 : 0
 }

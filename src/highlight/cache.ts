@@ -120,3 +120,38 @@ function isCacheFile(value: unknown): value is CacheFile {
     e => Array.isArray(e) && e.length === 2 && typeof e[0] === 'number' && typeof e[1] === 'string',
   )
 }
+
+/**
+ * `dsh-view merge` (issue 16): the caches of several parts as one, written to `target`; false when no source
+ * has a cache (nothing written). Each entry keeps its age (builds since last used) against the newest part's
+ * generation; a key in several parts keeps the youngest. Parts built fresh all hold generation 1, so the
+ * result is the cache one build of every session would have written.
+ */
+export async function mergeCacheFiles(sources: readonly string[], target: string): Promise<boolean> {
+  const files: CacheFile[] = []
+  for (const source of sources) {
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(await readFile(source, 'utf8'))
+    } catch {
+      continue
+    }
+    if (isCacheFile(parsed) && parsed.format === FORMAT) files.push(parsed)
+  }
+  if (files.length === 0) return false
+  const generation = Math.max(...files.map(f => f.generation))
+  const merged = new Map<string, [number, string]>()
+  for (const file of files) {
+    for (const [key, [used, html]] of Object.entries(file.entries)) {
+      const at = generation - (file.generation - used)
+      const known = merged.get(key)
+      if (known === undefined || known[0] < at) merged.set(key, [at, html])
+    }
+  }
+  // No prototype: a key read from a file is only a key, even `__proto__`.
+  const entries: Record<string, [number, string]> = Object.create(null) as Record<string, [number, string]>
+  for (const key of [...merged.keys()].sort()) entries[key] = merged.get(key) as [number, string]
+  const body: CacheFile = { format: FORMAT, generation, entries }
+  await writeFileAtomic(target, JSON.stringify(body))
+  return true
+}

@@ -35,8 +35,10 @@ import { acquireLock, commitStaging, openStaging, recover } from './staging'
 import type { Progress } from './progress'
 import { indexModel, renderIndexPages } from './render-index'
 import { scanLogs, type ScannedLog } from './scan'
+import { discoveryHash, placeFamilies, SHARD_FILE, writeShardManifest, type FamilyPlacement, type ShardSpec } from './shard'
 import { assignStems } from './slug'
 import { siteText } from './strings'
+import type { SiteText } from './types'
 import { highlightWorkerPays } from './threads'
 import { FileWriter } from './writer'
 
@@ -81,6 +83,11 @@ export interface BuildOptions {
    * colour on this thread.
    */
   highlightWorker?: string | null
+  /**
+   * `--shard i/n` (issue 16, shard.ts): render only this shard's families (names still come from the whole
+   * discovery), write no index or assets, and leave a shard manifest for `dsh-view merge`.
+   */
+  shard?: ShardSpec | null
 }
 
 /** Below this much log to render, starting workers (~0.2–0.4 s each) costs more than it saves. */
@@ -125,6 +132,10 @@ export interface LivePage {
   pages: number
 }
 
+/** The package version (set by the bundle; `dev` from source). */
+declare const __VERSION__: string | undefined
+export const VERSION: string = typeof __VERSION__ === 'string' ? __VERSION__ : 'dev'
+
 /** A folder we may write into: empty, missing, or one of our sites. */
 export class OutDirError extends Error {}
 
@@ -168,18 +179,30 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
   const problems = [...discovery.problems]
 
   const scanStarted = performance.now()
-  const scans = await scanLogs(discovery.logs.map(l => l.source))
-  const scanMs = performance.now() - scanStarted
+  // A shard hashes only the logs it renders (below): of the others it needs the size and header.
+  const shard = options.shard ?? null
+  const scans = await scanLogs(discovery.logs.map(l => l.source), { hash: shard === null })
+  let scanMs = performance.now() - scanStarted
   const readable: Member[] = []
   for (const scan of scans) {
     if (scan.error !== null || scan.hash === null) problems.push({ path: scan.source.display, message: scan.error ?? 'unreadable' })
   }
+  // Problems up to here are the discovery's and the scan's: every shard of a root meets the same ones.
+  const scanProblems = problems.length
   const ok = scans.filter(s => s.error === null && s.hash !== null && s.header !== null)
   const ids = ok.map(s => s.header?.id ?? s.source.display)
   const stems = assignStems(ids)
   ok.forEach((scan, index) => readable.push({ scan, id: ids[index] ?? '', stem: stems[index] ?? '', index }))
 
-  const families = groupFamilies(readable)
+  const discovered = groupFamilies(readable)
+  // A shard renders its own families only; stems above were assigned over every session, as a full build does.
+  const placement = shard === null ? null : placeFamilies(discovered.map(placementOf), shard.count)
+  const families = placement === null ? discovered : discovered.filter((_, i) => placement[i] === (shard?.index ?? 0) - 1)
+  if (shard !== null) {
+    const hashStarted = performance.now()
+    await hashOwnLogs(families.flat(), problems)
+    scanMs += performance.now() - hashStarted
+  }
   const liveKeys = liveKeysOf(readable)
   const viewMode = options.view ?? DEFAULT_VIEW_MODE
   const optionsKey = JSON.stringify([options.locale, options.title, options.baseUrl, options.highlight !== false, assets.rendererId, viewMode, ...(options.live === true ? ['live'] : []), ...(options.redact ? ['redact', options.redact.fingerprint] : [])])
@@ -224,7 +247,8 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
   const listed = new Set((previous?.files ?? []).map(f => join(outDir, f)))
   const writer = new FileWriter(path => listed.has(path))
   let workerHighlight: { stats: HighlightStats; cacheHits: number } | null = null
-  progress.start(readable.length, readable.reduce((n, m) => n + m.scan.bytes, 0))
+  const mine = families.flat()
+  progress.start(mine.length, mine.reduce((n, m) => n + m.scan.bytes, 0))
 
   const toRender: { key: string; hash: string; members: Member[] }[] = []
   for (const family of families) {
@@ -324,30 +348,35 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
     })
   }
 
-  // index.html, and index.p2.html … when there are more sessions than one page holds.
-  const index = indexModel(records.map(r => r.summary), text, options.title)
-  for (const page of renderIndexPages(assets.shell, index, text, lang, options.baseUrl, options.live === true, options.indexPageElements)) {
-    await writer.write(join(outDir, page.path), page.content)
-    written.add(page.path)
-  }
-  // Every session for "Search all sessions", whichever index page lists it.
-  await writer.write(join(outDir, CATALOG_FILE), catalogScript(index))
-  written.add(CATALOG_FILE)
-  for (const [name, content] of [...assets.files].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    await writer.write(join(outDir, 'assets', name), content)
-    written.add(`assets/${name}`)
-  }
+  // A part has no index or assets: `dsh-view merge` writes them from every part's manifest.
+  if (shard === null) await writeIndexAndAssets(writer, outDir, assets, records, { text, title: options.title, lang, baseUrl: options.baseUrl, live: options.live === true, indexPageElements: options.indexPageElements }, written)
   await timed('write', () => writer.flush())
 
-  // Files an earlier build wrote that this one did not (a session removed, fewer pages): ours to delete.
-  for (const file of previous?.files ?? []) {
-    if (written.has(file) || file.startsWith(`${STATE_DIR}/`) || file.includes('..')) continue
-    await rm(join(outDir, file), { force: true })
-    await removeEmptyDir(dirname(join(outDir, file)), outDir)
-  }
+  await removeUnlisted(previous, written, outDir)
   manifest.files = [...written].sort()
   await writeManifest(outDir, manifest)
   await cache.save()
+  if (shard === null) await rm(join(outDir, SHARD_FILE), { force: true })
+  else {
+    const family = new Map<Member, string>()
+    for (const f of families) for (const m of f) family.set(m, f[0]?.stem ?? '')
+    await writeShardManifest(outDir, {
+      version: VERSION,
+      rendererId: assets.rendererId,
+      options: { locale: options.locale, title: options.title, baseUrl: options.baseUrl, view: viewMode, highlight: options.highlight !== false, redact: options.redact?.fingerprint ?? null },
+      optionsKey,
+      shard,
+      discovery: discoveryHash(readable.map(m => ({ stem: m.stem, id: m.id, parent: m.scan.header?.parentSession ?? null, createdAt: m.scan.header?.createdAt ?? null, bytes: m.scan.bytes }))),
+      total: readable.length,
+      sessions: readable.flatMap(m => {
+        const f = family.get(m)
+        return f === undefined || manifest.sessions[m.stem] === undefined ? [] : [{ stem: m.stem, order: m.index, log: m.scan.hash ?? '', family: f }]
+      }),
+      scanProblems: problems.slice(0, scanProblems),
+      problems: problems.slice(scanProblems),
+      cacheFile: options.highlight === false ? null : cacheName,
+    })
+  }
   await highlighter?.close()
   progress.finish()
   const own = highlighter?.stats ?? { blocks: 0, chars: 0, ms: 0 }
@@ -393,6 +422,65 @@ function groupFamilies(members: readonly Member[]): Member[][] {
     groups.set(root, [...(groups.get(root) ?? []), m])
   })
   return [...groups.values()].sort((a, b) => (a[0]?.index ?? 0) - (b[0]?.index ?? 0))
+}
+
+/**
+ * index.html (and index.p2.html … when there are more sessions than one page holds) from the sessions'
+ * records in discovery order, and the assets. The build and `dsh-view merge` both write them here.
+ */
+export async function writeIndexAndAssets(
+  writer: FileWriter,
+  outDir: string,
+  assets: SiteAssets,
+  records: readonly SessionRecord[],
+  page: { text: SiteText; title: string | null; lang: string; baseUrl: string | null; live: boolean; indexPageElements?: number | undefined },
+  written: Set<string>,
+): Promise<void> {
+  // index.html, and index.p2.html … when there are more sessions than one page holds.
+  const index = indexModel(records.map(r => r.summary), page.text, page.title)
+  for (const file of renderIndexPages(assets.shell, index, page.text, page.lang, page.baseUrl, page.live, page.indexPageElements)) {
+    await writer.write(join(outDir, file.path), file.content)
+    written.add(file.path)
+  }
+  // Every session for "Search all sessions", whichever index page lists it.
+  await writer.write(join(outDir, CATALOG_FILE), catalogScript(index))
+  written.add(CATALOG_FILE)
+  for (const [name, content] of [...assets.files].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    await writer.write(join(outDir, 'assets', name), content)
+    written.add(`assets/${name}`)
+  }
+}
+
+/** Files an earlier build wrote that this one did not (a session removed, fewer pages): ours to delete. */
+export async function removeUnlisted(previous: Manifest | null, written: ReadonlySet<string>, outDir: string): Promise<void> {
+  for (const file of previous?.files ?? []) {
+    if (written.has(file) || file.startsWith(`${STATE_DIR}/`) || file.includes('..')) continue
+    await rm(join(outDir, file), { force: true })
+    await removeEmptyDir(dirname(join(outDir, file)), outDir)
+  }
+}
+
+/**
+ * A shard's own logs, hashed (their scan was header-only): the family hash is made of them. A log that
+ * fails now, though its header was read, is a problem (its pages are still rendered, from what can be read).
+ */
+async function hashOwnLogs(members: readonly Member[], problems: DiscoveryProblem[]): Promise<void> {
+  const scans = await scanLogs(members.filter(m => m.scan.hash === '').map(m => m.scan.source))
+  let i = 0
+  for (const m of members) {
+    if (m.scan.hash !== '') continue
+    const scan = scans[i++] as ScannedLog
+    if (scan.hash === null) problems.push({ path: scan.source.display, message: scan.error ?? 'unreadable' })
+    else m.scan = { ...m.scan, hash: scan.hash }
+  }
+}
+
+/** What the shard placement (shard.ts) knows of a family: its root's id and time, and its log bytes. */
+function placementOf(family: readonly Member[]): FamilyPlacement {
+  // The root: the member whose parent is not in the family (the first in discovery order if a cycle leaves none).
+  const ids = new Set(family.map(m => m.id))
+  const root = family.find(m => m.scan.header?.parentSession === undefined || !ids.has(m.scan.header.parentSession)) ?? family[0]
+  return { key: root?.id ?? '', createdAt: root?.scan.header?.createdAt ?? null, bytes: family.reduce((n, m) => n + m.scan.bytes, 0) }
 }
 
 async function removeEmptyDir(dir: string, root: string): Promise<void> {

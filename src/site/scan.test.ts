@@ -57,6 +57,10 @@ describe('scanLog', () => {
     const bytes = readFileSync(path)
     expect(scan.bytes).toBe(bytes.length)
     expect(scan.hash).toBe((await xxhash()).create64().update(bytes).digest().toString(16).padStart(16, '0'))
+    // Header only (a --shard build's look at the logs other shards render): the same but the hash.
+    const headerOnly = await scanLog(fileSource(path), { hash: false })
+    expect({ ...headerOnly, hash: scan.hash }).toEqual(scan)
+    expect(headerOnly.hash).toBe('')
   })
 
   it('finds a header longer than the bytes it kept', async () => {

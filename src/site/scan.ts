@@ -66,15 +66,38 @@ async function hashFile(path: string, h: { update(data: Uint8Array): unknown }, 
   }
 }
 
-export async function scanLog(source: LogSource): Promise<ScannedLog> {
+/** A file's size and first `headMax` bytes, nothing more read. */
+async function headOf(path: string, headMax: number): Promise<{ bytes: number; head: Uint8Array }> {
+  const handle = await open(path, 'r')
+  try {
+    const bytes = (await handle.stat()).size
+    const head = new Uint8Array(Math.min(headMax, bytes))
+    let at = 0
+    while (at < head.length) {
+      const { bytesRead } = await handle.read(head, at, head.length - at, at)
+      if (bytesRead === 0) break
+      at += bytesRead
+    }
+    return { bytes, head: head.subarray(0, at) }
+  } finally {
+    await handle.close()
+  }
+}
+
+/**
+ * `hash: false` (a `--shard` build looking at the logs other shards render, site/shard.ts): a log file's
+ * size and header only, its hash left empty (''); other sources are scanned whole.
+ */
+export async function scanLog(source: LogSource, options: { hash?: boolean } = {}): Promise<ScannedLog> {
   hasher ??= xxhash()
   const { create64 } = await hasher
   const h = create64()
   let bytes = 0
   // The log's first bytes, kept while hashing: the header is almost always in them.
   let head: Uint8Array | null = null
+  const headerOnly = options.hash === false && source.location.kind === 'file'
   try {
-    if (source.location.kind === 'file') ({ bytes, head } = await hashFile(source.location.path, h, HEADER_CHUNK))
+    if (source.location.kind === 'file') ({ bytes, head } = headerOnly ? await headOf(source.location.path, HEADER_CHUNK) : await hashFile(source.location.path, h, HEADER_CHUNK))
     else {
       for await (const chunk of sourceBytes(source)) {
         h.update(chunk)
@@ -93,7 +116,7 @@ export async function scanLog(source: LogSource): Promise<ScannedLog> {
   const header = reader.summary.header
   return {
     source,
-    hash: h.digest().toString(16).padStart(16, '0'),
+    hash: headerOnly ? '' : h.digest().toString(16).padStart(16, '0'),
     bytes,
     header,
     error: header === null ? (reader.summary.unreadable ?? 'no session header') : null,
@@ -116,11 +139,11 @@ async function headerOf(reader: SessionReader): Promise<SessionHeader | null> {
 const SCANS_IN_FLIGHT = 8
 
 /** `scanLog` of every source, in order. */
-export async function scanLogs(sources: readonly LogSource[]): Promise<ScannedLog[]> {
+export async function scanLogs(sources: readonly LogSource[], options: { hash?: boolean } = {}): Promise<ScannedLog[]> {
   const scans: ScannedLog[] = new Array(sources.length)
   let next = 0
   const lane = async () => {
-    for (let i = next++; i < sources.length; i = next++) scans[i] = await scanLog(sources[i] as LogSource)
+    for (let i = next++; i < sources.length; i = next++) scans[i] = await scanLog(sources[i] as LogSource, options)
   }
   await Promise.all(Array.from({ length: Math.min(SCANS_IN_FLIGHT, sources.length) }, lane))
   return scans
