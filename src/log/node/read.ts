@@ -17,7 +17,7 @@ import { ByteStore } from '../bytes/byte-store'
 import type { ByteOps } from '../bytes/line-splitter'
 import { bufferByteOps, createLineDecoder, type Damage, type DecodeEnd, type LineSink } from './line-decoder'
 import { fileSource, READ_CHUNK, sourceBytes, type LogSource } from './source'
-import { ZstdCodec } from './zstd-codec'
+import { STREAM_FRAMES_ABOVE, ZstdCodec } from './zstd-codec'
 
 export interface ReadOptions {
   /** Bytes per read; default 1 MiB (tests use tiny chunks to exercise every boundary). */
@@ -36,6 +36,8 @@ export interface ReadOptions {
    * these bytes: a log longer than them reads as torn where they end.
    */
   head?: Uint8Array
+  /** zstd frames larger than this are decoded as they are read (default `STREAM_FRAMES_ABOVE`, 8 MiB). */
+  streamFramesAbove?: number
 }
 
 const BATCH_BYTES = 16 * 1024
@@ -164,7 +166,7 @@ export class SessionReader implements AsyncIterable<ParsedLine[]> {
     try {
       const codec = this.source.encoding === 'zstd' ? await ZstdCodec.create() : null
       const store = this.options.chunks === 'skip-superseded' ? new ByteStore(() => parser.holding) : null
-      const decoder = createLineDecoder(this.source.encoding, sink, codec, { ops: this.ops, ...(store === null ? {} : { store }) })
+      const decoder = createLineDecoder(this.source.encoding, sink, codec, { ops: this.ops, streamFramesAbove: this.options.streamFramesAbove ?? STREAM_FRAMES_ABOVE, ...(store === null ? {} : { store }) })
       const slice = this.options.batchBytes ?? BATCH_BYTES
       const raw = this.source.encoding === 'jsonl'
       const chunks = this.options.head === undefined ? sourceBytes(this.source, this.options.chunkSize ?? READ_CHUNK) : [this.options.head]
