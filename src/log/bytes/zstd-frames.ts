@@ -230,6 +230,8 @@ export interface WalkStep {
   corrupt: string | null
   /** With `corrupt`: how many of the given bytes precede the bad block header (negative: it began earlier). */
   corruptAt: number
+  /** With `corrupt`: the bad block header's 3 bytes (a new frame's magic often sits there). */
+  badHeader: Uint8Array | null
 }
 
 /**
@@ -265,6 +267,10 @@ export class ZstdBlockWalker {
     return u32le(this.checksum, 0)
   }
 
+  /**
+   * Walks `bytes` (the frame's next bytes), stopping at the end of a block: a decoder fed one step at a
+   * time then finishes at most one block per call, and meets the content checksum in a call of its own.
+   */
   advance(bytes: Uint8Array): WalkStep {
     let i = 0
     const n = bytes.length
@@ -274,14 +280,14 @@ export class ZstdBlockWalker {
         this.payload -= take
         i += take
         this.pos += take
-        if (this.payload === 0 && this.lastBlock && !this.header.hasChecksum) return { used: i, done: true, corrupt: null, corruptAt: 0 }
+        if (this.payload === 0) return this.blockEnd(i)
         continue
       }
       if (this.lastBlock) {
         // The content checksum follows the last block.
         this.checksum[this.checksumLength++] = bytes[i++] ?? 0
         this.pos++
-        if (this.checksumLength === 4) return { used: i, done: true, corrupt: null, corruptAt: 0 }
+        if (this.checksumLength === 4) return { used: i, done: true, corrupt: null, corruptAt: 0, badHeader: null }
         continue
       }
       this.partial[this.partialLength++] = bytes[i++] ?? 0
@@ -290,16 +296,20 @@ export class ZstdBlockWalker {
       const at = this.pos
       const header = (this.partial[0] ?? 0) | ((this.partial[1] ?? 0) << 8) | ((this.partial[2] ?? 0) << 16)
       const problem = blockProblem(header, at)
-      if (problem !== null) return { used: Math.max(0, i - 3), done: false, corrupt: problem, corruptAt: i - 3 }
+      if (problem !== null) return { used: Math.max(0, i - 3), done: false, corrupt: problem, corruptAt: i - 3, badHeader: this.partial.slice() }
       this.pos += 3
       const type = (header >> 1) & 3
       const size = header >>> 3
       this.payload = type === 1 ? 1 : size
       this.bound += type === 2 ? this.header.blockMax : size
       this.lastBlock = (header & 1) === 1
-      if (this.payload === 0 && this.lastBlock && !this.header.hasChecksum) return { used: i, done: true, corrupt: null, corruptAt: 0 }
+      if (this.payload === 0) return this.blockEnd(i)
     }
-    return { used: n, done: false, corrupt: null, corruptAt: 0 }
+    return { used: n, done: false, corrupt: null, corruptAt: 0, badHeader: null }
+  }
+
+  private blockEnd(used: number): WalkStep {
+    return { used, done: this.lastBlock && !this.header.hasChecksum, corrupt: null, corruptAt: 0, badHeader: null }
   }
 }
 

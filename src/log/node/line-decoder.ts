@@ -276,7 +276,10 @@ export class ZstdLineDecoder implements LineDecoder {
     if ((u32le(view, start) & 0xfffffff0) === 0x184d2a50) return 8 + u32le(view, start + 4) > this.streamAbove
     const read = readFrameHeader(view, start, view.length)
     if (!('header' in read)) return false
-    return (read.header.contentSize ?? 0) > this.streamAbove || bound > this.streamAbove || available > this.streamAbove
+    // Compressed bytes alone count from an eighth of the limit (1 MiB by default): a frame without a content
+    // size (dsh's async writer) would otherwise pile up ~8 MiB before its bound told us (1 per compressed byte
+    // for Raw blocks); a frame declaring a small size but holding more must not pile up at all.
+    return (read.header.contentSize ?? 0) > this.streamAbove || bound > this.streamAbove || available > this.streamAbove / 8
   }
 
   /** Starts a large frame whose first bytes (at least its header) are `bytes`, at file offset `offset`. */
@@ -313,30 +316,37 @@ export class ZstdLineDecoder implements LineDecoder {
       this.frame++
       return chunk.subarray(used)
     }
-    const step = big.walker.advance(chunk)
-    if (step.corrupt !== null) {
-      // Lines decoded before the bad block header stay; the search for the next frame resumes just after it.
+    let rest = chunk
+    while (rest.length > 0) {
+      const step = big.walker.advance(rest)
+      if (step.corrupt !== null) {
+        // Lines decoded before the bad block header stay. The search for the next frame starts at that
+        // header: a frame cut at a block boundary is often followed by a new frame, whose magic is read there.
+        this.big = null
+        big.stream.close()
+        this.queue.offset += step.corruptAt
+        this.closeBig(big, `${step.corrupt}; skipped to the next frame`)
+        this.resyncing = true
+        const header = step.badHeader ?? new Uint8Array(0)
+        return step.corruptAt >= 0 ? rest.subarray(step.corruptAt) : concatBytes(header.subarray(0, -step.corruptAt), rest)
+      }
+      big.fed += step.used
+      this.queue.offset += step.used
+      // One block (or the checksum) per call: zstd drops what a call flushed when the same call then fails.
+      big.stream.push(rest.subarray(0, step.used))
+      rest = rest.subarray(step.used)
+      if (!step.done) continue
       this.big = null
-      big.stream.close()
-      const skip = Math.max(0, step.corruptAt + 1)
-      this.queue.offset += skip
-      this.closeBig(big, `${step.corrupt}; skipped to the next frame`)
-      this.resyncing = true
-      return chunk.subarray(skip)
+      const end = big.stream.finish(big.walker.storedChecksum)
+      if (end.checksum === 'mismatch') {
+        // Known only now, after the frame's lines: the report still names the frame's first line.
+        const reason = `frame ${this.frame} at byte ${big.offset}: content checksum mismatch (the frame is damaged; its lines are shown as decoded)`
+        this.sink.damage({ line: big.line, frame: this.frame, offset: big.offset, reason, text: '' })
+      }
+      this.closeBig(big, end.error)
+      return rest
     }
-    big.fed += step.used
-    this.queue.offset += step.used
-    big.stream.push(chunk.subarray(0, step.used))
-    if (!step.done) return null
-    this.big = null
-    const end = big.stream.finish(big.walker.storedChecksum)
-    if (end.checksum === 'mismatch') {
-      // Known only now, after the frame's lines: the report still names the frame's first line.
-      const reason = `frame ${this.frame} at byte ${big.offset}: content checksum mismatch (the frame is damaged; its lines are shown as decoded)`
-      this.sink.damage({ line: big.line, frame: this.frame, offset: big.offset, reason, text: '' })
-    }
-    this.closeBig(big, end.error)
-    return chunk.subarray(step.used)
+    return null
   }
 
   /** Ends a large frame as `decodeFrame` ends a small one: a cut record or an error becomes damage. */
@@ -354,7 +364,7 @@ export class ZstdLineDecoder implements LineDecoder {
   private decodeFrame(view: Uint8Array, info: ZstdFrame): void {
     const bytes = view.subarray(info.start, info.end)
     const offset = this.queue.offset + info.start
-    if (info.kind === 'zstd' && (info.maxContentSize > this.streamAbove || bytes.length > this.streamAbove)) {
+    if (info.kind === 'zstd' && (info.maxContentSize > this.streamAbove || bytes.length > this.streamAbove / 8)) {
       // A large complete frame (it arrived within one push): streamed too, so it never decodes whole.
       const base = this.queue.offset
       const rest = this.openBig(bytes, offset)
@@ -381,6 +391,13 @@ export class ZstdLineDecoder implements LineDecoder {
   private report(offset: number, reason: string, text: string): void {
     this.sink.damage({ line: this.splitter.lineCount + 1, frame: this.frame, offset, reason, text })
   }
+}
+
+function concatBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length)
+  out.set(a)
+  out.set(b, a.length)
+  return out
 }
 
 function u32le(bytes: Uint8Array, at: number): number {

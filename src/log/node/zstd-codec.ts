@@ -126,6 +126,11 @@ export class ZstdCodec {
     return { plaintext: exact.plaintext, checksum: this.verify(bytes, frame, exact.plaintext), error: null }
   }
 
+  /** Size of the wasm decoder's heap (0 without wasm). */
+  get wasmHeapBytes(): number {
+    return this.wasm?.heapBytes() ?? 0
+  }
+
   /** A decoder for one large frame fed in pieces; its plaintext goes to `sink` (zstd-frame-stream.ts). */
   openStream(header: ZstdFrameHeader, sink: PlaintextSink): FrameStream {
     this.counts.streamed++
