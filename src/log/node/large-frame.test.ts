@@ -225,3 +225,29 @@ describe('damage inside a large frame, streamed, reads as the whole-frame path r
     expect(now.lines.slice(kept.length)).toEqual(before.lines)
   })
 })
+
+describe('a line longer than the line limit', () => {
+  // With a 1 MiB limit, a 3 MiB line stands in for one beyond 256 MiB (the splitter's own test walks 600 MB).
+  const { header, records } = splitLog(readFileSync(SOURCE, 'utf8'))
+  const giant = `{"type":"tool/result","seq":1,"time":1,"data":{"output":"${'y'.repeat(3 * MiB)}"}}`
+  const text = `${header}\n${records[0]}\n${giant}\n${records.slice(1, 20).join('\n')}\n`
+  const jsonl = join(dir, 'giant.jsonl')
+  const zstd = join(dir, 'giant.jsonl.zstd')
+  writeFileSync(jsonl, text)
+  writeFileSync(zstd, zstdFrame(text))
+
+  it.each([
+    ['jsonl', jsonl, `line of ${giant.length} bytes at byte ${header.length + 1 + (records[0]?.length ?? 0) + 1} is longer than the ${MiB}-byte line limit; skipped`],
+    ['zstd, one streamed frame', zstd, `frame 0 at byte 0: line of ${giant.length} bytes at decoded byte ${header.length + 1 + (records[0]?.length ?? 0) + 1} is longer than the ${MiB}-byte line limit; skipped`],
+  ])('%s: reported at its line, not held, and reading goes on after it', async (_, path, reason) => {
+    const reader = readSession(path, { maxLineBytes: MiB, streamFramesAbove: MiB })
+    const entries: ParsedLine[] = []
+    for await (const batch of reader) entries.push(...batch)
+    expect(reader.summary.damage).toEqual([expect.objectContaining({ line: 3, offset: path === jsonl ? header.length + 1 + (records[0]?.length ?? 0) + 1 : 0, reason })])
+    expect(entries.find((e) => e.line === 3)).toMatchObject({ kind: 'invalid', reason, text: '' })
+    // Every other line reads as without the giant one, under the same numbers.
+    expect(entries.filter((e) => e.line !== 3 && e.kind !== 'invalid').length).toBeGreaterThan(15)
+    expect(Math.max(...entries.map((e) => e.line))).toBe(22)
+    expect(reader.summary.lineCount).toBe(21)
+  })
+})
