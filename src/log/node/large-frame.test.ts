@@ -231,10 +231,13 @@ describe('a line longer than the line limit', () => {
   const { header, records } = splitLog(readFileSync(SOURCE, 'utf8'))
   const giant = `{"type":"tool/result","seq":1,"time":1,"data":{"output":"${'y'.repeat(3 * MiB)}"}}`
   const text = `${header}\n${records[0]}\n${giant}\n${records.slice(1, 20).join('\n')}\n`
+  // Then a line with an invalid UTF-8 byte: its reported offset must count the skipped line's bytes.
+  const bytes = concat([new TextEncoder().encode(`${text}{"bad":"`), Uint8Array.from([0xff]), new TextEncoder().encode('"}\n')])
+  const badAt = new TextEncoder().encode(text).length + 8
   const jsonl = join(dir, 'giant.jsonl')
   const zstd = join(dir, 'giant.jsonl.zstd')
-  writeFileSync(jsonl, text)
-  writeFileSync(zstd, zstdFrame(text))
+  writeFileSync(jsonl, bytes)
+  writeFileSync(zstd, zstdFrame(bytes))
 
   it.each([
     ['jsonl', jsonl, `line of ${giant.length} bytes at byte ${header.length + 1 + (records[0]?.length ?? 0) + 1} is longer than the ${MiB}-byte line limit; skipped`],
@@ -243,11 +246,14 @@ describe('a line longer than the line limit', () => {
     const reader = readSession(path, { maxLineBytes: MiB, streamFramesAbove: MiB })
     const entries: ParsedLine[] = []
     for await (const batch of reader) entries.push(...batch)
-    expect(reader.summary.damage).toEqual([expect.objectContaining({ line: 3, offset: path === jsonl ? header.length + 1 + (records[0]?.length ?? 0) + 1 : 0, reason })])
+    expect(reader.summary.damage).toEqual([
+      expect.objectContaining({ line: 3, offset: path === jsonl ? header.length + 1 + (records[0]?.length ?? 0) + 1 : 0, reason }),
+      expect.objectContaining({ line: 23, offset: badAt, reason: expect.stringContaining(`byte ${badAt} `) }),
+    ])
     expect(entries.find((e) => e.line === 3)).toMatchObject({ kind: 'invalid', reason, text: '' })
     // Every other line reads as without the giant one, under the same numbers.
     expect(entries.filter((e) => e.line !== 3 && e.kind !== 'invalid').length).toBeGreaterThan(15)
-    expect(Math.max(...entries.map((e) => e.line))).toBe(22)
-    expect(reader.summary.lineCount).toBe(21)
+    expect(Math.max(...entries.map((e) => e.line))).toBe(23)
+    expect(reader.summary.lineCount).toBe(22)
   })
 })

@@ -35,6 +35,8 @@ export interface Damage {
   reason: string
   /** Undecodable text belonging to the damage (a record cut at a frame end), or ''. */
   text: string
+  /** A line skipped for its length: its byte length (the reader's decoded offsets move past it). */
+  skippedLine?: number
 }
 
 export interface LineSink {
@@ -143,7 +145,7 @@ export class RawLineDecoder implements LineDecoder {
     maxLineBytes = MAX_LINE_BYTES,
   ) {
     const overlong = (line: number, start: number, length: number) => {
-      sink.damage({ line, offset: start, reason: tooLong(length, `byte ${start}`, maxLineBytes), text: '' })
+      sink.damage({ line, offset: start, reason: tooLong(length, `byte ${start}`, maxLineBytes), text: '', skippedLine: length })
     }
     this.splitter = new LineSplitter(lineSink(sink, ops, () => undefined), 1, ops, { maxLineBytes, overlong })
   }
@@ -191,7 +193,7 @@ export class ZstdLineDecoder implements LineDecoder {
     const maxLineBytes = options.maxLineBytes ?? MAX_LINE_BYTES
     const overlong = (line: number, start: number, length: number) => {
       const reason = `frame ${this.frame} at byte ${this.frameOffset}: ${tooLong(length, `decoded byte ${start}`, maxLineBytes)}`
-      this.sink.damage({ line, frame: this.frame, offset: this.frameOffset, reason, text: '' })
+      this.sink.damage({ line, frame: this.frame, offset: this.frameOffset, reason, text: '', skippedLine: length })
     }
     this.splitter = new LineSplitter(lineSink(sink, ops, () => this.frame), 1, ops, { maxLineBytes, overlong })
   }

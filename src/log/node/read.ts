@@ -161,6 +161,8 @@ export class SessionReader implements AsyncIterable<ParsedLine[]> {
       },
       damage(damage: Damage) {
         if (stop) return
+        // A line skipped for its length still occupies its bytes (and newline) in the decoded text.
+        if (damage.skippedLine !== undefined) lineOffset += damage.skippedLine + 1
         if (summary.lineCount === 0) early.push(damage)
         else record(damage)
       },
