@@ -143,7 +143,9 @@ describe('one ~24 MB zstd frame', () => {
   it('never holds the frame or its plaintext: live memory sampled while its lines are delivered', () => {
     const streamed = decodePeak({ streamFramesAbove: STREAM_FRAMES_ABOVE })
     expect(streamed.lines).toBe(plain.split('\n').length - 1)
-    expect(streamed.peak).toBeLessThan(4 * MiB)
+    // What may be live: the frame's first ≤ 1 MiB while its size is unknown (in a queue of ≤ 2 MiB, plus the
+    // 1 MiB the queue keeps when idle), 128 KiB of plaintext, a partial line: ~3.5 MiB, never the ~24 MB frame.
+    expect(streamed.peak).toBeLessThan(6 * MiB)
     // The probe sees the difference: decoded whole, the frame and its plaintext are live during the lines.
     const whole = decodePeak({})
     expect(whole.lines).toBe(streamed.lines)
