@@ -15,6 +15,7 @@ import v8 from 'node:v8'
 import vm from 'node:vm'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { ParsedLine } from '../parsed-line'
+import { peekHeader } from './header-peek'
 import { createLineDecoder, type Damage, type DecodeEnd } from './line-decoder'
 import { readSession } from './read'
 import { splitLog } from './testing/layout'
@@ -139,6 +140,12 @@ describe('one ~24 MB zstd frame', () => {
     expect(decoder.end().tornTail).toBe(false)
     return { peak: probe.peak, lines }
   }
+
+  it.each(cases)('%s: its header is found from the first complete blocks (discovery picks generations by it)', async (_, path, present) => {
+    if (!present) return
+    const header = await peekHeader(path, 'zstd')
+    expect(header?.id).toBe(JSON.parse(splitLog(plain).header).id)
+  })
 
   it('never holds the frame or its plaintext: live memory sampled while its lines are delivered', () => {
     const streamed = decodePeak({ streamFramesAbove: STREAM_FRAMES_ABOVE })
