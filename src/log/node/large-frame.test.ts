@@ -202,6 +202,21 @@ describe('damage inside a large frame, streamed, reads as the whole-frame path r
     expect(now.end).toEqual(before.end)
   })
 
+  it('a 20 MB skippable frame between frames: skipped as it arrives, the same lines and frame count', () => {
+    const skippable = new Uint8Array(8 + 20 * MiB)
+    skippable.set([0x50, 0x2a, 0x4d, 0x18])
+    new DataView(skippable.buffer).setUint32(4, 20 * MiB, true)
+    const bytes = concat([next, skippable, next])
+    const before = decode(bytes, false)
+    const now = decode(bytes, true)
+    expect(now).toEqual(before)
+    expect(now.lines).toEqual(['{"after":"frame"}', '{"after":"frame"}'])
+    expect(now.end.frames).toBe(3)
+    // Torn inside it: a torn tail of the bytes it had, as before.
+    const torn = bytes.subarray(0, next.length + 12 * MiB)
+    expect(decode(torn, true).end).toEqual(decode(torn, false).end)
+  })
+
   it('a frame torn at the end of the file: the same torn tail, and at least the lines of its complete blocks', () => {
     const cut = Math.floor(rawFrame.length * 0.6)
     const torn = rawFrame.subarray(0, cut)
