@@ -105,3 +105,47 @@ describe('LineSplitter', () => {
     )
   })
 })
+
+describe('LineSplitter with a line-length cap', () => {
+  /** Splits `text` cut at `cuts` with a cap of 10 bytes; overlong lines appear as `!line:start:length`. */
+  function capped(text: string, cuts: number[]) {
+    const out: string[] = []
+    const splitter = new LineSplitter((bytes, start, end, line) => out.push(`${line}:${new TextDecoder().decode(bytes.subarray(start, end))}`), 1, undefined, {
+      maxLineBytes: 10,
+      overlong: (line, start, length) => out.push(`!${line}:${start}:${length}`),
+    })
+    const bytes = enc.encode(text)
+    let at = 0
+    for (const cut of [...cuts, bytes.length]) {
+      splitter.push(bytes.slice(at, cut))
+      at = cut
+    }
+    const rest = splitter.takeRemainder()
+    return { out, rest: rest === null ? null : `${rest.line}:${rest.text}:${rest.byteLength}`, pending: splitter.pendingBytes }
+  }
+
+  it.each<[string, string, number[], string[], string | null]>([
+    ['exactly at the cap: kept', 'abcdefghij\nk\n', [], ['1:abcdefghij', '2:k'], null],
+    ['one byte over, in one piece', 'abcdefghijk\nz\n', [], ['!1:0:11', '2:z'], null],
+    ['over, arriving across pieces', 'a\nbcdefghijklmnop\nz\n', [3, 6, 9, 14], ['1:a', '!2:2:15', '3:z'], null],
+    ['over only once its newline piece is joined', 'a\nbcdefghij' + 'kl\nz\n', [11], ['1:a', '!2:2:11', '3:z'], null],
+    ['an overlong torn tail: its length only', 'a\nbcdefghijklmnop', [5], ['1:a'], '2::15'],
+    ['lines after an overlong one keep their numbers and offsets', 'x'.repeat(25) + '\ny\n' + 'z'.repeat(12) + '\nw\n', [4, 20, 30], ['!1:0:25', '2:y', '!3:28:12', '4:w'], null],
+  ])('%s', (_, text, cuts, want, rest) => {
+    const got = capped(text, cuts)
+    expect(got.out).toEqual(want)
+    expect(got.rest).toBe(rest)
+  })
+
+  it('keeps nothing of an overlong line while it lasts (600 MB in 1 MiB pieces, no newline yet)', () => {
+    const reports: number[] = []
+    const splitter = new LineSplitter(() => undefined, 1, undefined, { maxLineBytes: 256 * 1024 * 1024, overlong: (_line, _start, length) => reports.push(length) })
+    const piece = new Uint8Array(1024 * 1024).fill(0x78)
+    for (let i = 0; i < 600; i++) splitter.push(piece)
+    // Counted, not held: what is pending is a count, and the next newline reports it.
+    expect(splitter.pendingBytes).toBe(600 * 1024 * 1024)
+    splitter.push(enc.encode('\n{"next":1}\n'))
+    expect(reports).toEqual([600 * 1024 * 1024])
+    expect(splitter.lineCount).toBe(2)
+  })
+})

@@ -5,7 +5,9 @@
  * decodes every line on its own (a pure-ASCII line then becomes a one-byte V8 string, which measured ~6×
  * faster than decoding a whole chunk and splitting the string, and 2.5–3× faster than `readline`).
  * Bytes after the last newline are held (copied, so the caller may reuse its chunk buffer) until the next
- * chunk or until the caller takes them as a torn remainder. Memory is bounded by the longest line.
+ * chunk or until the caller takes them as a torn remainder. Memory is bounded by the longest line, and
+ * with a `maxLineBytes` cap by that cap: a longer line is not accumulated (its bytes are dropped as they
+ * come) but reported through `overlong` when its newline arrives, and the split goes on with the next line.
  * Pure: no node:*, no Buffer — a Node caller passes faster `ByteOps` (src/log/node/line-decoder.ts).
  */
 
@@ -38,6 +40,13 @@ export function portableByteOps(): ByteOps {
   return { textOf: textDecoderTextOf(), find: (bytes, byte, from) => bytes.indexOf(byte, from) }
 }
 
+/** Line-length cap: `overlong(line, start, byteLength)` replaces the sink call for a line longer than `maxLineBytes`. */
+export interface LineCap {
+  maxLineBytes: number
+  /** `start`: the line's offset in everything pushed so far. */
+  overlong(line: number, start: number, byteLength: number): void
+}
+
 export interface Remainder {
   /** The unterminated bytes decoded as text (invalid UTF-8 becomes U+FFFD). */
   text: string
@@ -57,13 +66,20 @@ export class LineSplitter {
   private pending: Uint8Array[] = []
   private pendingLength = 0
   private lines = 0
+  /** Bytes pushed before the current chunk (line offsets for `overlong`). */
+  private position = 0
+  /** Length so far of an overlong line being skipped (its bytes are not kept), else -1. */
+  private skipping = -1
+  private readonly max: number
 
   constructor(
     private readonly sink: ByteLineSink,
     firstLine = 1,
     private readonly ops: ByteOps = portableByteOps(),
+    private readonly cap: LineCap | null = null,
   ) {
     this.lines = firstLine - 1
+    this.max = cap?.maxLineBytes ?? Number.POSITIVE_INFINITY
   }
 
   /** Number of complete lines emitted so far (plus the starting offset given to the constructor). */
@@ -73,7 +89,7 @@ export class LineSplitter {
 
   /** Bytes held after the last newline. */
   get pendingBytes(): number {
-    return this.pendingLength
+    return this.skipping >= 0 ? this.skipping : this.pendingLength
   }
 
   /** Splits `chunk`, emitting every line it completes. `chunk` may be overwritten once this returns. */
@@ -83,23 +99,41 @@ export class LineSplitter {
     let nl = find(chunk, NEWLINE, 0)
     if (nl === -1) {
       this.hold(chunk, 0)
+      this.position += chunk.length
       return
     }
-    if (this.pendingLength > 0) {
-      const joined = this.joinPending(chunk.subarray(0, nl))
-      this.lines++
-      this.sink(joined, 0, joined.length, this.lines)
+    if (this.skipping >= 0) {
+      this.overlong(this.skipping + nl, this.position - this.skipping)
+      this.skipping = -1
+      start = nl + 1
+      nl = find(chunk, NEWLINE, start)
+    } else if (this.pendingLength > 0) {
+      if (this.pendingLength + nl > this.max) {
+        this.pending = []
+        this.overlong(this.pendingLength + nl, this.position - this.pendingLength)
+        this.pendingLength = 0
+      } else {
+        const joined = this.joinPending(chunk.subarray(0, nl))
+        this.lines++
+        this.sink(joined, 0, joined.length, this.lines)
+      }
       start = nl + 1
       nl = find(chunk, NEWLINE, start)
     }
     const sink = this.sink
+    const max = this.max
     while (nl !== -1) {
-      this.lines++
-      sink(chunk, start, nl, this.lines)
+      if (nl - start > max) {
+        this.overlong(nl - start, this.position + start)
+      } else {
+        this.lines++
+        sink(chunk, start, nl, this.lines)
+      }
       start = nl + 1
       nl = find(chunk, NEWLINE, start)
     }
     if (start < chunk.length) this.hold(chunk, start)
+    this.position += chunk.length
   }
 
   /**
@@ -108,6 +142,13 @@ export class LineSplitter {
    * them, so later lines keep numbers that match the plaintext.
    */
   takeRemainder(): Remainder | null {
+    if (this.skipping >= 0) {
+      // An unterminated overlong line: its length only (its bytes were never kept).
+      const byteLength = this.skipping
+      this.skipping = -1
+      this.lines++
+      return { text: '', byteLength, line: this.lines }
+    }
     if (this.pendingLength === 0) return null
     const bytes = this.joinPending(new Uint8Array(0))
     this.lines++
@@ -115,9 +156,27 @@ export class LineSplitter {
   }
 
   private hold(chunk: Uint8Array, from: number): void {
+    const length = chunk.length - from
+    if (this.skipping >= 0) {
+      this.skipping += length
+      return
+    }
+    if (this.pendingLength + length > this.max) {
+      // Past the cap: stop keeping the line, count it until its newline.
+      this.skipping = this.pendingLength + length
+      this.pending = []
+      this.pendingLength = 0
+      return
+    }
     // slice() copies: the caller's buffer may be a reused read buffer or decoder scratch space.
     this.pending.push(chunk.slice(from))
-    this.pendingLength += chunk.length - from
+    this.pendingLength += length
+  }
+
+  /** Reports the overlong line that just ended (`start`: its offset in everything pushed). */
+  private overlong(byteLength: number, start: number): void {
+    this.lines++
+    this.cap?.overlong(this.lines, start, byteLength)
   }
 
   private joinPending(tail: Uint8Array): Uint8Array {

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { concat, initZstdEncoder, zstdFrame, type FrameOptions } from '../node/testing/zstd-encode'
-import { findZstdMagic, scanZstdFrames, withWindowAtLeast } from './zstd-frames'
+import fc from 'fast-check'
+import { findZstdMagic, readFrameHeader, scanZstdFrames, withWindowAtLeast, ZstdBlockWalker, type WalkStep } from './zstd-frames'
 
 const REAL_HOST = new URL('../../../fixtures/corpus/real-host/', import.meta.url)
 
@@ -147,5 +148,78 @@ describe('withWindowAtLeast', () => {
     expect(withWindowAtLeast(single, 10)).toBe(single)
     const junk = Uint8Array.from([1, 2, 3, 4, 5, 6, 7])
     expect(withWindowAtLeast(junk, 10)).toBe(junk)
+  })
+})
+
+/** Walks `frame` (from its start) in pieces cut at `cuts`; returns where it ended and every step. */
+function walk(frame: Uint8Array, cuts: number[]): { end: number | null; corrupt: string | null; steps: WalkStep[]; walker: ZstdBlockWalker } {
+  const read = readFrameHeader(frame, 0, frame.length)
+  if (!('header' in read)) throw new Error('test frame has no header')
+  const walker = new ZstdBlockWalker(read.header, read.header.headerEnd)
+  const steps: WalkStep[] = []
+  let at = read.header.headerEnd
+  for (const cut of [...cuts.filter((c) => c > at && c < frame.length)].sort((a, b) => a - b).concat(frame.length)) {
+    let piece = frame.subarray(at, cut)
+    while (piece.length > 0) {
+      const step = walker.advance(piece)
+      steps.push(step)
+      if (step.corrupt !== null) return { end: null, corrupt: step.corrupt, steps, walker }
+      at += step.used
+      if (step.done) return { end: at, corrupt: null, steps, walker }
+      piece = piece.subarray(step.used)
+    }
+    at = cut
+  }
+  return { end: null, corrupt: null, steps, walker }
+}
+
+describe('ZstdBlockWalker (the scanner one piece at a time, for frames too large to hold)', () => {
+  const text = Array.from({ length: 40 }, (_, i) => `{"n":${i},"pad":"${'x'.repeat(i * 7)}"}\n`).join('')
+
+  it('ends every frame variant where the scanner does, in any chunking, one block per step', () => {
+    const variants = fc.constantFrom<FrameOptions>({}, { checksum: false }, { contentSizeBytes: 4 }, { singleSegment: true, contentSizeBytes: 2 }, { blockSize: 37, rle: true }, { blockSize: 64, checksum: false })
+    fc.assert(
+      fc.property(variants, fc.array(fc.nat({ max: 4000 }), { maxLength: 12 }), (options, cuts) => {
+        const frame = zstdFrame(text, options)
+        const scanned = scanZstdFrames(frame).frames[0]
+        const walked = walk(frame, cuts)
+        expect(walked.end).toBe(scanned?.end)
+        expect(walked.corrupt).toBeNull()
+        // One step never runs past a block end: a step's bytes finish at most one block.
+        expect(walked.steps.filter((s) => !s.done).length).toBeGreaterThanOrEqual((scanned?.blocks ?? 0) - (options.checksum === false ? 1 : 0))
+        if (options.checksum !== false) {
+          const n = frame.length
+          expect(walked.walker.storedChecksum).toBe(((frame[n - 4] ?? 0) | ((frame[n - 3] ?? 0) << 8) | ((frame[n - 2] ?? 0) << 16) | ((frame[n - 1] ?? 0) << 24)) >>> 0)
+        }
+      }),
+    )
+  })
+
+  it('stops a torn frame without ending it', () => {
+    const frame = zstdFrame(text, { blockSize: 50 })
+    expect(walk(frame.subarray(0, frame.length - 30), [20, 77]).end).toBeNull()
+  })
+
+  it.each([
+    ['reserved block type 3', [0x07, 0x00, 0x00], 'reserved block type at offset'],
+    ['block over 128 KiB', [0x08, 0x00, 0x20], 'block of 262145 bytes exceeds the 128 KiB maximum at offset'],
+  ])('%s: the scanner\'s words and offset (from the frame start), and where the bad header began', (_, header, reason) => {
+    const good = zstdFrame('{"type":"x"}\n', { checksum: false })
+    // The good frame's single block, made not-last, followed by a bad block header.
+    const bytes = concat([good, Uint8Array.from(header)])
+    const read = readFrameHeader(bytes, 0, bytes.length)
+    if (!('header' in read)) throw new Error('no header')
+    bytes[read.header.headerEnd] = (bytes[read.header.headerEnd] ?? 0) & 0xfe
+    const scanned = scanZstdFrames(bytes).corrupt
+    for (const cut of [good.length - 1, good.length, good.length + 1, good.length + 2]) {
+      const walked = walk(bytes, [cut])
+      expect(walked.corrupt).toBe(scanned?.reason)
+      expect(walked.corrupt).toBe(`${reason} ${good.length}`)
+      const last = walked.steps.at(-1)
+      // Where the bad header began, from the start of the last piece (negative: in an earlier one), and its
+      // bytes, so a caller can resume the search for the next frame right there.
+      expect(last?.badHeader).toEqual(Uint8Array.from(header))
+      expect(last?.corruptAt).toBe(good.length - Math.max(cut, good.length))
+    }
   })
 })

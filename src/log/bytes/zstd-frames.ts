@@ -40,7 +40,7 @@ export interface ZstdScan {
 
 type FrameResult = { frame: ZstdFrame } | { torn: true; bound: number } | { corrupt: string }
 
-const TORN_EMPTY: FrameResult = { torn: true, bound: 0 }
+const TORN_EMPTY: { torn: true; bound: number } = { torn: true, bound: 0 }
 
 /** Scans `bytes[start, end)` for consecutive frames. */
 export function scanZstdFrames(bytes: Uint8Array, start = 0, end = bytes.length): ZstdScan {
@@ -111,12 +111,25 @@ function uintLE(bytes: Uint8Array, at: number, size: number): number {
   return value
 }
 
-function scanFrame(bytes: Uint8Array, start: number, end: number): FrameResult {
-  if (end - start < 4) return isMagicPrefix(bytes, start, end) ? TORN_EMPTY : { corrupt: 'not a zstd frame (bad magic)' }
-  const magic = u32le(bytes, start)
-  if ((magic & 0xfffffff0) === 0x184d2a50) return scanSkippable(bytes, start, end)
-  if (magic !== ZSTD_MAGIC) return { corrupt: 'not a zstd frame (bad magic)' }
+/** A zstd frame's header fields (RFC 8878 §3.1.1.1), as `readFrameHeader` finds them. */
+export interface ZstdFrameHeader {
+  /** Offset just past the header: where the first block header starts. */
+  headerEnd: number
+  contentSize: number | null
+  windowSize: number
+  dictionaryId: number
+  hasChecksum: boolean
+  /** Largest plaintext a compressed block of this frame may hold (counted into `maxContentSize`). */
+  blockMax: number
+}
 
+type HeaderResult = { header: ZstdFrameHeader } | { torn: true; bound: number } | { corrupt: string }
+
+/**
+ * The header of the zstd (not skippable) frame whose magic is at `start`: torn when `bytes[start, end)`
+ * ends inside it. Shared by the scanner and the streaming reader of large frames (src/log/node).
+ */
+export function readFrameHeader(bytes: Uint8Array, start: number, end: number): HeaderResult {
   let pos = start + 4
   if (pos >= end) return TORN_EMPTY
   const descriptor = bytes[pos] ?? 0
@@ -148,17 +161,29 @@ function scanFrame(bytes: Uint8Array, start: number, end: number): FrameResult {
   }
   if (singleSegment) windowSize = contentSize ?? 0
   const blockMax = Math.min(ZSTD_BLOCK_MAX, Math.max(windowSize, 1))
+  return { header: { headerEnd, contentSize, windowSize, dictionaryId, hasChecksum, blockMax } }
+}
 
+function scanFrame(bytes: Uint8Array, start: number, end: number): FrameResult {
+  if (end - start < 4) return isMagicPrefix(bytes, start, end) ? TORN_EMPTY : { corrupt: 'not a zstd frame (bad magic)' }
+  const magic = u32le(bytes, start)
+  if ((magic & 0xfffffff0) === 0x184d2a50) return scanSkippable(bytes, start, end)
+  if (magic !== ZSTD_MAGIC) return { corrupt: 'not a zstd frame (bad magic)' }
+  const read = readFrameHeader(bytes, start, end)
+  if (!('header' in read)) return read
+  const { headerEnd, contentSize, windowSize, dictionaryId, hasChecksum, blockMax } = read.header
+
+  let pos = headerEnd
   let blocks = 0
   let bound = 0
   for (;;) {
     if (pos + 3 > end) return { torn: true, bound }
     const header = (bytes[pos] ?? 0) | ((bytes[pos + 1] ?? 0) << 8) | ((bytes[pos + 2] ?? 0) << 16)
+    const problem = blockProblem(header, pos)
+    if (problem !== null) return { corrupt: problem }
     const last = header & 1
     const type = (header >> 1) & 3
     const size = header >>> 3
-    if (type === 3) return { corrupt: `reserved block type at offset ${pos}` }
-    if (size > ZSTD_BLOCK_MAX) return { corrupt: `block of ${size} bytes exceeds the 128 KiB maximum at offset ${pos}` }
     pos += 3
     // Raw: `size` bytes follow. RLE: one byte follows, regenerated `size` times. Compressed: `size` bytes.
     const payload = type === 1 ? 1 : size
@@ -184,6 +209,107 @@ function scanFrame(bytes: Uint8Array, start: number, end: number): FrameResult {
       hasChecksum,
       blocks,
     },
+  }
+}
+
+/** Why a 3-byte block header is corrupt (reported with `at`, its offset), or null. */
+function blockProblem(header: number, at: number): string | null {
+  if (((header >> 1) & 3) === 3) return `reserved block type at offset ${at}`
+  const size = header >>> 3
+  if (size > ZSTD_BLOCK_MAX) return `block of ${size} bytes exceeds the 128 KiB maximum at offset ${at}`
+  return null
+}
+
+/** What `ZstdBlockWalker.advance` found in the bytes it was given. */
+export interface WalkStep {
+  /** How many of the given bytes belong to the frame (all of them unless it ended or is corrupt). */
+  used: number
+  /** The frame's last byte was among them (its content checksum, or its last block). */
+  done: boolean
+  /** Structural corruption at a block header (scanner wording; offset from the frame start), or null. */
+  corrupt: string | null
+  /** With `corrupt`: how many of the given bytes precede the bad block header (negative: it began earlier). */
+  corruptAt: number
+  /** With `corrupt`: the bad block header's 3 bytes (a new frame's magic often sits there). */
+  badHeader: Uint8Array | null
+}
+
+/**
+ * `scanZstdFrames`'s block walk, one piece of a frame at a time, so a frame far larger than memory can be
+ * followed without holding it: give it the bytes after the frame header in any chunking and it tells where
+ * the frame ends, applying the scanner's corruption rules (same wording, offsets from the frame start). It
+ * keeps only a partial block header (≤ 3 bytes) and the 4-byte content checksum.
+ */
+export class ZstdBlockWalker {
+  /** Offset (from the frame start) of the next byte to walk. */
+  private pos: number
+  /** Bytes still to skip of the current block's payload. */
+  private payload = 0
+  private readonly partial = new Uint8Array(3)
+  private partialLength = 0
+  private lastBlock = false
+  private checksumLength = 0
+  /** The frame's content checksum bytes once walked (little-endian XXH64 low 32 bits). */
+  readonly checksum = new Uint8Array(4)
+  /** Sum of per-block plaintext bounds so far (as `maxContentSize` counts them). */
+  bound = 0
+
+  constructor(private readonly header: ZstdFrameHeader, headerLength: number) {
+    this.pos = headerLength
+  }
+
+  /** Bytes of the frame walked so far, header included. */
+  get length(): number {
+    return this.pos
+  }
+
+  get storedChecksum(): number {
+    return u32le(this.checksum, 0)
+  }
+
+  /**
+   * Walks `bytes` (the frame's next bytes), stopping at the end of a block: a decoder fed one step at a
+   * time then finishes at most one block per call, and meets the content checksum in a call of its own.
+   */
+  advance(bytes: Uint8Array): WalkStep {
+    let i = 0
+    const n = bytes.length
+    while (i < n) {
+      if (this.payload > 0) {
+        const take = Math.min(this.payload, n - i)
+        this.payload -= take
+        i += take
+        this.pos += take
+        if (this.payload === 0) return this.blockEnd(i)
+        continue
+      }
+      if (this.lastBlock) {
+        // The content checksum follows the last block.
+        this.checksum[this.checksumLength++] = bytes[i++] ?? 0
+        this.pos++
+        if (this.checksumLength === 4) return { used: i, done: true, corrupt: null, corruptAt: 0, badHeader: null }
+        continue
+      }
+      this.partial[this.partialLength++] = bytes[i++] ?? 0
+      if (this.partialLength < 3) continue
+      this.partialLength = 0
+      const at = this.pos
+      const header = (this.partial[0] ?? 0) | ((this.partial[1] ?? 0) << 8) | ((this.partial[2] ?? 0) << 16)
+      const problem = blockProblem(header, at)
+      if (problem !== null) return { used: Math.max(0, i - 3), done: false, corrupt: problem, corruptAt: i - 3, badHeader: this.partial.slice() }
+      this.pos += 3
+      const type = (header >> 1) & 3
+      const size = header >>> 3
+      this.payload = type === 1 ? 1 : size
+      this.bound += type === 2 ? this.header.blockMax : size
+      this.lastBlock = (header & 1) === 1
+      if (this.payload === 0) return this.blockEnd(i)
+    }
+    return { used: n, done: false, corrupt: null, corruptAt: 0, badHeader: null }
+  }
+
+  private blockEnd(used: number): WalkStep {
+    return { used, done: this.lastBlock && !this.header.hasChecksum, corrupt: null, corruptAt: 0, badHeader: null }
   }
 }
 

@@ -44,12 +44,21 @@ function firstLine(bytes: Uint8Array): string | undefined {
   return end === -1 ? undefined : new TextDecoder().decode(bytes.subarray(0, end))
 }
 
-/** The first line of frame 0; undefined when the frame is incomplete, null when it is unreadable. */
+/**
+ * The first line of frame 0; undefined when more bytes are needed, null when it is unreadable. A frame 0
+ * larger than the read (a log written as one huge frame, issue 17) gives its header line from the complete
+ * blocks read so far, unverified (its checksum is at the end of the frame).
+ */
 async function firstFrameLine(bytes: Uint8Array): Promise<string | null | undefined> {
   const scan = scanZstdFrames(bytes)
   const frame = scan.frames[0]
-  if (frame === undefined) return scan.corrupt === null ? undefined : null
   codec ??= ZstdCodec.create()
+  if (frame === undefined) {
+    if (scan.corrupt !== null) return null
+    if (scan.tornStart !== 0 || scan.tornMaxContentSize === 0) return undefined
+    const prefix = (await codec).decodePrefix(bytes, scan.tornMaxContentSize)
+    return firstLine(prefix.plaintext)
+  }
   const decoded = (await codec).decodeFrame(bytes.subarray(frame.start, frame.end), frame)
   if (decoded.error !== null || decoded.checksum === 'mismatch') return null
   return firstLine(decoded.plaintext) ?? null

@@ -1,8 +1,9 @@
 /**
  * Streamed reading of one session log: bytes (source.ts) → lines (line-decoder.ts) → `ParsedLine`s
  * (the pure `LogParser`). Iterating a `SessionReader` yields the parsed lines in file order, one batch
- * per ~1 MB read, so memory is bounded by the largest record (or zstd frame), not the file
- * (log-format.md §5–6). Nothing throws for bad input: an unreadable log (missing file, empty file, no
+ * per ~1 MB read, so memory is bounded by the largest record, not the file (log-format.md §5–6): a zstd
+ * frame over 8 MiB is decoded as it is read (zstd-frame-stream.ts), and a line over 256 MiB is reported and
+ * skipped without being held (line-decoder.ts `MAX_LINE_BYTES`). Nothing throws for bad input: an unreadable log (missing file, empty file, no
  * valid header, first frame not zstd) ends the iteration with no lines and `summary.unreadable` set;
  * frame damage arrives as `invalid` lines naming frame and byte offset, and so does invalid UTF-8 (issue
  * 17: reported with its byte offset, code `utf8`, just before its line, which is still read with U+FFFD in
@@ -17,7 +18,7 @@ import { ByteStore } from '../bytes/byte-store'
 import type { ByteOps } from '../bytes/line-splitter'
 import { bufferByteOps, createLineDecoder, type Damage, type DecodeEnd, type LineSink } from './line-decoder'
 import { fileSource, READ_CHUNK, sourceBytes, type LogSource } from './source'
-import { ZstdCodec } from './zstd-codec'
+import { STREAM_FRAMES_ABOVE, ZstdCodec } from './zstd-codec'
 
 export interface ReadOptions {
   /** Bytes per read; default 1 MiB (tests use tiny chunks to exercise every boundary). */
@@ -36,6 +37,10 @@ export interface ReadOptions {
    * these bytes: a log longer than them reads as torn where they end.
    */
   head?: Uint8Array
+  /** zstd frames larger than this are decoded as they are read (default `STREAM_FRAMES_ABOVE`, 8 MiB). */
+  streamFramesAbove?: number
+  /** Longest line read (default `MAX_LINE_BYTES`, 256 MiB); a longer one is reported as damage and skipped. */
+  maxLineBytes?: number
 }
 
 const BATCH_BYTES = 16 * 1024
@@ -156,6 +161,8 @@ export class SessionReader implements AsyncIterable<ParsedLine[]> {
       },
       damage(damage: Damage) {
         if (stop) return
+        // A line skipped for its length still occupies its bytes (and newline) in the decoded text.
+        if (damage.skippedLine !== undefined) lineOffset += damage.skippedLine + 1
         if (summary.lineCount === 0) early.push(damage)
         else record(damage)
       },
@@ -164,7 +171,7 @@ export class SessionReader implements AsyncIterable<ParsedLine[]> {
     try {
       const codec = this.source.encoding === 'zstd' ? await ZstdCodec.create() : null
       const store = this.options.chunks === 'skip-superseded' ? new ByteStore(() => parser.holding) : null
-      const decoder = createLineDecoder(this.source.encoding, sink, codec, { ops: this.ops, ...(store === null ? {} : { store }) })
+      const decoder = createLineDecoder(this.source.encoding, sink, codec, { ops: this.ops, streamFramesAbove: this.options.streamFramesAbove ?? STREAM_FRAMES_ABOVE, ...(this.options.maxLineBytes === undefined ? {} : { maxLineBytes: this.options.maxLineBytes }), ...(store === null ? {} : { store }) })
       const slice = this.options.batchBytes ?? BATCH_BYTES
       const raw = this.source.encoding === 'jsonl'
       const chunks = this.options.head === undefined ? sourceBytes(this.source, this.options.chunkSize ?? READ_CHUNK) : [this.options.head]
