@@ -123,7 +123,7 @@ export function templateOf(path: string, version: 0 | 3 | 4): SourceTemplate | s
     } else {
       if (members > 0 || 'seq' in record) return `line ${events.length + 2}: unexpected envelope or packed row`
       const { type, ...rest } = record
-      record = { type, seq: next, time: created + next, ...rest }
+      record = { type: type as string, seq: next, time: created + next, ...rest }
     }
     // dsh refuses a log with an event type outside its catalog (log-format.md §6.3); a fork's extra event is one.
     if (members === 0 && !inCatalog(record['type'] as string) && record['ignorable'] !== true) return `holds an event type outside the catalog (${String(record['type'])})`
