@@ -61,7 +61,11 @@ const laneList = (raw: string | undefined, fallback: string) =>
   (raw ?? fallback).split(',').map(Number).filter((n) => Number.isInteger(n) && n >= 1)
 
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b)
-const median = (xs: number[]) => sorted(xs)[Math.floor((xs.length - 1) / 2)] ?? 0
+const median = (xs: number[]) => {
+  const ys = sorted(xs)
+  const mid = Math.floor(ys.length / 2)
+  return ys.length === 0 ? 0 : ys.length % 2 === 1 ? (ys[mid] as number) : ((ys[mid - 1] as number) + (ys[mid] as number)) / 2
+}
 const best = (xs: number[]) => sorted(xs)[0] ?? 0
 const secs = (ms: number) => (ms / 1000).toFixed(2)
 const mb = (bytes: number) => (bytes / MB).toFixed(bytes < 10 * MB ? 2 : 1)
