@@ -16,6 +16,7 @@
  */
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { decompress } from 'fzstd'
 import { isKnownType } from '../src/log/schema'
 
@@ -315,7 +316,7 @@ export function writeChainedSession(path: string, templates: readonly SourceTemp
 /** `fixtures/corpus` of this checkout, looked up from this module (it also runs bundled under bench/out/). */
 export function findCorpus(from: string = import.meta.url): string {
   for (const rel of ['../fixtures/corpus', '../../fixtures/corpus']) {
-    const path = new URL(rel, from).pathname
+    const path = fileURLToPath(new URL(rel, from))
     if (existsSync(path)) return path
   }
   throw new Error('chain-corpus: fixtures/corpus not found')

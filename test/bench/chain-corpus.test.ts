@@ -3,7 +3,7 @@
  * must be a log dsh-view reads without a warning — no invalid line, seq gap, unknown event, torn tail or
  * damage — whose tool calls and message ids stay unique across copies, and the same bytes every time.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -28,7 +28,6 @@ describe.each([0, 3, 4] as const)('a chained version-%i session', (version) => {
   })
 
   it('reads and folds without a warning, over several copies of the corpus', async () => {
-    const { mkdirSync } = await import('node:fs')
     mkdirSync(join(dir, `v${version}`), { recursive: true })
     const result = writeChainedSession(path, templates, corpusBytes * 2.5, { version, id: `chain-v${version}` })
     expect(result.copies).toBe(3)
