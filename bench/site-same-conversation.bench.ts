@@ -79,6 +79,9 @@ function dshViews(): Array<{ label: string; cli: string; lanes: number[] }> {
   return list
 }
 
+/** Builds that failed, by tool (their samples are missing). */
+const failures = new Map<string, number>()
+
 async function pairedRounds(ctx: BenchContext, tools: Tool[], rounds: number): Promise<Map<string, Sample[]>> {
   const chrome = chromiumPath()
   const browser: Browser | null = chrome === null ? null : await launchChromium(chrome)
@@ -92,7 +95,16 @@ async function pairedRounds(ctx: BenchContext, tools: Tool[], rounds: number): P
         const dir = join(ctx.workDir, 'out', tool.name.replace(/[^a-z0-9]+/gi, '-'))
         rmSync(dir, { recursive: true, force: true })
         ctx.gc()
-        const { run, firstPage } = await tool.build(dir)
+        let built
+        try {
+          built = await tool.build(dir)
+        } catch (error) {
+          // One failed build (a shared machine's node_modules changing under it, say) costs a sample, not the run.
+          ctx.log(`  ${tool.name}: FAILED, sample dropped: ${String(error).slice(0, 500)}`)
+          failures.set(tool.name, (failures.get(tool.name) ?? 0) + 1)
+          continue
+        }
+        const { run, firstPage } = built
         const view = browser === null ? null : await openFirstView(browser, firstPage)
         if (view !== null && view.errors.length > 0) ctx.log(`  ${tool.name}: page errors: ${view.errors.slice(0, 3).join(' | ')}`)
         samples.get(tool.name)?.push({
@@ -167,6 +179,9 @@ const stage: BenchStage = async (ctx) => {
   const firstViews = new Map<string, number[]>()
   for (const tool of tools) {
     const xs = samples.get(tool.name) ?? []
+    const failed = failures.get(tool.name) ?? 0
+    if (failed > 0) md.push(`| ${tool.name} | ${failed} of ${rounds} builds FAILED (see the log) | | | | | | | |`)
+    if (xs.length === 0) continue
     const last = xs[xs.length - 1] as Sample
     const builds = xs.map((x) => x.build)
     const cpuTimes = xs.flatMap((x) => (x.cpu === null ? [] : [x.cpu]))
@@ -193,7 +208,12 @@ const stage: BenchStage = async (ctx) => {
   if (replay.length > 0) {
     md.push('', 'First view against claude-replay\'s, per round (paired; goal ≤ 0.5×):', '')
     for (const tool of tools.filter((t) => t.dshView)) {
-      const ratios = (firstViews.get(tool.name) ?? []).map((v, i) => v / (replay[i] ?? Number.NaN)).filter(Number.isFinite)
+      const ours = samples.get(tool.name) ?? []
+      const theirs = samples.get(`claude-replay ${PEERS['claude-replay']}`) ?? []
+      const ratios = ours.flatMap((x) => {
+        const peer = theirs.find((y) => y.round === x.round)
+        return x.open === null || peer === undefined || peer.open === null ? [] : [(x.build + x.open) / (peer.build + peer.open)]
+      })
       figures.push({ name: `${tool.name}: first view / claude-replay's`, value: Number(median(ratios).toFixed(2)), unit: '×', note: `per round ${ratios.map((r) => r.toFixed(2)).join(' ')}; goal ≤ 0.5` })
       md.push(`- ${tool.name}: ${ratios.map((r) => `${r.toFixed(2)}×`).join(', ')} (median **${median(ratios).toFixed(2)}×**)`)
     }
