@@ -19,13 +19,13 @@
  * BENCH_BASELINE=<another cli.mjs> with BENCH_PAIRS=N adds paired figures (see `paired`).
  */
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { session, toolCallBlock } from '../src/log/testing/session'
-import { fileURLToPath } from 'node:url'
 import type { BenchContext, BenchStage, Figure } from './bench-types'
 import { writeClaudeTranscript } from './claude-transcript'
+import { findCli, requireBuiltCli } from './dsh-view-cli'
 import { generateLog } from './generate-log'
 
 const MB = 1e6
@@ -92,19 +92,6 @@ interface BuildRun {
   rendered: number
   unchanged: number
   highlightBlocks: number
-}
-
-/**
- * The CLI to run: BENCH_CLI when set (a bundled `cli.mjs`, e.g. a private bundle of this tree), else the
- * checkout's launcher; this module runs bundled under bench/out/, so look upwards for it.
- */
-function findCli(): string | null {
-  if (process.env['BENCH_CLI']) return process.env['BENCH_CLI']
-  for (const rel of ['../bin/dsh-view.mjs', '../../bin/dsh-view.mjs']) {
-    const path = fileURLToPath(new URL(rel, import.meta.url))
-    if (existsSync(path)) return path
-  }
-  return null
 }
 
 /** One `dsh-view build` in a child process; wall time measured here, the split reported by the CLI. */
@@ -184,8 +171,7 @@ function paired(ctx: BenchContext, label: string, bytes: number, inputs: string[
 }
 
 const stage: BenchStage = async (ctx) => {
-  const cli = findCli()
-  if (cli === null || (!process.env['BENCH_CLI'] && !existsSync(join(cli, '../../dist/cli.mjs')))) throw new Error('site bench: the package is not built (run `npm run build`)')
+  requireBuiltCli()
   const out: Figure[] = []
 
   ctx.log(`site: generating a ~${ctx.sizeMB} MB chunk-heavy session`)

@@ -1,0 +1,126 @@
+/**
+ * The three viewers of the same-conversation benchmark as uniform "tools": each builds its output for the
+ * conversation into a folder (measured by process-tree.ts) and names the first transcript page to open.
+ * - dsh-view (`bin/dsh-view.mjs`, or another bundled `cli.mjs` as a baseline) builds the sessions root, with
+ *   a lane count passed as `DSH_VIEW_WORKERS` (1 lane = 0 workers: everything on the build thread); its first
+ *   page is the session's page 1, read from the site manifest;
+ * - claude-replay renders the Claude Code transcript into one HTML file (auto-redaction off: dsh-view does not
+ *   redact unless asked either);
+ * - claude-code-transcripts (`json` command) writes `page-001.html` … and an index; page 1 is opened.
+ * The peers are installed for the bench only (`npm install --no-save --prefix bench/out/peers`).
+ */
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import type { BenchContext } from './bench-types'
+import { runMeasured, type Measured } from './process-tree'
+
+export const PEERS = { 'claude-replay': '0.9.0', 'claude-code-transcripts': '1.0.2' } as const
+
+export interface Tool {
+  name: string
+  dshView: boolean
+  build(out: string): Promise<{ run: Measured; firstPage: string }>
+}
+
+/** Installs the peers into `dir` unless the wanted versions are there; returns their CLI scripts. */
+export function installPeers(ctx: BenchContext, dir: string): { replay: string; transcripts: string } {
+  const version = (name: string) => {
+    try {
+      return (JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version
+    } catch {
+      return null
+    }
+  }
+  const specs = Object.entries(PEERS).map(([name, v]) => `${name}@${v}`)
+  if (Object.entries(PEERS).some(([name, v]) => version(name) !== v)) {
+    ctx.log(`npm install --no-save --prefix ${dir} ${specs.join(' ')}`)
+    mkdirSync(dir, { recursive: true })
+    const npm = spawnSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', dir, ...specs], { stdio: 'inherit' })
+    if (npm.status !== 0) throw new Error('same conversation: installing the peers failed')
+  }
+  return {
+    replay: join(dir, 'node_modules/claude-replay/bin/claude-replay.mjs'),
+    transcripts: join(dir, 'node_modules/claude-code-transcripts/dist/cli.js'),
+  }
+}
+
+/** Files and bytes under `dir`, and the bytes of its .html files. */
+export function outputSize(dir: string): { files: number; bytes: number; htmlBytes: number } {
+  let files = 0
+  let bytes = 0
+  let htmlBytes = 0
+  const stack = [dir]
+  while (stack.length > 0) {
+    const d = stack.pop() as string
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const path = join(d, entry.name)
+      if (entry.isDirectory()) stack.push(path)
+      else if (entry.isFile()) {
+        const size = statSync(path).size
+        files++
+        bytes += size
+        if (entry.name.endsWith('.html')) htmlBytes += size
+      }
+    }
+  }
+  return { files, bytes, htmlBytes }
+}
+
+interface SiteManifest {
+  sessions: Record<string, { summary: { href: string }; warnings: unknown[] }>
+}
+
+/** Warnings dsh-view recorded for the sessions of the site in `dir`. */
+export function siteWarnings(dir: string): number {
+  const manifest = JSON.parse(readFileSync(join(dir, '.dsh-view/manifest.json'), 'utf8')) as SiteManifest
+  return Object.values(manifest.sessions).reduce((n, x) => n + x.warnings.length, 0)
+}
+
+/** `dsh-view build <input> -o <out> -q` with `DSH_VIEW_WORKERS` for `lanes` (null: as the CLI decides). */
+export function dshViewBuild(ctx: BenchContext, cli: string, input: string, out: string, lanes: number | null): Promise<Measured> {
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: ctx.workDir, DSH_HOME: ctx.workDir }
+  delete env['DSH_VIEW_WORKERS']
+  if (lanes !== null) env['DSH_VIEW_WORKERS'] = String(lanes === 1 ? 0 : lanes)
+  return runMeasured(process.execPath, [cli, 'build', input, '-o', out, '-q'], { env })
+}
+
+export function dshViewTool(ctx: BenchContext, label: string, cli: string, root: string, lanes: number): Tool {
+  return {
+    name: `${label}, ${lanes} lane${lanes === 1 ? '' : 's'}`,
+    dshView: true,
+    async build(out) {
+      const run = await dshViewBuild(ctx, cli, root, out, lanes)
+      if (run.status !== 0) throw new Error(`${label} build failed (${run.status}): ${run.stderr.slice(-2000)}`)
+      const manifest = JSON.parse(readFileSync(join(out, '.dsh-view/manifest.json'), 'utf8')) as SiteManifest
+      const session = Object.values(manifest.sessions)[0]
+      if (session === undefined) throw new Error(`${label} wrote no session`)
+      return { run, firstPage: join(out, session.summary.href) }
+    },
+  }
+}
+
+export function peerTools(bins: { replay: string; transcripts: string }, transcript: string): Tool[] {
+  return [
+    {
+      name: `claude-replay ${PEERS['claude-replay']}`,
+      dshView: false,
+      async build(out) {
+        mkdirSync(out, { recursive: true })
+        const page = join(out, 'replay.html')
+        const run = await runMeasured(process.execPath, [bins.replay, transcript, '-o', page, '--no-auto-redact'])
+        if (run.status !== 0) throw new Error(`claude-replay failed (${run.status}): ${run.stderr.slice(-2000)}`)
+        return { run, firstPage: page }
+      },
+    },
+    {
+      name: `claude-code-transcripts ${PEERS['claude-code-transcripts']}`,
+      dshView: false,
+      async build(out) {
+        const run = await runMeasured(process.execPath, [bins.transcripts, 'json', transcript, '-o', out])
+        if (run.status !== 0) throw new Error(`claude-code-transcripts failed (${run.status}): ${run.stderr.slice(-2000)}`)
+        return { run, firstPage: join(out, 'page-001.html') }
+      },
+    },
+  ]
+}
