@@ -1,7 +1,8 @@
 /**
  * "Did you mean": the nearest candidate to a mistyped word by edit distance (Levenshtein, with a swap of two
  * neighbours counting as one edit, as in `--jsno`). Only close matches are offered — at most a third of the
- * word's length, at least one edit — or the one candidate an abbreviation starts, so `--foo` suggests nothing rather than something random. Pure.
+ * word's length (rounded), at least one edit — or the one candidate an abbreviation starts or a longer
+ * spelling starts with (`--output` → `--out`); words under three letters get no guess — so `--foo` suggests nothing rather than something random. Pure.
  */
 
 /** Optimal string alignment distance: insertions, deletions, substitutions and adjacent swaps cost 1. */
@@ -25,10 +26,13 @@ export function editDistance(a: string, b: string): number {
 
 /** The closest of `candidates` to `word` (ties: the first listed), or null when none is close enough. */
 export function nearest(word: string, candidates: readonly string[]): string | null {
-  // An abbreviation (`--verb`) names the one flag it starts.
-  const starts = candidates.filter(c => word.length >= 4 && c.startsWith(word))
+  const bare = word.replace(/^-+/, '')
+  // One letter (`-x`) is too short to guess from.
+  if (bare.length < 3) return null
+  // An abbreviation (`--verb`) names the one flag it starts; a longer spelling (`--output`) the flag it starts with.
+  const starts = candidates.filter(c => c.startsWith(word) || (c.replace(/^-+/, '').length >= 3 && word.startsWith(c)))
   if (starts.length === 1) return starts[0] ?? null
-  const limit = Math.max(1, Math.floor(word.replace(/^-+/, '').length / 3))
+  const limit = Math.max(1, Math.round(bare.length / 3))
   let best: string | null = null
   let bestDistance = Infinity
   for (const candidate of candidates) {
