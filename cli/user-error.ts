@@ -61,9 +61,10 @@ export function publicPath(path: string): string {
 /** A one-line UserError for a file-system error, or null when `err` is not one (a bug keeps its stack). */
 export function fsUserError(err: unknown): UserError | null {
   if (!(err instanceof Error) || !('code' in err) || typeof err.code !== 'string') return null
-  const reason = FS_REASONS.get(err.code)
-  if (reason === undefined) return null
   const syscall = 'syscall' in err && typeof err.syscall === 'string' ? err.syscall : ''
+  // A folder could not be made because a file has its name (`-o notes.txt/site`).
+  const reason = err.code === 'EEXIST' && syscall === 'mkdir' ? 'a file is in the way (a folder was expected)' : FS_REASONS.get(err.code)
+  if (reason === undefined) return null
   const path = 'path' in err && typeof err.path === 'string' ? publicPath(err.path) : null
   // `open` serves reads and writes alike (the error does not say which).
   const verb = syscall === 'open' ? 'cannot open' : READS.has(syscall) ? 'cannot read' : 'cannot write'

@@ -1,8 +1,9 @@
 /**
  * What `inspect` says about how a session ran (issue 15 item 2), gathered line by line while a log is
  * streamed — no conversation model is built, so a multi-GB log costs no more memory than its summary:
- * start and end time, models, token totals (as the page's facts count them: every settled assistant
- * message's usage, src/conversation/usage.ts), and the status.
+ * start and end time, models, token totals — counted as the page's facts count them (every settled
+ * assistant message's usage, src/conversation/usage.ts; models from messages and request events), which
+ * run-facts.test.ts checks on every corpus log — and the status.
  *
  * Status, from the log's own facts (log-format.md §6.1 damage, §4 `turn/end` reasons):
  * - `damaged`: damage inside the committed history (dsh itself would refuse the log), or a torn last line
@@ -87,6 +88,11 @@ export class RunFacts {
       case 'request/context':
         this.#model(e.data.provider ?? null, e.data.model ?? null)
         return
+      case 'request/header': {
+        const config = e.data.header.config as Record<string, unknown> | undefined
+        this.#model(str(config?.['provider']), str(config?.['model']))
+        return
+      }
     }
   }
 
