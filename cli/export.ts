@@ -31,7 +31,8 @@ export async function runExport(inv: ExportInvocation, io: Io): Promise<number> 
   const reporter = createReporter(io, inv)
   const redact = await redactionFor(inv.redact)
   // `--latest 1`: the newest root session under the paths (the family is found around it as for a path).
-  const session = inv.session ?? inputOf((await latestLogs(inv.inputs ?? [], 1, io, reporter))[0] as Parameters<typeof inputOf>[0])
+  const newest = inv.session === null ? (await latestLogs(inv.inputs ?? [], 1, io, reporter)).roots[0] : undefined
+  const session = inv.session ?? (newest === undefined ? '' : inputOf(newest))
   const toStdout = inv.markdown === '-'
   let report
   try {

@@ -16,18 +16,19 @@ export function inputOf(log: DiscoveredLog): string {
   return where.kind === 'file' ? where.path : where.zip
 }
 
-export async function latestLogs(inputs: readonly string[], n: number, io: Io, reporter: Reporter): Promise<DiscoveredLog[]> {
+/** The logs of the newest `n` session trees (discovery order), and their roots, newest first. */
+export async function latestLogs(inputs: readonly string[], n: number, io: Io, reporter: Reporter): Promise<{ logs: DiscoveredLog[]; roots: DiscoveredLog[] }> {
   const discovery = await discoverLogs(inputs, { env: io.env, homedir: io.env['HOME'] ?? homedir() })
-  const { logs } = await latestSessions(discovery, n)
+  const { logs, roots } = await latestSessions(discovery, n)
   if (logs.length === 0) {
     const where = discovery.problems.map(p => `${p.path}: ${p.message}`).join('; ')
     throw new UserError(`--latest ${n}: no readable session${where === '' ? '' : ` (${where})`}`, 'Pass the logs or a sessions root.', 1)
   }
   for (const p of discovery.problems) reporter.error(`dsh-view: could not read ${p.path}: ${p.message}`)
-  return logs
+  return { logs, roots: roots.map(r => r.log) }
 }
 
 /** The inputs narrowed to the newest `n` session trees, each log file once (an archive once). */
 export async function latestInputs(inputs: readonly string[], n: number, io: Io, reporter: Reporter): Promise<string[]> {
-  return [...new Set((await latestLogs(inputs, n, io, reporter)).map(inputOf))]
+  return [...new Set((await latestLogs(inputs, n, io, reporter)).logs.map(inputOf))]
 }

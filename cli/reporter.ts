@@ -79,11 +79,12 @@ export function groupWarnings(warnings: readonly WarningEntry[], extra: number, 
 }
 
 /**
- * The kind of a warning message: the text before its first `: ` ("seq gap: expected seq 1, got 3" → "seq
- * gap"), else the message with numbers and quoted values masked, so repeats of one problem group together.
+ * The kind of a warning message: the text before its first `: ` or ` (` ("seq gap: expected seq 1, got 3" →
+ * "seq gap", "not valid JSON (Unexpected token …)" → "not valid JSON"), numbers and quoted values masked, so
+ * repeats of one problem group together.
  */
 export function warningKind(message: string): string {
-  const colon = message.indexOf(': ')
-  const head = colon > 0 ? message.slice(0, colon) : message
+  const cuts = [message.indexOf(': '), message.indexOf(' (')].filter(i => i > 0)
+  const head = cuts.length > 0 ? message.slice(0, Math.min(...cuts)) : message
   return head.replace(/"[^"]*"/g, '"…"').replace(/\d+/g, 'N').slice(0, 80)
 }
