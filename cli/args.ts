@@ -314,6 +314,8 @@ export interface ExportInvocation extends Output {
   markdown: string | null
   /** Absolute http(s) URL ending in `/`. */
   linkBase: string | null
+  /** `--transcript-url URL`: the exact http(s) URL the summary links as the transcript. */
+  transcriptUrl?: string | null
   locale: Locale
   redact: RedactRequest | null
   /** `--view MODE`: the file's default view mode (absent: `DEFAULT_VIEW_MODE`). */
@@ -340,6 +342,10 @@ function parseExport(spec: CommandSpec, rest: string[]): ExportInvocation {
     throw new UserError(`--link-base must be an http(s) URL (got "${base}")`, 'For example: --link-base https://ci.example.com/artifacts/')
   }
   const linkBase = base === null ? null : base.endsWith('/') ? base : `${base}/`
+  const transcriptUrl = nonEmpty(str(values['transcript-url']), '--transcript-url')
+  if (transcriptUrl !== null && (!URL.canParse(transcriptUrl) || !/^https?:$/.test(new URL(transcriptUrl).protocol))) {
+    throw new UserError(`--transcript-url must be an http(s) URL (got "${transcriptUrl}")`)
+  }
   return {
     mode: 'export',
     session: latest === null ? (session ?? null) : null,
@@ -348,6 +354,7 @@ function parseExport(spec: CommandSpec, rest: string[]): ExportInvocation {
     html,
     markdown,
     linkBase,
+    ...(transcriptUrl === null ? {} : { transcriptUrl }),
     locale: parseLocale(str(values['locale'])),
     redact: parseRedactRequest(values['redact'] === true, str(values['redact-config'])),
     view: parseView(str(values['view'])),

@@ -120,6 +120,12 @@ Exit codes: 0 built (damage is reported, not fatal), 1 a path or log could not b
         value: 'URL',
         help: 'the URL the HTML file (or, without -o, the site) is published under: the\nsummary links the transcript there instead of naming its relative path',
       },
+      {
+        name: 'transcript-url',
+        type: 'string',
+        value: 'URL',
+        help: 'the exact URL the summary links as the transcript (a CI artifact page, say);\nwins over --link-base; subagents are then named without links',
+      },
       { name: 'latest', type: 'string', value: '1', help: 'export the newest session under the paths (or the sessions root) instead of\nnaming one; newest = latest start time' },
       locale,
       view,

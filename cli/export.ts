@@ -41,6 +41,7 @@ export async function runExport(inv: ExportInvocation, io: Io): Promise<number> 
       html: inv.html,
       markdown: inv.markdown,
       linkBase: inv.linkBase,
+      transcriptUrl: inv.transcriptUrl ?? null,
       locale: inv.locale,
       ...(inv.view === undefined ? {} : { view: inv.view }),
       env: io.env,

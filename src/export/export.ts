@@ -32,6 +32,8 @@ export interface ExportOptions {
   markdown: string | null
   /** Absolute http(s) URL ending in `/` under which the HTML file (or the site) is published. */
   linkBase: string | null
+  /** The exact URL of the transcript (a CI artifact page); wins over `linkBase`. */
+  transcriptUrl?: string | null
   locale: Locale
   /** `--view`: the file's default view mode (default `DEFAULT_VIEW_MODE`). */
   view?: ViewMode
@@ -78,9 +80,13 @@ const toPosix = (path: string) => path.split('\\').join('/')
  * `#session-<stem>` in it); without, the session's page of a `dsh-view build` site (`sessions/<stem>.html`).
  * Under `--link-base` the link is absolute; otherwise it is relative — to the summary's folder, or to the
  * working folder when the summary goes to stdout — so it works wherever the two files are published
- * side by side (a CI artifact, a Pages site), and never names a path of the machine that wrote it.
+ * side by side (a Pages site, a folder), and never names a path of the machine that wrote it. With
+ * `--transcript-url` it is exactly that URL (a CI artifact page, where no relative path can reach).
  */
-export function transcriptLink(rootStem: string, options: Pick<ExportOptions, 'html' | 'markdown' | 'linkBase'>): TranscriptLink {
+export function transcriptLink(rootStem: string, options: Pick<ExportOptions, 'html' | 'markdown' | 'linkBase' | 'transcriptUrl'>): TranscriptLink {
+  const exact = options.transcriptUrl ?? null
+  // `--transcript-url`: one page with no known anchors (an artifact download), so subagents get no link.
+  if (exact !== null) return { href: exact, label: exact, session: () => null }
   const base = options.linkBase
   if (options.html !== null) {
     const from = options.markdown === null || options.markdown === STDOUT ? process.cwd() : dirname(resolve(options.markdown))
