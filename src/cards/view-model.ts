@@ -73,11 +73,12 @@ function blockRows(key: string, blocks: readonly AssistantBlock[], streaming: bo
     switch (block.type) {
       case 'think': {
         const running = streaming && i === blocks.length - 1
-        return { kind: 'think', key: k, title: t.think, summary: block.summary, text: block.text, running,
+        // Reasoning and answers are text, not terminal output: escapes would show as garbage (plain-text.ts).
+        return { kind: 'think', key: k, title: t.think, summary: plainText(block.summary), text: plainText(block.text), running,
           hiddenStatus: running ? t.rowRunning : null, preview: thinkPreview(block.text, block.summary, running) }
       }
       case 'markdown':
-        return { kind: 'markdown', key: k, text: block.text, html: null }
+        return { kind: 'markdown', key: k, text: plainText(block.text), html: null }
       case 'images':
         return { kind: 'images', key: k, images: images(block.images, t) }
       case 'unknown':
