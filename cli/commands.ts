@@ -19,7 +19,7 @@ export interface FlagSpec {
 
 export interface CommandSpec {
   name: string
-  /** After `dsh-view `: the synopsis. */
+  /** After `dsh-view `: the synopsis, one form a line. */
   usage: string
   /** One line for the command list. */
   summary: string
@@ -40,7 +40,7 @@ const view: FlagSpec = {
   name: 'view',
   type: 'string',
   value: 'MODE',
-  help: `the page's default view mode: ${VIEW_MODES.join(', ')} (default ${DEFAULT_VIEW_MODE});\nthe page header switches it and remembers the reader's choice`,
+  help: `the page's default view mode: ${VIEW_MODES.join(', ')}\n(default ${DEFAULT_VIEW_MODE}); the page header switches it and remembers the reader's choice`,
 }
 const redact: FlagSpec = { name: 'redact', type: 'boolean', help: 'replace secrets (API keys, tokens, passwords, private keys…) with\n[REDACTED:<kind>] before anything is written; report what was replaced' }
 const redactConfig: FlagSpec = { name: 'redact-config', type: 'string', value: 'FILE', help: 'extra rules, allowlist and disabled rules from a JSON file (implies --redact)' }
@@ -109,7 +109,7 @@ Exit codes: 0 built (damage is reported, not fatal), 1 a path or log could not b
   },
   {
     name: 'export',
-    usage: 'export <session> [-o FILE.html] [--markdown FILE.md|-] [--link-base URL]\n       dsh-view export --latest 1 [paths…] [-o FILE.html] [--markdown FILE.md|-]',
+    usage: 'export <session> [-o FILE.html] [--markdown FILE.md|-] [--link-base URL]\nexport --latest 1 [paths…] [-o FILE.html] [--markdown FILE.md|-]',
     summary: 'one session and its subagents as one HTML file, and/or a Markdown PR summary',
     flags: [
       { name: 'out', short: 'o', type: 'string', value: 'FILE', help: 'the self-contained HTML file (no other files, opens offline)' },

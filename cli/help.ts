@@ -16,13 +16,13 @@ function flagLines(flag: FlagSpec): string[] {
   const label = `  ${flagLabel(flag)}`
   const [first = '', ...rest] = flag.help.split('\n')
   const pad = ' '.repeat(FLAG_COLUMN)
-  const head = label.length < FLAG_COLUMN ? `${label.padEnd(FLAG_COLUMN)}${first}` : `${label}\n${pad}${first}`
+  const head = label.length < FLAG_COLUMN - 1 ? `${label.padEnd(FLAG_COLUMN)}${first}` : `${label}\n${pad}${first}`
   return [head, ...rest.map(line => `${pad}${line}`)]
 }
 
 /** `dsh-view <command> --help`. */
 export function commandHelp(spec: CommandSpec): string {
-  const out = [`dsh-view ${spec.name} — ${spec.summary}`, '', 'Usage:', `  dsh-view ${spec.usage}`, '', 'Options:']
+  const out = [`dsh-view ${spec.name} — ${spec.summary}`, '', 'Usage:', ...spec.usage.split('\n').map(u => `  dsh-view ${u}`), '', 'Options:']
   for (const flag of flagsOf(spec)) out.push(...flagLines(flag))
   if (spec.notes !== undefined) out.push('', spec.notes)
   out.push('', 'Examples:', ...spec.examples.map(e => `  ${e}`))
