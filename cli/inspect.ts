@@ -76,7 +76,7 @@ export async function runInspect(inv: InspectInvocation, io: Io): Promise<number
     if (s.unknownVersion) reporter.warn({ kind: 'unknown format version', where: s.path, message: `format version ${s.format.version ?? '?'} is newer than dsh-view knows (up to ${NEWEST_KNOWN_VERSION}); the log may be read incompletely` })
   }
   reporter.flush()
-  io.stdout(inv.json ? `${JSON.stringify(report, null, 2)}\n` : renderText(report))
+  io.stdout(inv.json ? `${JSON.stringify(report, null, 2)}\n` : renderText(report, inv.verbose === true))
   return report.problems.length > 0 ? 1 : 0
 }
 
@@ -162,7 +162,9 @@ function toJson(log: DiscoveredLog, s: SessionSummary, duplicateOf: string[], ru
 
 const SHOWN_INVALID = 5
 
-export function renderText(report: InspectReport): string {
+/** The text report; `verbose` lists every invalid line kept (else the first few per session). */
+export function renderText(report: InspectReport, verbose = false): string {
+  const shown = verbose ? Infinity : SHOWN_INVALID
   const out: string[] = []
   for (const s of report.sessions) {
     out.push(clean(s.path))
@@ -179,8 +181,9 @@ export function renderText(report: InspectReport): string {
     if (s.tokens.totalTokens > 0) out.push(`  tokens   ${s.tokens.totalTokens} (input ${s.tokens.inputTokens}, output ${s.tokens.outputTokens}, cache read ${s.tokens.cacheReadTokens}, cache write ${s.tokens.cacheWriteTokens})`)
     const state = s.corrupt ? 'corrupt (damage inside committed history)' : s.tornTail ? 'torn tail (crash before the last write completed)' : s.invalidCount > 0 ? 'damaged' : 'ok'
     out.push(`  state    ${state}`)
-    for (const bad of s.invalid.slice(0, SHOWN_INVALID)) out.push(`    line ${bad.line}: ${clean(bad.reason)}`)
-    if (s.invalidCount > SHOWN_INVALID) out.push(`    … and ${s.invalidCount - SHOWN_INVALID} more invalid lines (--json lists them)`)
+    for (const bad of s.invalid.slice(0, shown)) out.push(`    line ${bad.line}: ${clean(bad.reason)}`)
+    const listed = Math.min(shown, s.invalid.length)
+    if (s.invalidCount > listed) out.push(`    … and ${s.invalidCount - listed} more invalid lines (${verbose ? '--json lists the first 10,000' : '--verbose or --json lists them'})`)
     if (s.unknownTypes.length > 0) out.push(`  unknown event types kept raw: ${s.unknownTypes.map(clean).join(', ')}`)
     if (s.duplicateOf.length > 0) out.push(`  warning  the same session id is also at ${s.duplicateOf.map(clean).join(', ')}`)
     out.push('')
