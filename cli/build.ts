@@ -100,6 +100,7 @@ function workersFrom(env: Record<string, string | undefined>): { workers?: numbe
 export function reportBuild(report: BuildReport, ms: number, reporter: Reporter): void {
   reporter.note(summaryText(report, ms))
   for (const w of report.warnings) reporter.warn({ kind: warningKind(w.message), where: w.line === null ? w.path : `${w.path}:${w.line}`, message: w.message })
+  reporter.uncounted(report.unlistedWarnings ?? 0)
   reporter.flush('warnings (each is marked on its page)')
   for (const page of report.overBudget) reporter.note(`  over the page budget even after cutting: ${terminalField(page)}`)
   for (const p of report.problems) reporter.error(`dsh-view: could not read ${terminalField(p.path)}: ${terminalField(p.message)}`)

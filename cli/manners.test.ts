@@ -53,6 +53,13 @@ const noisyRoot = join(tmp, 'noisy')
   writeSession(noisyRoot, { text: `${[lines[0], ...garbage, ...lines.slice(1)].join('\n')}\n`, encoding: 'jsonl' })
 }
 
+/** More bad lines than a session keeps as warnings (200): the rest are counted, not lost. */
+const floodRoot = join(tmp, 'flood')
+{
+  const lines = ran('flood', 0, { kind: 'completed' }).trimEnd().split('\n')
+  writeSession(floodRoot, { text: `${[lines[0], ...Array.from({ length: 250 }, (_, i) => `bad ${i}`), ...lines.slice(1)].join('\n')}\n`, encoding: 'jsonl' })
+}
+
 const foreign = join(tmp, 'foreign')
 writeFile(join(foreign, 'events.jsonl'), '{"event":"click"}\n')
 writeFile(join(foreign, 'nested', 'metrics.jsonl'), '{"metric":1}\n')
@@ -134,6 +141,13 @@ describe('warnings and -q', () => {
     const all = dshView('build', noisyRoot, '-o', join(tmp, 'site-noisy-2'), '--verbose')
     expect(all.stderr).not.toContain('more (--verbose lists all)')
     expect(all.stderr.split('\n').filter(l => /^ {6}\S/.test(l)).length).toBeGreaterThanOrEqual(10)
+  })
+
+  it('counts the warnings a session did not keep', () => {
+    const run = dshView('build', floodRoot, '-o', join(tmp, 'site-flood'))
+    expect(run.stderr).toContain('dsh-view: 250 warnings (each is marked on its page):')
+    expect(run.stderr).toMatch(/^ {2}200 × not valid JSON$/m)
+    expect(run.stderr).toContain('  50 more not listed (each is marked on its page)')
   })
 
   it.each([
