@@ -168,3 +168,20 @@ describe('-q/--quiet and --verbose on every command, --latest N', () => {
     expect(error.message).not.toContain('\n')
   })
 })
+
+describe('build --demo', () => {
+  it('builds the bundled demo root instead of paths', () => {
+    expect(parseInvocation(['build', '--demo', '-o', 'site'])).toMatchObject({ mode: 'build', demo: true, inputs: [], outDir: 'site' })
+    expect(parseInvocation(['build', 'logs'])).toMatchObject({ demo: false, inputs: ['logs'] })
+  })
+
+  it('refuses paths beside it in one line', () => {
+    const error = usageError(['build', '--demo', 'logs'])
+    expect(error.exitCode).toBe(2)
+    expect(error.message).toBe('--demo builds the bundled demo sessions; it takes no paths')
+  })
+
+  it('is in the help text with an example', () => {
+    expect(HELP).toContain('dsh-view build --demo --open')
+  })
+})

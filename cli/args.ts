@@ -34,6 +34,8 @@ export type Invocation =
   | ({
       mode: 'build'
       inputs: string[]
+      /** `--demo`: build the demo sessions shipped in the package (demo/sessions) instead of `inputs`. */
+      demo?: boolean
       outDir: string
       open: boolean
       baseUrl: string | null
@@ -98,9 +100,13 @@ export function parseInvocation(argv: readonly string[]): Invocation {
     }
     case 'build': {
       const { values, positionals } = parse(spec, rest)
+      if (values['demo'] === true && positionals.length > 0) {
+        throw new UserError('--demo builds the bundled demo sessions; it takes no paths', 'Drop the paths, or drop --demo to build them.')
+      }
       return {
         mode: 'build',
         inputs: positionals,
+        demo: values['demo'] === true,
         outDir: nonEmpty(str(values['out']), '--out') ?? 'dsh-view-site',
         open: values['open'] === true,
         baseUrl: parseBaseUrl(str(values['base-url'])),

@@ -1,11 +1,12 @@
 /**
- * `dsh-view build [paths…] [-o DIR] [--open] [--base-url URL] [--title TEXT] [--locale en|zh] [--view MODE] [-q]
+ * `dsh-view build [paths… | --demo] [-o DIR] [--open] [--base-url URL] [--title TEXT] [--locale en|zh] [--view MODE] [-q]
  * [--redact] [--redact-config FILE]`:
  * runs the static build (src/site/build-site.ts) and reports. stdout gets one line, the path of
  * index.html (scriptable: `open "$(dsh-view build)"`); stderr gets progress and the summary (sessions,
  * pages, what was rebuilt, warnings grouped by kind — reporter.ts; `-q` silences all but errors).
  * `--latest N` builds only the N newest session trees (./latest.ts). With no path and no sessions root on this
- * machine, the bundled demo root is built instead, so `npm start` always shows something.
+ * machine, the bundled demo root is built instead, so `npm start` always shows something; `--demo` builds it
+ * on purpose. The demo root (demo/sessions, shipped in the package) holds real dsh logs: demo/README.md.
  *
  * Exit codes as `inspect`: 0 built (damage is reported, not fatal), 1 a path or log could not be read (a
  * FIFO or device skipped, a session dsh-view failed on — it gets a damaged-session page) or another build
@@ -28,9 +29,9 @@ import { latestInputs } from './latest'
 
 type BuildInvocation = Extract<Invocation, { mode: 'build' }>
 
-/** The demo sessions root shipped in the checkout (fixtures/demo-sessions), from source or from dist/. */
+/** The demo sessions root shipped in the package (demo/sessions), from source (cli/) or from dist/chunks/. */
 export function demoRoot(): string | null {
-  for (const rel of ['../fixtures/demo-sessions/', '../../fixtures/demo-sessions/']) {
+  for (const rel of ['../demo/sessions/', '../../demo/sessions/']) {
     const dir = fileURLToPath(new URL(rel, import.meta.url))
     if (existsSync(dir)) return dir
   }
@@ -46,7 +47,11 @@ export async function runBuild(inv: BuildInvocation, io: Io): Promise<number> {
   const { buildSite, OutDirError, LockError } = await import('../src/site/build-site')
   const reporter = createReporter(io, inv)
   let inputs = inv.inputs
-  if (inputs.length === 0) {
+  if (inv.demo === true) {
+    const demo = demoRoot()
+    if (demo === null) throw new UserError('the demo sessions are missing from this install', 'Reinstall dsh-view (npm i -g dsh-view), or pass logs: dsh-view build <paths…>', 1)
+    inputs = [demo]
+  } else if (inputs.length === 0) {
     const root = defaultSessionsRoot({ env: io.env, homedir: homedir() })
     if (!existsSync(root)) {
       const demo = demoRoot()

@@ -88,6 +88,7 @@ ${EXIT_NOTE}`,
     flags: [
       { name: 'out', short: 'o', type: 'string', value: 'DIR', help: 'output directory (default dsh-view-site)' },
       { name: 'open', type: 'boolean', help: 'open index.html when done' },
+      { name: 'demo', type: 'boolean', help: 'the demo sessions shipped with dsh-view (real dsh logs), to try it' },
       { name: 'base-url', type: 'string', value: 'URL', help: 'absolute URL the site will be published under' },
       { name: 'title', type: 'string', value: 'TEXT', help: 'title of the index page' },
       latest,
@@ -103,6 +104,7 @@ Exit codes: 0 built (damage is reported, not fatal), 1 a path or log could not b
     examples: [
       'dsh-view build ./sessions -o site',
       'dsh-view build session.jsonl.zstd --open',
+      'dsh-view build --demo --open',
       'dsh-view build --latest 3 -o site',
       'dsh-view build ./sessions -o site --redact && dsh-view redact --check site',
     ],

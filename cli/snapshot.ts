@@ -113,12 +113,16 @@ async function snapshotFiles(sessions: AsyncIterable<SnapshotSession>, inv: Snap
 async function launchChromium(io: Io, deps: SnapshotDeps): Promise<AriaSnapshotter> {
   const { AriaSnapshotter, chromiumExecutable } = await import('../src/snapshot/node/aria')
   const chromium = chromiumExecutable(io.env)
-  if (!chromium.exists) throw new UserError(`no Chromium at ${chromium.path}`, 'Install Debian’s chromium, or set DSH_VIEW_CHROMIUM to a Chromium binary.', 1)
+  if (!chromium.exists) {
+    const where = chromium.looked.length === 1 ? `at ${chromium.path} (DSH_VIEW_CHROMIUM)` : `(looked for ${chromium.path}, then chromium, chromium-browser and google-chrome on PATH)`
+    throw new UserError(`--format aria needs Chromium; none found ${where}`, 'Install Chromium (Debian/Ubuntu: apt install chromium), or set DSH_VIEW_CHROMIUM to a Chromium or Chrome binary.', 1)
+  }
   const assets = deps.assets ?? (await (await import('../src/site/assets')).loadSiteAssets())
   try {
     return await AriaSnapshotter.launch({ assets, env: io.env })
   } catch (err) {
-    if (isMissingModule(err)) throw new UserError('--format aria needs playwright-core', 'npm install playwright-core', 1)
+    // playwright-core is a dependency of dsh-view, so this is an install that lost it.
+    if (isMissingModule(err)) throw new UserError('--format aria needs playwright-core, which this install of dsh-view lacks', 'Reinstall dsh-view (npm i -g dsh-view, or npm ci in a clone).', 1)
     throw err
   }
 }

@@ -7,15 +7,18 @@
 //  3. precompiled grammars → dist/grammars/<lang>.json (src/highlight/precompile.ts): shiki's patterns
 //     translated once here instead of on every user build (~0.35 s saved per language on first use).
 //  4. esbuild → dist/cli.mjs (and two worker threads' entries: dist/site-worker.mjs renders families in
-//     parallel, src/site/pool.ts; dist/highlight-worker.mjs colours code, src/highlight/remote.ts): the CLI and everything it imports from src/ and components/. npm packages
-//     stay external (installed next to the bundle). NODE_ENV is fixed to production: development React
-//     renders 2-3x slower. CSS modules get the shared class names; their CSS lives in site.css.
+//     parallel, src/site/pool.ts; dist/highlight-worker.mjs colours code, src/highlight/remote.ts): the CLI
+//     and everything it imports from src/ and components/ (options: scripts/cli-bundle.mjs). npm packages
+//     stay external (installed next to the bundle; shiki's two themes excepted). NODE_ENV is fixed to
+//     production: development React renders 2-3x slower. CSS modules get the shared short class names; their CSS
+//     lives in site.css.
 // `--skip-astro` rebuilds only the esbuild outputs (keeps an existing dist/site/shell.html).
 import { build } from 'esbuild'
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { readdir, readFile, rm } from 'node:fs/promises'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { cliBundleOptions } from './cli-bundle.mjs'
 import { buildLiveAssets } from './live-assets.mjs'
 import { buildSiteAssets } from './site-assets.mjs'
 
@@ -45,30 +48,7 @@ try {
 }
 
 await rm(`${root}dist/chunks`, { recursive: true, force: true })
-await build({
-  absWorkingDir: root,
-  // site-worker: the thread src/site/pool.ts starts to render families in parallel (found beside cli.mjs).
-  // highlight-worker: the thread src/highlight/remote.ts starts to colour code while pages render.
-  entryPoints: { cli: 'cli/bin.ts', 'site-worker': 'src/site/family-worker.ts', 'highlight-worker': 'src/highlight/worker.ts' },
-  outdir: 'dist',
-  outExtension: { '.js': '.mjs' },
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  jsx: 'automatic',
-  splitting: true,
-  chunkNames: 'chunks/[name]-[hash]',
-  loader: { '.module.css': 'local-css', '.css': 'empty' },
-  define: {
-    'process.env.NODE_ENV': '"production"',
-    __VERSION__: JSON.stringify(pkg.version),
-    __DSH_BUILD_ID__: JSON.stringify(buildId()),
-  },
-  sourcemap: 'linked',
-  logLevel: 'warning',
-})
+await build(cliBundleOptions({ root, version: pkg.version, buildId: buildId() }))
 // The CLI's CSS went into site.css already; esbuild still writes a copy beside the bundle.
 for (const name of await readdir(`${root}dist`)) if (name.endsWith('.css') || name.endsWith('.css.map')) await rm(`${root}dist/${name}`)
 for (const name of await readdir(`${root}dist/chunks`).catch(() => [])) {

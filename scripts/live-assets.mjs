@@ -4,9 +4,8 @@
 //                     holds the site script, React, the assembler, the card models and the components, so
 //                     a live page redraws with the same code that rendered the static page. A CSS module
 //                     imports as its class-name map under the shared naming rule of site.css
-//                     (scripts/css-modules.mjs: `<file stem>_<class>`), made here from the class selectors,
-//                     so the script can be fully minified (esbuild's local-css loader would minify the
-//                     names too) and no CSS is emitted (site.css has it). The site code it shares with the
+//                     (scripts/css-modules.mjs, `cssModulesPlugin`), so the script can be fully minified
+//                     and no CSS is emitted (site.css has it). The site code it shares with the
 //                     build (cut.ts, slug.ts, measure.ts) asks Node for two things, SHA-256 names and UTF-8
 //                     lengths: `node:crypto` resolves to src/live/browser/shims/node-crypto.ts and `Buffer`
 //                     is src/live/browser/shims/buffer.ts (both checked against Node by shims.test.ts).
@@ -15,8 +14,8 @@
 //                     measures pages with `renderToStaticMarkup` exactly as the build does.
 //   assets/live.css — src/live/browser/live.css (the badge and the "new sessions" box).
 import { build } from 'esbuild'
-import { readFile } from 'node:fs/promises'
-import { basename, join } from 'node:path'
+import { cssModulesPlugin } from './css-modules.mjs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -34,19 +33,6 @@ const browserModules = {
 export const LIVE_SCRIPT_ENTRY = 'src/live/browser/main.ts'
 export const LIVE_STYLE_ENTRY = 'src/live/browser/live.css'
 
-/** `import styles from 'X.module.css'` → `{ class: 'X_class', … }` for every class selector in the file. */
-const cssModuleNames = {
-  name: 'css-module-names',
-  setup(b) {
-    b.onLoad({ filter: /\.module\.css$/ }, async (args) => {
-      const css = (await readFile(args.path, 'utf8')).replace(/\/\*[\s\S]*?\*\//g, '')
-      const stem = basename(args.path).slice(0, basename(args.path).indexOf('.'))
-      const names = new Set([...css.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map(m => m[1]))
-      return { contents: `export default ${JSON.stringify(Object.fromEntries([...names].map(n => [n, `${stem}_${n}`])))}`, loader: 'js' }
-    })
-  },
-}
-
 /** Builds both; with `outdir` they are written there as live.js and live.css. Returns the texts. */
 export async function buildLiveAssets({ outdir } = {}) {
   const common = { absWorkingDir: root, bundle: true, write: false, legalComments: 'none', logLevel: 'warning' }
@@ -62,7 +48,7 @@ export async function buildLiveAssets({ outdir } = {}) {
       minify: true,
       define: { 'process.env.NODE_ENV': '"production"' },
       inject: [join(root, 'src/live/browser/shims/buffer.ts')],
-      plugins: [browserModules, cssModuleNames],
+      plugins: [browserModules, cssModulesPlugin({ css: false })],
       loader: { '.css': 'empty' },
     }),
     build({ ...common, entryPoints: { live: LIVE_STYLE_ENTRY }, outdir: outdir ?? 'out', minify: true, loader: { '.css': 'css' } }),

@@ -1,6 +1,7 @@
-// Regenerates fixtures/demo-sessions/: the sessions root `npm start` builds when this machine has none.
-// It is assembled from verbatim corpus logs (fixtures/corpus, provenance in fixtures/README.md) laid out
-// exactly as dsh lays out a root (log-format.md §2.1–2.4): `--<project>--/<encoded id>/session.jsonl[.zstd]`.
+// Regenerates fixtures/demo-sessions/: the sessions root the tests build (not the users' demo: that is
+// demo/sessions, made by scripts/make-demo.sh). It is assembled from verbatim corpus logs (fixtures/corpus,
+// provenance in fixtures/README.md) laid out exactly as dsh lays out a root (log-format.md §2.1–2.4):
+// `--<project>--/<encoded id>/session.jsonl[.zstd]`.
 // Run: node scripts/make-demo-sessions.mjs
 import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'

@@ -6,6 +6,7 @@
 // The syntax-colour rules are appended at run time (src/highlight/theme.ts), next to the shiki version they
 // belong to.
 import { build } from 'esbuild'
+import { cssModulesPlugin } from './css-modules.mjs'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -32,14 +33,15 @@ export async function buildSiteAssets({ outdir } = {}) {
     build({
       ...common,
       entryPoints: { site: STYLE_ENTRY },
-      // Not `minify`: minifying identifiers would rename CSS-module classes away from the shared rule.
+      // Not `minify`: identifiers keep the names the shared rule gave them.
       minifyWhitespace: true,
       minifySyntax: true,
+      plugins: [cssModulesPlugin()],
       outdir: outdir ?? 'out',
       platform: 'node',
       format: 'esm',
       packages: 'external',
-      loader: { '.module.css': 'local-css', '.css': 'css' },
+      loader: { '.css': 'css' },
     }),
     build({
       ...common,

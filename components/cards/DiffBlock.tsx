@@ -23,7 +23,7 @@ export function DiffBlock({ model, idBase, place }: DiffBlockProps) {
   const bodyId = `${idBase}-diff`
   const rows = model.rows
   return (
-    <div className={styles.diff} data-diff="" data-source={model.source}>
+    <div className={styles.diff} data-diff="">
       {model.copy !== null && (
         <div className={styles.tools}>
           <CopyButton control={model.copy} target={bodyId} />

@@ -19,7 +19,7 @@ export function SearchBlock({ model, idBase, place }: SearchBlockProps) {
   const bodyId = `${idBase}-search`
   const rows = model.rows
   return (
-    <div className={styles.search} data-search="" data-shape={model.shape}>
+    <div className={styles.search} data-search="">
       <div className={styles.banner}>
         <span className={styles.count}>{model.countText}</span>
         {model.copy !== null && <CopyButton control={model.copy} target={bodyId} />}

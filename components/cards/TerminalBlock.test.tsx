@@ -1,8 +1,12 @@
 // @vitest-environment happy-dom
 import { describe, expect, test } from 'vitest'
 import { TerminalBlock } from './TerminalBlock'
+import ansi from './AnsiText.module.css'
 import { mount, nameOf, textOf } from '../testing/render'
 import { plainLines, rowWindow, terminalCard } from '../testing/builders'
+
+/** The module classes of an element (short names on the page: compare with the module's map). */
+const classesOf = (el: Element | null | undefined): string[] => el?.className.split(' ') ?? []
 
 describe('TerminalBlock', () => {
   test('prompt line reads state label, cwd label, command and pill; Copy targets the output', () => {
@@ -68,10 +72,10 @@ describe('TerminalBlock', () => {
     expect(out?.textContent).toBe('ok warnx\n\nplain')
     const spans = out?.querySelectorAll('span') ?? []
     expect(spans).toHaveLength(3)
-    expect(spans[0]?.className).toMatch(/fg-green/)
-    expect(spans[0]?.className).toMatch(/bold/)
+    expect(classesOf(spans[0])).toContain(ansi['fg-green'])
+    expect(classesOf(spans[0])).toContain(ansi['bold'])
     expect(spans[1]?.getAttribute('style')).toBe('color:rgb(255, 136, 0)')
-    expect(spans[1]?.className).toMatch(/underline/)
+    expect(classesOf(spans[1])).toContain(ansi['underline'])
     expect(spans[2]?.getAttribute('style')).toBeNull()
     // Unstyled text stays bare text; in Details (a window) every row is its own block again.
     expect(out?.innerHTML.endsWith('</span>\n\nplain')).toBe(true)
@@ -88,9 +92,9 @@ describe('TerminalBlock', () => {
       lines: [[{ text: 'inv', style: { fg: { kind: 'named', name: 'red' }, inverse: true } }]],
     })
     const span = mount(<TerminalBlock model={model} idBase="t" place="chat" />).querySelector('[id="t-out"] span')
-    expect(span?.className).toMatch(/bg-red/)
-    expect(span?.className).toMatch(/inverseFg/)
-    expect(span?.className).not.toMatch(/fg-red/)
+    expect(classesOf(span)).toContain(ansi['bg-red'])
+    expect(classesOf(span)).toContain(ansi['inverseFg'])
+    expect(classesOf(span)).not.toContain(ansi['fg-red'])
   })
 
   test('Details uses the 16-line window; chat shows every line', () => {

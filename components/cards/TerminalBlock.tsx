@@ -26,7 +26,7 @@ export function TerminalBlock({ model, idBase, place }: TerminalBlockProps) {
   const outputId = `${idBase}-out`
   const lines = model.lines
   return (
-    <div className={styles.terminal} data-terminal="" data-state={model.state} data-flavor={model.flavor}>
+    <div className={styles.terminal} data-terminal="" data-state={model.state}>
       <div className={styles.head}>
         <div className={styles.prompts}>
           {model.prompts.map((prompt, i) => (

@@ -14,7 +14,7 @@ import styles from './WebBlock.module.css'
 
 export function WebBlock({ model, place }: { model: WebCardModel; place: 'chat' | 'details' }) {
   return (
-    <div className={styles.web} data-web="" data-mode={model.mode}>
+    <div className={styles.web} data-web="">
       {model.mode === 'search' ? (
         <>
           {model.answerHtml != null ? (

@@ -81,26 +81,43 @@ describe('enhance', () => {
     button?.click()
     await vi.waitFor(async () => expect(await navigator.clipboard.readText()).toContain('[stderr]'))
     await vi.waitFor(() => expect(button?.textContent).toBe('Copied'))
+    // A second click while it reads `Copied` still returns to `Copy` (the resting label is kept from the first).
+    button?.click()
+    await vi.advanceTimersByTimeAsync(500)
     vi.advanceTimersByTime(1_000)
     expect(button?.textContent).toBe('Copy')
   })
 
-  test('file links become keyboard buttons that copy the path without toggling the row', async () => {
+  test('a file link in a row header stays text (no control inside the header button) and copies on a click without toggling the row', async () => {
     const root = page()
     enhance(document)
     enhance(document) // idempotent
     const link = root.querySelector<HTMLElement>('[id="tool:r"] [data-copy-path]')
-    expect(link?.getAttribute('role')).toBe('button')
-    expect(link?.tabIndex).toBe(0)
+    expect(link?.closest('summary')).not.toBeNull()
+    expect(link?.hasAttribute('role')).toBe(false)
+    expect(link?.hasAttribute('tabindex')).toBe(false)
     const details = root.querySelector<HTMLDetailsElement>('[id="tool:r"] > details')
     const click = new MouseEvent('click', { bubbles: true, cancelable: true })
     link?.dispatchEvent(click)
     expect(click.defaultPrevented).toBe(true)
     expect(details?.open).toBe(false)
     await vi.waitFor(async () => expect(await navigator.clipboard.readText()).toBe('/w/a.txt'))
+  })
+
+  test('a path outside a row header becomes a keyboard button that copies it', async () => {
+    const root = page()
+    const chip = document.createElement('span')
+    chip.setAttribute('data-copy-path', '/w/chip.txt')
+    chip.textContent = 'chip.txt'
+    root.append(chip)
+    enhance(document)
+    enhance(document)
+    expect(chip.getAttribute('role')).toBe('button')
+    expect(chip.tabIndex).toBe(0)
     const key = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true })
-    link?.dispatchEvent(key)
+    chip.dispatchEvent(key)
     expect(key.defaultPrevented).toBe(true)
+    await vi.waitFor(async () => expect(await navigator.clipboard.readText()).toBe('/w/chip.txt'))
   })
 })
 

@@ -6,8 +6,12 @@
  * - `Copy` buttons (`button[data-copy]`, rendered `hidden`): revealed, and on click copy the `[data-line]`
  *   rows of their `data-copy-target` (each with its `data-prefix`, skipping `[data-copy-skip]`), or the
  *   target's text, or `data-copy-text`; the label reads `data-copied-label` for about a second;
- * - path chips and file links (`[data-copy-path]`): become keyboard-operable buttons that copy the path
- *   without toggling the row they sit in;
+ * - path chips and file links (`[data-copy-path]`): become keyboard-operable buttons that copy the path; one
+ *   inside a row header (`<summary>`) stays text and only copies on a click without toggling the row — a
+ *   control inside the header's button is invalid (axe `nested-interactive`) and unreachable for screen
+ *   readers, whose users have the path in the row's name;
+ * - scroll boxes (code, outputs) whose content overflows get `tabindex=0` when shown, so the keyboard can
+ *   scroll them (axe `scrollable-region-focusable`);
  * - instants (`[data-local-time]`, written in UTC by the build): shown in the reader's zone and the page's locale,
  *   as dsh shows them (cards-current.md §11.3, §11.6).
  * No network, no storage, no module syntax at run time: the site bundles this as an IIFE that calls
@@ -20,16 +24,20 @@ const installed = new WeakSet<object>()
 
 export function enhance(root: Document | Element): void {
   syncDisclosures(root)
+  focusScrollers(root)
   localizeTimes(root)
   labelCodeCopies(root)
   for (const button of root.querySelectorAll<HTMLButtonElement>('button[data-copy]')) button.hidden = false
-  for (const el of root.querySelectorAll<HTMLElement>('[data-copy-path]')) if (el.getAttribute('role') !== 'button') enhancePath(el)
+  for (const el of root.querySelectorAll<HTMLElement>('[data-copy-path]:not([data-copy-ready])')) enhancePath(el)
   if (installed.has(root)) return
   installed.add(root)
   // `toggle` does not bubble, but a capturing listener on an ancestor still sees it.
   root.addEventListener('toggle', (event) => {
     const target = event.target
-    if (target instanceof HTMLDetailsElement) syncDisclosure(target)
+    if (target instanceof HTMLDetailsElement) {
+      syncDisclosure(target)
+      if (target.open) focusScrollers(target)
+    }
   }, true)
   root.addEventListener('click', (event) => {
     const origin = event.target instanceof Element ? event.target : null
@@ -43,13 +51,15 @@ export function enhance(root: Document | Element): void {
  * `<summary>`, and cancelling the click before it leaves the summary is what keeps the row from toggling.
  */
 function enhancePath(el: HTMLElement): void {
-  el.setAttribute('role', 'button')
-  el.tabIndex = 0
+  el.setAttribute('data-copy-ready', '')
   el.addEventListener('click', (event) => {
     event.preventDefault()
     event.stopPropagation()
     void copyPath(el)
   })
+  if (el.closest('summary') !== null) return
+  el.setAttribute('role', 'button')
+  el.tabIndex = 0
   el.addEventListener('keydown', (event) => {
     if (event.key !== 'Enter' && event.key !== ' ') return
     event.preventDefault()
@@ -57,6 +67,25 @@ function enhancePath(el: HTMLElement): void {
     void copyPath(el)
   })
 }
+
+/**
+ * Makes each scroll box under `root` whose content overflows it focusable (`tabindex=0`), so keyboard users
+ * can scroll it; boxes that fit stay out of the tab order. A closed fold's content may have no layout
+ * (browsers differ; Chromium lays it out when asked, ~20 ms for a 2,000-element page), so each fold is
+ * checked again when it opens (the `toggle` listener). Candidates are the transcript's `pre`, `div`, list
+ * and table elements whose computed overflow scrolls.
+ */
+export function focusScrollers(root: Document | Element): void {
+  const view = docOf(root).defaultView
+  if (view === null) return
+  for (const el of root.querySelectorAll<HTMLElement>('main pre, main div, main ul, main ol, main table')) {
+    if (el.hasAttribute('tabindex') || (el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth)) continue
+    const style = view.getComputedStyle(el)
+    if (scrolls(style.overflowX) || scrolls(style.overflowY)) el.tabIndex = 0
+  }
+}
+
+const scrolls = (overflow: string) => overflow === 'auto' || overflow === 'scroll'
 
 /** The document of a root (a Document, or an element in one); `instanceof` fails across realms. */
 const docOf = (root: Document | Element): Document => ('documentElement' in root ? root : root.ownerDocument)
@@ -95,11 +124,9 @@ const CODE_COPY: Readonly<Record<'en' | 'zh', { label: string; copied: string }>
 function labelCodeCopies(root: Document | Element): void {
   const doc = docOf(root)
   const words = doc.documentElement.lang.startsWith('zh') ? CODE_COPY.zh : CODE_COPY.en
-  for (const button of root.querySelectorAll<HTMLButtonElement>('button[data-copy-code]:not([data-label])')) {
-    button.dataset.label = words.label
+  for (const button of root.querySelectorAll<HTMLButtonElement>('button[data-copy-code]:not([data-copied-label])')) {
     button.dataset.copiedLabel = words.copied
     const span = doc.createElement('span')
-    span.setAttribute('data-copy-label', '')
     span.textContent = words.label
     button.replaceChildren(span)
   }
@@ -143,11 +170,16 @@ function visibleText(el: Element): string {
   return out
 }
 
+/** Each button's resting label, read at its first click (a second click inside the second reads `Copied`). */
+const restingLabels = new WeakMap<HTMLButtonElement, string>()
+
 async function copyFromButton(button: HTMLButtonElement): Promise<void> {
   if (!(await writeClipboard(button.ownerDocument, copyText(button)))) return
-  const label = button.querySelector<HTMLElement>('[data-copy-label]')
+  // An icon-only button is named by `aria-label`; any other shows its label in its one `<span>`.
+  const label = button.hasAttribute('aria-label') ? null : button.querySelector<HTMLElement>('span')
   const copied = button.dataset.copiedLabel ?? ''
-  const original = button.dataset.label ?? ''
+  const original = restingLabels.get(button) ?? button.getAttribute('aria-label') ?? label?.textContent ?? ''
+  restingLabels.set(button, original)
   if (label !== null) label.textContent = copied
   if (button.hasAttribute('aria-label')) button.setAttribute('aria-label', copied)
   setTimeout(() => {

@@ -5,6 +5,7 @@ import { changedFilesModel } from '../../src/cards/changed-files'
 import type { ChangedFilesModel } from '../../src/cards/types'
 import { mount, textOf } from '../testing/render'
 import { ChangedFiles } from './ChangedFiles'
+import styles from './ChangedFiles.module.css'
 
 const summary = (n: number) => ({
   turn: 1, total: n, added: 1_232, deleted: 4,
@@ -39,9 +40,9 @@ describe('ChangedFiles', () => {
     expect(root.querySelectorAll('[data-changed-files] > ul > li')).toHaveLength(4)
     expect(details?.querySelectorAll('li')).toHaveLength(2)
     const summaryText = details?.querySelector('summary')
-    expect(summaryText?.querySelector('[class*="whenClosed"] [aria-hidden]')?.textContent).toBe('All 6 files')
-    expect(textOf(summaryText?.querySelector('[class*="whenClosed"]') ?? null)).toContain('Show all 6 changed files')
-    expect(textOf(summaryText?.querySelector('[class*="whenOpen"]') ?? null)).toContain('Collapse changed files')
+    expect(summaryText?.querySelector(`.${styles.whenClosed} [aria-hidden]`)?.textContent).toBe('All 6 files')
+    expect(textOf(summaryText?.querySelector(`.${styles.whenClosed}`) ?? null)).toContain('Show all 6 changed files')
+    expect(textOf(summaryText?.querySelector(`.${styles.whenOpen}`) ?? null)).toContain('Collapse changed files')
   })
 
   it('binary and too-large files read their note (zh)', () => {

@@ -10,7 +10,7 @@ const STATE: Record<CompactionRow['status'], RowState> = { running: 'running', d
 
 export function CompactionMarker({ row }: { row: CompactionRow }) {
   return (
-    <div className={styles.divider} data-compaction={row.status}>
+    <div className={styles.divider}>
       <DisclosureRow
         id={row.key}
         variant="compaction"

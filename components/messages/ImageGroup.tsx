@@ -10,9 +10,9 @@ import styles from './ImageGroup.module.css'
 
 export function ImageGroup({ images, id }: { images: ImageRef[]; id?: string }) {
   return (
-    <div id={id} className={styles.group} data-images="">
+    <div id={id} className={styles.group}>
       {images.map((image, i) => (
-        <div key={i} className={styles.placeholder} role="img" aria-label={image.alt} data-attachment={image.attachmentId ?? undefined}>
+        <div key={i} className={styles.placeholder} role="img" aria-label={image.alt}>
           <Icon name="image" />
           <span className={styles.name}>{image.alt}</span>
           {image.width !== null && image.height !== null && ' '}

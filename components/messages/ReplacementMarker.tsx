@@ -4,7 +4,7 @@ import styles from './Markers.module.css'
 
 export function ReplacementMarker({ row }: { row: ReplacementRow }) {
   return (
-    <div id={row.key} className={styles.note} data-replacement="">
+    <div id={row.key} className={styles.note}>
       <span className={styles.noteLabel}>{row.label}</span>
     </div>
   )

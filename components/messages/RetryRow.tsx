@@ -4,7 +4,7 @@ import styles from './Markers.module.css'
 
 export function RetryRow({ row }: { row: RetryRowModel }) {
   return (
-    <div id={row.key} className={styles.note} data-retry="">
+    <div id={row.key} className={styles.note}>
       <span className={styles.noteLabel}>{row.label}</span>
       {row.detail !== null && (
         <>

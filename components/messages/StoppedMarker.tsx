@@ -4,7 +4,7 @@ import styles from './Markers.module.css'
 
 export function StoppedMarker({ row }: { row: StoppedMarkerRow }) {
   return (
-    <div id={row.key} className={styles.stopped} data-stopped="">
+    <div id={row.key} className={styles.stopped}>
       <span aria-hidden="true" className={styles.amberDot} /> {row.label}
     </div>
   )

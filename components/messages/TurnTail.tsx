@@ -44,7 +44,7 @@ export function TurnTail({ row }: { row: TurnTailRow }) {
       {row.error !== null && <div data-m="c" className={styles.error}>{row.error}</div>}
       {timing !== null && (
         <div data-m="c" className={styles.timing}>
-          {timing.time !== null && <span data-time={timing.time.iso}>{timing.time.label}</span>}
+          {timing.time !== null && <span>{timing.time.label}</span>}
           {timing.ranFor !== null && <> <span>{timing.ranFor}</span></>}
           {timing.ttft !== null && <> <span>{timing.ttft}</span></>}
           {timing.throughput !== null && <> <span>{timing.throughput}</span></>}

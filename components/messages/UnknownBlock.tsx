@@ -7,7 +7,7 @@ import styles from './UnknownBlock.module.css'
 
 export function UnknownBlock({ row }: { row: UnknownBlockRow }) {
   return (
-    <div id={row.key} className={styles.unknown} data-unknown-block="">
+    <div id={row.key} className={styles.unknown}>
       <div className={styles.label}>{row.label}</div>
       <pre className={styles.json}>{row.json}</pre>
     </div>

@@ -28,9 +28,7 @@ export function UserMessage({ row }: { row: UserRow }) {
       </div>
       <div className={styles.meta}>
         {row.time !== null && (
-          <span className={styles.time} data-time={row.time.iso}>
-            {row.time.label}
-          </span>
+          <span className={styles.time}>{row.time.label}</span>
         )}
         <CopyButton control={row.copy} target={row.text !== '' ? textId : undefined} iconOnly />
       </div>

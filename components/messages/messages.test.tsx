@@ -19,6 +19,7 @@ import { SystemPromptRow } from './SystemPromptRow'
 import { mount, nameOf, textOf } from '../testing/render'
 import { userRow } from '../testing/builders'
 import { trustHtml } from '../../src/cards/trusted'
+import rowStyles from '../primitives/DisclosureRow.module.css'
 import type { DeliverableChip } from '../../src/cards/types'
 
 const chip = (path: string): DeliverableChip => ({ label: path.split('/').pop() ?? path, path, aria: `Open ${path}` })
@@ -29,12 +30,11 @@ describe('UserMessage', () => {
     const row = root.querySelector('[id="user:m1"]')
     expect(row?.getAttribute('data-role')).toBe('user')
     expect(textOf(row)).toBe('Run two shell commands. 2026-08-23 01:38:00 UTC')
-    expect(row?.querySelector('[data-time]')?.getAttribute('data-time')).toBe('2026-08-23T01:38:00.000Z')
     expect(row?.querySelector('time')).toBeNull()
     const copy = row?.querySelector('button[data-copy]')
     expect(copy?.getAttribute('aria-label')).toBe('Copy')
     expect(copy?.getAttribute('data-copy-target')).toBe('user:m1-text')
-    expect(copy?.querySelectorAll('[role="img"]')).toHaveLength(1)
+    expect(copy?.querySelectorAll('svg')).toHaveLength(1)
   })
 
   test('keeps line breaks as text, steering role, images, no time', () => {
@@ -43,7 +43,7 @@ describe('UserMessage', () => {
     )
     expect(root.querySelector('[id="user:m1-text"]')?.textContent).toBe('a\nb')
     expect(root.querySelector('[data-role="steering"]')).not.toBeNull()
-    expect(root.querySelector('[data-time]')).toBeNull()
+    expect(textOf(root)).not.toContain('UTC')
     expect(root.querySelector('[role="img"]')?.getAttribute('aria-label')).toBe('shot.png')
   })
 })
@@ -52,7 +52,7 @@ describe('assistant blocks', () => {
   test('Think row: button named Think + summary, full text inside; Running hidden inside while streaming', () => {
     const root = mount(<ThinkRow row={{ kind: 'think', key: 's:1:0', title: 'Think', summary: 'Load the requested skill.', text: 'Load the requested skill.\nThen reply.', running: false, hiddenStatus: null }} />)
     expect(nameOf(root.querySelector('summary'))).toBe('Think Load the requested skill.')
-    expect(root.querySelectorAll('summary [role="img"]')).toHaveLength(2)
+    expect(root.querySelectorAll('summary svg')).toHaveLength(2)
     expect(root.querySelector('details > div')?.textContent).toBe('Load the requested skill.\nThen reply.')
     const running = mount(<ThinkRow row={{ kind: 'think', key: 'k', title: 'Think', summary: 'x', text: 'x', running: true, hiddenStatus: 'Running' }} />)
     expect(nameOf(running.querySelector('summary'))).toBe('Running Think x')
@@ -89,7 +89,7 @@ describe('context, system and status rows', () => {
   test('context injection: label and producer name the button; notice is a third segment; text inside', () => {
     const root = mount(<ContextInjectionRow row={{ kind: 'context', key: 'c', label: 'Context injection', producer: '@deepseek-ai/dsh-system-prompt', notice: null, text: 'You are…' }} />)
     expect(nameOf(root.querySelector('summary'))).toBe('Context injection @deepseek-ai/dsh-system-prompt')
-    expect(root.querySelectorAll('summary [role="img"]')).toHaveLength(2)
+    expect(root.querySelectorAll('summary svg')).toHaveLength(2)
     expect(root.querySelector('details pre')?.textContent).toBe('You are…')
     const notice = mount(<ContextInjectionRow row={{ kind: 'context', key: 'c', label: 'Context injection', producer: 'subagent-settled', notice: 'Background subagent finished', text: '' }} />)
     expect(nameOf(notice.querySelector('summary'))).toBe('Context injection subagent-settled Background subagent finished')
@@ -145,7 +145,7 @@ describe('context, system and status rows', () => {
 
   test('labelled rows: Unknown event / Unreadable line name the row, reason and type follow; commands say their status', () => {
     // Log text in the title shrinks with an ellipsis instead of widening the row.
-    const shrinking = (root: Element) => [...root.querySelectorAll('summary span')].find((el) => /titleShrinks/.test(el.className))?.textContent
+    const shrinking = (root: Element) => [...root.querySelectorAll('summary span')].find((el) => el.classList.contains(rowStyles.titleShrinks ?? ''))?.textContent
     const raw = mount(<RawEventRow row={{ kind: 'raw-event', key: 'raw:7', type: 'goal/updated', seq: 12, line: 7, reason: 'unknown event type', json: '{}', label: 'Unknown event', lineLabel: 'line 7' }} />)
     expect(nameOf(raw.querySelector('summary'))).toBe('Unknown event goal/updated unknown event type')
     expect(textOf(raw.querySelector('details > div'))).toBe('line 7 {}')

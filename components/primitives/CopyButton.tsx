@@ -26,12 +26,11 @@ export function CopyButton({ control, target, iconOnly = false }: CopyButtonProp
       data-copy=""
       data-copy-target={target}
       data-copy-text={target === undefined ? control.text : undefined}
-      data-label={control.label}
       data-copied-label={control.copiedLabel}
       aria-label={iconOnly ? control.label : undefined}
       title={iconOnly ? control.label : undefined}
     >
-      {iconOnly ? <Icon name="copy" /> : <span data-copy-label="">{control.label}</span>}
+      {iconOnly ? <Icon name="copy" /> : <span>{control.label}</span>}
     </button>
   )
 }

@@ -37,5 +37,5 @@ export function iconRule(name: IconName): string {
     `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='black' stroke-width='1.5'` +
     ` stroke-linecap='round' stroke-linejoin='round'><path d='${ICON_PATHS[name]}'/></svg>`
   const url = svg.replace(/[<>#%"]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
-  return `.icon[data-icon='${name}'] {\n  --dv-icon: url("data:image/svg+xml,${url}");\n}`
+  return `.${name} {\n  --dv-icon: url("data:image/svg+xml,${url}");\n}`
 }

@@ -15,15 +15,15 @@ describe('DisclosureRow', () => {
     expect(nameOf(summary ?? null)).toBe('Pwsh Fail deliberately')
     expect(row?.querySelector('details')?.hasAttribute('open')).toBe(false)
     expect(textOf(row?.querySelector('details > div') ?? null)).toBe('body')
-    // Variant icon and hover chevron are both images (unnamed role=img elements).
-    expect(summary?.querySelectorAll('[role="img"]')).toHaveLength(2)
+    // Variant icon and hover chevron are both images (unnamed svg icons, `- img` in ARIA snapshots).
+    expect(summary?.querySelectorAll('svg')).toHaveLength(2)
   })
 
   test('a non-expandable row has a plain header: no details, no button, no chevron', () => {
     const root = mount(<DisclosureRow icon="api" title="Bash" summary="Echo" body={null} />)
     expect(root.querySelector('details')).toBeNull()
     expect(root.querySelector('[role=button]')).toBeNull()
-    expect(root.querySelectorAll('[role="img"]')).toHaveLength(1)
+    expect(root.querySelectorAll('svg')).toHaveLength(1)
     expect(nameOf(root)).toBe('Bash Echo')
   })
 
@@ -47,7 +47,7 @@ describe('DisclosureRow', () => {
     const dot = root.querySelector('[data-dot]')
     expect(dot?.getAttribute('data-dot')).toBe('amber')
     expect(dot?.getAttribute('aria-hidden')).toBe('true')
-    expect(root.querySelectorAll('summary [role="img"]')).toHaveLength(1)
+    expect(root.querySelectorAll('summary svg')).toHaveLength(1)
   })
 
   test('an empty summary drops the separator dot; suffix and extra segments follow the summary', () => {
@@ -152,15 +152,16 @@ describe('CopyButton', () => {
     const button = root.querySelector('button')
     expect(button?.getAttribute('data-copy-text')).toBe('hello')
     expect(button?.getAttribute('aria-label')).toBe('Copy')
-    expect(button?.querySelector('[role="img"]')).not.toBeNull()
+    expect(button?.querySelector('svg')).not.toBeNull()
   })
 })
 
 describe('Icon', () => {
-  test('is one empty role=img element per icon, drawn by the stylesheet rule of its name', async () => {
+  test('is one empty svg element with no role and no name per icon (decorative; axe role-img-alt), drawn by the stylesheet rule of its name', async () => {
     const { readFileSync } = await import('node:fs')
     const { ICON_PATHS, iconRule } = await import('./icon-paths')
     const { Icon } = await import('./Icon')
+    const { default: iconStyles } = await import('./Icon.module.css')
     // From the checkout root (vitest's root): under happy-dom, import.meta.url is not a file URL.
     const css = readFileSync('components/primitives/Icon.module.css', 'utf8')
     const names = Object.keys(ICON_PATHS) as (keyof typeof ICON_PATHS)[]
@@ -168,11 +169,13 @@ describe('Icon', () => {
       expect(css, name).toContain(iconRule(name))
       const root = mount(<Icon name={name} />)
       const icon = root.firstElementChild
-      expect(icon?.getAttribute('role')).toBe('img')
-      expect(icon?.getAttribute('data-icon')).toBe(name)
+      expect(icon?.tagName.toLowerCase()).toBe('svg')
+      expect(icon?.hasAttribute('role')).toBe(false)
+      expect(icon?.hasAttribute('aria-label')).toBe(false)
+      expect(icon?.className.split(' ')).toContain(iconStyles[name])
       expect(icon?.childNodes).toHaveLength(0)
     }
     // No rule for a name that is not drawn (a stale rule would only cost bytes).
-    expect(css.match(/data-icon='/g)).toHaveLength(names.length)
+    expect(css.match(/--dv-icon: url/g)).toHaveLength(names.length)
   })
 })

@@ -247,8 +247,31 @@ function section(s: Section, ctx: CardContext): PageSection {
 
 /** The page's view model: every section's rows, in Chat order. */
 export function viewModel(conversation: Conversation, ctx: CardContext): PageViewModel {
-  // The to-do diff reads the session's earlier lists (cards-current.md §11.9).
-  // A conversation without the field has no `todo/write` event: the history is known and empty.
-  const full: CardContext = ctx.todoWrites === undefined ? { ...ctx, todoWrites: conversation.todoWrites ?? [] } : ctx
+  const full = fullContext(conversation, ctx)
   return { locale: ctx.locale, sections: conversation.sections.map(s => section(s, full)) }
 }
+
+/**
+ * The view model one section at a time, for a renderer that lets each section go once it is on disk (the
+ * static build of a big session): `at(i)` is `viewModel(conversation, ctx).sections[i]`, and the feed drops
+ * its hold on conversation section `i` as it hands it out, so each is asked for once, in any order.
+ */
+export function sectionFeed(conversation: Conversation, ctx: CardContext): { locale: Locale; count: number; at(i: number): PageSection } {
+  const full = fullContext(conversation, ctx)
+  const sections: (Section | undefined)[] = [...conversation.sections]
+  return {
+    locale: ctx.locale,
+    count: sections.length,
+    at(i) {
+      const s = sections[i]
+      if (s === undefined) throw new RangeError(`sectionFeed: section ${i} was handed out already or does not exist`)
+      sections[i] = undefined
+      return section(s, full)
+    },
+  }
+}
+
+// The to-do diff reads the session's earlier lists (cards-current.md §11.9).
+// A conversation without the field has no `todo/write` event: the history is known and empty.
+const fullContext = (conversation: Conversation, ctx: CardContext): CardContext =>
+  ctx.todoWrites === undefined ? { ...ctx, todoWrites: conversation.todoWrites ?? [] } : ctx

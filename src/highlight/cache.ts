@@ -15,8 +15,12 @@ import { writeFileAtomic } from '../site/atomic-write'
 
 /** Bump when the fragment format changes (render-tokens.ts, theme.ts). */
 const FORMAT = 'hl3'
-/** The shiki release is part of every key: a new grammar or theme may colour the same text differently. */
-const SHIKI_VERSION: string = (createRequire(import.meta.url)('shiki/package.json') as { version: string }).version
+/**
+ * The shiki release is part of every key: a new grammar or theme may colour the same text differently. Read
+ * from @shikijs/core, the part of shiki an install carries (grammars and themes are built into the package);
+ * its version is shiki's own.
+ */
+const SHIKI_VERSION: string = (createRequire(import.meta.url)('@shikijs/core/package.json') as { version: string }).version
 
 /** A block left untouched this many builds is dropped (its session was removed or stopped changing). */
 export const KEEP_GENERATIONS = 4

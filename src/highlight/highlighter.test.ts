@@ -10,6 +10,7 @@ import typescript from 'shiki/langs/typescript.mjs'
 import { CharBudget, MAX_BLOCK_CHARS, MAX_BLOCK_LINES, SESSION_CHARS } from './budget'
 import { HighlightCache } from './cache'
 import { Highlighter, syntaxCss } from './highlighter'
+import { CODE_BACKGROUNDS, contrastRatio, readableOn } from '../../components/theme/contrast'
 import { DUAL_THEME_NAME, pairIndexOf, zipThemes } from './theme'
 
 const TS = 'export function add(a: number, b = "<b>&"): string {\n  return `${a}` // </script><img src=x onerror=alert(1)>\n}\n'
@@ -121,7 +122,19 @@ describe('zipped light/dark theme', () => {
   it('the stylesheet rules cover every class the fragments use, dark ones only on dark screens', async () => {
     const css = await syntaxCss()
     const dual = zipThemes(githubLight, githubDark)
-    for (let i = 1; i < dual.pairs.length; i++) expect(css).toContain(`.t${i}{color:${dual.pairs[i]?.light}}`)
+    for (let i = 1; i < dual.pairs.length; i++) expect(css).toContain(`.t${i}{color:${readableOn(dual.pairs[i]?.light ?? '', CODE_BACKGROUNDS.light, 'light')}}`)
     expect(css).toMatch(/@media screen and \(prefers-color-scheme: dark\)\{\.t1\{color:/)
+  })
+
+  it('every syntax colour reaches 4.5:1 on every background code is drawn on, in both schemes (issue 15)', async () => {
+    const css = await syntaxCss()
+    const [light = '', dark = ''] = css.split('@media screen and (prefers-color-scheme: dark)')
+    const colours = (part: string) => [...part.matchAll(/\.t\d+\{color:(#[0-9a-f]{6})\}/g)].map((m) => m[1] ?? '')
+    expect(colours(light).length).toBeGreaterThan(5)
+    expect(colours(dark)).toHaveLength(colours(light).length)
+    for (const [scheme, part] of [['light', light], ['dark', dark]] as const)
+      for (const colour of colours(part)) for (const bg of CODE_BACKGROUNDS[scheme]) expect(contrastRatio(colour, bg), `${scheme} ${colour} on ${bg}`).toBeGreaterThanOrEqual(4.5)
+    // Colours that already pass are kept as the themes have them (github-light's keyword red on white).
+    expect(readableOn('#032f62', CODE_BACKGROUNDS.light, 'light')).toBe('#032f62')
   })
 })

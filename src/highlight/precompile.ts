@@ -12,8 +12,8 @@
 import { existsSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import type { LanguageRegistration } from 'shiki/core'
-import { defaultJavaScriptRegexConstructor } from 'shiki/engine/javascript'
+import type { LanguageRegistration } from '@shikijs/core'
+import { defaultJavaScriptRegexConstructor } from '@shikijs/engine-javascript'
 import { GRAMMARS, type Language } from './languages'
 
 /** Grammar keys whose string values are Oniguruma patterns. */

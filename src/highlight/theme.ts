@@ -4,9 +4,13 @@
  * github-dark share the same scope rules in the same order, differing only in colours, so we zip them into a
  * single synthetic theme whose "colours" are pair indices (`#0000NN`): one pass yields, per token, the index
  * of its (light, dark) pair. Spans then carry a short class (`t3`), and `paletteCss()` gives the site
- * stylesheet the real colours, dark ones under `prefers-color-scheme: dark` (never in print).
+ * stylesheet the real colours, dark ones under `prefers-color-scheme: dark` (never in print). The stylesheet
+ * colours are the themes' own where they reach WCAG AA (4.5:1) on every background code is drawn on, else the
+ * nearest colour that does (components/theme/contrast.ts): github-dark's comment grey, for one, does not on
+ * the page background, and several colours of both themes fall short on diff rows and word marks.
  */
-import type { ThemeRegistration } from 'shiki/core'
+import type { ThemeRegistration } from '@shikijs/core'
+import { CODE_BACKGROUNDS, readableOn } from '../../components/theme/contrast'
 
 export interface ColorPair {
   light: string
@@ -91,15 +95,18 @@ export function zipThemes(light: ThemeRegistration, dark: ThemeRegistration): Du
 /** Class of a token colour; the default pair needs none. */
 export const colorClass = (pair: number): string | null => (pair === 0 ? null : `t${pair}`)
 
-/** The rules the site stylesheet needs for `colorClass` and the font-style classes of render-tokens.ts. */
+/**
+ * The rules the site stylesheet needs for `colorClass` and the font-style classes of render-tokens.ts. The
+ * default pair (index 0) is drawn in the page's text colour token, which the token test covers.
+ */
 export function paletteCss(pairs: readonly ColorPair[]): string {
   const light: string[] = []
   const dark: string[] = []
   pairs.forEach((p, i) => {
     const cls = colorClass(i)
     if (cls === null) return
-    light.push(`.${cls}{color:${p.light}}`)
-    dark.push(`.${cls}{color:${p.dark}}`)
+    light.push(`.${cls}{color:${readableOn(p.light, CODE_BACKGROUNDS.light, 'light')}}`)
+    dark.push(`.${cls}{color:${readableOn(p.dark, CODE_BACKGROUNDS.dark, 'dark')}}`)
   })
   return [
     '/* syntax colours (src/highlight/theme.ts): github-light, github-dark on screens that prefer dark */',

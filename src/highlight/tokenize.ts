@@ -5,7 +5,7 @@
  * src/highlight/remote.ts runs the same thing on a worker thread, so colouring overlaps the build's other
  * work; both produce the same bytes (the fragment is a pure function of language and text).
  */
-import type { HighlighterCore } from 'shiki/core'
+import type { HighlighterCore } from '@shikijs/core'
 import { MAX_TOKENIZED_LINE } from './budget'
 import { GRAMMARS, type Language } from './languages'
 import { findGrammarDir, loadPrecompiled } from './precompile'
@@ -43,8 +43,8 @@ let engine: Promise<Engine> | undefined
 
 async function createEngine(): Promise<Engine> {
   const [{ createHighlighterCore }, { createJavaScriptRegexEngine }, light, dark] = await Promise.all([
-    import('shiki/core'),
-    import('shiki/engine/javascript'),
+    import('@shikijs/core'),
+    import('@shikijs/engine-javascript'),
     import('shiki/themes/github-light.mjs'),
     import('shiki/themes/github-dark.mjs'),
   ])
@@ -61,11 +61,25 @@ async function createEngine(): Promise<Engine> {
 /** Precompiled grammars from the package build when present (precompile.ts), else shiki's own modules. */
 const grammarDir = findGrammarDir()
 
+/** Defined (true) by the package build, scripts/build.mjs; undeclared when running from source. */
+declare const __DSH_PACKAGED__: boolean | undefined
+
+/**
+ * shiki's grammar modules, from source only. The package build precompiles every grammar of the list into
+ * dist/grammars and the package installs without shiki's grammar collection (@shikijs/langs: 11 MB, 200+
+ * languages), so the bundle must not reach for it: with the constant defined, esbuild drops the first branch
+ * and with it every `shiki/langs` import. There, a grammar missing from dist/grammars is a broken build.
+ */
+async function sourceGrammars(lang: Language) {
+  if (typeof __DSH_PACKAGED__ === 'undefined') return (await GRAMMARS[lang]()).default
+  throw new Error(`dsh-view: dist/grammars has no ${lang} grammar; the package build is incomplete (npm run build)`)
+}
+
 async function ensureLanguage(e: Engine, lang: Language): Promise<void> {
   let pending = e.loaded.get(lang)
   if (pending === undefined) {
     pending = (async () => {
-      const grammars = (await loadPrecompiled(lang, grammarDir)) ?? (await GRAMMARS[lang]()).default
+      const grammars = (await loadPrecompiled(lang, grammarDir)) ?? (await sourceGrammars(lang))
       await e.core.loadLanguage(grammars)
     })()
     e.loaded.set(lang, pending)

@@ -14,7 +14,11 @@ const MAX_TOOLS = 40
 export const shardFile = (stem: string) => `${stem}.search.js`
 
 export function findBoxModel(view: PageViewModel, stem: string, locale: Locale): FindBoxModel {
-  const counts = toolCounts(view)
+  return findBoxFor(toolCounts(view), stem, locale)
+}
+
+/** The find box from tool counts as `toolCounts` gives them (a build rendering in batches counts them first). */
+export function findBoxFor(counts: readonly [tool: string, count: number][], stem: string, locale: Locale): FindBoxModel {
   const kept = new Set([...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, MAX_TOOLS).map(([tool]) => tool))
   return {
     text: searchText(locale).find,

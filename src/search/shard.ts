@@ -15,6 +15,8 @@
  */
 import type { PageRow, PageViewModel, RowBody, ToolRowModel } from '../cards/types'
 import { plainText } from '../cards/plain-text'
+import type { Conversation } from '../conversation/model'
+import type { ToolCallNode } from '../conversation/tool-call'
 import { normalizeAll, searchableLengthUpTo, searchableText, type SearchableText } from './text'
 import { detailsText } from '../cards/details/text'
 
@@ -49,8 +51,11 @@ export interface ShardLabels {
   invalid: string
 }
 
+/** A row's text as the shard keeps it: a string, a CompactText, or a collector's trimmed copy (./collector). */
+export type ShardText = SearchableText | { readonly length: number; prefix(n: number): string; suffix(n: number): string; toString(): string }
+
 /** Head and tail of a text longer than `cap`, with an ellipsis between. */
-export function capText(text: SearchableText, cap: number): string {
+export function capText(text: ShardText, cap: number): string {
   if (text.length <= cap) return String(text)
   const head = Math.ceil((cap * 3) / 4)
   if (typeof text !== 'string') return `${text.prefix(head)} … ${text.suffix(cap - head)}`
@@ -58,11 +63,11 @@ export function capText(text: SearchableText, cap: number): string {
 }
 
 /** A shard row whose text may still be a CompactText (see ./text). */
-type Entry = [id: string, kind: string, tool: string, state: string, label: string, text: SearchableText]
+export type Entry = [id: string, kind: string, tool: string, state: string, label: string, text: ShardText]
 
 type RowParts = readonly (string | null | undefined)[]
 /** A row before any text work: its label unnormalised, its text as the parts the view model holds. */
-type RawEntry = [id: string, kind: string, tool: string, state: string, label: string, parts: RowParts]
+export type RawEntry = [id: string, kind: string, tool: string, state: string, label: string, parts: RowParts]
 
 /** A row's parts → its searchable text (`searchableText`; tests pass the plain definition to compare). */
 export type TextOf = (parts: readonly (string | null | undefined)[]) => SearchableText
@@ -119,11 +124,11 @@ function toolParts(row: ToolRowModel): RowParts {
   return [...own, ...bodyText(row.body).filter(part => part === '' || !own.includes(part))]
 }
 
-/** One row (and, for a tool row, each code-dispatch child after it) with its label and text parts as they are. */
 /** What is indexed is plain text: terminal escapes in outputs and commands are stripped (issue 15). */
 const plainParts = (parts: RowParts): RowParts => parts.map(p => (typeof p === 'string' ? plainText(p) : p))
 
-function rowsOf(row: PageRow, labels: ShardLabels, out: RawEntry[]): void {
+/** One row (and, for a tool row, each code-dispatch child after it) with its label and text parts as they are. */
+export function rowsOf(row: PageRow, labels: ShardLabels, out: RawEntry[]): void {
   const add = (kind: string, tool: string, state: string, label: string, parts: RowParts): void => {
     out.push([row.key, kind, tool, state, plainText(label), plainParts(parts)])
   }
@@ -216,7 +221,7 @@ function rawRows(view: PageViewModel, labels: ShardLabels): RawEntry[] {
   return raw
 }
 
-const baseOf = (session: { stem: string; title: string }): Base => ({ v: 1, session: session.stem, title: session.title })
+export const baseOf = (session: { stem: string; title: string }): Base => ({ v: 1, session: session.stem, title: session.title })
 
 /** The length of a row's parts joined as `searchableText` joins them (empty and missing parts left out). */
 function joinedLength(parts: RowParts): number {
@@ -225,12 +230,12 @@ function joinedLength(parts: RowParts): number {
   return Math.max(n, 0)
 }
 
-const entryOf = (r: RawEntry, textOf: TextOf): Entry => [r[0], r[1], r[2], r[3], rowLabel(r[4]), textOf(r[5])]
+export const entryOf = (r: RawEntry, textOf: TextOf): Entry => [r[0], r[1], r[2], r[3], rowLabel(r[4]), textOf(r[5])]
 
-type Base = Omit<SearchShard, 'complete' | 'rows'>
+export type Base = Omit<SearchShard, 'complete' | 'rows'>
 
 /** Every row made: whole if the script fits, else each capped by the largest fair cap that fits. */
-function shardOf(full: readonly Entry[], base: Base): string {
+export function shardOf(full: readonly Entry[], base: Base): string {
   const capped = (cap: number, rows: readonly Entry[] = full): ShardRow[] => rows.map(r => cappedRow(r, cap))
   // A JSON string takes at least a byte per UTF-16 unit: texts longer than the budget cannot fit whole
   // (and a big session's long rows are then never joined into strings, only their kept heads and tails).
@@ -260,16 +265,42 @@ const cappedRow = (r: Entry, cap: number): ShardRow => [r[0], r[1], r[2], r[3], 
  * Rows come as makers, so a row after the last one kept is never made.
  */
 function keepFromStart(entries: readonly (() => Entry)[], base: Base): string {
-  const rows: ShardRow[] = []
-  let size = bytes(shardScript({ ...base, complete: false, rows: [] }))
-  for (const make of entries) {
-    const row = cappedRow(make(), MIN_ROW_CAP)
-    const cost = bytes(JSON.stringify(row)) + 1
-    if (size + cost > SHARD_BUDGET) break
-    rows.push(row)
-    size += cost
+  const kept = new KeptFromStart(base)
+  for (const make of entries) if (!kept.offer(make())) break
+  return kept.script()
+}
+
+/** The rows `keepFromStart` keeps, offered one by one (src/search/collector.ts offers them as they come). */
+export class KeptFromStart {
+  readonly #rows: ShardRow[] = []
+  #size: number
+  #full = false
+
+  constructor(private readonly base: Base) {
+    this.#size = bytes(shardScript({ ...base, complete: false, rows: [] }))
   }
-  return shardScript({ ...base, complete: false, rows })
+
+  get full(): boolean {
+    return this.#full
+  }
+
+  /** Keeps the row capped to MIN_ROW_CAP if it still fits; false once one did not (later rows are not wanted). */
+  offer(entry: Entry): boolean {
+    if (this.#full) return false
+    const row = cappedRow(entry, MIN_ROW_CAP)
+    const cost = bytes(JSON.stringify(row)) + 1
+    if (this.#size + cost > SHARD_BUDGET) {
+      this.#full = true
+      return false
+    }
+    this.#rows.push(row)
+    this.#size += cost
+    return true
+  }
+
+  script(): string {
+    return shardScript({ ...this.base, complete: false, rows: this.#rows })
+  }
 }
 
 /** The largest cap `c` with Σ min(length, c) ≤ budget (water-filling: short texts stay whole). */
@@ -285,6 +316,26 @@ export function fairCap(lengths: readonly number[], budget: number): number {
   return Number.POSITIVE_INFINITY
 }
 
+/**
+ * `toolCounts(viewModel(conversation))` from the conversation itself: a tool row is a `tool` node's call and
+ * its nested calls (src/cards/tool-row.ts), named by the call. Walked with a stack, not recursion.
+ */
+export function conversationToolCounts(conversation: Conversation): [tool: string, count: number][] {
+  const counts = new Map<string, number>()
+  const stack: ToolCallNode[] = []
+  for (const section of conversation.sections) {
+    for (const node of section.nodes) if (node.kind === 'tool') stack.push(node.call)
+    while (stack.length > 0) {
+      const call = stack.pop() as ToolCallNode
+      if (call.name !== '') counts.set(call.name, (counts.get(call.name) ?? 0) + 1)
+      for (const child of call.subCalls) stack.push(child)
+    }
+  }
+  return sortCounts(counts)
+}
+
+const sortCounts = (counts: Map<string, number>): [tool: string, count: number][] => [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+
 /** Every tool name in a view model with its row count, sorted by name (the find box's tool filter). */
 export function toolCounts(view: PageViewModel): [tool: string, count: number][] {
   const counts = new Map<string, number>()
@@ -293,5 +344,5 @@ export function toolCounts(view: PageViewModel): [tool: string, count: number][]
     for (const c of row.children) visit(c)
   }
   for (const section of view.sections) for (const row of section.rows) if (row.kind === 'tool') visit(row)
-  return [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  return sortCounts(counts)
 }

@@ -11,7 +11,9 @@ const ENTITIES: Readonly<Record<string, string>> = { '&amp;': '&', '&quot;': '"'
 export function collectIds(html: string): string[] {
   const ids: string[] = []
   for (const m of html.matchAll(/\sid="([^"]*)"/g)) {
-    ids.push((m[1] ?? '').replace(/&(amp|quot|#x27|#39|lt|gt);/g, e => ENTITIES[e] ?? e))
+    // A copy, not a slice of `html`: a slice would keep the whole section's markup alive as long as the id
+    // (a build keeps every id until its anchor map is written). Flattening ` ${id}` copies it.
+    ids.push(` ${(m[1] ?? '').replace(/&(amp|quot|#x27|#39|lt|gt);/g, e => ENTITIES[e] ?? e)}`.slice(1))
   }
   return ids
 }

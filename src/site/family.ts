@@ -8,7 +8,9 @@
 import { join } from 'node:path'
 import type { Locale } from '../cards/types'
 import type { ViewMode } from '../cards/view-mode'
-import { viewModel } from '../cards/view-model'
+import { sectionFeed } from '../cards/view-model'
+import { conversationToolCounts } from '../search/shard'
+import { STATE_DIR } from './manifest'
 import type { Conversation } from '../conversation/model'
 import type { Highlighter } from '../highlight/highlighter'
 import type { DiscoveryProblem } from '../log/node/discover'
@@ -21,10 +23,17 @@ import { Enricher } from './enrich'
 import { foldLog, type FoldResult } from './fold-log'
 import { damagedConversation, failureReason, type FailedStage } from './damaged'
 import type { SessionRecord, Warning } from './manifest'
-import { SessionRenderer, type RenderedSession } from './render-session'
+import { SessionRenderer, type RenderedSession, type RenderOutput } from './render-session'
 import type { Shell } from './shell'
 import type { SessionSummary, SiteText } from './types'
 import type { FileWriter } from './writer'
+
+/**
+ * Log bytes of a family up to which every member's model is held from its fold to its render; a bigger
+ * family folds each member twice (once for the links and summaries, once to render) so that memory stays a
+ * multiple of its largest session, not of the family (issue 17).
+ */
+export const HOLD_FAMILY_BYTES = 64 * 1024 * 1024
 
 export type Stage = 'scan' | 'decode' | 'viewModel' | 'render' | 'highlight' | 'write'
 export type Timings = Record<Stage, number>
@@ -72,7 +81,10 @@ export interface FamilyResult {
 
 interface Loaded {
   member: FamilyMember
-  conversation: Conversation
+  /** The fold, until the session renders; null when a big family let it go (folded again to render). */
+  conversation: Conversation | null
+  /** What the family links need of the fold (kept when the conversation is let go). */
+  children: Conversation['facts']['children']
   summary: SessionSummary
   warnings: Warning[]
   lines: number
@@ -93,7 +105,83 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
   const { text, highlighter } = ctx
   const lang = ctx.locale === 'zh' ? 'zh-CN' : 'en'
 
+  // Folded in a function of its own: an async function's suspended frame keeps what its locals last held,
+  // and the render below must not keep a model the feed lets go.
+  const loaded = await foldFamily(family, ctx, result, timed)
+  const byId = new Map(loaded.map(l => [l.member.id, l]))
+  for (const l of loaded) {
+    const renderer = new SessionRenderer(ctx.shell, text, new Enricher(highlighter))
+    const parent = l.summary.parentId === null ? undefined : byId.get(l.summary.parentId)
+    const children = loaded.filter(c => c !== l && c.summary.parentId === l.member.id)
+    // Which call spawned each child, as the parent's log tells it.
+    const childByCall = new Map<string, SessionSummary[]>()
+    for (const link of l.children) {
+      const child = byId.get(link.sessionId)
+      if (child === undefined || link.callId === null || child === l) continue
+      childByCall.set(link.callId, [...(childByCall.get(link.callId) ?? []), child.summary])
+    }
+    const spawnedHere = parent?.children.some(c => c.sessionId === l.member.id && c.callId !== null) === true
+    const familyContext: Family = {
+      parent: parent === undefined ? null : { summary: parent.summary, anchor: spawnedHere ? childAnchor(l.member.stem) : null },
+      children: children.map(c => c.summary),
+    }
+    const out: RenderOutput = { write: (path, content) => ctx.writer.write(join(ctx.outDir, path), content), spoolDir: join(ctx.outDir, STATE_DIR) }
+    // The model arrives in a box the render empties: from then on only the section feed holds the sections,
+    // and it lets each go as it hands it out (a parameter would keep the whole model alive until the end).
+    const prepare = (box: { conversation: Conversation | null }) => {
+      const conversation = box.conversation as Conversation
+      box.conversation = null
+      const sections = sectionFeed(conversation, { cwd: conversation.facts.cwd, home: null, locale: ctx.locale })
+      return { facts: headerFacts(l.summary, conversation, text), feed: { ...sections, tools: conversationToolCounts(conversation) } }
+    }
+    const renderOnce = async (box: { conversation: Conversation | null }) => {
+      const { facts, feed } = prepare(box)
+      return timed('render', () => renderer.render({
+        view: feed,
+        summary: l.summary,
+        facts,
+        family: familyContext,
+        childByCall,
+        lang,
+        baseUrl: ctx.baseUrl,
+        viewMode: ctx.viewMode,
+        ...(ctx.live ? { live: { page: 'session' as const, key: l.member.liveKey, lines: l.lines, seq: l.lastSeq } } : {}),
+      }, out))
+    }
+    let rendered: RenderedSession
+    try {
+      rendered = await renderOnce(takeBox(l) ?? (await refold(l.member, ctx, result)))
+    } catch (error) {
+      // Its page becomes the damaged-session page; the family's other sessions render as usual.
+      const damaged = damagedFold(l.member, 'render', error, result)
+      l.warnings = [...damaged.warnings, ...l.warnings]
+      rendered = await renderOnce({ conversation: damaged.conversation })
+    }
+    // What colouring cost this thread: the time it waited for colours (all of shiki's time when shiki runs
+    // here; only what did not overlap rendering when a highlight worker runs it).
+    result.timings.render -= renderer.highlightWaitMs
+    result.timings.highlight += renderer.highlightWaitMs
+    const summary = { ...l.summary, pages: rendered.pages }
+    for (const page of rendered.overBudget) result.overBudget.push(`sessions/${summary.slug}${page > 1 ? `.p${page}` : ''}.html`)
+    result.sessions.push({
+      stem: l.member.stem,
+      record: {
+        summary,
+        warnings: l.warnings,
+        files: rendered.paths,
+        bytes: l.member.bytes,
+        ...(l.redactions === null ? {} : { redactions: rememberedReport(l.redactions) }),
+      },
+    })
+    ctx.advance(l.member.bytes)
+  }
+  return result
+}
+
+/** Folds every member of the family: its summary, warnings, links, and (see HOLD_FAMILY_BYTES) its model. */
+async function foldFamily(family: readonly FamilyMember[], ctx: FamilyContext, result: FamilyResult, timed: <T>(stage: Stage, work: () => Promise<T> | T) => Promise<T>): Promise<Loaded[]> {
   const loaded: Loaded[] = []
+  const familyBytes = family.reduce((n, m) => n + m.bytes, 0)
   for (const member of family) {
     // Reading, parsing and folding interleave batch by batch; the split is timed as one "decode+fold".
     const redactor = ctx.redact ? new Redactor(ctx.redact) : null
@@ -107,70 +195,29 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
       continue
     }
     const { conversation, warnings, lines, lastSeq } = folded
-    loaded.push({ member, conversation, warnings, lines, lastSeq, redactions: redactor?.report() ?? null, summary: summarize({ conversation, id: member.id, stem: member.stem, pages: 1, warnings: folded.warningCount, locale: ctx.locale }) })
+    // A family bigger than HOLD_FAMILY_BYTES keeps one member's model at a time: the others are folded
+    // again when their turn to render comes (the fold is deterministic; only time is spent).
+    const hold = family.length === 1 || familyBytes <= HOLD_FAMILY_BYTES
+    loaded.push({ member, conversation: hold ? conversation : null, children: conversation.facts.children, warnings, lines, lastSeq, redactions: redactor?.report() ?? null, summary: summarize({ conversation, id: member.id, stem: member.stem, pages: 1, warnings: folded.warningCount, locale: ctx.locale }) })
   }
-  const byId = new Map(loaded.map(l => [l.member.id, l]))
-  for (const l of loaded) {
-    const renderer = new SessionRenderer(ctx.shell, text, new Enricher(highlighter))
-    const parent = l.summary.parentId === null ? undefined : byId.get(l.summary.parentId)
-    const children = loaded.filter(c => c !== l && c.summary.parentId === l.member.id)
-    // Which call spawned each child, as the parent's log tells it.
-    const childByCall = new Map<string, SessionSummary[]>()
-    for (const link of l.conversation.facts.children) {
-      const child = byId.get(link.sessionId)
-      if (child === undefined || link.callId === null || child === l) continue
-      childByCall.set(link.callId, [...(childByCall.get(link.callId) ?? []), child.summary])
-    }
-    const spawnedHere = parent?.conversation.facts.children.some(c => c.sessionId === l.member.id && c.callId !== null) === true
-    const familyContext: Family = {
-      parent: parent === undefined ? null : { summary: parent.summary, anchor: spawnedHere ? childAnchor(l.member.stem) : null },
-      children: children.map(c => c.summary),
-    }
-    const renderOnce = async (conversation: Conversation) => {
-      const view = await timed('viewModel', () => viewModel(conversation, { cwd: conversation.facts.cwd, home: null, locale: ctx.locale }))
-      return timed('render', () => renderer.render({
-        view,
-        summary: l.summary,
-        facts: headerFacts(l.summary, conversation, text),
-        family: familyContext,
-        childByCall,
-        lang,
-        baseUrl: ctx.baseUrl,
-        viewMode: ctx.viewMode,
-        ...(ctx.live ? { live: { page: 'session' as const, key: l.member.liveKey, lines: l.lines, seq: l.lastSeq } } : {}),
-      }))
-    }
-    let rendered: RenderedSession
-    try {
-      rendered = await renderOnce(l.conversation)
-    } catch (error) {
-      // Its page becomes the damaged-session page; the family's other sessions render as usual.
-      const damaged = damagedFold(l.member, 'render', error, result)
-      l.warnings = [...damaged.warnings, ...l.warnings]
-      rendered = await renderOnce(damaged.conversation)
-    }
-    // What colouring cost this thread: the time it waited for colours (all of shiki's time when shiki runs
-    // here; only what did not overlap rendering when a highlight worker runs it).
-    result.timings.render -= renderer.highlightWaitMs
-    result.timings.highlight += renderer.highlightWaitMs
-    const summary = { ...l.summary, pages: rendered.pages }
-    await timed('write', async () => {
-      for (const file of rendered.files) await ctx.writer.write(join(ctx.outDir, file.path), file.content)
-    })
-    for (const page of rendered.overBudget) result.overBudget.push(`sessions/${summary.slug}${page > 1 ? `.p${page}` : ''}.html`)
-    result.sessions.push({
-      stem: l.member.stem,
-      record: {
-        summary,
-        warnings: l.warnings,
-        files: rendered.files.map(f => f.path).sort(),
-        bytes: l.member.bytes,
-        ...(l.redactions === null ? {} : { redactions: rememberedReport(l.redactions) }),
-      },
-    })
-    ctx.advance(l.member.bytes)
-  }
-  return result
+  return loaded
+}
+
+/** The member's model in a box the render empties (null: it was let go, fold again). Synchronous, so no frame keeps it. */
+function takeBox(l: Loaded): { conversation: Conversation | null } | null {
+  const box = l.conversation === null ? null : { conversation: l.conversation }
+  l.conversation = null
+  return box
+}
+
+/** A family member's fold again, for its render (its first fold was let go: see HOLD_FAMILY_BYTES). */
+async function refold(member: FamilyMember, ctx: FamilyContext, result: FamilyResult): Promise<{ conversation: Conversation | null }> {
+  const started = performance.now()
+  const redactor = ctx.redact ? new Redactor(ctx.redact) : null
+  const folded = await foldLog(member.source, redactor, { chunks: ctx.live ? 'expand' : 'skip-superseded', bytes: member.bytes })
+  result.timings.decode += performance.now() - started
+  if (!folded.ok) throw new Error(folded.error)
+  return { conversation: folded.conversation }
 }
 
 /**

@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto'
 import { renderToStaticMarkup } from 'react-dom/server'
-import type { PageRow, PageSection, PageViewModel, ToolRowModel } from '../cards/types'
+import type { Locale, PageRow, PageSection, PageViewModel, ToolRowModel } from '../cards/types'
 import { DEFAULT_VIEW_MODE, type ViewMode } from '../cards/view-mode'
 import { SessionPage, SLOT_MARKUP } from '../../components/layout/SessionPage'
 import { Transcript } from '../../components/layout/Transcript'
@@ -24,14 +24,48 @@ import { packPages, splitSection } from './paginate'
 import { liveHead, type LiveFlag } from './live'
 import { fillShell, headMarkup, type Shell } from './shell'
 import { pageFile, sideFile } from './slug'
-import { findBoxModel, shardFile } from '../search/chrome'
-import { searchShard } from '../search/shard'
+import { findBoxFor, shardFile } from '../search/chrome'
+import { ShardCollector } from '../search/collector'
+import { toolCounts } from '../search/shard'
+import { PieceStore } from './piece-store'
 import { searchText } from '../search/strings'
 import type { FindBoxModel } from '../search/types'
 import type { Fact, RowExtra, SessionSummary, SiteText } from './types'
 
+/**
+ * A session's view model handed out one section at a time (`sectionFeed` in src/cards/view-model.ts), for a
+ * renderer that lets each batch of sections go once it is rendered; `tools` is what `toolCounts` gives for
+ * the whole view (the find box on every page lists them), counted before any section is handed out.
+ */
+export interface SectionFeed {
+  locale: Locale
+  count: number
+  at(i: number): PageSection
+  tools: [tool: string, count: number][]
+}
+
+const feedOf = (view: PageViewModel | SectionFeed): SectionFeed =>
+  'sections' in view ? { locale: view.locale, count: view.sections.length, at: i => view.sections[i] as PageSection, tools: toolCounts(view) } : view
+
+/**
+ * Sections cut, coloured and rendered together. Within a batch, the colour budget goes to the answers'
+ * code first, then to tool rows (src/site/enrich.ts); a batch is let go once rendered, so a big session's
+ * memory is its model plus one batch. A session of up to this many sections is one batch.
+ */
+export const SECTION_BATCH = 64
+
+/** Where a streaming render writes its files as it makes them (the site build's writer). */
+export interface RenderOutput {
+  write(path: string, content: FileContent): Promise<void>
+  /** A folder for the page spool (src/site/piece-store.ts), inside the build's staging folder. */
+  spoolDir: string
+  /** Rendered bytes held before they go to the spool (default SPILL_BYTES; tests spill early). */
+  spill?: number
+}
+
 export interface SessionRenderInput {
-  view: PageViewModel
+  /** The whole view model, or (the static build) a feed handing out its sections one by one. */
+  view: PageViewModel | SectionFeed
   summary: SessionSummary
   facts: Fact[]
   family: Family
@@ -70,13 +104,19 @@ export interface RenderedFile {
 }
 
 export interface RenderedSession {
+  /** Every file's path (relative to the site root), sorted. */
+  paths: string[]
+  /** The files with their content; empty when they were written through a `RenderOutput`. */
   files: RenderedFile[]
   pages: number
   /** Pages still over a budget after every cut (listed as warnings). */
   overBudget: number[]
-  /** Each page's transcript landmark (`<section data-transcript>…</section>`), for documents built elsewhere (src/export). */
+  /**
+   * Each page's transcript landmark (`<section data-transcript>…</section>`), for documents built elsewhere
+   * (src/export). Rendered without a `RenderOutput` only.
+   */
   transcripts: string[]
-  /** The full texts of cut outputs, by hash (the side files' content without the BOM). */
+  /** The full texts of cut outputs, by hash (the side files' content without the BOM); empty when written through a `RenderOutput`. */
   sideTexts: SideText[]
 }
 
@@ -122,11 +162,23 @@ export class SessionRenderer {
     return { bytes, size: measureBytes(bytes), ids: collectIds(html) }
   }
 
-  async render(input: SessionRenderInput): Promise<RenderedSession> {
+  /**
+   * Renders the session. With `out` (the static build) every file is written through it as soon as it is
+   * made — side texts as their sections are cut, pages once the last section has told the page count — and
+   * rendered sections wait in a spool file rather than in memory; without, the files come back in memory.
+   */
+  async render(input: SessionRenderInput, out: RenderOutput | null = null): Promise<RenderedSession> {
     const { summary } = input
+    const feed = feedOf(input.view)
     const viewMode = input.viewMode ?? DEFAULT_VIEW_MODE
     const stem = summary.slug
     const sideTexts = new Map<string, SideText>()
+    const sidePaths = new Set<string>()
+    const files: RenderedFile[] = []
+    const emit = async (file: RenderedFile) => {
+      if (out === null) files.push(file)
+      else await out.write(file.path, file.content)
+    }
     const extras: Record<string, RowExtra[]> = {}
     const addExtras = (map: Map<string, RowExtra[]>) => {
       for (const [key, list] of map) {
@@ -135,95 +187,139 @@ export class SessionRenderer {
       }
     }
     const cutter = (level: number) => new Cutter(capsFor(level), this.text, hash => input.links?.fullText(stem, hash) ?? sideFile(stem, hash))
+    const pendingSides: SideText[] = []
     const collect = (c: Cutter) => {
       const drained = c.drain()
       addExtras(drained.extras)
-      for (const t of drained.sideTexts) sideTexts.set(t.hash, t)
-    }
-
-    // Links after the calls that started a child session.
-    for (const section of input.view.sections) {
-      for (const row of section.rows) {
-        if (row.kind !== 'tool') continue
-        for (const child of spawnedBy(row, input.childByCall)) {
-          ;(extras[row.key] ??= []).push({ kind: 'child-session', href: input.links?.child(child.slug) ?? pageFile(child.slug, 1), label: `${this.text.openChild}: ${child.title}`, id: childAnchor(child.slug) })
+      for (const t of drained.sideTexts) {
+        if (out === null) sideTexts.set(t.hash, t)
+        else if (!sidePaths.has(t.hash)) {
+          sidePaths.add(t.hash)
+          pendingSides.push(t)
         }
       }
     }
-
-    const chromeReserve = this.#chromeSize(input)
-    const limit: Size = { bytes: MAX_PAGE_BYTES - chromeReserve.bytes, nodes: MAX_PAGE_NODES - chromeReserve.nodes }
-
-    const pieces: Piece[] = []
-    const base = cutter(0)
-    const cut = input.view.sections.map(raw => {
-      const section = base.section(raw)
-      collect(base)
-      return section
-    })
-    // Every section's code is sent to be coloured now; each is awaited just before its section renders.
-    const enriched = this.enricher.start(cut)
-    // A section's pieces depend on that section alone, so sections whose colours are not back yet wait while
-    // the rest render (a session's code usually sits in its first sections, until the budget is spent).
-    const bySection: Piece[][] = []
-    const renderSection = async (i: number) => {
-      const raw = input.view.sections[i]
-      const started = enriched[i]
-      if (raw === undefined) return
-      const waitFrom = performance.now()
-      await started?.ready
-      this.highlightWaitMs += performance.now() - waitFrom
-      const section = started === undefined ? (cut[i] ?? raw) : await started.finish()
-      const whole = this.#piece(section, extras, viewMode)
-      bySection[i] = fits(whole.size, limit) ? [whole] : await this.#split(raw, section, limit, extras, cutter, collect, viewMode)
-    }
-    const waiting = await waitingForColours(enriched)
-    const later: number[] = []
-    for (let i = 0; i < input.view.sections.length; i++) {
-      if (waiting.has(i)) later.push(i)
-      else await renderSection(i)
-    }
-    for (const i of later) await renderSection(i)
-    for (const list of bySection) if (list !== undefined) pieces.push(...list)
-
-    const pages = packPages(pieces.map(p => p.size), () => limit)
-    const overBudget: number[] = []
-    const files: RenderedFile[] = []
-    const pageNames = pages.map((_, i) => pageFile(stem, i + 1))
-    const anchors: Record<string, number> = {}
-    pages.forEach((indices, i) => {
-      for (const index of indices) for (const id of pieces[index]?.ids ?? []) if (!Object.hasOwn(anchors, id)) anchors[id] = i
-    })
-    const scripts = pages.length > 1 ? [`${stem}.anchors.js`] : []
-
-    const chunksOf = (indices: readonly number[]) => indices.flatMap(index => (pieces[index] === undefined ? [] : [pieces[index].bytes]))
-    pages.forEach((indices, i) => {
-      const frame = this.#frame(input, i + 1, pages.length, scripts, limit)
-      // The pieces were measured already: only the chrome around them is new.
-      const size = indices.reduce((sum, index) => add(sum, pieces[index]?.size ?? ZERO), frame.size)
-      if (!fits(size, { bytes: MAX_PAGE_BYTES, nodes: MAX_PAGE_NODES })) overBudget.push(i + 1)
-      files.push({ path: `sessions/${pageNames[i] ?? ''}`, content: [frame.head, ...chunksOf(indices), frame.tail] })
-    })
-    const open = this.#open
-    const close = this.#close
-    // Decoded only when asked for (src/export): a site build never joins its pages into strings.
-    const transcripts = () => pages.map(indices => `${open}${Buffer.concat(chunksOf(indices)).toString('utf8')}${close}`)
-    if (pages.length > 1) files.push({ path: `sessions/${stem}.anchors.js`, content: anchorScript({ pages: pageNames, anchors }) })
-    // The search shard holds every row's whole text (cut parts included), from the uncut view model.
-    files.push({ path: `sessions/${shardFile(stem)}`, content: searchShard(input.view, { stem, title: summary.title, labels: searchText(input.view.locale).labels }) })
     // A BOM makes browsers read a file:// text file as UTF-8 instead of guessing.
-    const sorted = [...sideTexts.values()].sort((a, b) => (a.hash < b.hash ? -1 : 1))
-    for (const t of sorted) {
-      files.push({ path: `sessions/${sideFile(stem, t.hash)}`, content: `\ufeff${t.text}` })
+    const sideFileOf = (t: SideText): RenderedFile => ({ path: `sessions/${sideFile(stem, t.hash)}`, content: `\ufeff${t.text}` })
+    const writeSides = async () => {
+      for (const t of pendingSides.splice(0)) await emit(sideFileOf(t))
     }
-    return {
-      files,
-      pages: pages.length,
-      overBudget,
-      get transcripts() {
-        return transcripts()
-      },
-      sideTexts: sorted,
+
+    const chromeReserve = this.#chromeSize(input, feed)
+    const limit: Size = { bytes: MAX_PAGE_BYTES - chromeReserve.bytes, nodes: MAX_PAGE_NODES - chromeReserve.nodes }
+    // The search shard holds every row's whole text (cut parts included), from the uncut sections.
+    const shard = new ShardCollector({ stem, title: summary.title, labels: searchText(feed.locale).labels })
+    const store = new PieceStore(out === null ? null : out.spoolDir, out?.spill)
+    try {
+      const sizes: Size[] = []
+      const pieceIds: string[][] = []
+      for (let first = 0; first < feed.count; first += SECTION_BATCH) {
+        const raws: PageSection[] = []
+        for (let i = first; i < Math.min(feed.count, first + SECTION_BATCH); i++) raws.push(feed.at(i))
+        for (const raw of raws) {
+          shard.add(raw)
+          // Links after the calls that started a child session.
+          for (const row of raw.rows) {
+            if (row.kind !== 'tool') continue
+            for (const child of spawnedBy(row, input.childByCall)) {
+              ;(extras[row.key] ??= []).push({ kind: 'child-session', href: input.links?.child(child.slug) ?? pageFile(child.slug, 1), label: `${this.text.openChild}: ${child.title}`, id: childAnchor(child.slug) })
+            }
+          }
+        }
+        const base = cutter(0)
+        const cut = raws.map(raw => {
+          const section = base.section(raw)
+          collect(base)
+          return section
+        })
+        // Every section's code is sent to be coloured now; each is awaited just before its section renders.
+        const enriched = this.enricher.start(cut)
+        // A section's pieces depend on that section alone, so sections whose colours are not back yet wait
+        // while the rest render (a session's code usually sits in its first sections, until the budget is
+        // spent). Pieces go to the store in order as soon as every section before them has rendered.
+        const bySection: (Piece[] | undefined)[] = []
+        let stored = 0
+        const store1 = () => {
+          for (; stored < raws.length && bySection[stored] !== undefined; stored++) {
+            for (const piece of bySection[stored] as Piece[]) {
+              store.put(piece.bytes)
+              sizes.push(piece.size)
+              pieceIds.push(piece.ids)
+            }
+            bySection[stored] = []
+          }
+        }
+        const renderSection = async (i: number) => {
+          const raw = raws[i]
+          const started = enriched[i]
+          if (raw === undefined) return
+          const waitFrom = performance.now()
+          await started?.ready
+          this.highlightWaitMs += performance.now() - waitFrom
+          const section = started === undefined ? (cut[i] ?? raw) : await started.finish()
+          const whole = this.#piece(section, extras, viewMode)
+          bySection[i] = fits(whole.size, limit) ? [whole] : await this.#split(raw, section, limit, extras, cutter, collect, viewMode)
+          store1()
+        }
+        const waiting = await waitingForColours(enriched)
+        const later: number[] = []
+        for (let i = 0; i < raws.length; i++) {
+          if (waiting.has(i)) later.push(i)
+          else await renderSection(i)
+        }
+        for (const i of later) await renderSection(i)
+        await writeSides()
+      }
+
+      const pages = packPages(sizes, () => limit)
+      const overBudget: number[] = []
+      const pageNames = pages.map((_, i) => pageFile(stem, i + 1))
+      // Ids come from session text (keys hold call ids): a Map, then an object with own properties only.
+      const anchors = new Map<string, number>()
+      pages.forEach((indices, i) => {
+        for (const index of indices) for (const id of pieceIds[index] ?? []) if (!anchors.has(id)) anchors.set(id, i)
+      })
+      const scripts = pages.length > 1 ? [`${stem}.anchors.js`] : []
+
+      const chunksOf = (indices: readonly number[]): Buffer[] => (indices.length === 0 ? [] : store.chunks(indices[0] as number, (indices[indices.length - 1] as number) + 1))
+      const transcriptChunks: Buffer[][] = []
+      for (let i = 0; i < pages.length; i++) {
+        const indices = pages[i] as number[]
+        const frame = this.#frame(input, feed, i + 1, pages.length, scripts, limit)
+        // The pieces were measured already: only the chrome around them is new.
+        const size = indices.reduce((sum, index) => add(sum, sizes[index] ?? ZERO), frame.size)
+        if (!fits(size, { bytes: MAX_PAGE_BYTES, nodes: MAX_PAGE_NODES })) overBudget.push(i + 1)
+        const body = chunksOf(indices)
+        if (out === null) transcriptChunks.push(body)
+        await emit({ path: `sessions/${pageNames[i] ?? ''}`, content: [frame.head, ...body, frame.tail] })
+      }
+      const open = this.#open
+      const close = this.#close
+      // Decoded only when asked for (src/export): a site build never joins its pages into strings.
+      const transcripts = () => transcriptChunks.map(body => `${open}${Buffer.concat(body).toString('utf8')}${close}`)
+      if (pages.length > 1) await emit({ path: `sessions/${stem}.anchors.js`, content: anchorScript({ pages: pageNames, anchors: Object.fromEntries(anchors) }) })
+      await emit({ path: `sessions/${shardFile(stem)}`, content: shard.finish() })
+      const sorted = [...sideTexts.values()].sort((a, b) => (a.hash < b.hash ? -1 : 1))
+      for (const t of sorted) files.push(sideFileOf(t))
+      const paths = [
+        ...pageNames.map(name => `sessions/${name}`),
+        ...(pages.length > 1 ? [`sessions/${stem}.anchors.js`] : []),
+        `sessions/${shardFile(stem)}`,
+        ...[...(out === null ? sideTexts.keys() : sidePaths)].map(hash => `sessions/${sideFile(stem, hash)}`),
+      ].sort()
+      return {
+        paths,
+        files,
+        pages: pages.length,
+        overBudget,
+        get transcripts() {
+          if (out !== null) throw new Error('transcripts are kept only when rendering without a RenderOutput')
+          return transcripts()
+        },
+        sideTexts: sorted,
+      }
+    } finally {
+      store.close()
     }
   }
 
@@ -249,18 +345,18 @@ export class SessionRenderer {
     return parts.map(part => this.#piece(part, extras, view))
   }
 
-  readonly #findBoxes = new WeakMap<SessionRenderInput, FindBoxModel>()
+  readonly #findBoxes = new WeakMap<SectionFeed, FindBoxModel>()
 
   /** The find box's props, once per session (every page of it shows the same box). */
-  #findBox(input: SessionRenderInput): FindBoxModel {
-    let model = this.#findBoxes.get(input)
-    if (model === undefined) this.#findBoxes.set(input, (model = findBoxModel(input.view, input.summary.slug, input.view.locale)))
+  #findBox(input: SessionRenderInput, feed: SectionFeed): FindBoxModel {
+    let model = this.#findBoxes.get(feed)
+    if (model === undefined) this.#findBoxes.set(feed, (model = findBoxFor(feed.tools, input.summary.slug, feed.locale)))
     return model
   }
 
   /** Chrome of the largest kind of page (with navigation), plus the shell, reserved on every page. */
-  #chromeSize(input: SessionRenderInput): Size {
-    const { size } = this.#frame(input, 2, 3, [`${input.summary.slug}.anchors.js`])
+  #chromeSize(input: SessionRenderInput, feed: SectionFeed): Size {
+    const { size } = this.#frame(input, feed, 2, 3, [`${input.summary.slug}.anchors.js`])
     // Navigation grows with page count (a window of links, first and last): leave room for a few more.
     return add(size, { bytes: 2_000, nodes: 40 })
   }
@@ -273,10 +369,10 @@ export class SessionRenderer {
    * and `room` (the transcript room of every page), for the live page to break pages as this does
    * (src/site/live.ts `LivePageInfo`); sizing the chrome passes none, written as zeros of the same width.
    */
-  #frame(input: SessionRenderInput, page: number, pages: number, scripts: string[], room: Size | null = null): { head: Buffer; tail: Buffer; size: Size } {
+  #frame(input: SessionRenderInput, feed: SectionFeed, page: number, pages: number, scripts: string[], room: Size | null = null): { head: Buffer; tail: Buffer; size: Size } {
     const view = input.viewMode ?? DEFAULT_VIEW_MODE
     const chrome = sessionChrome(input.summary, input.facts, input.family, page, pages, this.text, view)
-    const find = this.#findBox(input)
+    const find = this.#findBox(input, feed)
     const frame = renderToStaticMarkup(
       <SessionPage chrome={chrome} skipLabel={this.text.skipToTranscript} allSessions={this.text.allSessions} footer={this.text.generatedBy} find={find} />,
     )

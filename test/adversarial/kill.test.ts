@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
+import { cssModulesPlugin } from '../../scripts/css-modules.mjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { siblingOf } from '../../src/site/staging'
 import { deepSession, plainSession, protoSession, writeRoot } from './generators'
@@ -27,7 +28,7 @@ beforeAll(async () => {
   child = join(dir, `build-child-${process.pid}.mjs`)
   await build({
     absWorkingDir: root, entryPoints: ['test/adversarial/build-child.ts'], outfile: child, bundle: true, platform: 'node', format: 'esm',
-    target: 'node20', packages: 'external', jsx: 'automatic', loader: { '.module.css': 'local-css', '.css': 'empty' },
+    target: 'node20', packages: 'external', jsx: 'automatic', plugins: [cssModulesPlugin({ css: false })], loader: { '.css': 'empty' },
     define: { 'process.env.NODE_ENV': '"production"' }, logLevel: 'warning',
   })
 }, 60_000)

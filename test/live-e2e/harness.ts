@@ -53,8 +53,9 @@ export function headerOf(s: SessionBuilder): string {
 
 /**
  * The transcript landmark's markup, normalized: attributes the enhancement script sets at load
- * (`aria-expanded`, the copy buttons' `hidden`, path chips' `role`/`tabindex`) and every `open` state are
- * removed, so a page is compared by what the components rendered.
+ * (`aria-expanded`, the copy buttons' `hidden`, path chips' `role`, the `tabindex` of path chips and of
+ * scroll boxes that overflow — layout-dependent) and every `open` state are removed, so a page is compared
+ * by what the components rendered (they render no `tabindex` inside the transcript).
  */
 export async function transcriptMarkup(page: Page): Promise<string> {
   return page.evaluate(() => {
@@ -64,10 +65,8 @@ export async function transcriptMarkup(page: Page): Promise<string> {
     for (const el of copy.querySelectorAll('*')) {
       el.removeAttribute('aria-expanded')
       el.removeAttribute('open')
-      if (el.matches('[data-copy-path]')) {
-        el.removeAttribute('role')
-        el.removeAttribute('tabindex')
-      }
+      el.removeAttribute('tabindex')
+      if (el.matches('[data-copy-path]')) el.removeAttribute('role')
       if (el.matches('button[data-copy]')) el.removeAttribute('hidden')
     }
     return copy.outerHTML
@@ -97,10 +96,8 @@ export async function waitForTranscript(page: Page, want: string): Promise<void>
     for (const el of copy.querySelectorAll('*')) {
       el.removeAttribute('aria-expanded')
       el.removeAttribute('open')
-      if (el.matches('[data-copy-path]')) {
-        el.removeAttribute('role')
-        el.removeAttribute('tabindex')
-      }
+      el.removeAttribute('tabindex')
+      if (el.matches('[data-copy-path]')) el.removeAttribute('role')
       if (el.matches('button[data-copy]')) el.removeAttribute('hidden')
     }
     return copy.outerHTML === wanted

@@ -4,7 +4,8 @@
  * replacement or a generation upgrade the follower's lines equal a fresh full read of the final file,
  * with contiguous seqs (no duplicates, nothing lost).
  */
-import { truncate, appendFile, stat } from 'node:fs/promises'
+import { truncate, appendFile, stat, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { SessionFollower, type FollowerOptions } from '../../src/live/node/follower'
 import type { WatchFn } from '../../src/live/node/wake'
@@ -209,6 +210,31 @@ describe('generation upgrade and liveness', () => {
     await appendFile(oldPath, '{"type":"step/start","seq":999,"time":0,"data":{"turn":9,"step":9}}\n')
     await follower.poke()
     expect(client.lines).toEqual(await freshRead(fake.path))
+  })
+
+  it('keeps following the readable generation while a newer one is empty or garbage, and switches once it has a header', async () => {
+    const v0 = await rawTimeline(CORPUS.toolTurn)
+    const { fake, client, start } = await setup(v0, { encoding: 'raw' }, { pollMs: 60_000, watch: noWatch })
+    for (const batch of v0.batches) await fake.append(batch)
+    const follower = await start()
+    const oldPath = fake.path
+    const before = client.lines.length
+    const newer = join(fake.dir, 'session.v4.jsonl')
+    for (const content of ['', 'garbage, not a header\n', '\u0000\u0000']) {
+      await writeFile(newer, content)
+      await follower.poke()
+      expect(follower.file?.path).toBe(oldPath)
+      expect(follower.skipped).toEqual(['session.v4.jsonl'])
+      expect(client.lines).toHaveLength(before)
+      expect(client.count('reset')).toBe(1)
+    }
+    // dsh finishes writing the new generation: it becomes the followed transcript.
+    await writeFile(newer, `${v0.header}\n${v0.batches.flat().join('\n')}\n`)
+    await follower.poke()
+    expect(follower.file?.path).toBe(newer)
+    expect(follower.skipped).toEqual([])
+    expect(client.count('reset')).toBe(2)
+    expect(client.lines).toEqual(await freshRead(newer))
   })
 
   it('reports live while the lock owner runs, finished after turn/end, idle when stalled with no writer', async () => {

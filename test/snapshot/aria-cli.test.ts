@@ -184,6 +184,9 @@ describe('without Chromium', () => {
     const inv = parseInvocation(['snapshot', '--format', 'aria', fileURLToPath(new URL('../../fixtures/corpus/v0/acp-agent/skill-load/session.jsonl', import.meta.url))])
     if (inv.mode !== 'snapshot') throw new Error('not a snapshot invocation')
     const io: Io = { stdout: () => {}, stderr: () => {}, stderrIsTty: false, env: { DSH_VIEW_CHROMIUM: '/nonexistent/chromium' }, open: async () => {} }
-    await expect(runSnapshot(inv, io, { homedir: '/nonexistent-home' })).rejects.toMatchObject({ exitCode: 1, message: 'no Chromium at /nonexistent/chromium' })
+    await expect(runSnapshot(inv, io, { homedir: '/nonexistent-home' })).rejects.toMatchObject({
+      exitCode: 1,
+      message: '--format aria needs Chromium; none found at /nonexistent/chromium (DSH_VIEW_CHROMIUM)',
+    })
   })
 })

@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
+import { cssModulesPlugin } from '../../scripts/css-modules.mjs'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -24,7 +25,8 @@ export async function bundleWorker(entry: 'src/site/family-worker.ts' | 'src/hig
     target: 'node20',
     packages: 'external',
     jsx: 'automatic',
-    loader: { '.module.css': 'local-css', '.css': 'empty' },
+    plugins: [cssModulesPlugin({ css: false })],
+    loader: { '.css': 'empty' },
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'warning',
   })

@@ -95,6 +95,11 @@ export class SessionFollower {
     return this.#state
   }
 
+  /** Newer transcripts passed over because they have no session header (yet): live.md §7.4, issue 17. */
+  get skipped(): readonly string[] {
+    return this.#reader.skipped
+  }
+
   get file(): FollowedFile | null {
     return this.#reader.file
   }

@@ -24,13 +24,38 @@ export function transcriptFile(name: string, child: number | null = null): Trans
 
 /** The current transcript among a directory's entries for `child` (null: the session's own). */
 export function pickTranscript(names: Iterable<string>, child: number | null = null): TranscriptFile | null {
-  let best: TranscriptFile | null = null
+  return transcriptsByPreference(names, child)[0] ?? null
+}
+
+/** The directory's transcripts for `child`, most current first: highest generation, zstd before raw on a tie. */
+export function transcriptsByPreference(names: Iterable<string>, child: number | null = null): TranscriptFile[] {
+  const files: TranscriptFile[] = []
   for (const name of names) {
     const file = transcriptFile(name, child)
-    if (file === null) continue
-    if (best === null || file.generation > best.generation || (file.generation === best.generation && file.encoding === 'zstd' && best.encoding === 'raw')) best = file
+    if (file !== null) files.push(file)
   }
-  return best
+  const rank = (f: TranscriptFile) => (f.encoding === 'zstd' ? 1 : 0)
+  return files.sort((a, b) => b.generation - a.generation || rank(b) - rank(a) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+}
+
+/**
+ * The transcript to follow (log-format.md §2.4, as the static build's discovery picks it): the most current
+ * one that starts with a session header. A newer generation that does not (yet) — empty while dsh creates
+ * it, garbage after a crash — is passed over and named in `skipped`, and the follower switches to it once
+ * its header is there. With no readable one, the most current as before.
+ */
+export async function pickReadableTranscript(
+  names: Iterable<string>,
+  child: number | null,
+  readable: (file: TranscriptFile) => Promise<boolean>,
+): Promise<{ file: TranscriptFile | null; skipped: TranscriptFile[] }> {
+  const files = transcriptsByPreference(names, child)
+  if (files.length <= 1) return { file: files[0] ?? null, skipped: [] }
+  for (let i = 0; i < files.length; i++) {
+    const file = files[i] as TranscriptFile
+    if (await readable(file)) return { file, skipped: files.slice(0, i) }
+  }
+  return { file: files[0] ?? null, skipped: [] }
 }
 
 /** A pinned file name that is not a transcript name (a legacy flat log): encoding from its suffix. */

@@ -12,7 +12,8 @@ import { open, readdir, stat, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
 import { ZstdCodec } from '../../log/node/zstd-codec'
 import type { ParsedLine } from '../../log/parsed-line'
-import { pickTranscript, pinnedFile, type TranscriptFile } from './transcript-pick'
+import { peekHeader } from '../../log/node/header-peek'
+import { pickReadableTranscript, pinnedFile, type TranscriptFile } from './transcript-pick'
 import { TranscriptParse } from './transcript-parse'
 import { isErrno } from './writer-lock'
 
@@ -56,6 +57,10 @@ export class TranscriptReader {
   #tail: Uint8Array = new Uint8Array(0)
   #changedAt = Date.now()
   #codec: ZstdCodec | null = null
+  /** Transcripts seen to start with a session header (a log only grows: they stay readable). */
+  readonly #readable = new Set<string>()
+  /** Newer generations passed over at the last look because they cannot be read (yet). */
+  #skipped: string[] = []
 
   /** Whether a transcript path may be read (live mode: inside the sessions roots, ./confine.ts). */
   readonly #allow: ((path: string) => Promise<boolean>) | null
@@ -84,6 +89,11 @@ export class TranscriptReader {
     return this.#parse?.lastSeq ?? -1
   }
 
+  /** Newer transcripts passed over at the last look: no session header (yet), or unreadable. */
+  get skipped(): readonly string[] {
+    return this.#skipped
+  }
+
   /** When the file last changed (epoch ms; a file's mtime at first sight). */
   get changedAt(): number {
     return this.#changedAt
@@ -110,11 +120,23 @@ export class TranscriptReader {
     const pinned = this.#target.file
     if (pinned !== undefined) return pinnedFile(pinned)
     try {
-      return pickTranscript(await readdir(this.#target.dir), this.#target.child ?? null)
+      const names = await readdir(this.#target.dir)
+      const picked = await pickReadableTranscript(names, this.#target.child ?? null, file => this.#isReadable(file))
+      this.#skipped = picked.skipped.map(f => f.name)
+      return picked.file
     } catch (error) {
       if (isErrno(error) && (error.code === 'ENOENT' || error.code === 'ENOTDIR')) return null
       throw error
     }
+  }
+
+  async #isReadable(file: TranscriptFile): Promise<boolean> {
+    if (this.#readable.has(file.name)) return true
+    const path = join(this.#target.dir, file.name)
+    if (this.#allow !== null && !(await this.#allow(path))) return false
+    const header = await peekHeader(path, file.encoding).catch(() => null)
+    if (header !== null) this.#readable.add(file.name)
+    return header !== null
   }
 
   async #reload(name: TranscriptFile): Promise<ReadOutcome> {

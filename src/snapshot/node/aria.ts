@@ -2,7 +2,7 @@
  * `dsh-view snapshot --format aria` (issue 5; cards.md §15): a session rendered exactly as `dsh-view build`
  * renders it (src/site/render-session.tsx with the built shell and assets; syntax colouring off, which
  * changes no role, name or text), written to a temporary folder, opened from file:// in Chromium (Debian's
- * `chromium` or `$DSH_VIEW_CHROMIUM`, driven by playwright-core) with the page's own enhancement script
+ * `chromium`, another found on PATH, or `$DSH_VIEW_CHROMIUM`: find-chromium.ts; driven by playwright-core) with the page's own enhancement script
  * running, in the view mode asked for (`<html data-view>`, the build's `--view`; a mode the reader saved is
  * cleared first, so a capture never depends on the browser profile), row disclosures and turn folds opened as
  * asked, and the transcript landmark serialised with Playwright's
@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
+import { findChromium, type ChromiumLookup } from './find-chromium'
 import type { Locale } from '../../cards/types'
 import { DEFAULT_VIEW_MODE, type ViewMode } from '../../cards/view-mode'
 import { viewModel } from '../../cards/view-model'
@@ -61,10 +62,9 @@ const PROCESS_CONTROL = '[data-transcript] [data-turn-process], [data-transcript
 
 export class ChromiumMissing extends Error {}
 
-/** `$DSH_VIEW_CHROMIUM`, else Debian's `/usr/bin/chromium`; null when that file does not exist. */
-export function chromiumExecutable(env: Record<string, string | undefined>): { path: string; exists: boolean } {
-  const path = env['DSH_VIEW_CHROMIUM'] ?? '/usr/bin/chromium'
-  return { path, exists: existsSync(path) }
+/** `$DSH_VIEW_CHROMIUM`, else the first Chromium or Chrome found (find-chromium.ts has the order). */
+export function chromiumExecutable(env: Record<string, string | undefined>): ChromiumLookup {
+  return findChromium(env, existsSync)
 }
 
 export interface AriaOptions {

@@ -1,0 +1,115 @@
+/**
+ * The static build renders a session in batches of sections and lets each batch go (issue 17, bounded
+ * memory): a session of many batches, rendered through a `RenderOutput` that spills every rendered section
+ * to the spool file, gives the files — byte for byte — that rendering its whole view model in memory gives,
+ * and leaves no spool behind. Also: the page store's ranges, and the find box's tool counts taken from the
+ * conversation equal the view model's.
+ */
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { sectionFeed, viewModel } from '../../src/cards/view-model'
+import { fileSource } from '../../src/log/node/source'
+import { session, toolCallBlock } from '../../src/log/testing/session'
+import { conversationToolCounts, toolCounts } from '../../src/search/shard'
+import { headerFacts, summarize } from '../../src/site/chrome'
+import { Enricher } from '../../src/site/enrich'
+import { foldLog } from '../../src/site/fold-log'
+import { PieceStore } from '../../src/site/piece-store'
+import { SECTION_BATCH, SessionRenderer, type RenderedFile } from '../../src/site/render-session'
+import { siteText } from '../../src/site/strings'
+import { tempDir } from '../support/build'
+import { testSiteAssets } from '../support/site-assets'
+
+const TURNS = 2 * SECTION_BATCH + 20
+
+function manyTurns(): string {
+  const s = session({ id: 'many-turns', cwd: '/home/dev/many' })
+  for (let t = 1; t <= TURNS; t++) {
+    s.turnStart()
+    s.user(`Turn ${t}: run the tests`)
+    s.stepStart()
+    const id = `call-${t}`
+    s.assistant([toolCallBlock(id, t % 3 === 0 ? 'read' : 'bash', t % 3 === 0 ? { file_path: `src/f${t}.ts` } : { command: `npm test -- ${t}` })])
+    if (t % 3 === 0) s.call('read', { file_path: `src/f${t}.ts` }, id)
+    else s.call('bash', { command: `npm test -- ${t}` }, id)
+    // Every seventh output is long enough to be cut to a side file.
+    s.result(id, Array.from({ length: t % 7 === 0 ? 3_000 : 40 }, (_, i) => `\u001b[32mok\u001b[0m ${t}.${i} ${'x'.repeat(30)}`).join('\n'))
+    s.stepEnd()
+    s.stepStart()
+    s.assistant(`Turn ${t} passes:\n\n\`\`\`ts\nexport const t${t} = ${t}\n\`\`\``)
+    s.stepEnd()
+    s.turnEnd()
+  }
+  return s.jsonl()
+}
+
+async function fold() {
+  const dir = tempDir('dv-stream-log-')
+  const path = join(dir, 'session.jsonl')
+  writeFileSync(path, manyTurns())
+  const folded = await foldLog(fileSource(path))
+  if (!folded.ok) throw new Error(folded.error)
+  return folded.conversation
+}
+
+describe('rendering a session batch by batch', () => {
+  it('writes the files a whole-view render makes, spilling sections to a spool it deletes', async () => {
+    const assets = await testSiteAssets()
+    const text = siteText('en')
+    const render = async (streamed: boolean) => {
+      const conversation = await fold()
+      expect(conversation.sections.length).toBeGreaterThan(2 * SECTION_BATCH)
+      const summary = summarize({ conversation, id: 'many-turns', stem: 'many', pages: 1, warnings: 0 })
+      const input = { summary, facts: headerFacts(summary, conversation, text), family: { parent: null, children: [] }, childByCall: new Map(), lang: 'en', baseUrl: null }
+      const renderer = new SessionRenderer(assets.shell, text, new Enricher(null))
+      const ctx = { cwd: conversation.facts.cwd, home: null, locale: 'en' as const }
+      if (!streamed) return { files: (await renderer.render({ ...input, view: viewModel(conversation, ctx) })).files, spool: null }
+      const spool = tempDir('dv-spool-')
+      const written: RenderedFile[] = []
+      const rendered = await renderer.render(
+        { ...input, view: { ...sectionFeed(conversation, ctx), tools: conversationToolCounts(conversation) } },
+        { write: async (path, content) => void written.push({ path, content }), spoolDir: spool, spill: 1024 },
+      )
+      expect(rendered.files).toEqual([])
+      expect(rendered.paths).toEqual(written.map(f => f.path).sort())
+      return { files: written, spool }
+    }
+    const bytes = (files: RenderedFile[]) =>
+      new Map(files.map(f => [f.path, Buffer.concat(typeof f.content === 'string' ? [Buffer.from(f.content)] : f.content instanceof Uint8Array ? [f.content] : [...f.content]).toString('utf8')]))
+    const whole = await render(false)
+    const streamed = await render(true)
+    const a = bytes(whole.files)
+    const b = bytes(streamed.files)
+    expect([...b.keys()].sort()).toEqual([...a.keys()].sort())
+    expect([...a.keys()].filter(p => p.endsWith('.txt')).length).toBeGreaterThan(0)
+    expect([...a.keys()].filter(p => p.endsWith('.html')).length).toBeGreaterThan(1)
+    for (const [path, content] of a) expect(b.get(path), path).toBe(content)
+    expect(readdirSync(streamed.spool as string)).toEqual([])
+  }, 120_000)
+})
+
+describe('PieceStore', () => {
+  it.each([['in memory', null], ['spilled', 'spool']])('gives back consecutive pieces as they were put: %s', (_, spool) => {
+    const dir = spool === null ? null : join(tempDir('dv-pieces-'), 'state')
+    const store = new PieceStore(dir, 10)
+    const pieces = ['<a>', 'héllo wörld', '', '<b>🙂</b>', 'z'.repeat(50)].map(t => Buffer.from(t))
+    for (const p of pieces) store.put(p)
+    expect(store.count).toBe(5)
+    for (let from = 0; from < 5; from++) {
+      for (let to = from + 1; to <= 5; to++) expect(Buffer.concat(store.chunks(from, to)).toString(), `${from}-${to}`).toBe(Buffer.concat(pieces.slice(from, to)).toString())
+    }
+    if (dir !== null) expect(readdirSync(dir)).toHaveLength(1)
+    store.close()
+    if (dir !== null) expect(readdirSync(dir)).toEqual([])
+  })
+})
+
+describe('conversationToolCounts', () => {
+  it('counts what toolCounts counts in the view model, nested calls included', async () => {
+    const conversation = await fold()
+    const counts = conversationToolCounts(conversation)
+    expect(counts.length).toBeGreaterThan(1)
+    expect(counts).toEqual(toolCounts(viewModel(conversation, { cwd: null, home: null, locale: 'en' })))
+  })
+})
