@@ -181,7 +181,8 @@ describe('build --demo', () => {
     expect(error.message).toBe('--demo builds the bundled demo sessions; it takes no paths')
   })
 
-  it('is in the help text with an example', () => {
-    expect(HELP).toContain('dsh-view build --demo --open')
+  it('is in the build help with an example', () => {
+    expect(helpOf('build')).toContain('--demo')
+    expect(helpOf('build')).toContain('dsh-view build --demo --open')
   })
 })
