@@ -1,19 +1,37 @@
 /**
  * Pure argument parser: argv (without node and script) → one `Invocation`. No IO and no exit here, so
- * tests pass plain arrays. Unknown flags and bad values throw `UserError` (exit code 2). Each mode's
- * handler lives in its own file and is loaded lazily by bin.ts, so `--help` never pays for React or shiki.
+ * tests pass plain arrays. Each command's flags come from its table in commands.ts (the same table prints
+ * its `--help`); an unknown flag throws a `UserError` naming the nearest flag of that command (suggest.ts),
+ * bad values a one-line `UserError` (exit code 2). Each mode's handler lives in its own file and is loaded
+ * lazily by bin.ts, so `--help` never pays for React or shiki.
  */
 import { parseArgs } from 'node:util'
 import { UserError } from './user-error'
+import { COMMANDS, commandSpec, flagsOf, type CommandSpec } from './commands'
+import { commandHelp, mainHelp } from './help'
+import { nearest } from './suggest'
 import { DEFAULT_VIEW_MODE, VIEW_MODES, type ViewMode } from '../src/cards/view-mode'
 
 export type Locale = 'en' | 'zh'
 
+/** What every command takes: `-q/--quiet` (no progress, no warnings) and `--verbose` (every warning). */
+export interface Output {
+  /** Optional in the type so handlers can be called with older literal invocations; the parser sets both. */
+  quiet?: boolean
+  verbose?: boolean
+}
+
 export type Invocation =
   | { mode: 'help'; text: string }
   | { mode: 'version' }
-  | { mode: 'inspect'; inputs: string[]; json: boolean }
-  | {
+  | ({
+      mode: 'inspect'
+      inputs: string[]
+      json: boolean
+      /** `--latest N`: only the N newest root sessions (and their subagents); null or absent: all. */
+      latest?: number | null
+    } & Output)
+  | ({
       mode: 'build'
       inputs: string[]
       /** `--demo`: build the demo sessions shipped in the package (demo/sessions) instead of `inputs`. */
@@ -24,18 +42,20 @@ export type Invocation =
       title: string | null
       locale: Locale
       quiet: boolean
+      /** `--latest N`: only the N newest root sessions (and their subagents); null or absent: all. */
+      latest?: number | null
       /** `--redact` / `--redact-config FILE`: redact secrets before writing (absent: no redaction). */
       redact?: RedactRequest | null
       /** `--view MODE`: the pages' default view mode (absent: `DEFAULT_VIEW_MODE`). */
       view?: ViewMode
       /** `--shard i/n`: build part i of n for `dsh-view merge` (absent or null: the whole site). */
       shard?: ShardRequest | null
-    }
+    } & Output)
   | MergeInvocation
   | RedactInvocation
   | LiveInvocation
   | ExportInvocation
-  | {
+  | ({
       mode: 'snapshot'
       inputs: string[]
       format: SnapshotFormat
@@ -46,7 +66,7 @@ export type Invocation =
       locale: Locale
       /** `--view MODE` (aria): the mode the page is captured in (absent: `DEFAULT_VIEW_MODE`). */
       view?: ViewMode
-    }
+    } & Output)
 
 export type SnapshotFormat = 'text' | 'aria'
 
@@ -56,175 +76,99 @@ export type SnapshotFormat = 'text' | 'aria'
  */
 export type SnapshotExpand = 'all' | 'none' | 'process'
 
-export const HELP = `dsh-view — read, render and follow DeepSeek Harness (dsh) session logs
-
-Usage:
-  dsh-view inspect [paths…] [--json]      summarise sessions (formats, counts, damage)
-  dsh-view build [paths…] [-o DIR]        render sessions as a static site (opens from file://)
-  dsh-view build [paths…] --shard i/n -o PART
-                                          part i of n of that site, for a CI matrix
-  dsh-view merge PART… -o DIR             the site from all n parts (= one build, byte for byte)
-  dsh-view snapshot [paths…] [--format text|aria] [--out DIR] [--check]
-                  [--view MODE] [--expand all|none|process]
-                                          card snapshots for CI, one file per session
-  dsh-view live [paths…] [--port N] [--open] [--attach URL]
-                                          serve the site on 127.0.0.1 and follow sessions as dsh writes them
-  dsh-view redact --check [paths…]        exit 1 if logs or built output still hold secrets (CI)
-  dsh-view export <session> [-o FILE.html] [--markdown FILE.md]
-                                          one session and its subagents as one self-contained HTML
-                                          file, and/or a Markdown summary for a pull request
-  dsh-view --help | --version
-
-Paths may be a sessions root, a project directory, a session directory, one log file
-(session.jsonl, session.jsonl.zstd, session.vN.jsonl[.zstd], legacy <id>.jsonl) or an export ZIP.
-With no path, dsh-view reads $DSH_HOME/sessions, else ~/.dsh/sessions.
-
-Options:
-  --json              inspect, redact --check: print machine-readable JSON on stdout
-  -o, --out DIR       build, merge: output directory (default dsh-view-site); snapshot: the snapshot
-                      folder, one DIR/<session-id>.txt (.aria.yml) per session; without it,
-                      snapshots are printed
-  --open              build: open index.html when done
-  --demo              build: the demo sessions shipped with dsh-view (real dsh logs), to try it
-  --base-url URL      build: absolute URL the site will be published under
-  --shard i/n         build: render part i of n (sessions split by a stable hash, balanced by
-                      log bytes) into PART, for \`dsh-view merge\` to join into the site
-  --title TEXT        build: title of the index page
-  --locale en|zh      card strings language (default en)
-  --format text|aria  snapshot: text (model and card props, no browser; default) or aria
-                      (the rendered transcript's accessibility tree, via Chromium)
-  --check             snapshot: compare with DIR, print a unified diff per changed session,
-                      exit 1 on any difference; writes only with DSH_SNAPSHOT=refresh;
-                      redact: list secret-looking strings left in logs or published files
-  --expand all|none|process
-                      snapshot --format aria: open every row first (all, the default), nothing
-                      (none), or only the whole-turn controls and activity headers (process)
-  --view MODE         build, export, live, snapshot --format aria: the page's default view mode,
-                      one of ${VIEW_MODES.join(', ')} (default ${DEFAULT_VIEW_MODE});
-                      the page header switches it and remembers the reader's choice
-  -q, --quiet         no progress output
-  --redact            build: replace secrets (API keys, tokens, passwords, private keys…) with
-                      [REDACTED:<kind>] before anything is written; report what was replaced
-  --redact-config F   build, redact: extra rules, allowlist and disabled rules from JSON file F
-                      (implies --redact)
-
-Export (dsh-view export <session>; <session> is a log file, a session directory, an export ZIP,
-or a session id under the sessions root):
-  -o, --out FILE      the self-contained HTML file (no other files, opens offline)
-  --markdown FILE     the PR summary (GitHub comment sized, at most 64 KB)
-  --link-base URL     the URL FILE.html (or, without -o, the site) is published under: the
-                      summary links the transcript there instead of naming its path
-  --redact, --redact-config F, --locale en|zh, --view MODE   as for build
-
-Live mode (dsh-view live):
-  --port N            port to listen on (default 0: a free port; the URL is printed)
-  --host ADDR         address to bind (default 127.0.0.1); a non-loopback address also needs
-                      --allow-remote, since live mode has no authentication
-  -o, --out DIR       keep the site in DIR (default: a temporary folder, removed on exit)
-  --open              open the index in the browser
-  --attach URL        also follow a running \`dsh web\` host (e.g. http://127.0.0.1:3080), read-only;
-                      its events show ahead of the log file, which wins on any difference
-  --token T           the launch token newer hosts print (\`dsh web: http://…/?token=T\`)
-
-Exit codes: 0 every session was read (damage is reported, not fatal), 1 a path could not be read
-(snapshot --check: or a snapshot differs; redact --check: or a secret remains), 2 usage error.
-
-Examples:
-  dsh-view build --demo --open              a site from the bundled demo sessions
-  dsh-view inspect ~/.dsh/sessions --json
-  dsh-view build ./sessions -o site         every session as a static site
-  dsh-view build session.jsonl.zstd --open  one log, opened when done
-  dsh-view build ./sessions -o site --view compact   pages open in the Compact view
-  dsh-view build ./sessions --shard 2/4 -o part-2   one of four CI jobs; then:
-  dsh-view merge part-1 part-2 part-3 part-4 -o site
-  dsh-view live --open                      follow running sessions under ~/.dsh/sessions
-  dsh-view snapshot logs/ --out snapshots --check   fail CI when a card changes
-  dsh-view build ./sessions -o site --redact && dsh-view redact --check site   publish without secrets
-  dsh-view export ~/.dsh/sessions/--home-me-app--/<id> -o session.html --markdown summary.md
-`
+/** `dsh-view --help`. Each command has its own (`dsh-view build --help`, help.ts). */
+export const HELP = mainHelp()
 
 const LOCALES: readonly Locale[] = ['en', 'zh']
 
 export function parseInvocation(argv: readonly string[]): Invocation {
   const [command, ...rest] = argv
-  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
-    return { mode: 'help', text: HELP }
+  if (command === undefined || command === '--help' || command === '-h') return { mode: 'help', text: HELP }
+  if (command === 'help') {
+    // `dsh-view help build` is `dsh-view build --help`.
+    const topic = rest[0] === undefined ? undefined : commandSpec(rest[0])
+    return { mode: 'help', text: topic === undefined ? HELP : commandHelp(topic) }
   }
   if (command === '--version' || command === '-v' || command === 'version') return { mode: 'version' }
-  if (rest.includes('--help') || rest.includes('-h')) return { mode: 'help', text: HELP }
-  switch (command) {
+  const spec = commandSpec(command)
+  if (spec === undefined) {
+    const guess = nearest(command, COMMANDS.map(c => c.name))
+    throw new UserError(`unknown command "${command}"${guess === null ? '' : ` (did you mean ${guess}?)`}`, 'Run `dsh-view --help` for the list of commands.')
+  }
+  if (rest.includes('--help') || rest.includes('-h')) return { mode: 'help', text: commandHelp(spec) }
+  switch (spec.name) {
     case 'inspect': {
-      const { values, positionals } = parse(rest, { json: { type: 'boolean' } })
-      return { mode: 'inspect', inputs: positionals, json: values.json === true }
+      const { values, positionals } = parse(spec, rest)
+      return { mode: 'inspect', inputs: positionals, json: values['json'] === true, latest: parseLatest(values['latest']), ...output(values) }
     }
     case 'build': {
-      const { values, positionals } = parse(rest, {
-        out: { type: 'string', short: 'o' },
-        open: { type: 'boolean' },
-        'base-url': { type: 'string' },
-        title: { type: 'string' },
-        locale: { type: 'string' },
-        quiet: { type: 'boolean', short: 'q' },
-        redact: { type: 'boolean' },
-        'redact-config': { type: 'string' },
-        view: { type: 'string' },
-        demo: { type: 'boolean' },
-        shard: { type: 'string' },
-      })
-      if (values.demo === true && positionals.length > 0) {
+      const { values, positionals } = parse(spec, rest)
+      if (values['demo'] === true && positionals.length > 0) {
         throw new UserError('--demo builds the bundled demo sessions; it takes no paths', 'Drop the paths, or drop --demo to build them.')
       }
-      const shard = parseShard(values.shard)
-      if (shard !== null && values.open === true) throw new UserError('--open does not go with --shard', 'A part has no index page; open the site `dsh-view merge` makes of the parts.')
+      const shard = parseShard(str(values['shard']))
+      if (shard !== null && values['open'] === true) throw new UserError('--open does not go with --shard', 'A part has no index page; open the site `dsh-view merge` makes of the parts.')
       return {
         mode: 'build',
         inputs: positionals,
-        demo: values.demo === true,
-        outDir: nonEmpty(values.out, '--out') ?? 'dsh-view-site',
-        open: values.open === true,
-        baseUrl: parseBaseUrl(values['base-url']),
-        title: nonEmpty(values.title, '--title'),
-        locale: parseLocale(values.locale),
-        quiet: values.quiet === true,
-        redact: parseRedactRequest(values.redact, values['redact-config']),
-        view: parseView(values.view),
+        demo: values['demo'] === true,
+        outDir: nonEmpty(str(values['out']), '--out') ?? 'dsh-view-site',
+        open: values['open'] === true,
+        baseUrl: parseBaseUrl(str(values['base-url'])),
+        title: nonEmpty(str(values['title']), '--title'),
+        locale: parseLocale(str(values['locale'])),
+        latest: parseLatest(values['latest']),
+        ...output(values),
+        redact: parseRedactRequest(values['redact'] === true, str(values['redact-config'])),
+        view: parseView(str(values['view'])),
         shard,
       }
     }
-    case 'merge':
-      return parseMerge(rest)
+    case 'merge': {
+      const { values, positionals } = parse(spec, rest)
+      if (positionals.length === 0) throw new UserError('merge needs the parts to merge', 'Usage: dsh-view merge PART… -o DIR (each PART written by `dsh-view build --shard i/n`)')
+      return { mode: 'merge', parts: positionals, outDir: nonEmpty(str(values['out']), '--out') ?? 'dsh-view-site', ...output(values) }
+    }
     case 'redact':
-      return parseRedact(rest)
+      return parseRedact(spec, rest)
     case 'snapshot':
-      return parseSnapshot(rest)
+      return parseSnapshot(spec, rest)
     case 'live':
-      return parseLive(rest)
+      return parseLive(spec, rest)
     case 'export':
-      return parseExport(rest)
+      return parseExport(spec, rest)
     default:
-      throw new UserError(`unknown command "${command}"`, 'Run `dsh-view --help` for the list of commands.')
+      throw new Error(`command table lists "${spec.name}" but the parser does not`)
   }
 }
 
-function parseSnapshot(rest: string[]): Invocation {
-  const { values, positionals } = parse(rest, {
-    format: { type: 'string' },
-    out: { type: 'string', short: 'o' },
-    check: { type: 'boolean' },
-    expand: { type: 'string' },
-    locale: { type: 'string' },
-    view: { type: 'string' },
-  })
-  const format = oneOf(values.format, '--format', ['text', 'aria'] as const) ?? 'text'
-  const expand = oneOf(values.expand, '--expand', ['all', 'none', 'process'] as const)
+type Values = Record<string, string | boolean | undefined>
+
+const str = (value: string | boolean | undefined): string | undefined => (typeof value === 'string' ? value : undefined)
+
+function output(values: Values): Required<Output> {
+  return { quiet: values['quiet'] === true, verbose: values['verbose'] === true }
+}
+
+/** `--latest N`: a whole number from 1; absent: null (every session). */
+export function parseLatest(value: string | boolean | undefined): number | null {
+  if (typeof value !== 'string') return null
+  if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw new UserError(`--latest must be a whole number from 1 (got "${value}")`)
+  return Number(value)
+}
+
+function parseSnapshot(spec: CommandSpec, rest: string[]): Invocation {
+  const { values, positionals } = parse(spec, rest)
+  const format = oneOf(str(values['format']), '--format', ['text', 'aria'] as const) ?? 'text'
+  const expand = oneOf(str(values['expand']), '--expand', ['all', 'none', 'process'] as const)
   if (expand !== null && format !== 'aria') throw new UserError('--expand applies to --format aria only')
-  const view = parseView(values.view)
+  const view = parseView(str(values['view']))
   // The text snapshot is the model and card props, the same in every mode.
-  if (values.view !== undefined && format !== 'aria') throw new UserError('--view applies to --format aria only', 'The text snapshot is the same in every view mode.')
-  const outDir = nonEmpty(values.out, '--out')
-  const check = values.check === true
+  if (values['view'] !== undefined && format !== 'aria') throw new UserError('--view applies to --format aria only', 'The text snapshot is the same in every view mode.')
+  const outDir = nonEmpty(str(values['out']), '--out')
+  const check = values['check'] === true
   if (check && outDir === null) throw new UserError('--check needs --out DIR (the folder holding the committed snapshots)')
-  return { mode: 'snapshot', inputs: positionals, format, outDir, check, expand: expand ?? 'all', locale: parseLocale(values.locale), view }
+  return { mode: 'snapshot', inputs: positionals, format, outDir, check, expand: expand ?? 'all', locale: parseLocale(str(values['locale'])), view, ...output(values) }
 }
 
 function oneOf<T extends string>(value: string | undefined, flag: string, allowed: readonly T[]): T | null {
@@ -236,13 +180,35 @@ function oneOf<T extends string>(value: string | undefined, flag: string, allowe
 
 type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>
 
-function parse<T extends OptionSpec>(args: string[], options: T) {
+/** `args` parsed with the flags of `spec`'s table (commands.ts) and the common ones. */
+function parse(spec: CommandSpec, args: string[]): { values: Values; positionals: string[] } {
+  const options: OptionSpec = {}
+  for (const flag of flagsOf(spec)) options[flag.name] = flag.short === undefined ? { type: flag.type } : { type: flag.type, short: flag.short }
+  const hint = `Run \`dsh-view ${spec.name} --help\` for its options.`
   try {
-    return parseArgs({ args, options, allowPositionals: true, strict: true })
+    const { values, positionals } = parseArgs({ args, options, allowPositionals: true, strict: true })
+    return { values: values as Values, positionals }
   } catch (err) {
-    // node:util's messages are already precise ("Unknown option '--x'"); keep them, drop the stack.
-    throw new UserError((err as Error).message, 'Run `dsh-view --help` for usage.')
+    const code = (err as { code?: unknown }).code
+    const message = (err as Error).message
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      const flag = /'([^']+)'/.exec(message)?.[1] ?? ''
+      throw new UserError(unknownFlagMessage(spec, flag), hint)
+    }
+    // node:util's other messages are precise ("Option '--out <value>' argument missing"): one line, no stack.
+    throw new UserError(message.split('\n')[0] ?? message, hint)
   }
+}
+
+/** "Unknown option '--jsno' for inspect (did you mean --json?)", or where the flag does belong. */
+export function unknownFlagMessage(spec: CommandSpec, flag: string): string {
+  const names = flagsOf(spec).flatMap(f => [`--${f.name}`, ...(f.short === undefined ? [] : [`-${f.short}`])])
+  const bare = flag.split('=')[0] ?? flag
+  const guess = nearest(bare, names.filter(n => n.startsWith('--') === bare.startsWith('--')))
+  if (guess !== null) return `Unknown option '${bare}' for ${spec.name} (did you mean ${guess}?)`
+  const elsewhere = COMMANDS.filter(c => c !== spec && c.flags.some(f => `--${f.name}` === bare)).map(c => c.name)
+  if (elsewhere.length > 0) return `Unknown option '${bare}' for ${spec.name} (it is an option of ${elsewhere.join(', ')})`
+  return `Unknown option '${bare}' for ${spec.name}`
 }
 
 function nonEmpty(value: string | undefined, flag: string): string | null {
@@ -290,46 +256,37 @@ export interface LiveInvocation {
   token: string | null
   locale: Locale
   quiet: boolean
+  verbose?: boolean
   /** `--view MODE`: the pages' default view mode (absent: `DEFAULT_VIEW_MODE`). */
   view?: ViewMode
 }
 
-function parseLive(rest: string[]): LiveInvocation {
-  const { values, positionals } = parse(rest, {
-    port: { type: 'string' },
-    host: { type: 'string' },
-    'allow-remote': { type: 'boolean' },
-    out: { type: 'string', short: 'o' },
-    open: { type: 'boolean' },
-    attach: { type: 'string' },
-    token: { type: 'string' },
-    locale: { type: 'string' },
-    quiet: { type: 'boolean', short: 'q' },
-    view: { type: 'string' },
-  })
-  const port = values.port === undefined ? 0 : Number(values.port)
-  if (!/^\d{1,5}$/.test(values.port ?? '0') || !Number.isInteger(port) || port > 65535) {
-    throw new UserError(`--port must be a number from 0 to 65535 (got "${values.port}")`)
+function parseLive(spec: CommandSpec, rest: string[]): LiveInvocation {
+  const { values, positionals } = parse(spec, rest)
+  const portText = str(values['port'])
+  const port = portText === undefined ? 0 : Number(portText)
+  if (!/^\d{1,5}$/.test(portText ?? '0') || !Number.isInteger(port) || port > 65535) {
+    throw new UserError(`--port must be a number from 0 to 65535 (got "${portText}")`)
   }
-  const attach = nonEmpty(values.attach, '--attach')
+  const attach = nonEmpty(str(values['attach']), '--attach')
   if (attach !== null && (!URL.canParse(attach) || new URL(attach).protocol !== 'http:')) {
     throw new UserError(`--attach must be the http:// URL a dsh web host prints (got "${attach}")`, 'For example: --attach http://127.0.0.1:3080')
   }
-  const token = nonEmpty(values.token, '--token')
+  const token = nonEmpty(str(values['token']), '--token')
   if (token !== null && attach === null) throw new UserError('--token needs --attach')
   return {
     mode: 'live',
     inputs: positionals,
-    outDir: nonEmpty(values.out, '--out'),
+    outDir: nonEmpty(str(values['out']), '--out'),
     port,
-    host: nonEmpty(values.host, '--host') ?? '127.0.0.1',
+    host: nonEmpty(str(values['host']), '--host') ?? '127.0.0.1',
     allowRemote: values['allow-remote'] === true,
-    open: values.open === true,
+    open: values['open'] === true,
     attach,
     token,
-    locale: parseLocale(values.locale),
-    quiet: values.quiet === true,
-    view: parseView(values.view),
+    locale: parseLocale(str(values['locale'])),
+    ...output(values),
+    view: parseView(str(values['view'])),
   }
 }
 
@@ -345,65 +302,81 @@ export function parseRedactRequest(redact: boolean | undefined, configFile: stri
 }
 
 /** `dsh-view redact --check` (cli/redact.ts). */
-export interface RedactInvocation {
+export interface RedactInvocation extends Output {
   mode: 'redact'
   inputs: string[]
   configFile: string | null
   json: boolean
 }
 
-function parseRedact(rest: string[]): RedactInvocation {
-  const { values, positionals } = parse(rest, {
-    check: { type: 'boolean' },
-    'redact-config': { type: 'string' },
-    json: { type: 'boolean' },
-  })
-  if (values.check !== true) {
+function parseRedact(spec: CommandSpec, rest: string[]): RedactInvocation {
+  const { values, positionals } = parse(spec, rest)
+  if (values['check'] !== true) {
     throw new UserError('redact needs --check', 'To redact output, pass --redact to `dsh-view build`; `dsh-view redact --check [paths…]` checks logs or a built site.')
   }
-  return { mode: 'redact', inputs: positionals, configFile: nonEmpty(values['redact-config'], '--redact-config'), json: values.json === true }
+  return { mode: 'redact', inputs: positionals, configFile: nonEmpty(str(values['redact-config']), '--redact-config'), json: values['json'] === true, ...output(values) }
 }
 
 /** `dsh-view export <session>` (cli/export.ts). */
-export interface ExportInvocation {
+export interface ExportInvocation extends Output {
   mode: 'export'
-  session: string
+  /** The `<session>` argument; null with `--latest 1`, which picks the newest session under `inputs`. */
+  session: string | null
+  /** `--latest 1`: the paths to pick the newest session from (empty: the sessions root). */
+  inputs?: string[]
+  latest?: number | null
   /** `-o FILE.html`; null when only the summary is asked for. */
   html: string | null
-  /** `--markdown FILE.md`. */
+  /** `--markdown FILE.md`; `-` is stdout. */
   markdown: string | null
   /** Absolute http(s) URL ending in `/`. */
   linkBase: string | null
+  /** `--transcript-url URL`: the exact http(s) URL the summary links as the transcript. */
+  transcriptUrl?: string | null
   locale: Locale
   redact: RedactRequest | null
   /** `--view MODE`: the file's default view mode (absent: `DEFAULT_VIEW_MODE`). */
   view?: ViewMode
 }
 
-function parseExport(rest: string[]): ExportInvocation {
-  const { values, positionals } = parse(rest, {
-    out: { type: 'string', short: 'o' },
-    markdown: { type: 'string' },
-    'link-base': { type: 'string' },
-    locale: { type: 'string' },
-    redact: { type: 'boolean' },
-    'redact-config': { type: 'string' },
-    view: { type: 'string' },
-  })
-  const hint = 'Usage: dsh-view export <session> [-o FILE.html] [--markdown FILE.md]'
+function parseExport(spec: CommandSpec, rest: string[]): ExportInvocation {
+  const { values, positionals } = parse(spec, rest)
+  const hint = 'Usage: dsh-view export <session> [-o FILE.html] [--markdown FILE.md|-], or dsh-view export --latest 1 [paths…] …'
+  const latest = parseLatest(values['latest'])
+  if (latest !== null && latest !== 1) throw new UserError(`export writes one session: --latest must be 1 (got ${latest})`, 'For several sessions, run export once per id from `dsh-view inspect --latest N --json`.')
   const [session, ...extra] = positionals
-  if (session === undefined || session.trim() === '') throw new UserError('export needs the session to export', hint)
-  if (extra.length > 0) throw new UserError(`export takes one session (got ${positionals.length})`, hint)
-  const html = nonEmpty(values.out, '--out')
-  const markdown = nonEmpty(values.markdown, '--markdown')
+  if (latest === null) {
+    if (session === undefined || session.trim() === '') throw new UserError('export needs the session to export', hint)
+    if (extra.length > 0) throw new UserError(`export takes one session (got ${positionals.length})`, hint)
+  }
+  const html = nonEmpty(str(values['out']), '--out')
+  const markdown = nonEmpty(str(values['markdown']), '--markdown')
   if (html === null && markdown === null) throw new UserError('export needs -o FILE.html, --markdown FILE.md, or both', hint)
+  if (html === '-') throw new UserError('-o - is not supported: the HTML file is written to a path', 'Use --markdown - for the summary on stdout.')
   if (html !== null && markdown !== null && html === markdown) throw new UserError('-o and --markdown name the same file')
-  const base = nonEmpty(values['link-base'], '--link-base')
+  const base = nonEmpty(str(values['link-base']), '--link-base')
   if (base !== null && (!URL.canParse(base) || !/^https?:$/.test(new URL(base).protocol))) {
     throw new UserError(`--link-base must be an http(s) URL (got "${base}")`, 'For example: --link-base https://ci.example.com/artifacts/')
   }
   const linkBase = base === null ? null : base.endsWith('/') ? base : `${base}/`
-  return { mode: 'export', session, html, markdown, linkBase, locale: parseLocale(values.locale), redact: parseRedactRequest(values.redact, values['redact-config']), view: parseView(values.view) }
+  const transcriptUrl = nonEmpty(str(values['transcript-url']), '--transcript-url')
+  if (transcriptUrl !== null && (!URL.canParse(transcriptUrl) || !/^https?:$/.test(new URL(transcriptUrl).protocol))) {
+    throw new UserError(`--transcript-url must be an http(s) URL (got "${transcriptUrl}")`)
+  }
+  return {
+    mode: 'export',
+    session: latest === null ? (session ?? null) : null,
+    inputs: latest === null ? [] : positionals,
+    latest,
+    html,
+    markdown,
+    linkBase,
+    ...(transcriptUrl === null ? {} : { transcriptUrl }),
+    locale: parseLocale(str(values['locale'])),
+    redact: parseRedactRequest(values['redact'] === true, str(values['redact-config'])),
+    view: parseView(str(values['view'])),
+    ...output(values),
+  }
 }
 
 /** `--shard i/n` of `dsh-view build`: part `index` (1-based) of `count`. */
@@ -427,18 +400,8 @@ export function parseShard(value: string | undefined): ShardRequest | null {
 }
 
 /** `dsh-view merge PART… -o DIR` (cli/merge.ts). */
-export interface MergeInvocation {
+export type MergeInvocation = {
   mode: 'merge'
   parts: string[]
   outDir: string
-  quiet: boolean
-}
-
-function parseMerge(rest: string[]): MergeInvocation {
-  const { values, positionals } = parse(rest, {
-    out: { type: 'string', short: 'o' },
-    quiet: { type: 'boolean', short: 'q' },
-  })
-  if (positionals.length === 0) throw new UserError('merge needs the parts to merge', 'Usage: dsh-view merge PART… -o DIR (each PART written by `dsh-view build --shard i/n`)')
-  return { mode: 'merge', parts: positionals, outDir: nonEmpty(values.out, '--out') ?? 'dsh-view-site', quiet: values.quiet === true }
-}
+} & Output

@@ -1,10 +1,11 @@
 /**
  * The only file that touches process.argv, exit codes and stderr. Dispatches one Invocation to its
- * handler, loaded with import() so `--help` stays instant. A UserError prints as one line (plus a hint)
- * with no stack; anything else is a bug and keeps its stack.
+ * handler, loaded with import() so `--help` stays instant. A UserError — and a file-system error (a full
+ * disk, a folder without write permission), which user-error.ts turns into one — prints as one line (plus
+ * a hint) with no stack and no temporary path; anything else is a bug and keeps its stack.
  */
 import { parseInvocation } from './args'
-import { UserError } from './user-error'
+import { fsUserError, UserError } from './user-error'
 import { nodeIo } from './io'
 
 declare const __VERSION__: string | undefined
@@ -41,8 +42,9 @@ main().then(
   code => {
     process.exitCode = code
   },
-  (err: unknown) => {
-    if (!(err instanceof UserError)) throw err
+  (thrown: unknown) => {
+    const err = thrown instanceof UserError ? thrown : fsUserError(thrown)
+    if (err === null) throw thrown
     // Messages name paths and log text: through nodeIo, which escapes control characters.
     nodeIo.stderr(`dsh-view: ${err.message}\n${err.hint ? `  ${err.hint}\n` : ''}`)
     process.exitCode = err.exitCode

@@ -3,7 +3,8 @@
  * [--redact] [--redact-config FILE]`:
  * runs the static build (src/site/build-site.ts) and reports. stdout gets one line, the path of
  * index.html (scriptable: `open "$(dsh-view build)"`); stderr gets progress and the summary (sessions,
- * pages, what was rebuilt, warnings with session and line). With no path and no sessions root on this
+ * pages, what was rebuilt, warnings grouped by kind — reporter.ts; `-q` silences all but errors).
+ * `--latest N` builds only the N newest session trees (./latest.ts). With no path and no sessions root on this
  * machine, the bundled demo root is built instead, so `npm start` always shows something; `--demo` builds it
  * on purpose. The demo root (demo/sessions, shipped in the package) holds real dsh logs: demo/README.md.
  *
@@ -19,15 +20,14 @@ import type { Io } from './io'
 import { UserError } from './user-error'
 import { defaultSessionsRoot } from '../src/log/node/discover'
 import type { BuildReport } from '../src/site/build-site'
-import { createProgress, formatRate } from '../src/site/progress'
+import { formatRate } from '../src/site/progress'
 import { EMPTY_REPORT, formatRedactionReport } from '../src/redact'
 import { redactionFor } from './redact'
 import { terminalField } from './terminal-text'
+import { createReporter, warningKind, type Reporter } from './reporter'
+import { latestInputs } from './latest'
 
 type BuildInvocation = Extract<Invocation, { mode: 'build' }>
-
-/** Warnings listed in the summary; the rest are counted (every one is marked on its page). */
-const MAX_LISTED_WARNINGS = 20
 
 /** The demo sessions root shipped in the package (demo/sessions), from source (cli/) or from dist/chunks/. */
 export function demoRoot(): string | null {
@@ -45,6 +45,7 @@ export async function runBuild(inv: BuildInvocation, io: Io): Promise<number> {
   const env = process.env
   env['NODE_ENV'] ??= 'production'
   const { buildSite, OutDirError, LockError } = await import('../src/site/build-site')
+  const reporter = createReporter(io, inv)
   let inputs = inv.inputs
   if (inv.demo === true) {
     const demo = demoRoot()
@@ -55,13 +56,14 @@ export async function runBuild(inv: BuildInvocation, io: Io): Promise<number> {
     if (!existsSync(root)) {
       const demo = demoRoot()
       if (demo === null) throw new UserError(`no sessions at ${root}`, 'Pass the logs or a sessions root: dsh-view build <paths…>', 1)
-      io.stderr(`dsh-view: no sessions at ${root}; building the bundled demo sessions\n`)
+      reporter.note(`dsh-view: no sessions at ${root}; building the bundled demo sessions`)
       inputs = [demo]
     }
   }
+  if (inv.latest != null) inputs = await latestInputs(inputs, inv.latest, io, reporter)
   const redact = await redactionFor(inv.redact)
   const started = performance.now()
-  const progress = createProgress({ write: io.stderrControl ?? io.stderr, tty: io.stderrIsTty, quiet: inv.quiet })
+  const progress = reporter.progress()
   let report: BuildReport
   try {
     report = await buildSite(
@@ -75,8 +77,8 @@ export async function runBuild(inv: BuildInvocation, io: Io): Promise<number> {
     }
     throw err
   }
-  io.stderr(`${inv.shard ? `shard ${inv.shard.index}/${inv.shard.count}: ` : ''}${summaryText(report, performance.now() - started)}`)
-  if (redact !== null) io.stderr(formatRedactionReport(report.redactions ?? EMPTY_REPORT))
+  reportBuild(report, performance.now() - started, reporter, inv.shard ? `shard ${inv.shard.index}/${inv.shard.count}: ` : '')
+  if (redact !== null) reporter.note(formatRedactionReport(report.redactions ?? EMPTY_REPORT))
   // For bench/site.bench.ts: the stage split as one JSON line (never shown otherwise).
   if (io.env['DSH_VIEW_TIMINGS'] === '1') {
     io.stderr(`DSH_VIEW_TIMINGS ${JSON.stringify({ ms: performance.now() - started, timings: report.timings, pages: report.pages, sessions: report.sessions, rendered: report.rendered, unchanged: report.unchanged, highlightBlocks: report.highlight.blocks })}\n`)
@@ -100,6 +102,17 @@ function workersFrom(env: Record<string, string | undefined>): { workers?: numbe
   }
 }
 
+/** The summary line (a note), the warnings grouped by kind, and what could not be read (errors). */
+export function reportBuild(report: BuildReport, ms: number, reporter: Reporter, prefix = ''): void {
+  reporter.note(`${prefix}${summaryText(report, ms)}`)
+  for (const w of report.warnings) reporter.warn({ kind: warningKind(w.message), where: w.line === null ? w.path : `${w.path}:${w.line}`, message: w.message })
+  reporter.uncounted(report.unlistedWarnings ?? 0)
+  reporter.flush('warnings (each is marked on its page)')
+  for (const page of report.overBudget) reporter.note(`  over the page budget even after cutting: ${terminalField(page)}`)
+  for (const p of report.problems) reporter.error(`dsh-view: could not read ${terminalField(p.path)}: ${terminalField(p.message)}`)
+}
+
+/** The one-line summary: sessions, pages, what was rebuilt, time and rate, code blocks coloured. */
 export function summaryText(report: BuildReport, ms: number): string {
   const lines: string[] = []
   const secs = (ms / 1000).toFixed(ms < 10_000 ? 2 : 1)
@@ -110,12 +123,5 @@ export function summaryText(report: BuildReport, ms: number): string {
   if (report.highlight.blocks > 0 || report.highlight.cacheHits > 0) {
     lines.push(`  highlighted ${report.highlight.blocks} code blocks in ${(report.highlight.ms / 1000).toFixed(2)} s (${report.highlight.cacheHits} from cache)`)
   }
-  if (report.warnings.length > 0) {
-    lines.push(`  ${report.warnings.length} warning${report.warnings.length === 1 ? '' : 's'} (each is marked on its page):`)
-    for (const w of report.warnings.slice(0, MAX_LISTED_WARNINGS)) lines.push(`    ${terminalField(w.path)}${w.line === null ? '' : `:${w.line}`}: ${terminalField(w.message)}`)
-    if (report.warnings.length > MAX_LISTED_WARNINGS) lines.push(`    … and ${report.warnings.length - MAX_LISTED_WARNINGS} more`)
-  }
-  for (const page of report.overBudget) lines.push(`  over the page budget even after cutting: ${terminalField(page)}`)
-  for (const p of report.problems) lines.push(`  could not read ${terminalField(p.path)}: ${terminalField(p.message)}`)
   return `${lines.join('\n')}\n`
 }

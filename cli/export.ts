@@ -1,8 +1,10 @@
 /**
  * `dsh-view export <session> [-o FILE.html] [--markdown FILE.md] [--link-base URL] [--locale en|zh] [--view MODE]
  * [--redact] [--redact-config FILE]`: one session tree as a self-contained HTML file and/or a PR summary
- * (src/export). stdout gets the path of each file written, one a line (scriptable); stderr gets one summary
- * line per file (sessions, size, what the budget left out) and, with `--redact`, the redaction report.
+ * (src/export). stdout gets the path of each file written, one a line (scriptable) — or, with `--markdown -`,
+ * the summary and nothing else; stderr gets one summary line per file (sessions, size, what the budget left
+ * out), warnings (an unknown format version) and, with `--redact`, the redaction report. `--latest 1`
+ * exports the newest session under the paths instead of a named one.
  *
  * Exit codes: 0 written (damage is shown in the file, not fatal); 1 the session or one of its descendants
  * could not be read or found (what could be read is still written); 2 usage (no output named, an ambiguous
@@ -13,6 +15,8 @@ import type { ExportInvocation } from './args'
 import type { Io } from './io'
 import { redactionFor } from './redact'
 import { UserError } from './user-error'
+import { createReporter } from './reporter'
+import { latestLogs, inputOf } from './latest'
 
 export async function runExport(inv: ExportInvocation, io: Io): Promise<number> {
   // As for build: production React renders 2–3× faster; set before the renderer loads.
@@ -24,14 +28,20 @@ export async function runExport(inv: ExportInvocation, io: Io): Promise<number> 
     import('../src/export/strings'),
     import('../src/redact'),
   ])
+  const reporter = createReporter(io, inv)
   const redact = await redactionFor(inv.redact)
+  // `--latest 1`: the newest root session under the paths (the family is found around it as for a path).
+  const newest = inv.session === null ? (await latestLogs(inv.inputs ?? [], 1, io, reporter)).roots[0] : undefined
+  const session = inv.session ?? (newest === undefined ? '' : inputOf(newest))
+  const toStdout = inv.markdown === '-'
   let report
   try {
     report = await exportSession({
-      session: inv.session,
+      session,
       html: inv.html,
       markdown: inv.markdown,
       linkBase: inv.linkBase,
+      transcriptUrl: inv.transcriptUrl ?? null,
       locale: inv.locale,
       ...(inv.view === undefined ? {} : { view: inv.view }),
       env: io.env,
@@ -51,14 +61,18 @@ export async function runExport(inv: ExportInvocation, io: Io): Promise<number> 
       h.notEmbedded > 0 ? `${h.notEmbedded} of ${h.fullTexts} full texts not embedded` : null,
       h.overBudget ? 'over the size budget even so' : null,
     ].filter((s): s is string => s !== null)
-    io.stderr(`dsh-view: ${h.path}: ${sessions}, ${formatBytes(h.bytes)}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}\n`)
+    reporter.note(`dsh-view: ${h.path}: ${sessions}, ${formatBytes(h.bytes)}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`)
   }
   if (report.markdown !== null) {
     const m = report.markdown
-    io.stderr(`dsh-view: ${m.path}: summary of ${sessions}, ${formatBytes(m.bytes)}${m.level > 0 ? ' (cut to fit 64 KB)' : ''}\n`)
+    reporter.note(`dsh-view: ${toStdout ? 'stdout' : m.path}: summary of ${sessions}, ${formatBytes(m.bytes)}${m.level > 0 ? ' (cut to fit 64 KB)' : ''}`)
   }
-  for (const p of report.problems) io.stderr(`  could not read ${p.path}: ${p.message}\n`)
-  if (redact !== null) io.stderr(formatRedactionReport(report.redactions ?? EMPTY_REPORT))
-  for (const path of [report.html?.path, report.markdown?.path]) if (path !== undefined) io.stdout(`${path}\n`)
+  for (const w of report.warnings) reporter.warn({ kind: w.kind, where: w.session, message: w.message })
+  reporter.flush()
+  for (const p of report.problems) reporter.error(`dsh-view: could not read ${p.path}: ${p.message}`)
+  if (redact !== null) reporter.note(formatRedactionReport(report.redactions ?? EMPTY_REPORT))
+  // stdout is the summary itself with `--markdown -`, else the path of each file written, one a line.
+  if (toStdout) io.stdout(report.markdown?.text ?? '')
+  else for (const path of [report.html?.path, report.markdown?.path]) if (path !== undefined) io.stdout(`${path}\n`)
   return report.problems.length > 0 ? 1 : 0
 }

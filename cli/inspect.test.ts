@@ -128,7 +128,11 @@ describe('dsh-view inspect (human output)', () => {
     const { io, out } = testIo()
     expect(await runInspect({ mode: 'inspect', inputs: [join(tmp, 'corrupt')], json: false }, io)).toBe(0)
     expect(out.stdout).toContain('  state    corrupt (damage inside committed history)\n    line 2: not valid JSON')
-    expect(out.stdout).toContain('    … and 2 more invalid lines (--json lists them)\n')
+    expect(out.stdout).toContain('    … and 2 more invalid lines (--verbose or --json lists them)\n')
+    const all = testIo()
+    expect(await runInspect({ mode: 'inspect', inputs: [join(tmp, 'corrupt')], json: false, verbose: true }, all.io)).toBe(0)
+    expect(all.out.stdout).toContain('    line 8: not valid JSON')
+    expect(all.out.stdout).not.toContain('more invalid lines')
   })
 
   it('clean() escapes C0, DEL and C1 controls and nothing else', () => {

@@ -1,17 +1,25 @@
 /**
- * `dsh-view inspect [paths…] [--json]`: one summary per session log found under the paths (format,
- * counts, title, parent, damage). Every log is streamed, so a multi-GB log costs one record's memory.
- * `--json` prints `{"sessions":[…],"problems":[…]}` on stdout (the per-session shape is fixed by issue 2;
- * extra fields are additions). Exit 0 when every log was read, even with invalid lines reported; 1 when a
- * path or a log could not be read at all (each named on stderr, the others still listed). Log text is
- * untrusted: control characters are escaped before they reach a terminal.
+ * `dsh-view inspect [paths…] [--json] [--latest N]`: one summary per session log found under the paths
+ * (format, counts, title, parent, damage, and how it ran: start/end time, duration, status, models, tokens —
+ * src/conversation/run-facts.ts defines the status). Every log is streamed, so a multi-GB log costs one
+ * record's memory. `--json` prints `{"sessions":[…],"problems":[…]}` on stdout (the per-session shape is
+ * fixed by issue 2; extra fields are additions). Progress goes to stderr on long runs (./reporter.ts; `-q`
+ * silences it). Exit 0 when every log was read, even with invalid lines reported; 1 when a path or a log
+ * could not be read at all (each named on stderr, the others still listed). Log text is untrusted: control
+ * characters are escaped before they reach a terminal.
  */
+import { stat } from 'node:fs/promises'
 import { homedir } from 'node:os'
 import type { Invocation } from './args'
 import type { Io } from './io'
 import { terminalField } from './terminal-text'
+import { createReporter, type Reporter } from './reporter'
 import { discoverLogs, linkSessions, summarizeSession, type DiscoveredLog, type SessionSummary } from '../src/log/node'
+import { latestSessions } from '../src/log/node/latest'
 import type { ChunkMode } from '../src/log/parser'
+import { RunFacts, runStatus, type RunStatus } from '../src/conversation/run-facts'
+import type { UsageTotals } from '../src/conversation/model'
+import { isUnknownVersion, NEWEST_KNOWN_VERSION } from '../src/log/format-version'
 
 type InspectInvocation = Extract<Invocation, { mode: 'inspect' }>
 
@@ -38,6 +46,21 @@ export interface InspectedSession {
   /** Other paths holding a session with the same id. */
   duplicateOf: string[]
   bytes: number
+  /** ISO 8601 (UTC): the header's `createdAt`, else the first event's time; null when the log has none. */
+  startTime: string | null
+  /** ISO 8601 (UTC): the last event's time. */
+  endTime: string | null
+  /** endTime − startTime in milliseconds. */
+  durationMs: number | null
+  status: RunStatus
+  /** `provider/model` of every model that answered or was asked, in order of first use. */
+  models: string[]
+  /** The first of `models`, or null. */
+  model: string | null
+  /** Σ usage of the settled assistant messages (disjoint counts; total = input + output + cache). */
+  tokens: UsageTotals
+  /** A header `version` newer than dsh-view knows (the log may be read incompletely). */
+  unknownVersion: boolean
 }
 
 export interface InspectReport {
@@ -46,10 +69,26 @@ export interface InspectReport {
 }
 
 export async function runInspect(inv: InspectInvocation, io: Io): Promise<number> {
-  const report = await inspect(inv.inputs, io)
-  for (const problem of report.problems) io.stderr(`dsh-view: ${clean(problem.path)}: ${clean(problem.message)}\n`)
-  io.stdout(inv.json ? `${JSON.stringify(report, null, 2)}\n` : renderText(report))
+  const reporter = createReporter(io, inv)
+  const report = await inspect(inv.inputs, io, { latest: inv.latest ?? null, reporter })
+  for (const problem of report.problems) reporter.error(`dsh-view: ${clean(problem.path)}: ${clean(problem.message)}`)
+  for (const s of report.sessions) {
+    if (s.unknownVersion) reporter.warn({ kind: 'unknown format version', where: s.path, message: `format version ${s.format.version ?? '?'} is newer than dsh-view knows (up to ${NEWEST_KNOWN_VERSION}); the log may be read incompletely` })
+  }
+  reporter.flush()
+  io.stdout(inv.json ? `${JSON.stringify(report, null, 2)}\n` : renderText(report, inv.verbose === true))
   return report.problems.length > 0 ? 1 : 0
+}
+
+export interface InspectOptions {
+  /** The reader's chunk mode (see below). */
+  chunks?: ChunkMode
+  /** `--latest N`: only the N newest session trees. */
+  latest?: number | null
+  /** Progress while reading; none without one. */
+  reporter?: Reporter
+  /** The clock for "running" (tests). */
+  now?: number
 }
 
 /**
@@ -57,21 +96,39 @@ export async function runInspect(inv: InspectInvocation, io: Io): Promise<number
  * message supersedes without building them and gives the same report (counts, damage, torn tails):
  * inspect.test.ts compares both modes on every fixture log.
  */
-export async function inspect(inputs: readonly string[], io: Io, chunks: ChunkMode = 'skip-superseded'): Promise<InspectReport> {
+export async function inspect(inputs: readonly string[], io: Io, options: InspectOptions | ChunkMode = {}): Promise<InspectReport> {
+  const { chunks = 'skip-superseded', latest = null, reporter, now = Date.now() } = typeof options === 'string' ? { chunks: options } : options
   const discovery = await discoverLogs(inputs, { env: io.env, homedir: io.env['HOME'] ?? homedir() })
   const problems = [...discovery.problems]
-  const read: { log: DiscoveredLog; summary: SessionSummary }[] = []
-  for (const log of discovery.logs) {
-    const result = await summarizeSession(log.source, { chunks })
-    if (result.ok) read.push({ log, summary: result.session })
+  const logs = latest === null ? discovery.logs : (await latestSessions(discovery, latest)).logs
+  // Sizes for the progress line and mtimes for "running": one stat per log, before reading any.
+  const files = await Promise.all(logs.map(async log => {
+    const where = log.source.location
+    const info = await stat(where.kind === 'file' ? where.path : where.zip).catch(() => null)
+    return { bytes: info?.size ?? 0, writtenAt: where.kind === 'file' && info !== null ? info.mtimeMs : null }
+  }))
+  const progress = reporter?.progress()
+  progress?.start(logs.length, files.reduce((n, f) => n + f.bytes, 0))
+  const read: { log: DiscoveredLog; summary: SessionSummary; run: RunFacts; writtenAt: number | null }[] = []
+  for (const [i, log] of logs.entries()) {
+    const run = new RunFacts()
+    const result = await summarizeSession(log.source, { chunks }, line => run.add(line))
+    const file = files[i]
+    if (result.ok) read.push({ log, summary: result.session, run, writtenAt: file?.writtenAt ?? null })
     else problems.push({ path: result.path, message: `unreadable: ${result.error}` })
+    progress?.advance(file?.bytes ?? 0)
   }
+  progress?.finish()
   const { duplicates } = linkSessions(read.map((r) => r.summary))
-  const sessions = read.map(({ log, summary }) => toJson(log, summary, (duplicates.get(summary.id) ?? []).filter((d) => d !== summary).map((d) => d.path)))
+  const sessions = read.map(({ log, summary, run, writtenAt }) => toJson(log, summary, (duplicates.get(summary.id) ?? []).filter((d) => d !== summary).map((d) => d.path), run, writtenAt, now))
   return { sessions, problems }
 }
 
-function toJson(log: DiscoveredLog, s: SessionSummary, duplicateOf: string[]): InspectedSession {
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
+
+function toJson(log: DiscoveredLog, s: SessionSummary, duplicateOf: string[], run: RunFacts, writtenAt: number | null, now: number): InspectedSession {
+  const start = run.start
+  const end = run.endTime === null ? null : Math.max(run.endTime, start ?? run.endTime)
   return {
     id: s.id,
     path: s.path,
@@ -92,12 +149,22 @@ function toJson(log: DiscoveredLog, s: SessionSummary, duplicateOf: string[]): I
     olderGenerations: log.olderGenerations,
     duplicateOf,
     bytes: s.bytes,
+    startTime: iso(start),
+    endTime: iso(end),
+    durationMs: start === null || end === null ? null : end - start,
+    status: runStatus({ openTurn: run.openTurn, lastEnd: run.lastEnd, corrupt: s.corrupt, tornTail: s.tornTail, writtenAt, now }),
+    models: run.models,
+    model: run.models[0] ?? null,
+    tokens: run.usage,
+    unknownVersion: isUnknownVersion(s.format.version),
   }
 }
 
 const SHOWN_INVALID = 5
 
-export function renderText(report: InspectReport): string {
+/** The text report; `verbose` lists every invalid line kept (else the first few per session). */
+export function renderText(report: InspectReport, verbose = false): string {
+  const shown = verbose ? Infinity : SHOWN_INVALID
   const out: string[] = []
   for (const s of report.sessions) {
     out.push(clean(s.path))
@@ -108,10 +175,15 @@ export function renderText(report: InspectReport): string {
     const older = s.olderGenerations.length > 0 ? `; older generations: ${s.olderGenerations.map(clean).join(', ')}` : ''
     out.push(`  format   ${version}, ${s.format.encoding === 'zstd' ? 'zstd frames' : 'plain JSONL'}, ${s.bytes} bytes${older}`)
     out.push(`  events   ${s.events} (${s.turns} ${plural(s.turns, 'turn')}, ${s.toolCalls} ${plural(s.toolCalls, 'tool call')})`)
+    if (s.startTime !== null) out.push(`  time     ${s.startTime}${s.endTime === null ? '' : ` → ${s.endTime}`}${s.durationMs === null ? '' : ` (${formatDuration(s.durationMs)})`}`)
+    out.push(`  status   ${s.status}`)
+    if (s.models.length > 0) out.push(`  model    ${s.models.map(clean).join(', ')}`)
+    if (s.tokens.totalTokens > 0) out.push(`  tokens   ${s.tokens.totalTokens} (input ${s.tokens.inputTokens}, output ${s.tokens.outputTokens}, cache read ${s.tokens.cacheReadTokens}, cache write ${s.tokens.cacheWriteTokens})`)
     const state = s.corrupt ? 'corrupt (damage inside committed history)' : s.tornTail ? 'torn tail (crash before the last write completed)' : s.invalidCount > 0 ? 'damaged' : 'ok'
     out.push(`  state    ${state}`)
-    for (const bad of s.invalid.slice(0, SHOWN_INVALID)) out.push(`    line ${bad.line}: ${clean(bad.reason)}`)
-    if (s.invalidCount > SHOWN_INVALID) out.push(`    … and ${s.invalidCount - SHOWN_INVALID} more invalid lines (--json lists them)`)
+    for (const bad of s.invalid.slice(0, shown)) out.push(`    line ${bad.line}: ${clean(bad.reason)}`)
+    const listed = Math.min(shown, s.invalid.length)
+    if (s.invalidCount > listed) out.push(`    … and ${s.invalidCount - listed} more invalid lines (${verbose ? '--json lists the first 10,000' : '--verbose or --json lists them'})`)
     if (s.unknownTypes.length > 0) out.push(`  unknown event types kept raw: ${s.unknownTypes.map(clean).join(', ')}`)
     if (s.duplicateOf.length > 0) out.push(`  warning  the same session id is also at ${s.duplicateOf.map(clean).join(', ')}`)
     out.push('')
@@ -119,6 +191,18 @@ export function renderText(report: InspectReport): string {
   const unreadable = report.problems.length
   out.push(`${report.sessions.length} ${plural(report.sessions.length, 'session')} read${unreadable > 0 ? `, ${unreadable} ${plural(unreadable, 'path')} could not be read` : ''}`)
   return `${out.join('\n')}\n`
+}
+
+/** `2h 05m`, `3m 07s`, `12s`, `450 ms`. */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${ms} ms`
+  const secs = Math.floor(ms / 1000)
+  const h = Math.floor(secs / 3600)
+  const m = Math.floor((secs % 3600) / 60)
+  const sec = secs % 60
+  if (h > 0) return `${h}h ${String(m).padStart(2, '0')}m`
+  if (m > 0) return `${m}m ${String(sec).padStart(2, '0')}s`
+  return `${sec}s`
 }
 
 function plural(n: number, word: string): string {

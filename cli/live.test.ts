@@ -37,8 +37,8 @@ describe('parseInvocation: live', () => {
   })
 
   it('is in the help', () => {
-    expect(HELP).toContain('dsh-view live')
-    expect(HELP).toContain('--attach URL')
+    expect(HELP).toContain('live')
+    expect((parseInvocation(['live', '--help']) as { text: string }).text).toContain('--attach URL')
   })
 })
 

@@ -55,7 +55,7 @@ export async function startLive(inv: LiveInvocation, io: Io, deps: LiveDeps = {}
   const env = process.env
   env['NODE_ENV'] ??= 'production'
   const inputs = inv.inputs.length > 0 ? inv.inputs.map((p) => resolve(p)) : [defaultSessionsRoot({ env: io.env, homedir: homedir() })]
-  for (const input of inputs) if (!existsSync(input)) io.stderr(`dsh-view: ${input} does not exist yet; sessions appear once it does\n`)
+  for (const input of inputs) if (!existsSync(input) && inv.quiet !== true) io.stderr(`dsh-view: ${input} does not exist yet; sessions appear once it does\n`)
   const assets = await liveAssets(deps)
   const temporary = inv.outDir === null
   const outDir = inv.outDir === null ? await mkdtemp(join(tmpdir(), 'dsh-view-live-')) : resolve(inv.outDir)
@@ -137,11 +137,15 @@ export async function startLive(inv: LiveInvocation, io: Io, deps: LiveDeps = {}
 
 export async function runLive(inv: LiveInvocation, io: Io): Promise<number> {
   const handle = await startLive(inv, io)
-  io.stderr(
+  // -q: only the URL (stdout) and errors; the banner, the remote warning and "stopping" are notes.
+  const note = (text: string) => {
+    if (inv.quiet !== true) io.stderr(text)
+  }
+  note(
     `dsh-view: live at ${handle.url} — ${handle.site.pages.length} session${handle.site.pages.length === 1 ? '' : 's'}` +
       `${inv.outDir === null ? '' : `, site in ${handle.outDir}`}${inv.attach === null ? '' : `, attached to ${inv.attach}`}. Ctrl-C stops.\n`,
   )
-  if (!isLoopback(inv.host)) io.stderr(`dsh-view: warning: serving on ${inv.host} without authentication (--allow-remote)\n`)
+  if (!isLoopback(inv.host)) note(`dsh-view: warning: serving on ${inv.host} without authentication (--allow-remote)\n`)
   io.stdout(`${handle.url}\n`)
   if (inv.open) await io.open(handle.url)
   await new Promise<void>((done) => {
@@ -153,7 +157,7 @@ export async function runLive(inv: LiveInvocation, io: Io): Promise<number> {
     process.on('SIGINT', stop)
     process.on('SIGTERM', stop)
   })
-  io.stderr('dsh-view: stopping…\n')
+  note('dsh-view: stopping…\n')
   await handle.close()
   return 0
 }

@@ -51,6 +51,8 @@ describe('parsing', () => {
       inputs: ['a', 'b'],
       configFile: 'c.json',
       json: true,
+      quiet: false,
+      verbose: false,
     })
   })
 
@@ -166,7 +168,7 @@ describe('dsh-view build --redact', () => {
   it('prints the report: total, per rule, and where', async () => {
     const io = testIo()
     const out = join(tempDir(), 'site')
-    const code = await runBuild({ mode: 'build', inputs: [ROOT], outDir: out, open: false, baseUrl: null, title: null, locale: 'en', quiet: true, redact: { configFile: null } }, io)
+    const code = await runBuild({ mode: 'build', inputs: [ROOT], outDir: out, open: false, baseUrl: null, title: null, locale: 'en', quiet: false, redact: { configFile: null } }, io)
     expect(code).toBe(0)
     expect(io.err).toMatch(/^dsh-view: redacted \d+ secrets \(.*github-token \d+.*\)$/m)
     expect(io.err).toContain('session.jsonl:4: openai-key')

@@ -14,6 +14,7 @@ import { homedir } from 'node:os'
 import type { Invocation, RedactRequest } from './args'
 import type { Io } from './io'
 import { UserError } from './user-error'
+import { createReporter } from './reporter'
 import { defaultSessionsRoot } from '../src/log/node/discover'
 import { RedactConfigError, type RedactConfig } from '../src/redact'
 import { checkPaths, type CheckHit } from '../src/redact/node/check'
@@ -40,6 +41,7 @@ async function configFrom(file: string | null): Promise<RedactConfig> {
 }
 
 export async function runRedact(inv: RedactInvocation, io: Io): Promise<number> {
+  const reporter = createReporter(io, inv)
   const config = await configFrom(inv.configFile)
   const home = homedir()
   const inputs = inv.inputs.length > 0 ? inv.inputs : [defaultSessionsRoot({ env: io.env, homedir: home })]
@@ -50,18 +52,18 @@ export async function runRedact(inv: RedactInvocation, io: Io): Promise<number> 
     if (report.hits.length > MAX_LISTED) io.stdout(`… and ${report.hits.length - MAX_LISTED} more\n`)
   }
   const checked = `${report.logs} log${report.logs === 1 ? '' : 's'} and ${report.files} file${report.files === 1 ? '' : 's'}`
-  for (const p of report.problems) io.stderr(`dsh-view: could not read ${p.path}: ${p.message}\n`)
+  for (const p of report.problems) reporter.error(`dsh-view: could not read ${p.path}: ${p.message}`)
   if (report.logs + report.files === 0) {
-    io.stderr(`dsh-view: nothing to check under ${inputs.join(', ')} (no session logs, no published files)\n`)
+    reporter.error(`dsh-view: nothing to check under ${inputs.join(', ')} (no session logs, no published files)\n`)
     return 1
   }
   if (report.hits.length > 0) {
     const files = new Set(report.hits.map(h => h.path)).size
-    io.stderr(`dsh-view: ${report.hits.length} secret-looking string${report.hits.length === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'} (checked ${checked})\n`)
-    io.stderr('  Rebuild with --redact (and --redact-config FILE for your own rules or allowlist).\n')
+    reporter.error(`dsh-view: ${report.hits.length} secret-looking string${report.hits.length === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'} (checked ${checked})\n`)
+    reporter.error('  Rebuild with --redact (and --redact-config FILE for your own rules or allowlist).')
     return 1
   }
-  io.stderr(`dsh-view: no secrets found (checked ${checked})\n`)
+  reporter.note(`dsh-view: no secrets found (checked ${checked})`)
   return report.problems.length > 0 ? 1 : 0
 }
 

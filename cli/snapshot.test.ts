@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { HELP, parseInvocation } from './args'
 import { UserError } from './user-error'
 
-const defaults = { mode: 'snapshot', inputs: [], format: 'text', outDir: null, check: false, expand: 'all', locale: 'en', view: 'detailed' }
+const defaults = { mode: 'snapshot', inputs: [], format: 'text', outDir: null, check: false, expand: 'all', locale: 'en', view: 'detailed', quiet: false, verbose: false }
 
 describe('dsh-view snapshot arguments', () => {
   it.each([
@@ -42,7 +42,10 @@ describe('dsh-view snapshot arguments', () => {
   })
 
   it('is in the help text, with its options', () => {
-    expect(parseInvocation(['snapshot', '--help'])).toEqual({ mode: 'help', text: HELP })
-    for (const flag of ['dsh-view snapshot', '--format text|aria', '--check', 'DSH_SNAPSHOT=refresh', '--expand all|none|process', '--view MODE']) expect(HELP).toContain(flag)
+    const help = parseInvocation(['snapshot', '--help'])
+    expect(help).toMatchObject({ mode: 'help' })
+    const text = (help as { text: string }).text
+    for (const flag of ['dsh-view snapshot', '--format text|aria', '--check', 'DSH_SNAPSHOT=refresh', '--expand all|none|process', '--view MODE']) expect(text).toContain(flag)
+    expect(HELP).toContain('snapshot')
   })
 })

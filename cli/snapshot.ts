@@ -19,6 +19,7 @@ import { homedir } from 'node:os'
 import type { Invocation } from './args'
 import type { Io } from './io'
 import { UserError } from './user-error'
+import { createReporter, type Reporter } from './reporter'
 import { DEFAULT_VIEW_MODE } from '../src/cards/view-mode'
 import { defaultSessionsRoot, type DiscoveryProblem } from '../src/log/node/discover'
 import type { SiteAssets } from '../src/site/assets'
@@ -50,7 +51,8 @@ export async function runSnapshot(inv: SnapshotInvocation, io: Io, deps: Snapsho
   const { readSnapshotSessions } = await import('../src/snapshot/node/sessions')
   const problems: DiscoveryProblem[] = []
   const files = await snapshotFiles(readSnapshotSessions(inputs, { env: io.env, homedir: home }, problems), inv, io, deps, problems)
-  for (const p of problems) io.stderr(`dsh-view: could not read ${p.path}: ${p.message}\n`)
+  const reporter = createReporter(io, inv)
+  for (const p of problems) reporter.error(`dsh-view: could not read ${p.path}: ${p.message}`)
   let failed = problems.length > 0
   if (inv.outDir === null) {
     const single = files.length === 1
@@ -59,12 +61,12 @@ export async function runSnapshot(inv: SnapshotInvocation, io: Io, deps: Snapsho
     const { checkSnapshots, snapshotMode } = await import('../src/snapshot/node/store')
     const mode = snapshotMode(io.env)
     const report = await checkSnapshots(files, inv.outDir, mode, EXTENSION[inv.format])
-    reportCheck(report, inv.outDir, io)
+    reportCheck(report, inv.outDir, io, reporter)
     failed ||= report.failed
   } else {
     const { writeSnapshots } = await import('../src/snapshot/node/store')
     const written = await writeSnapshots(files, inv.outDir)
-    io.stderr(`dsh-view: ${plural(files.length, 'snapshot')} in ${inv.outDir} (${written.length} written, ${files.length - written.length} unchanged)\n`)
+    reporter.note(`dsh-view: ${plural(files.length, 'snapshot')} in ${inv.outDir} (${written.length} written, ${files.length - written.length} unchanged)`)
   }
   return failed ? 1 : 0
 }
@@ -129,22 +131,23 @@ function isMissingModule(err: unknown): boolean {
   return err instanceof Error && 'code' in err && (err.code === 'ERR_MODULE_NOT_FOUND' || err.code === 'MODULE_NOT_FOUND')
 }
 
-function reportCheck(report: CheckReport, dir: string, io: Io): void {
+function reportCheck(report: CheckReport, dir: string, io: Io, reporter: Reporter): void {
   const count = { equal: 0, changed: 0, missing: 0, created: 0, updated: 0 }
   for (const o of report.outcomes) {
     count[o.status]++
     if (o.status === 'changed') io.stdout(o.diff)
     else if (o.status === 'missing') io.stdout(`missing: ${dir}/${o.file} (DSH_SNAPSHOT=refresh writes it)\n`)
-    else if (o.status === 'created') io.stderr(`dsh-view: wrote ${dir}/${o.file}\n`)
-    else if (o.status === 'updated') io.stderr(`dsh-view: refreshed ${dir}/${o.file}\n`)
+    else if (o.status === 'created') reporter.note(`dsh-view: wrote ${dir}/${o.file}`)
+    else if (o.status === 'updated') reporter.note(`dsh-view: refreshed ${dir}/${o.file}`)
   }
-  for (const file of report.stale) io.stderr(`dsh-view: ${dir}/${file} matches no session in this run (left alone)\n`)
+  for (const file of report.stale) reporter.warn({ kind: 'stale snapshot', where: `${dir}/${file}`, message: 'matches no session in this run (left alone)' })
+  reporter.flush()
   const parts = [`${count.equal} equal`]
   if (count.changed > 0) parts.push(`${count.changed} changed`)
   if (count.missing > 0) parts.push(`${count.missing} missing`)
   if (count.created > 0) parts.push(`${count.created} written`)
   if (count.updated > 0) parts.push(`${count.updated} refreshed`)
-  io.stderr(`dsh-view: ${plural(report.outcomes.length, 'snapshot')} checked against ${dir}: ${parts.join(', ')}\n`)
+  reporter.note(`dsh-view: ${plural(report.outcomes.length, 'snapshot')} checked against ${dir}: ${parts.join(', ')}`)
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`

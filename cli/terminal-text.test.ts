@@ -7,7 +7,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { tempDir } from '../test/support/build'
-import { runBuild, summaryText } from './build'
+import { reportBuild, runBuild, summaryText } from './build'
+import { createReporter } from './reporter'
 import { runInspect } from './inspect'
 import { terminalField, terminalIo, terminalText } from './terminal-text'
 
@@ -75,18 +76,21 @@ describe('commands print no log-derived control character', () => {
   it('build: warnings and paths', async () => {
     const sink = capture()
     const out = join(tempDir(), 'site')
-    await runBuild({ mode: 'build', inputs: [hostileRoot()], outDir: out, open: false, baseUrl: null, title: null, locale: 'en', quiet: true, redact: null }, terminalIo(sink))
+    await runBuild({ mode: 'build', inputs: [hostileRoot()], outDir: out, open: false, baseUrl: null, title: null, locale: 'en', quiet: false, redact: null }, terminalIo(sink))
     expect(sink.err).toContain('warning')
     expect(sink.err).toContain('\\u001b]52;c;aGk=\\u0007')
     noRawControls(sink.err)
     noRawControls(sink.out)
   }, 60_000)
 
-  it('build summary escapes warnings even through a raw Io', () => {
+  it('build summary and grouped warnings escape log text even through a raw Io', () => {
     const report = { sessions: 1, pages: 1, rendered: 1, unchanged: 0, bytes: 1, highlight: { blocks: 0, cacheHits: 0, ms: 0 }, warnings: [{ path: `p${OSC52}`, line: 2, message: `m\u202e${ESC}[8m\nforged line` }], overBudget: [], problems: [{ path: `q${ESC}[2J`, message: 'x' }] }
-    const text = summaryText(report as unknown as Parameters<typeof summaryText>[0], 10)
-    noRawControls(text)
-    expect(text).not.toContain('\nforged line')
+    const raw = capture()
+    reportBuild(report as unknown as Parameters<typeof reportBuild>[0], 10, createReporter({ ...raw, stderrIsTty: false, env: {}, open: async () => {} }, { quiet: false, verbose: true }))
+    expect(raw.err).toContain('forged line')
+    noRawControls(raw.err)
+    expect(raw.err).not.toContain('\nforged line')
+    noRawControls(summaryText(report as unknown as Parameters<typeof summaryText>[0], 10))
   })
 
   it('inspect: text and JSON', async () => {

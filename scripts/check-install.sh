@@ -67,8 +67,9 @@ grep -q '/home/dev/weather-cli' "$INDEX" || fail "build --demo: the index does n
 run export "$SESSION" -o "$WORK/session.html" --markdown "$WORK/summary.md" >/dev/null
 grep -q '<html' "$WORK/session.html" || fail "export wrote no HTML page"
 grep -q 'exit 3' "$WORK/summary.md" || fail "export --markdown: the summary lacks the session's failed command"
-# TODO(issue 15, stdout form): once `export --markdown -` writes to stdout, also check
-#   run export "$SESSION" --markdown - | grep -q 'exit 3'
+run export "$SESSION" --markdown - -q > "$WORK/stdout.md"
+grep -q 'exit 3' "$WORK/stdout.md" || fail "export --markdown -: stdout lacks the session's failed command"
+head -c 4 "$WORK/stdout.md" | grep -q '^### ' || fail "export --markdown -: stdout holds more than the summary"
 
 run inspect --json "${INPUTS[@]}" > "$WORK/inspect.json"
 node -e '

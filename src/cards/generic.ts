@@ -6,6 +6,7 @@
  * the openable file path (recorded `meta.path` first); an Auto-review denial; the IN body, the flattened OUT text and the failure line; and the row state. Every other row starts from this model
  * and overrides what its renderer changes (./rows). It never throws: unparsable arguments are shown as raw text.
  */
+import { plainText } from './plain-text'
 import { ownTable } from '../log/own'
 import type { ToolCallNode, ToolCallResult } from '../conversation/tool-call'
 import type { CardContext, Locale, RowState, ToolIcon, ToolVariant } from './types'
@@ -249,7 +250,8 @@ export function genericModel(node: ToolCallNode, ctx: CardContext): GenericModel
   const input = argsRaw === '' ? null : parsed === undefined ? argsRaw : JSON.stringify(parsed, null, 2)
 
   const state = rowState(node.result)
-  const flat = node.result === null ? '' : flattenResult(node.result)
+  // Shown as plain text (the generic body, the error summary): terminal escapes stripped (plain-text.ts).
+  const flat = node.result === null ? '' : plainText(flattenResult(node.result))
   const output = flat === '' ? null : flat
   return {
     variant,

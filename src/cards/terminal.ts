@@ -11,6 +11,7 @@
 import type { ToolCallNode } from '../conversation/tool-call'
 import type { CardContext, TerminalCardModel, TerminalPrompt } from './types'
 import { isBlankLine, parseAnsi } from './ansi'
+import { plainText } from './plain-text'
 import { asBoolean, finiteNumber, jsonObject, nonBlank, nonEmpty, singleText, type JsonObject } from './narrow'
 import { promptLabel, resolveWorkdir } from './paths'
 import { strings, type Dictionary } from './strings'
@@ -111,7 +112,8 @@ export function terminalCardModel(node: ToolCallNode, ctx: CardContext): Termina
   const description = call.flavor === 'send' ? t.terminalSession(call.sessionId) : call.description
   // workdir counts for standard shells only; persistent shells and terminal_send show the session cwd.
   const cwd = resolveWorkdir(call.flavor === 'shell' ? call.workdir : null, ctx.cwd)
-  const base = { kind: 'terminal' as const, flavor: call.flavor, description, prompts: promptRows(command, promptLabel(cwd)) }
+  // The command is shown as typed text: escapes it holds would show as garbage (plain-text.ts).
+  const base = { kind: 'terminal' as const, flavor: call.flavor, description, prompts: promptRows(plainText(command), promptLabel(cwd)) }
 
   const result = node.result
   if (result === null) {

@@ -6,6 +6,7 @@
  * on their own (cards.md §16.4), while terminal cards are allowed for children ([N] nested-terminal fix).
  * `cordis_*` rows are an upstream extension this viewer does not reproduce: they render Generic.
  */
+import { plainText } from './plain-text'
 import { ownTable } from '../log/own'
 import type { ToolCallNode } from '../conversation/tool-call'
 import type { CardContext, CardModel, RowState, ToolDetailsModel, ToolRowModel } from './types'
@@ -107,8 +108,9 @@ export function toolRowModel(node: ToolCallNode, ctx: CardContext, depth = 0, ke
     modelState: chrome.state,
     dot: state === 'error' ? 'red' : state === 'stopped' ? 'amber' : null,
     icon: chrome.icon,
-    title: chrome.title,
-    summary: chrome.summary,
+    // Collapsed-row text is plain text: a command's or output's terminal escapes must not show raw.
+    title: plainText(chrome.title),
+    summary: plainText(chrome.summary),
     summaryStyle: chrome.summaryStyle,
     filePath: chrome.filePath,
     summarySuffix: chrome.summarySuffix,

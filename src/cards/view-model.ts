@@ -4,6 +4,7 @@
  * `toolRowModel`; everything else is formatted here. Text stays text: markdown is passed through as
  * source for the site's sanitising pass, unknown blocks and raw events as JSON.
  */
+import { plainText } from './plain-text'
 import type { ContentBlock } from '../log/schema'
 import type {
   AssistantBlock, AssistantNode, AttemptNode, ChatNode, CompactionNode, Conversation, RetryNode, Section,
@@ -55,9 +56,9 @@ const images = (content: readonly ContentBlock[], t: Dictionary): ImageRef[] =>
  * while streaming, the model's own running summary. `''` when the first line is empty.
  */
 function thinkPreview(text: string, summary: string, running: boolean): string {
-  if (running) return summary
+  if (running) return plainText(summary)
   const newline = text.indexOf('\n')
-  return (newline === -1 ? text : text.slice(0, newline)).split('**').join('').trim()
+  return plainText(newline === -1 ? text : text.slice(0, newline)).split('**').join('').trim()
 }
 
 /** `HH:MM` of a time (UTC, like every clock on a static page), with its ISO form. */
@@ -72,11 +73,12 @@ function blockRows(key: string, blocks: readonly AssistantBlock[], streaming: bo
     switch (block.type) {
       case 'think': {
         const running = streaming && i === blocks.length - 1
-        return { kind: 'think', key: k, title: t.think, summary: block.summary, text: block.text, running,
+        // Reasoning and answers are text, not terminal output: escapes would show as garbage (plain-text.ts).
+        return { kind: 'think', key: k, title: t.think, summary: plainText(block.summary), text: plainText(block.text), running,
           hiddenStatus: running ? t.rowRunning : null, preview: thinkPreview(block.text, block.summary, running) }
       }
       case 'markdown':
-        return { kind: 'markdown', key: k, text: block.text, html: null }
+        return { kind: 'markdown', key: k, text: plainText(block.text), html: null }
       case 'images':
         return { kind: 'images', key: k, images: images(block.images, t) }
       case 'unknown':

@@ -21,6 +21,8 @@ import { damagedConversation, failureReason } from '../site/damaged'
 import { summaryFacts } from './markdown/facts'
 import { renderMarkdown, type RenderedMarkdown, type TranscriptLink } from './markdown/render'
 import { ResolveError, resolveFamily, type FamilyMember } from './resolve'
+import { exportText } from './strings'
+import { isUnknownVersion, NEWEST_KNOWN_VERSION } from '../log/format-version'
 
 export interface ExportOptions {
   /** The `<session>` argument: a path or an id. */
@@ -30,6 +32,8 @@ export interface ExportOptions {
   markdown: string | null
   /** Absolute http(s) URL ending in `/` under which the HTML file (or the site) is published. */
   linkBase: string | null
+  /** The exact URL of the transcript (a CI artifact page); wins over `linkBase`. */
+  transcriptUrl?: string | null
   locale: Locale
   /** `--view`: the file's default view mode (default `DEFAULT_VIEW_MODE`). */
   view?: ViewMode
@@ -42,15 +46,29 @@ export interface ExportOptions {
   redact?: RedactConfig | null
 }
 
+/** Something the export wants a reader to know that is not an error (shown in the summary and on stderr). */
+export interface ExportWarning {
+  kind: string
+  /** The session id it is about. */
+  session: string
+  message: string
+}
+
 export interface ExportReport {
   /** Sessions in the file: the root and its descendants that could be read. */
   sessions: number
   rootId: string
   problems: { path: string; message: string }[]
+  /** An unknown format version, per session. */
+  warnings: ExportWarning[]
   redactions: RedactionReport | null
   html: (Omit<HtmlExport, 'html'> & { path: string; bytes: number }) | null
-  markdown: (Omit<RenderedMarkdown, 'text'> & { path: string; bytes: number }) | null
+  /** `text` only when the summary went to stdout (`--markdown -`): the caller prints it. */
+  markdown: (Omit<RenderedMarkdown, 'text'> & { path: string; bytes: number; text?: string }) | null
 }
+
+/** `--markdown -`: the summary is printed, not written. */
+export const STDOUT = '-'
 
 /** The exported session itself could not be read (exit code 1; a descendant that cannot is only reported). */
 export class ExportReadError extends Error {}
@@ -58,23 +76,30 @@ export class ExportReadError extends Error {}
 const toPosix = (path: string) => path.split('\\').join('/')
 
 /**
- * Where the summary points: with `-o`, the HTML file (its descendants are `#session-<stem>` in it); without,
- * the session's page of a `dsh-view build` site (`sessions/<stem>.html`). A bare path is shown as text (a
- * relative link in a PR comment would resolve against github.com); with `--link-base` it becomes a link.
+ * Where the summary's one transcript link points: with `-o`, the HTML file (its descendants are
+ * `#session-<stem>` in it); without, the session's page of a `dsh-view build` site (`sessions/<stem>.html`).
+ * Under `--link-base` the link is absolute; otherwise it is relative — to the summary's folder, or to the
+ * working folder when the summary goes to stdout — so it works wherever the two files are published
+ * side by side (a Pages site, a folder), and never names a path of the machine that wrote it. With
+ * `--transcript-url` it is exactly that URL (a CI artifact page, where no relative path can reach).
  */
-export function transcriptLink(rootStem: string, options: Pick<ExportOptions, 'html' | 'markdown' | 'linkBase'>): TranscriptLink {
+export function transcriptLink(rootStem: string, options: Pick<ExportOptions, 'html' | 'markdown' | 'linkBase' | 'transcriptUrl'>): TranscriptLink {
+  const exact = options.transcriptUrl ?? null
+  // `--transcript-url`: one page with no known anchors (an artifact download), so subagents get no link.
+  if (exact !== null) return { href: exact, label: exact, session: () => null }
   const base = options.linkBase
   if (options.html !== null) {
-    const file = toPosix(relative(options.markdown === null ? process.cwd() : dirname(resolve(options.markdown)), resolve(options.html)))
+    const from = options.markdown === null || options.markdown === STDOUT ? process.cwd() : dirname(resolve(options.markdown))
+    const file = toPosix(relative(from, resolve(options.html)))
     const name = toPosix(options.html).split('/').pop() ?? file
-    const href = base === null ? null : `${base}${encodeURI(name)}`
-    return { href, label: file, session: stem => (href === null ? null : `${href}#${sessionAnchor(stem)}`) }
+    const href = base === null ? encodeURI(file) : `${base}${encodeURI(name)}`
+    return { href, label: file, session: stem => `${href}#${sessionAnchor(stem)}` }
   }
   const page = (stem: string) => `sessions/${pageFile(stem, 1)}`
   return {
-    href: base === null ? null : `${base}${page(rootStem)}`,
+    href: base === null ? page(rootStem) : `${base}${page(rootStem)}`,
     label: page(rootStem),
-    session: stem => (base === null ? null : `${base}${page(stem)}`),
+    session: stem => (base === null ? page(stem) : `${base}${page(stem)}`),
   }
 }
 
@@ -88,7 +113,7 @@ export async function exportSession(options: ExportOptions): Promise<ExportRepor
     const problem = family.problems[0]
     throw new ExportReadError(problem === undefined ? 'the session could not be read' : `${problem.path}: ${problem.message}`)
   }
-  const report: ExportReport = { sessions: family.sessions.length, rootId: root.id, problems: family.problems, redactions: family.redactions, html: null, markdown: null }
+  const report: ExportReport = { sessions: family.sessions.length, rootId: root.id, problems: family.problems, warnings: versionWarnings(family.sessions, options.locale), redactions: family.redactions, html: null, markdown: null }
 
   let html: HtmlExport | null = null
   if (options.html !== null) {
@@ -103,7 +128,11 @@ export async function exportSession(options: ExportOptions): Promise<ExportRepor
   }
   let markdown: RenderedMarkdown | null = null
   if (options.markdown !== null) {
-    markdown = renderMarkdown(factsOf(family.sessions, options.locale, report.problems), { locale: options.locale, link: transcriptLink(root.stem, options) })
+    markdown = renderMarkdown(factsOf(family.sessions, options.locale, report.problems), {
+      locale: options.locale,
+      link: transcriptLink(root.stem, options),
+      warnings: report.warnings.map(w => w.message),
+    })
   }
   if (html !== null && options.html !== null) {
     await writeFileAtomic(options.html, html.html)
@@ -111,9 +140,10 @@ export async function exportSession(options: ExportOptions): Promise<ExportRepor
     report.html = { ...rest, path: options.html, bytes: Buffer.byteLength(text, 'utf8') }
   }
   if (markdown !== null && options.markdown !== null) {
-    await writeFileAtomic(options.markdown, markdown.text)
+    const toStdout = options.markdown === STDOUT
+    if (!toStdout) await writeFileAtomic(options.markdown, markdown.text)
     const { text, ...rest } = markdown
-    report.markdown = { ...rest, path: options.markdown, bytes: Buffer.byteLength(text, 'utf8') }
+    report.markdown = { ...rest, path: options.markdown, bytes: Buffer.byteLength(text, 'utf8'), ...(toStdout ? { text } : {}) }
   }
   return report
 }
@@ -136,7 +166,7 @@ async function refuseUnsafeOutputs(options: ExportOptions, members: readonly Fam
   const root = await real(defaultSessionsRoot({ env: options.env, homedir: options.homedir }))
   const seen = new Set<string>()
   for (const [flag, path] of [['-o', options.html], ['--markdown', options.markdown]] as const) {
-    if (path === null) continue
+    if (path === null || (flag === '--markdown' && path === STDOUT)) continue
     const target = await real(path)
     const refuse = (why: string) => {
       throw new ResolveError(`${flag} ${path} ${why}`, 'Name a new file outside the sessions root, e.g. -o session.html --markdown summary.md.', 2)
@@ -147,6 +177,15 @@ async function refuseUnsafeOutputs(options: ExportOptions, members: readonly Fam
     if (seen.has(target)) refuse('is also the other output')
     seen.add(target)
   }
+}
+
+/** One warning per session whose header names a format version newer than dsh-view knows. */
+function versionWarnings(sessions: readonly ExportSession[], locale: Locale): ExportWarning[] {
+  const t = exportText(locale)
+  return sessions.flatMap(s => {
+    const version = s.conversation.header?.version
+    return isUnknownVersion(version) ? [{ kind: 'unknown format version', session: s.id, message: t.unknownVersion(version, NEWEST_KNOWN_VERSION, s.id) }] : []
+  })
 }
 
 /**

@@ -43,6 +43,8 @@ export interface ExportText {
   usage: string
   subagents: (k: number) => string
   transcript: string
+  /** A session whose header names a format version newer than dsh-view knows. */
+  unknownVersion: (version: number, newest: number, session: string) => string
   more: (k: number, what: string) => string
   truncated: string
   total: string
@@ -87,6 +89,8 @@ const EN: ExportText = {
   usage: 'Tokens and time',
   subagents: k => `Subagent sessions (${n(k)})`,
   transcript: 'Full transcript',
+  unknownVersion: (version, newest, session) =>
+    `Session ${session} was written in log format version ${version}; this dsh-view knows versions up to ${newest}, so parts of it may be missing or shown raw.`,
   more: (k, what) => `… and ${n(k)} more ${what}`,
   truncated: 'Summary cut to fit a 64 KB comment; the full transcript has everything.',
   total: 'Total',
@@ -130,6 +134,7 @@ const ZH: ExportText = {
   usage: 'Token 与时间',
   subagents: k => `子会话（${k}）`,
   transcript: '完整记录',
+  unknownVersion: (version, newest, session) => `会话 ${session} 的日志格式版本为 ${version}；此 dsh-view 只认识 ${newest} 及以下的版本，部分内容可能缺失或以原始形式显示。`,
   more: (k, what) => `… 另有 ${k} 个${what}`,
   truncated: '摘要已截断以符合 64 KB 的评论限制；完整记录包含全部内容。',
   total: '合计',

@@ -14,6 +14,7 @@
  * (`complete: false` says so). Caps depend on the text only, never on time: same log, same bytes.
  */
 import type { PageRow, PageViewModel, RowBody, ToolRowModel } from '../cards/types'
+import { plainText } from '../cards/plain-text'
 import type { Conversation } from '../conversation/model'
 import type { ToolCallNode } from '../conversation/tool-call'
 import { normalizeAll, searchableLengthUpTo, searchableText, type SearchableText } from './text'
@@ -123,10 +124,13 @@ function toolParts(row: ToolRowModel): RowParts {
   return [...own, ...bodyText(row.body).filter(part => part === '' || !own.includes(part))]
 }
 
+/** What is indexed is plain text: terminal escapes in outputs and commands are stripped (issue 15). */
+const plainParts = (parts: RowParts): RowParts => parts.map(p => (typeof p === 'string' ? plainText(p) : p))
+
 /** One row (and, for a tool row, each code-dispatch child after it) with its label and text parts as they are. */
 export function rowsOf(row: PageRow, labels: ShardLabels, out: RawEntry[]): void {
   const add = (kind: string, tool: string, state: string, label: string, parts: RowParts): void => {
-    out.push([row.key, kind, tool, state, label, parts])
+    out.push([row.key, kind, tool, state, plainText(label), plainParts(parts)])
   }
   switch (row.kind) {
     case 'user':
@@ -147,7 +151,7 @@ export function rowsOf(row: PageRow, labels: ShardLabels, out: RawEntry[]): void
       return add('attempt', '', 'error', row.label, [row.detail, ...row.blocks.map(b => ('text' in b ? b.text : 'json' in b ? b.json : ''))])
     case 'tool': {
       const state = row.state
-      out.push([row.key, 'tool', row.tool, state, row.summary === '' ? row.title : `${row.title} · ${row.summary}`, toolParts(row)])
+      out.push([row.key, 'tool', row.tool, state, row.summary === '' ? row.title : `${row.title} · ${row.summary}`, plainParts(toolParts(row))])
       for (const child of row.children) rowsOf(child, labels, out)
       return
     }

@@ -101,6 +101,8 @@ export interface BuildReport {
   rendered: number
   unchanged: number
   warnings: Warning[]
+  /** Warnings beyond the first ones each session keeps in `warnings` (all are marked on their pages). */
+  unlistedWarnings?: number
   /** Paths that could not be read at all (exit code 1). */
   problems: DiscoveryProblem[]
   bytes: number
@@ -338,6 +340,7 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
   for (const r of records) {
     report.pages += r.summary.pages
     report.warnings.push(...r.warnings)
+    report.unlistedWarnings = (report.unlistedWarnings ?? 0) + Math.max(0, r.summary.warnings - r.warnings.length)
   }
   report.sessions = records.length
   if (options.redact) report.redactions = mergeReports(records.flatMap(r => (r.redactions === undefined ? [] : [r.redactions])))

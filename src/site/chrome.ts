@@ -13,19 +13,21 @@ import { promptWindow, type Prompt } from './prompts'
 import { pagerNav } from './pager'
 import type { Fact, FoldControls, PageNav, PromptEntry, PromptToc, SessionChrome, SessionSummary, SiteText, ViewSwitch } from './types'
 import type { Locale } from '../cards/types'
+import { plainText } from '../cards/plain-text'
 
 /** A title is one line of at most this many characters; the index and `<title>` stay readable. */
 const TITLE_CHARS = 100
 
+/** The first non-blank line, terminal escapes stripped (a title is plain text everywhere it shows). */
 function oneLine(text: string): string {
-  const line = text.split('\n').find(l => l.trim() !== '')?.trim() ?? ''
+  const line = plainText(text).split('\n').find(l => l.trim() !== '')?.trim() ?? ''
   return line.length > TITLE_CHARS ? `${line.slice(0, TITLE_CHARS - 1)}…` : line
 }
 
 /** The latest `session/title`, else the first prompt's first line, else the id. */
 export function sessionTitle(conversation: Conversation, id: string): string {
-  const title = conversation.facts.title?.trim()
-  if (title) return oneLine(title)
+  const title = oneLine(conversation.facts.title ?? '')
+  if (title) return title
   for (const section of conversation.sections) {
     for (const node of section.nodes) {
       if (node.kind === 'user' && !node.inherited && node.text.trim() !== '') return oneLine(node.text)

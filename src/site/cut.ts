@@ -14,6 +14,7 @@ import type {
   AnsiLine, CodeBlock, CopyControl, DiffRow, PageRow, PageSection, RowBody, RowWindow, SearchRow, ToolRowModel,
 } from '../cards/types'
 import { groupDigits } from './strings'
+import { plainText } from '../cards/plain-text'
 import { detailsText } from '../cards/details/text'
 import type { DetailItem, DetailsBody } from '../cards/details/types'
 import type { RowExtra, SiteText } from './types'
@@ -132,7 +133,9 @@ export class Cutter {
   }
 
   /** Records the full text and a link after `rowKey`; returns the marker line shown in place of the cut. */
-  #side(rowKey: string, what: string, full: string, hiddenLines: number): string {
+  #side(rowKey: string, what: string, raw: string, hiddenLines: number): string {
+    // A download is plain text: terminal escapes (colours, OSC titles and links) are stripped (issue 15).
+    const full = plainText(raw)
     const hash = hashText(full)
     if (!this.#seen.has(hash)) {
       this.#seen.add(hash)

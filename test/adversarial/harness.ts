@@ -36,7 +36,7 @@ export async function run(argv: string[], env: Record<string, string> = {}): Pro
   try {
     const inv = parseInvocation(argv)
     let code: number
-    if (inv.mode === 'build') code = await runBuild({ ...inv, quiet: true }, io)
+    if (inv.mode === 'build') code = await runBuild(inv, io) // stderr is not a TTY: no progress redraws
     else if (inv.mode === 'export') code = await runExport(inv, io)
     else if (inv.mode === 'snapshot') code = await runSnapshot(inv, io, { homedir: '/nonexistent-home' })
     else throw new Error(`not run here: ${inv.mode}`)

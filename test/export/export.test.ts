@@ -83,14 +83,18 @@ describe('the summary beside it', () => {
     const report = await run({ session: DEMO_PARENT, html: join(dir, 'out', 'session.html'), markdown: join(dir, 'summary.md') })
     expect(report.markdown?.level).toBe(0)
     const md = readFileSync(join(dir, 'summary.md'), 'utf8')
-    expect(md).toContain('**Full transcript:** `out/session.html`')
+    // One link, relative to the summary (issue 15 item 8: no local path, no second "Full transcript").
+    expect(md).toContain('**[Full transcript](<out/session.html>)**')
+    expect(md.split('Full transcript')).toHaveLength(2)
+    expect(md).not.toContain(dir)
     expect(md).toContain('Use the subagent tool TWICE')
   })
 
   it.each([
     ['HTML and a link base', { html: 'x/export.html', markdown: 'x/s.md', linkBase: 'https://ci.example/a/' }, 'https://ci.example/a/export.html', 'https://ci.example/a/export.html#session-kid'],
     ['only a summary, with a link base (the site)', { html: null, markdown: 's.md', linkBase: 'https://h.example/site/' }, 'https://h.example/site/sessions/root.html', 'https://h.example/site/sessions/kid.html'],
-    ['only a summary, no link base', { html: null, markdown: 's.md', linkBase: null }, null, null],
+    ['only a summary, no link base: relative to the site root', { html: null, markdown: 's.md', linkBase: null }, 'sessions/root.html', 'sessions/kid.html'],
+    ['HTML beside a summary on stdout, no link base', { html: 'transcript.html', markdown: '-', linkBase: null }, 'transcript.html', 'transcript.html#session-kid'],
   ])('transcript link: %s', (_name, options, href, child) => {
     const link = transcriptLink('root', options)
     expect(link.href).toBe(href)
@@ -136,7 +140,7 @@ describe('dsh-view export (CLI)', () => {
 
   it('parses every option', () => {
     expect(parseInvocation(['export', 'id', '-o', 'a.html', '--markdown', 'a.md', '--link-base', 'https://x.example/p', '--locale', 'zh', '--redact'])).toEqual({
-      mode: 'export', session: 'id', html: 'a.html', markdown: 'a.md', linkBase: 'https://x.example/p/', locale: 'zh', redact: { configFile: null }, view: 'detailed',
+      mode: 'export', session: 'id', inputs: [], latest: null, html: 'a.html', markdown: 'a.md', linkBase: 'https://x.example/p/', locale: 'zh', redact: { configFile: null }, view: 'detailed', quiet: false, verbose: false,
     })
   })
 })

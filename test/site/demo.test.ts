@@ -23,7 +23,7 @@ function io(env: Record<string, string> = {}): Io & { err: string[] } {
 
 /** `dsh-view build [--demo] -o outDir -q` as the argument parser returns it. */
 const build = (outDir: string, demo: boolean) =>
-  ({ mode: 'build' as const, inputs: [] as string[], demo, outDir, open: false, baseUrl: null, title: null, locale: 'en' as const, quiet: true })
+  ({ mode: 'build' as const, inputs: [] as string[], demo, outDir, open: false, baseUrl: null, title: null, locale: 'en' as const, quiet: false })
 
 /** The visible text of a page (tags dropped, entities of interest decoded, whitespace collapsed). */
 const textOf = (html: string) =>

@@ -34,7 +34,7 @@ const HOSTILE: [string, string][] = [
   ['emphasis', '**bold** _it_ *em* __b__'],
   ['strike', '~~gone~~ ~one~'],
   ['math', 'cost $x^2$ and $$y$$'],
-  ['code span', 'run `rm -rf /` now'],
+  ['lone backticks', 'a ` b and `` c'],
   ['heading', '# Big heading'],
   ['list', '- item'],
   ['plus list', '+ item'],
@@ -57,6 +57,26 @@ describe('inline', () => {
     const out = rendered(inline(text))
     expect(out.tags).toEqual(['p'])
     expect(out.text).toBe(text)
+  })
+
+  it.each([
+    ['a code span', 'run `rm -rf /` now', ['rm -rf /']],
+    ['a longer fence around backticks', 'use ``a `b` c`` here', ['a `b` c']],
+    ['HTML and a mention inside code', 'see `<img src=x> @me #1`', ['<img src=x> @me #1']],
+    ['two spans', '`a` and `b`', ['a', 'b']],
+  ])('keeps %s as written (issue 15: no escaped backticks)', (_name, text, codes) => {
+    const markdown = inline(text)
+    expect(markdown).not.toContain('\\`')
+    const html = marked.parse(markdown, { gfm: true, async: false })
+    const box = document.createElement('div')
+    box.innerHTML = html
+    expect([...box.querySelectorAll('code')].map(c => c.textContent)).toEqual(codes)
+    expect(box.querySelectorAll('img, a, script')).toHaveLength(0)
+  })
+
+  it('escapes | inside a code span only in a table cell', () => {
+    expect(inline('`a|b`')).toBe('`a|b`')
+    expect(inline('`a|b`', { table: true })).toBe('`a\\|b`')
   })
 
   it('joins lines and never lets a line start a block', () => {
@@ -154,7 +174,11 @@ describe('fenced', () => {
 
 describe('clean', () => {
   it('replaces bidi controls and other control characters, keeps tabs and newlines', () => {
-    expect(clean('a\u202Eb\u2066c\u0007d\te\r\nf')).toBe('a\uFFFDb\uFFFDc\uFFFDd\te\nf')
+    expect(clean('a\u202Eb\u2066c\u0007d\te\r\nf')).toBe('a\uFFFDb\uFFFDcd\te\nf')
+  })
+
+  it('strips terminal escapes (src/cards/plain-text.ts) rather than showing them', () => {
+    expect(clean('\x1b[31mred\x1b[0m \x1b]0;title\x07done')).toBe('red done')
   })
 })
 

@@ -3,7 +3,8 @@
  * name may hold Markdown, HTML, `@mentions` (which notify people), `#123` references (which add a
  * cross-reference to that issue's timeline) or links. Three shapes are used:
  *
- * - `inline` / `quote`: the characters that open inline syntax or HTML are escaped everywhere (`\*`, `\[`,
+ * - `inline` / `quote`: code spans the text holds (`` `npm test` ``) are kept as written — a reviewer reads
+ *   them as code, and nothing inside a code span is processed; every other character that opens inline syntax or HTML is escaped (`\*`, `\[`,
  *   `\|`, `&lt;`, …; CommonMark lets any ASCII punctuation be backslash-escaped, so the rendered text is
  *   unchanged); at line start, heading, list, setext and ordered-list markers are escaped too, and
  *   indentation becomes `&nbsp;` (never an indented code block). GitHub links mentions, references and URLs *after* rendering, in the text, so
@@ -17,12 +18,15 @@
  * - `fenced`: a fenced block whose fence is longer than any backtick run in the text.
  */
 
+import { plainText } from '../../cards/plain-text'
+
 /** C0/C1 controls except tab and newline, and the Unicode bidi embedding/override/isolate controls. */
 const UNSAFE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g
 const ZWSP = '&#8203;'
 
+/** Terminal escapes stripped (src/cards/plain-text.ts), then CRLF → LF and other controls → U+FFFD. */
 export function clean(text: string): string {
-  return text.replace(/\r\n?/g, '\n').replace(UNSAFE, '\uFFFD')
+  return plainText(text).replace(/\r\n?/g, '\n').replace(UNSAFE, '\uFFFD')
 }
 
 /**
@@ -48,16 +52,45 @@ function indent(lead: string): string {
   return lead.replace(/\t/g, '    ').replace(/ /g, '&nbsp;')
 }
 
+/**
+ * A line's text with its code spans kept as written: a run of n backticks that a later run of exactly n
+ * backticks on the same line closes is a code span (CommonMark §6.1), emitted untouched (GitHub processes
+ * no Markdown, HTML, mention or link inside one; in a table cell `|` still needs its backslash). Text between
+ * spans is escaped; a backtick run that closes nothing is escaped as text.
+ */
+function escapeWithCodeSpans(line: string, table: boolean): string {
+  const runs = [...line.matchAll(/`+/g)]
+  let out = ''
+  let at = 0
+  for (let i = 0; i < runs.length; i++) {
+    const open = runs[i]
+    if (open === undefined || (open.index ?? 0) < at) continue
+    const start = open.index ?? 0
+    const closeIndex = runs.findIndex((r, j) => j > i && r[0].length === open[0].length)
+    const close = runs[closeIndex]
+    if (close === undefined) continue
+    const end = (close.index ?? 0) + close[0].length
+    const span = line.slice(start, end)
+    out += escapeChars(line.slice(at, start)) + (table ? span.replace(/\|/g, '\\|') : span)
+    at = end
+    i = closeIndex
+  }
+  return out + escapeChars(line.slice(at))
+}
+
 /** Block markers at line start: headings, lists, setext underlines, ordered-list numbers. */
-function escapeLine(line: string): string {
+function escapeLine(line: string, table = false): string {
   const body = line.replace(/^[ \t]*/, '')
-  const marked = escapeChars(body).replace(/^([#+=-])/, '\\$1').replace(/^(\d+)([.)])/, '$1\\$2')
+  const marked = escapeWithCodeSpans(body, table).replace(/^([#+=-])/, '\\$1').replace(/^(\d+)([.)])/, '$1\\$2')
   return indent(line.slice(0, line.length - body.length)) + marked
 }
 
-/** One line of text for a heading, a list item or a table cell: newlines become spaces. */
-export function inline(text: string): string {
-  return escapeLine(clean(text).replace(/\s*\n\s*/g, ' ').trim())
+/**
+ * One line of text for a heading, a list item or a table cell (`table`: `|` inside code spans escaped too):
+ * newlines become spaces.
+ */
+export function inline(text: string, options: { table?: boolean } = {}): string {
+  return escapeLine(clean(text).replace(/\s*\n\s*/g, ' ').trim(), options.table === true)
 }
 
 /**

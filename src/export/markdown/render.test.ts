@@ -14,7 +14,7 @@ import { summaryFacts } from './facts'
 import { MAX_MARKDOWN_BYTES, renderMarkdown, type TranscriptLink } from './render'
 
 const ZWSP = '\u200b'
-const pathLink: TranscriptLink = { href: null, label: 'sessions/s.html', session: () => null }
+const pathLink: TranscriptLink = { href: 'sessions/s.html', label: 'sessions/s.html', session: stem => `sessions/${stem}.html` }
 const urlLink: TranscriptLink = { href: 'https://ci.example/run/1/session.html', label: 'session.html', session: stem => `https://ci.example/run/1/session.html#session-${stem}` }
 
 function dom(markdown: string): HTMLDivElement {
@@ -88,10 +88,35 @@ describe('renderMarkdown', () => {
     expect(box.querySelector('details summary')?.textContent).toBe('Token 与时间')
   })
 
-  it('names the transcript path as code when there is no link base', () => {
-    const box = dom(renderMarkdown(summaryFacts([smallSession()]), { locale: 'en', link: pathLink }).text)
-    expect(box.querySelectorAll('a')).toHaveLength(0)
-    expect([...box.querySelectorAll('code')].map(c => c.textContent)).toContain('sessions/s.html')
+  it('links the transcript once, relatively when there is no link base (issue 15 item 8)', () => {
+    const { text } = renderMarkdown(summaryFacts([smallSession()]), { locale: 'en', link: pathLink })
+    const box = dom(text)
+    expect([...box.querySelectorAll('a')].map(a => [a.textContent, a.getAttribute('href')])).toEqual([['Full transcript', 'sessions/s.html']])
+    expect(text.split('Full transcript')).toHaveLength(2)
+  })
+
+  it('keeps code spans of the prompt and the answer as written, backticks and all', () => {
+    const s = session({ id: 'code', cwd: '/w' })
+    s.turnStart()
+    s.user('Run `npm test` and fix ``a `tick` here``; a lone ` stays text')
+    s.stepStart()
+    s.assistant('Ran `npm test`: it passes. The table cell `a|b` is code.')
+    s.stepEnd()
+    s.turnEnd()
+    const { text } = renderMarkdown(summaryFacts([exportSessionOf(s.jsonl())]), { locale: 'en', link: pathLink })
+    expect(text).toContain('> Run `npm test` and fix ``a `tick` here``; a lone \\` stays text')
+    expect(text).not.toContain('\\`npm test\\`')
+    const box = dom(text)
+    expect([...box.querySelectorAll('blockquote code')].map(c => c.textContent)).toEqual(['npm test', 'a `tick` here', 'npm test', 'a|b'])
+    expect(box.querySelector('blockquote')?.textContent).toContain('a lone ` stays text')
+  })
+
+  it('puts each warning (an unknown format version) under the title as a ⚠️ line', () => {
+    const { text } = renderMarkdown(summaryFacts([smallSession()]), { locale: 'en', link: pathLink, warnings: ['Session x was written in log format version 99; *careful*'] })
+    const box = dom(text)
+    const warning = [...box.querySelectorAll('blockquote')].find(b => b.textContent?.includes('version 99'))
+    expect(warning?.textContent?.trim()).toBe('⚠️ Session x was written in log format version 99; *careful*')
+    expect(text.indexOf('version 99')).toBeLessThan(text.indexOf('#### Prompt'))
   })
 
   it('is deterministic', () => {

@@ -38,17 +38,19 @@ const LEVELS: readonly Caps[] = [
 ]
 
 export interface TranscriptLink {
-  /** Where the full transcript is: a URL or a path; null when there is none to give. */
-  href: string | null
+  /** Where the full transcript is: a URL or a relative path (the summary links it once). */
+  href: string
   /** The same for a descendant session (an anchor in the export, or its site page). */
   session(stem: string): string | null
-  /** Shown when `href` is null (a path to put the page at). */
+  /** The transcript's path relative to the summary (for messages). */
   label: string
 }
 
 export interface MarkdownOptions {
   locale: Locale
   link: TranscriptLink
+  /** Lines a reader must see first (an unknown format version), each shown as a ⚠️ line under the title. */
+  warnings?: readonly string[]
   /** For tests: a smaller budget. */
   maxBytes?: number
 }
@@ -93,7 +95,7 @@ function errorLine(e: ErrorFact, caps: Caps, sessionHref: (title: string) => str
 function usageTable(facts: SummaryFacts, caps: Caps, t: ExportText): string {
   const head = `| ${t.usageColumns.join(' | ')} |\n|---|--:|--:|--:|--:|--:|--:|`
   const row = (title: string, u: SummaryFacts['usage'][number]['usage'], duration: string | null) =>
-    `| ${inline(clip(title, 80))} | ${num(u.inputTokens)} | ${num(u.outputTokens)} | ${num(u.cacheReadTokens)} | ${num(u.cacheWriteTokens)} | ${num(u.totalTokens)} | ${duration ?? '—'} |`
+    `| ${inline(clip(title, 80), { table: true })} | ${num(u.inputTokens)} | ${num(u.outputTokens)} | ${num(u.cacheReadTokens)} | ${num(u.cacheWriteTokens)} | ${num(u.totalTokens)} | ${duration ?? '—'} |`
   // The root and as many descendants as the subagent list shows; the total covers every session.
   const shown = facts.usage.slice(0, caps.sessions + 1)
   const rows = shown.map(u => row(u.title, u.usage, u.duration))
@@ -122,8 +124,9 @@ function blocks(facts: SummaryFacts, caps: Caps, options: MarkdownOptions): stri
     root === undefined ? null : `**${t.tokens}:** ${num(root.usage.totalTokens)}`,
   ].filter((s): s is string => s !== null)
   out.push(meta.join(' · '))
-  const transcript = options.link.href === null ? `${code(options.link.label)}` : link(t.transcript, options.link.href)
-  out.push(`**${t.transcript}:** ${transcript} · ${site.factSession} ${code(facts.id)}`)
+  for (const warning of options.warnings ?? []) out.push(`> ⚠️ ${inline(warning)}`)
+  // One link to the transcript: its words are the link text (no "Full transcript: Full transcript").
+  out.push(`**${link(t.transcript, options.link.href)}** · ${site.factSession} ${code(facts.id)}`)
 
   const prompts = facts.prompts.slice(0, caps.prompts)
   if (prompts.length > 0) {

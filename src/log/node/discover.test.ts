@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { zipSync } from 'fflate'
@@ -202,7 +202,28 @@ describe('discoverLogs: every layout', () => {
       name: 'a directory without logs',
       files: { 'empty/': '', 'empty/--p--/sess/.lock': '' },
       input: 'empty',
-      want: { logs: [], problems: [{ path: 'empty', message: 'no session logs found here' }] },
+      want: { logs: [], problems: [{ path: 'empty', message: 'no session logs found here (looked through 3 folders, 2 levels deep; saw 1 other file)' }] },
+    },
+    {
+      name: 'a sessions root five folders below the path (issue 15: any depth)',
+      files: { 'a/b/c/d/sessions/--p--/s/session.jsonl': HEADER },
+      input: 'a',
+      want: { logs: [{ path: 'a/b/c/d/sessions/--p--/s/session.jsonl', layout: 'session-dir', encoding: 'jsonl', nameId: 's', generation: 0, older: [] }], problems: [] },
+    },
+    {
+      name: '.jsonl files of other programs are not logs, and the problem says what was seen',
+      files: { 'data/events.jsonl': '{"event":"click","at":1}\n', 'data/more/rows.jsonl': '{"type":"row"}\n', 'data/.git/x.jsonl': '{}\n', 'data/readme.md': '#' },
+      input: 'data',
+      want: {
+        logs: [],
+        problems: [{ path: 'data', message: expect.stringMatching(/^no session logs found here \(looked through 2 folders, 1 level deep; saw 2 \.jsonl files that are not a dsh log \(.*events\.jsonl, .*rows\.jsonl\), 1 hidden folder skipped\)$/) }],
+      },
+    },
+    {
+      name: 'a headerless dsh log is still a (damaged) log, not a foreign file',
+      files: { '--p--/old.jsonl': '{"type":"plan/mode","data":{}}\n' },
+      input: '.',
+      want: { logs: [{ path: '--p--/old.jsonl', layout: 'flat', encoding: 'jsonl', nameId: 'old', generation: 0, older: [] }], problems: [] },
     },
     {
       name: 'a path that does not exist',
@@ -215,6 +236,14 @@ describe('discoverLogs: every layout', () => {
   it.each(cases)('$name', async ({ files, input, want }) => {
     const root = tree(files)
     expect(rows(await discoverLogs([join(root, input)], opts), root)).toEqual(want)
+  })
+
+  it('ends on a symlink loop and reads each real folder once', async () => {
+    const root = tree({ 'r/--p--/s/session.jsonl': HEADER, 'r/deep/': '' })
+    symlinkSync(join(root, 'r'), join(root, 'r/deep/loop'))
+    const found = await discoverLogs([join(root, 'r')], opts)
+    expect(found.logs.map((l) => relative(root, l.source.display))).toEqual(['r/--p--/s/session.jsonl'])
+    expect(found.problems).toEqual([])
   })
 
   it('keeps a relative input relative in display paths', async () => {

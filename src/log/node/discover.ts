@@ -8,9 +8,14 @@
  * was being written), when the newest readable generation is current and the unreadable one is reported
  * as a problem (issue 17); legacy flat `<project>/<id>.jsonl[.zstd]` files are read too; `.lock`, `session.lock` and
  * `*.tmp` are ignored. Encodings may be mixed within one root (dsh refuses that; a viewer need not).
- * Directory walks stop three levels below a given path. Problems are returned, never thrown.
+ * Directory walks go to any depth (a root three folders below the path given is found), iteratively — a
+ * stack, not recursion — visiting each real folder once, so a symlink loop ends; hidden folders are skipped
+ * and a walk stops after MAX_FOLDERS folders, saying so. A flat `<name>.jsonl` whose first line is JSON but
+ * not a session header is another program's file, not a log: it is skipped, and when a path holds no log at
+ * all the problem says where discovery looked and what it saw there (issue 15). Problems are returned,
+ * never thrown.
  */
-import { readdir, realpath, stat } from 'node:fs/promises'
+import { open, readdir, realpath, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { peekHeader } from './header-peek'
 import { decodeSegment, flatLogId, isIgnoredName, parseTranscriptName, type TranscriptName } from './names'
@@ -42,7 +47,10 @@ export interface DiscoverOptions {
   homedir: string
 }
 
-const MAX_DEPTH = 3
+/** Folders one walk reads before it stops (a path like `/` must not take forever). */
+export const MAX_FOLDERS = 100_000
+/** Files named in a "no session logs" problem as examples of what was seen. */
+const SHOWN_EXAMPLES = 3
 
 /** `$DSH_HOME/sessions` (a blank DSH_HOME is ignored, `~` expanded), else `<home>/.dsh/sessions`. */
 export function defaultSessionsRoot(options: DiscoverOptions): string {
@@ -75,8 +83,8 @@ async function discoverPath(path: string, out: Discovery): Promise<void> {
   }
   if (info.isDirectory()) {
     const before = out.logs.length
-    await walk(path, 0, out)
-    if (out.logs.length === before) out.problems.push({ path, message: 'no session logs found here' })
+    const seen = await walk(path, out)
+    if (out.logs.length === before) out.problems.push({ path, message: nothingFound(seen) })
     return
   }
   // A FIFO, socket or device would block or never end: skipped, and said so (issue 17).
@@ -88,13 +96,68 @@ async function discoverPath(path: string, out: Discovery): Promise<void> {
   out.logs.push({ source: fileSource(path), layout: 'file', nameId: null, generation: parseTranscriptName(baseName(path))?.generation ?? 0, olderGenerations: [] })
 }
 
-async function walk(dir: string, depth: number, out: Discovery): Promise<void> {
+/** What one walk saw, for the message when it found no log. */
+export interface WalkSeen {
+  folders: number
+  /** Deepest folder level read below the path (0: the path itself). */
+  depth: number
+  files: number
+  /** `.jsonl` / `.jsonl.zstd` files that are not dsh logs (first line not a session header). */
+  foreignLogs: string[]
+  hiddenFolders: number
+  /** The walk hit MAX_FOLDERS. */
+  stopped: boolean
+}
+
+/** "no session logs found here (looked through …; saw …)". */
+export function nothingFound(seen: WalkSeen): string {
+  const looked = `looked through ${seen.folders} folder${seen.folders === 1 ? '' : 's'}${seen.depth > 0 ? `, ${seen.depth} level${seen.depth === 1 ? '' : 's'} deep` : ''}`
+  const saw: string[] = []
+  if (seen.foreignLogs.length > 0) {
+    const n = seen.foreignLogs.length
+    const examples = seen.foreignLogs.slice(0, SHOWN_EXAMPLES).join(', ')
+    saw.push(`${n} .jsonl file${n === 1 ? '' : 's'} that ${n === 1 ? 'is' : 'are'} not a dsh log (${examples}${n > SHOWN_EXAMPLES ? ', …' : ''})`)
+  } else saw.push(seen.files === 0 ? 'no files' : `${seen.files} other file${seen.files === 1 ? '' : 's'}`)
+  if (seen.hiddenFolders > 0) saw.push(`${seen.hiddenFolders} hidden folder${seen.hiddenFolders === 1 ? '' : 's'} skipped`)
+  const stopped = seen.stopped ? `; stopped after ${MAX_FOLDERS} folders` : ''
+  return `no session logs found here (${looked}; saw ${saw.join(', ')}${stopped})`
+}
+
+/**
+ * Every folder below `root`, depth first in name order (the order of the old recursive walk), each real
+ * folder once. A session directory is not descended into.
+ */
+async function walk(root: string, out: Discovery): Promise<WalkSeen> {
+  const seen: WalkSeen = { folders: 0, depth: 0, files: 0, foreignLogs: [], hiddenFolders: 0, stopped: false }
+  const visited = new Set<string>()
+  const stack: { dir: string; depth: number }[] = [{ dir: root, depth: 0 }]
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const { dir, depth } = next
+    const real = await realpath(dir).catch(() => dir)
+    if (visited.has(real)) continue // a symlink loop, or one folder reached twice
+    visited.add(real)
+    if (seen.folders >= MAX_FOLDERS) {
+      seen.stopped = true
+      out.problems.push({ path: root, message: `stopped after reading ${MAX_FOLDERS} folders; pass a path closer to the sessions` })
+      break
+    }
+    seen.folders++
+    seen.depth = Math.max(seen.depth, depth)
+    const subdirs = await walkOne(dir, out, seen)
+    // Pushed in reverse, so the first name is read next.
+    for (let i = subdirs.length - 1; i >= 0; i--) stack.push({ dir: join(dir, subdirs[i] ?? ''), depth: depth + 1 })
+  }
+  return seen
+}
+
+/** One folder: its logs into `out`; returns the subfolders to walk (none for a session directory). */
+async function walkOne(dir: string, out: Discovery, seen: WalkSeen): Promise<string[]> {
   let entries: DirEntry[]
   try {
     entries = await listDir(dir)
   } catch (err) {
     out.problems.push({ path: dir, message: describeFsError(err) })
-    return
+    return []
   }
   const transcripts: { name: string; parsed: TranscriptName }[] = []
   for (const entry of entries) {
@@ -108,17 +171,58 @@ async function walk(dir: string, depth: number, out: Discovery): Promise<void> {
   }
   if (transcripts.length > 0) {
     await addSessionDir(dir, transcripts, out)
-    return
+    return []
   }
   for (const entry of entries) {
-    if (entry.isDir || isIgnoredName(entry.name)) continue
+    if (entry.isDir) continue
+    seen.files++
+    if (isIgnoredName(entry.name)) continue
     const id = flatLogId(entry.name)
-    if (id !== null) out.logs.push({ source: fileSource(join(dir, entry.name)), layout: 'flat', nameId: id, generation: 0, olderGenerations: [] })
+    if (id === null) continue
+    const file = join(dir, entry.name)
+    if (await isForeignJsonl(file)) {
+      seen.foreignLogs.push(file)
+      continue
+    }
+    out.logs.push({ source: fileSource(file), layout: 'flat', nameId: id, generation: 0, olderGenerations: [] })
   }
-  if (depth >= MAX_DEPTH) return
+  const subdirs: string[] = []
   for (const entry of entries) {
+    if (!entry.isDir) continue
     // Hidden directories (.git, .spill, …) never hold sessions.
-    if (entry.isDir && !entry.name.startsWith('.')) await walk(join(dir, entry.name), depth + 1, out)
+    if (entry.name.startsWith('.')) seen.hiddenFolders++
+    else subdirs.push(entry.name)
+  }
+  return subdirs
+}
+
+/**
+ * A plain `.jsonl` whose first line is complete JSON but no dsh record: another program's file. An
+ * empty, torn or non-JSON first line is not judged here (it is a damaged log, reported when read), nor is
+ * zstd (its first frame is the header or damage).
+ */
+async function isForeignJsonl(path: string): Promise<boolean> {
+  if (!/\.jsonl$/i.test(path)) return false
+  const handle = await open(path, 'r').catch(() => null)
+  if (handle === null) return false
+  try {
+    const buffer = new Uint8Array(64 * 1024)
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0)
+    const end = buffer.subarray(0, bytesRead).indexOf(0x0a)
+    if (end === -1) return false
+    let first: unknown
+    try {
+      first = JSON.parse(new TextDecoder().decode(buffer.subarray(0, end)))
+    } catch {
+      return false
+    }
+    // dsh's records are typed `session` or `area/verb` (a headerless dsh log is damage, not foreign); an
+    // array may be a packed row.
+    if (typeof first !== 'object' || first === null || Array.isArray(first)) return typeof first !== 'object'
+    const type = (first as { type?: unknown }).type
+    return typeof type !== 'string' || (type !== 'session' && !type.includes('/'))
+  } finally {
+    await handle.close()
   }
 }
 

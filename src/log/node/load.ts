@@ -61,9 +61,9 @@ export interface LoadedSession extends SessionSummary {
 
 export type LoadResult<T> = { ok: true; session: T } | { ok: false; source: LogSource; path: string; error: string }
 
-/** Reads a log to the end keeping only its summary. */
-export function summarizeSession(source: LogSource | string, options?: ReadOptions): Promise<LoadResult<SessionSummary>> {
-  return collect(source, options, null)
+/** Reads a log to the end keeping only its summary; `observe` sees every parsed line as it passes. */
+export function summarizeSession(source: LogSource | string, options?: ReadOptions, observe?: (line: ParsedLine) => void): Promise<LoadResult<SessionSummary>> {
+  return collect(source, options, null, observe)
 }
 
 /** Reads a log to the end keeping every parsed line. */
@@ -73,12 +73,13 @@ export async function loadSession(source: LogSource | string, options?: ReadOpti
   return result.ok ? { ok: true, session: { ...result.session, lines } } : result
 }
 
-async function collect(source: LogSource | string, options: ReadOptions | undefined, keep: ParsedLine[] | null): Promise<LoadResult<SessionSummary>> {
+async function collect(source: LogSource | string, options: ReadOptions | undefined, keep: ParsedLine[] | null, observe?: (line: ParsedLine) => void): Promise<LoadResult<SessionSummary>> {
   const reader = readSession(source, options)
   const stats = new SessionStats()
   for await (const batch of reader) {
     for (const entry of batch) {
       stats.add(entry)
+      observe?.(entry)
       if (keep !== null) keep.push(entry)
     }
   }
