@@ -5,6 +5,7 @@
  * thread or in a worker of src/site/pool.ts (sessions of different families never depend on each other),
  * so everything it needs arrives as plain data plus the per-thread services (highlighter, writer).
  */
+import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Locale } from '../cards/types'
 import type { ViewMode } from '../cards/view-mode'
@@ -126,7 +127,15 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
       parent: parent === undefined ? null : { summary: parent.summary, anchor: spawnedHere ? childAnchor(l.member.stem) : null },
       children: children.map(c => c.summary),
     }
-    const out: RenderOutput = { write: (path, content) => ctx.writer.write(join(ctx.outDir, path), content), spoolDir: join(ctx.outDir, STATE_DIR) }
+    // Files an attempt wrote (side texts go out batch by batch): a render that fails halfway takes them back.
+    const attempt = new Set<string>()
+    const out: RenderOutput = {
+      write: (path, content) => {
+        attempt.add(path)
+        return ctx.writer.write(join(ctx.outDir, path), content)
+      },
+      spoolDir: join(ctx.outDir, STATE_DIR),
+    }
     // The model arrives in a box the render empties: from then on only the section feed holds the sections,
     // and it lets each go as it hands it out (a parameter would keep the whole model alive until the end).
     const prepare = (box: { conversation: Conversation | null }) => {
@@ -154,6 +163,9 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
       rendered = await renderOnce(takeBox(l) ?? (await refold(l.member, ctx, result)))
     } catch (error) {
       // Its page becomes the damaged-session page; the family's other sessions render as usual.
+      await ctx.writer.flush().catch(() => {})
+      for (const path of attempt) await rm(join(ctx.outDir, path), { force: true })
+      attempt.clear()
       const damaged = damagedFold(l.member, 'render', error, result)
       l.warnings = [...damaged.warnings, ...l.warnings]
       rendered = await renderOnce({ conversation: damaged.conversation })

@@ -60,10 +60,16 @@ describe('a session dsh-view fails on', () => {
   })
 
   it('rendering: a damaged-session page, the others built, exit 1', async () => {
+    // The site build hands the view model out section by section (sectionFeed); export and snapshot take it whole.
     const real = viewModelModule.viewModel
     vi.spyOn(viewModelModule, 'viewModel').mockImplementation((conversation, options) => {
       if (conversation.header?.id === 'boom-2' && conversation.facts.invalidLines === 0) throw new TypeError('injected render failure')
       return real(conversation, options)
+    })
+    const realFeed = viewModelModule.sectionFeed
+    vi.spyOn(viewModelModule, 'sectionFeed').mockImplementation((conversation, options) => {
+      if (conversation.header?.id === 'boom-2' && conversation.facts.invalidLines === 0) throw new TypeError('injected render failure')
+      return realFeed(conversation, options)
     })
     const root = writeRoot(temp(), [{ name: 'a', text: plainSession('a-2') }, { name: 'boom', text: plainSession('boom-2') }])
     const out = join(temp(), 'site')

@@ -5,9 +5,9 @@
  * and leaves no spool behind. Also: the page store's ranges, and the find box's tool counts taken from the
  * conversation equal the view model's.
  */
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { sectionFeed, viewModel } from '../../src/cards/view-model'
 import { fileSource } from '../../src/log/node/source'
 import { session, toolCallBlock } from '../../src/log/testing/session'
@@ -19,7 +19,7 @@ import { PieceStore } from '../../src/site/piece-store'
 import { conversationPrompts, sessionPrompts } from '../../src/site/prompts'
 import { SECTION_BATCH, SessionRenderer, type RenderedFile } from '../../src/site/render-session'
 import { siteText } from '../../src/site/strings'
-import { tempDir } from '../support/build'
+import { buildInto, tempDir } from '../support/build'
 import { testSiteAssets } from '../support/site-assets'
 
 const TURNS = 2 * SECTION_BATCH + 20
@@ -123,4 +123,33 @@ describe('conversationToolCounts', () => {
     expect(counts.length).toBeGreaterThan(1)
     expect(counts).toEqual(toolCounts(viewModel(conversation, { cwd: null, home: null, locale: 'en' })))
   })
+})
+
+describe('a render that fails halfway through a big session', () => {
+  it('takes back the files it wrote and leaves the damaged-session page', async () => {
+    const viewModelModule = await import('../../src/cards/view-model')
+    const real = viewModelModule.sectionFeed
+    const spy = vi.spyOn(viewModelModule, 'sectionFeed').mockImplementation((conversation, options) => {
+      const feed = real(conversation, options)
+      if (conversation.header?.id !== 'many-turns' || conversation.facts.invalidLines > 0) return feed
+      // Past the first batches, whose cut outputs went to side files already.
+      return { ...feed, at: i => { if (i === feed.count - 1) throw new TypeError('injected late failure'); return feed.at(i) } }
+    })
+    try {
+      const root = tempDir('dv-late-root-')
+      const dir = join(root, '--home-dev-many--', 'many-turns')
+      mkdirSync(dir, { recursive: true })
+      writeFileSync(join(dir, 'session.jsonl'), manyTurns())
+      const out = tempDir('dv-late-site-')
+      const report = await buildInto([root], out)
+      expect(report.problems.map(p => p.message).join('\n')).toContain('injected late failure')
+      // The first batches' cut outputs had gone to many-turns.files/…txt: taken back with the failed render.
+      const sessions = readdirSync(join(out, 'sessions'), { recursive: true }).map(String)
+      expect(sessions.filter(f => f.endsWith('.txt'))).toEqual([])
+      expect(readFileSync(join(out, 'sessions', 'many-turns.html'), 'utf8')).toContain('injected late failure')
+      expect(readdirSync(join(out, '.dsh-view')).filter(f => f.startsWith('spool-'))).toEqual([])
+    } finally {
+      spy.mockRestore()
+    }
+  }, 120_000)
 })
