@@ -57,6 +57,8 @@ export interface SessionPageOptions {
  * the session settles, and one rebuild can outlast a long-poll (issue 17: the e2e suite's flake).
  */
 const SETTLE_IDLE_POLLS = 15
+/** Wait before fetching a page again that was missing (a site swap in progress). */
+const FETCH_RETRY_MS = 200
 
 export class LiveSessionPage {
   readonly conversation = new LiveConversation()
@@ -274,14 +276,22 @@ export class LiveSessionPage {
         idle++
         continue
       }
-      idle = 0
+      const before = this.#chromeBuild
       this.#chromeBuild = build
       const pages = this.#site.pages.find((p) => p.key === this.#o.key)?.pages ?? 1
       const stem = this.#o.page?.stem ?? stemOf(this.#win.location.pathname)
       const own = this.#o.page
       const path = this.#pager === null || own === null ? this.#win.location.pathname : siblingPath(this.#win.location.pathname, pageFile(stem, pages))
       const fresh = await this.#site.fetchPage(path)
-      if (fresh === null) return
+      if (fresh === null) {
+        // Missed: each build swaps the site folder in whole (src/site/staging.ts), and a fetch can land in
+        // that instant. Ask for the same build again shortly rather than give up on settling.
+        this.#chromeBuild = before
+        idle++
+        await new Promise((resolve) => this.#win.setTimeout(resolve, FETCH_RETRY_MS))
+        continue
+      }
+      idle = 0
       const flag = parseLiveFlag(fresh.querySelector(`meta[name="${LIVE_META}"]`)?.getAttribute('content'))
       // A build from before the last lines: the next one will have them.
       if (flag?.page === 'session' && flag.lines < this.conversation.lineCount) continue

@@ -5,14 +5,14 @@
 // outputs, file reads, diffs, Markdown, packed chunk rows). A few logs have seq gaps of their own, which the
 // reader reports as unreadable lines, as it would in theirs. Deterministic: same corpus, same bytes.
 //
-//   node bench/chain-corpus.mjs <out session.jsonl> [MB, default 20]
+//   node bench/page-bytes-input.mjs <out session.jsonl> [MB, default 20]
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const [out, mb = '20'] = process.argv.slice(2)
 if (!out) {
-  console.error('usage: node bench/chain-corpus.mjs <out session.jsonl> [MB]')
+  console.error('usage: node bench/page-bytes-input.mjs <out session.jsonl> [MB]')
   process.exit(2)
 }
 const root = fileURLToPath(new URL('../fixtures/corpus/v0', import.meta.url))
