@@ -115,8 +115,9 @@ describe('one ~24 MB zstd frame', () => {
     expect(got.entries.length).toBe(want.entries.length)
     expect(got.entries).toEqual(want.entries)
     // Live Buffers stay a few MiB: the two 1 MiB read buffers, a frame's first ≤ 1 MiB (waiting for its
-    // size to show), 128 KiB of plaintext. The whole-frame path held ~24 MB of frame and of plaintext.
-    expect(probe.peak).toBeLessThan(6 * MiB)
+    // size to show), 128 KiB of plaintext. The whole-frame path held ~24 MB of frame and of plaintext. The
+    // bound is half the frame: the probe counts the process's Buffers, and a loaded CI run measured 7.0 MB.
+    expect(probe.peak).toBeLessThan(12 * MiB)
     expect(probe.heapGrowth).toBeLessThan(6 * MiB)
   })
 
@@ -151,8 +152,9 @@ describe('one ~24 MB zstd frame', () => {
     const streamed = decodePeak({ streamFramesAbove: STREAM_FRAMES_ABOVE })
     expect(streamed.lines).toBe(plain.split('\n').length - 1)
     // What may be live: the frame's first ≤ 1 MiB while its size is unknown (in a queue of ≤ 2 MiB, plus the
-    // 1 MiB the queue keeps when idle), 128 KiB of plaintext, a partial line: ~3.5 MiB, never the ~24 MB frame.
-    expect(streamed.peak).toBeLessThan(6 * MiB)
+    // 1 MiB the queue keeps when idle), 128 KiB of plaintext, a partial line: ~3.5 MiB, never the ~24 MB frame
+    // (bounded at half the frame, with room for what else the process holds).
+    expect(streamed.peak).toBeLessThan(12 * MiB)
     // The probe sees the difference: decoded whole, the frame and its plaintext are live during the lines.
     const whole = decodePeak({})
     expect(whole.lines).toBe(streamed.lines)
