@@ -247,9 +247,8 @@ function section(s: Section, ctx: CardContext): PageSection {
 
 /** The page's view model: every section's rows, in Chat order. */
 export function viewModel(conversation: Conversation, ctx: CardContext): PageViewModel {
-  const full = fullContext(conversation, ctx)
-  const taken = new Set<number>()
-  return { locale: ctx.locale, sections: conversation.sections.map(s => anchored(section(s, full), s, taken)) }
+  const feed = sectionFeed(conversation, ctx)
+  return { locale: ctx.locale, sections: Array.from({ length: feed.count }, (_, i) => feed.at(i)) }
 }
 
 /**
@@ -261,8 +260,7 @@ export function sectionFeed(conversation: Conversation, ctx: CardContext): { loc
   const full = fullContext(conversation, ctx)
   const sections: (Section | undefined)[] = [...conversation.sections]
   // Each section's `turn-N` anchor, decided in order now (it depends on the sections before it).
-  const taken = new Set<number>()
-  const anchors = sections.map(s => (s === undefined ? null : anchorOf(s, taken)))
+  const anchors = turnAnchors(conversation.sections)
   return {
     locale: ctx.locale,
     count: sections.length,
@@ -275,14 +273,18 @@ export function sectionFeed(conversation: Conversation, ctx: CardContext): { loc
   }
 }
 
-/** `turn-N` once per number, on the first section that has it (a damaged log may repeat a number). */
-function anchorOf(s: Section, taken: Set<number>): string | null {
-  const anchor = s.turn === null || taken.has(s.turn) ? null : `turn-${s.turn}`
-  if (s.turn !== null) taken.add(s.turn)
-  return anchor
+/**
+ * Each section's `turn-N` anchor: once per number, on the first section that has it (a damaged log may
+ * repeat a number); null for the others. The prompt list links the same anchors (src/site/prompts.ts).
+ */
+export function turnAnchors(sections: readonly Section[]): (string | null)[] {
+  const taken = new Set<number>()
+  return sections.map(s => {
+    const anchor = s.turn === null || taken.has(s.turn) ? null : `turn-${s.turn}`
+    if (s.turn !== null) taken.add(s.turn)
+    return anchor
+  })
 }
-
-const anchored = (page: PageSection, s: Section, taken: Set<number>): PageSection => ({ ...page, anchor: anchorOf(s, taken) })
 
 // The to-do diff reads the session's earlier lists (cards-current.md §11.9).
 // A conversation without the field has no `todo/write` event: the history is known and empty.

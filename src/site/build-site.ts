@@ -149,19 +149,28 @@ interface Member {
 }
 
 export async function buildSite(options: BuildOptions, progress: Progress): Promise<BuildReport> {
-  const finalDir = resolve(options.outDir)
-  if (existsSync(finalDir) && !statSync(finalDir).isDirectory()) throw new OutDirError(`${options.outDir} exists and is not a folder`)
-  // Crash-safe output (src/site/staging.ts): one build at a time; it writes a staging copy, swapped in at the end.
+  return writeSiteFolder(options.outDir, (previous, stage) => buildInto(options, progress, previous, stage))
+}
+
+/**
+ * Writes a site into `outDir` crash-safely (src/site/staging.ts), for `build` and `merge` alike: one writer at
+ * a time (the lock), a folder that is ours or empty, `write` filling a staging copy of the previous site
+ * (`previous`: its manifest, null for a new folder), swapped in whole when it succeeds and dropped when it
+ * throws. Returns what `write` did, with the final folder and its index.
+ */
+export async function writeSiteFolder<R extends object>(outDir: string, write: (previous: Manifest | null, stage: string) => Promise<R>): Promise<R & { outDir: string; indexPath: string }> {
+  const finalDir = resolve(outDir)
+  if (existsSync(finalDir) && !statSync(finalDir).isDirectory()) throw new OutDirError(`${outDir} exists and is not a folder`)
   const release = await acquireLock(finalDir)
   try {
     await recover(finalDir)
     const previous = await readManifest(finalDir)
     if (previous === null && existsSync(finalDir) && (await readdir(finalDir)).length > 0) {
-      throw new OutDirError(`${options.outDir} is not empty and was not written by dsh-view`)
+      throw new OutDirError(`${outDir} is not empty and was not written by dsh-view`)
     }
     const stage = await openStaging(finalDir)
     try {
-      const report = await buildInto(options, progress, previous, stage)
+      const report = await write(previous, stage)
       await commitStaging(finalDir, stage)
       return { ...report, outDir: finalDir, indexPath: join(finalDir, 'index.html') }
     } catch (err) {

@@ -198,10 +198,8 @@ async function foldFamily(family: readonly FamilyMember[], ctx: FamilyContext, r
   for (const member of family) {
     // Reading, parsing and folding interleave batch by batch; the split is timed as one "decode+fold".
     const redactor = ctx.redact ? new Redactor(ctx.redact) : null
-    // A live page resumes its feed where the fold stopped, from the expanded events: read those in full.
-    const chunks = ctx.live ? 'expand' : 'skip-superseded'
     // Whatever the fold throws, the session still gets a page: the damaged-session page (src/site/damaged.ts).
-    const folded = await timed('decode', () => foldLog(member.source, redactor, { chunks, bytes: member.bytes })).catch((error: unknown) => damagedFold(member, 'read', error, result))
+    const folded = await timed('decode', () => foldMember(member, ctx, redactor)).catch((error: unknown) => damagedFold(member, 'read', error, result))
     if (!folded.ok) {
       result.problems.push({ path: member.source.display, message: folded.error })
       ctx.advance(member.bytes)
@@ -223,11 +221,16 @@ function takeBox(l: Loaded): { conversation: Conversation | null } | null {
   return box
 }
 
+/** One member's log read and folded as this build reads it. */
+function foldMember(member: FamilyMember, ctx: FamilyContext, redactor: Redactor | null): Promise<FoldResult> {
+  // A live page resumes its feed where the fold stopped, from the expanded events: read those in full.
+  return foldLog(member.source, redactor, { chunks: ctx.live ? 'expand' : 'skip-superseded', bytes: member.bytes })
+}
+
 /** A family member's fold again, for its render (its first fold was let go: see HOLD_FAMILY_BYTES). */
 async function refold(member: FamilyMember, ctx: FamilyContext, result: FamilyResult): Promise<{ conversation: Conversation | null }> {
   const started = performance.now()
-  const redactor = ctx.redact ? new Redactor(ctx.redact) : null
-  const folded = await foldLog(member.source, redactor, { chunks: ctx.live ? 'expand' : 'skip-superseded', bytes: member.bytes })
+  const folded = await foldMember(member, ctx, ctx.redact ? new Redactor(ctx.redact) : null)
   result.timings.decode += performance.now() - started
   if (!folded.ok) throw new Error(folded.error)
   return { conversation: folded.conversation }

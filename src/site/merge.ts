@@ -13,18 +13,17 @@
  * whose hash equals what SITE's manifest holds keeps SITE's files untouched (not rewritten, not relinked).
  */
 import { createHash } from 'node:crypto'
-import { constants, existsSync, statSync } from 'node:fs'
-import { copyFile, link, mkdir, readdir, rename, rm } from 'node:fs/promises'
+import { constants, existsSync } from 'node:fs'
+import { copyFile, link, mkdir, rename, rm } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import type { Locale } from '../cards/types'
 import { mergeCacheFiles } from '../highlight/cache'
 import { mergeReports, type RedactionReport } from '../redact/redactor'
 import type { DiscoveryProblem } from '../log/node/discover'
 import { loadSiteAssets, type SiteAssets } from './assets'
-import { OutDirError, removeUnlisted, VERSION, writeIndexAndAssets } from './build-site'
+import { removeUnlisted, VERSION, writeIndexAndAssets, writeSiteFolder } from './build-site'
 import { emptyManifest, readManifest, STATE_DIR, writeManifest, type Manifest, type SessionRecord, type Warning } from './manifest'
 import { readShardManifest, SHARD_FILE, type ShardManifest, type ShardOptions } from './shard'
-import { acquireLock, commitStaging, openStaging, recover } from './staging'
 import { siteText } from './strings'
 import { FileWriter } from './writer'
 
@@ -139,26 +138,7 @@ export async function mergeSite(options: MergeOptions): Promise<MergeReport> {
     if (resolve(dir) === finalDir) throw new MergeError(`${dir} is a part and the output folder: merge into another folder`)
   }
   const parts = await readParts(options.parts, assets.rendererId)
-  if (existsSync(finalDir) && !statSync(finalDir).isDirectory()) throw new OutDirError(`${options.outDir} exists and is not a folder`)
-  const release = await acquireLock(finalDir)
-  try {
-    await recover(finalDir)
-    const previous = await readManifest(finalDir)
-    if (previous === null && existsSync(finalDir) && (await readdir(finalDir)).length > 0) {
-      throw new OutDirError(`${options.outDir} is not empty and was not written by dsh-view`)
-    }
-    const stage = await openStaging(finalDir)
-    try {
-      const report = await mergeInto(parts, previous, stage, assets)
-      await commitStaging(finalDir, stage)
-      return { ...report, outDir: finalDir, indexPath: join(finalDir, 'index.html') }
-    } catch (err) {
-      await rm(stage, { recursive: true, force: true })
-      throw err
-    }
-  } finally {
-    await release()
-  }
+  return writeSiteFolder(options.outDir, (previous, stage) => mergeInto(parts, previous, stage, assets))
 }
 
 /**

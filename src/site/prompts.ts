@@ -11,6 +11,7 @@
  */
 import type { PageViewModel } from '../cards/types'
 import type { Conversation } from '../conversation/model'
+import { turnAnchors } from '../cards/view-model'
 
 /** Entries a session page lists inline. */
 export const TOC_WINDOW = 30
@@ -68,10 +69,9 @@ export function sessionPrompts(view: PageViewModel): Prompt[] {
  */
 export function conversationPrompts(conversation: Conversation): Prompt[] {
   const prompts: Prompt[] = []
-  const taken = new Set<number>()
-  for (const section of conversation.sections) {
-    const anchor = section.turn === null || taken.has(section.turn) ? null : `turn-${section.turn}`
-    if (section.turn !== null) taken.add(section.turn)
+  const anchors = turnAnchors(conversation.sections)
+  for (const [i, section] of conversation.sections.entries()) {
+    const anchor = anchors[i] ?? null
     if (section.inherited) continue
     let first = true
     for (const node of section.nodes) {
