@@ -184,3 +184,69 @@ describe('a live page drawing a growing session', () => {
     expect(main.dataset['livePage']).toBe('1')
   })
 })
+
+/**
+ * A host whose builds the test publishes: the site long-poll (`?after=N`) waits for a newer build, and
+ * each build serves the session's last page with its line count, as the live server's rebuilt folder does.
+ */
+class FakeHost {
+  #builds: { build: number; pages: number; lines: number }[] = []
+  #waiters: (() => void)[] = []
+  readonly fetched: string[] = []
+  publish(pages: number, lines: number): void {
+    this.#builds.push({ build: this.#builds.length, pages, lines })
+    for (const wake of this.#waiters.splice(0)) wake()
+  }
+  get #last() {
+    return this.#builds[this.#builds.length - 1]
+  }
+  fetch = async (input: string | URL | Request): Promise<Response> => {
+    const url = new URL(String(input), 'http://localhost/')
+    if (url.pathname === LIVE_SITE_PATH) {
+      const after = url.searchParams.get('after')
+      if (after !== null) while ((this.#last?.build ?? -1) <= Number(after)) await new Promise<void>((wake) => this.#waiters.push(wake))
+      const last = this.#last
+      const site: SiteMessage = { kind: 'site', build: last?.build ?? -1, pages: last === undefined ? [] : [{ key: 'grow', id: 'grow', href: 'sessions/grow.html', title: 't', anchor: 'child-grow', pages: last.pages }], attach: false }
+      return new Response(JSON.stringify(site), { status: 200 })
+    }
+    this.fetched.push(url.pathname)
+    const last = this.#last
+    const page = /^\/sessions\/grow(?:\.p(\d+))?\.html$/.exec(url.pathname)
+    if (last === undefined || page === null) return new Response('not found', { status: 404 })
+    const n = Number(page[1] ?? 1)
+    const html = `<html><head><meta name="dsh-live" content="session ${last.lines} ${last.lines - 2} grow"><meta name="dsh-live-page" content="${n} ${last.pages} 0000000 00000 grow"></head><body><header><h1>build ${last.build}</h1></header><main id="main"><section data-transcript=""><section id="page-${n}-start">x</section></section></main></body></html>`
+    return new Response(html, { status: 200 })
+  }
+}
+
+describe('settling on the rebuilt last page', () => {
+  it('takes the last page of the build holding every line, also for lines that came while already finished', async () => {
+    const host = new FakeHost()
+    window.history.replaceState(null, '', '/sessions/grow.html')
+    document.body.innerHTML = '<header><h1>t</h1></header><main id="main"><section data-transcript=""></section></main>'
+    const main = document.getElementById('main') as HTMLElement
+    const win = Object.assign(window, { EventSource: FakeSource, fetch: host.fetch }) as unknown as PageWindow
+    const s = session({ id: 'grow', cwd: '/home/dev/grow' })
+    s.turnStart()
+    s.user('First')
+    s.turnEnd()
+    const first = parse(s)
+    host.publish(1, first.length)
+    page = new LiveSessionPage(win, main, { key: 'grow', lines: first.length, seq: -1, locale: 'en', page: { stem: 'grow', page: 1, pages: 1, room: null } })
+    const feed = FakeSource.open.get(liveFeedPath('grow')) as FakeSource
+    feed.emit({ kind: 'reset', lines: first })
+    feed.emit({ kind: 'status', state: 'finished' })
+    await until(() => document.querySelector('body > header h1')?.textContent === 'build 0', 'the first settle')
+    // A batch that ends a turn again: the server's state stays `finished` and says nothing.
+    s.turnStart()
+    s.user('Second')
+    s.turnEnd()
+    const all = parse(s)
+    feed.emit({ kind: 'append', lines: all.slice(first.length) })
+    // A build that predates those lines is passed over; the one that holds them is taken.
+    host.publish(2, first.length)
+    host.publish(2, all.length)
+    await until(() => window.location.pathname === '/sessions/grow.p2.html', 'the last page address')
+    await until(() => document.querySelector('body > header h1')?.textContent === 'build 2', 'the rebuilt header')
+  })
+})

@@ -26,7 +26,7 @@ import { FetchHighlighter } from '../../highlight/fetch-highlighter'
 import { LIVE_META, LIVE_PAGE_META, parseLiveFlag, parseLivePage, type LivePageInfo } from '../../site/live'
 import { pageFile } from '../../site/slug'
 import { siteText } from '../../site/strings'
-import { FEED_EVENT_KINDS, HIGHLIGHT_MAX_BLOCKS, HIGHLIGHT_MAX_CHARS, LIVE_HIGHLIGHT_PATH, liveFeedPath, type FeedMessage } from '../protocol'
+import { FEED_EVENT_KINDS, HIGHLIGHT_MAX_BLOCKS, HIGHLIGHT_MAX_CHARS, LIVE_HIGHLIGHT_PATH, liveFeedPath, type FeedMessage, type FeedState } from '../protocol'
 import { LiveBadge } from './badge'
 import { LiveConversation } from './live-conversation'
 import { LiveTranscript } from './LiveTranscript'
@@ -82,6 +82,10 @@ export class LiveSessionPage {
   #children = 0
   #chromeBuild = -1
   #overlayOpen = false
+  /** The feed's last state (none before its first status message). */
+  #state: FeedState | null = null
+  /** Lines of the build the page last settled on (a build can already hold lines the feed brings later). */
+  #settledLines = -1
   #settling: Promise<void> | null = null
   #settleAgain = false
   /** New turn folds start in the page's current view mode; folds the reader has seen keep their state. */
@@ -147,10 +151,15 @@ export class LiveSessionPage {
     if (message === null) return
     const changed = this.conversation.apply(message)
     if (message.kind === 'status') {
+      this.#state = message.state
       this.#badge.set(message.state)
-      if (message.state === 'finished' || message.state === 'idle') void this.#settle()
+      if (settled(message.state)) void this.#settle()
     } else {
       this.typing.seen(message.lines)
+      // The server says a state only when it changes: a batch that ends a turn as the one before did keeps
+      // it `finished`. Lines that arrive while settled need a settle of their own, or the page stays on the
+      // build it took before them (issue 17: the e2e suite's flake, on the timing of builds versus writes).
+      if (changed && settled(this.#state) && this.conversation.lineCount > this.#settledLines) void this.#settle()
     }
     if (!changed) return
     const facts = this.conversation.snapshot().facts
@@ -295,6 +304,7 @@ export class LiveSessionPage {
       const flag = parseLiveFlag(fresh.querySelector(`meta[name="${LIVE_META}"]`)?.getAttribute('content'))
       // A build from before the last lines: the next one will have them.
       if (flag?.page === 'session' && flag.lines < this.conversation.lineCount) continue
+      if (flag?.page === 'session') this.#settledLines = flag.lines
       const header = fresh.querySelector('body > header')
       const mine = this.#doc.querySelector('body > header')
       if (header !== null && mine !== null) {
@@ -321,6 +331,11 @@ export class LiveSessionPage {
       return
     }
   }
+}
+
+/** States in which the session no longer grows: the page then takes the build that holds its lines. */
+function settled(state: FeedState | null): boolean {
+  return state === 'finished' || state === 'idle'
 }
 
 /** Id of the first piece (section or part) of a transcript: where its page starts. */
