@@ -7,8 +7,11 @@
 import { parseInvocation } from './args'
 import { fsUserError, UserError } from './user-error'
 import { nodeIo } from './io'
+import { applyHeapPolicy } from './heap'
 
 declare const __VERSION__: string | undefined
+
+applyHeapPolicy()
 
 async function main(): Promise<number> {
   const inv = parseInvocation(process.argv.slice(2))

@@ -1,7 +1,8 @@
 /**
  * The "one assembler" property (architecture §2.3): for every corpus log, folding the lines in batches of
  * any size, with snapshots taken between batches (as live mode does), gives the same model as one batch.
- * Snapshots must also be plain JSON (a JSON round trip changes nothing).
+ * Snapshots must also be plain JSON (a JSON round trip changes nothing), and the consuming `finish()` a
+ * static build takes gives the same model.
  */
 import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
@@ -38,6 +39,20 @@ describe.each(logs)('$scenario', ({ url }) => {
         seen += batch.length
         // Every intermediate snapshot equals a fresh fold of the same prefix: no stale cache survives.
         expect(JSON.stringify(builder.snapshot())).toBe(JSON.stringify(assemble(lines.slice(0, seen), { live })))
+      }
+    }
+  })
+
+  it('finish() gives what snapshot() gives, and then takes no more lines', () => {
+    for (const live of [false, true]) {
+      for (const cut of [lines.length, Math.floor(lines.length / 2)]) {
+        const builder = new ConversationBuilder({ live })
+        builder.append(lines.slice(0, cut))
+        if (cut < lines.length) builder.snapshot() // a cached section snapshot is handed out as it is
+        builder.append(lines.slice(cut))
+        const expected = JSON.stringify(assemble(lines, { live }))
+        expect(JSON.stringify(builder.finish())).toBe(expected)
+        expect(() => builder.append(lines.slice(0, 1))).toThrow(/finished/)
       }
     }
   })

@@ -51,6 +51,7 @@ export class ConversationBuilder {
   #anySeedEnd: number | null = null
   #cut: number | null = null
   readonly #todoWrites: TodoWrite[] = []
+  #finished = false
 
   constructor(options: ConversationOptions = {}) {
     this.#live = options.live === true
@@ -63,6 +64,7 @@ export class ConversationBuilder {
   }
 
   append(lines: Iterable<ParsedLine>): void {
+    if (this.#finished) throw new Error('ConversationBuilder: finished, it takes no more lines')
     for (const line of lines) this.#take(line)
   }
 
@@ -80,6 +82,34 @@ export class ConversationBuilder {
     }
     return { modelVersion: 1, live: this.#live, header: this.#header, facts: this.#facts.snapshot(this.#header, this.#status(), this.#cut), sections,
       ...(this.#todoWrites.length > 0 ? { todoWrites: this.#todoWrites.slice() } : {}) }
+  }
+
+  /**
+   * The final snapshot, taken once at the end of a fold that will not go on (a static build): each
+   * section's state is let go as soon as its part is taken, with the lookups that would keep it alive, so
+   * the model and the fold's own state are never both whole (issue 17: a build's peak is this moment). The
+   * builder takes no lines afterwards. Equal to `snapshot()`.
+   */
+  finish(): Conversation {
+    const ctx: BuildContext = { live: this.#live, inheritedBeforeSeq: this.#cut }
+    const facts = this.#facts.snapshot(this.#header, this.#status(), this.#cut)
+    this.#steps.clear()
+    this.#turnSteps.clear()
+    this.#commands.clear()
+    this.#compactions.clear()
+    this.#tools.release()
+    this.#current = null
+    this.#lastStep = null
+    const sections: Section[] = []
+    const states = this.#sections.splice(0)
+    for (let i = 0; i < states.length; i++) {
+      const section = (states[i] as SectionState).snapshot(ctx)
+      states[i] = null as unknown as SectionState
+      if (section.turn !== null || section.nodes.length > 0) sections.push(section)
+    }
+    this.#finished = true
+    return { modelVersion: 1, live: this.#live, header: this.#header, facts, sections,
+      ...(this.#todoWrites.length > 0 ? { todoWrites: this.#todoWrites.splice(0) } : {}) }
   }
 
   #status(): SessionStatus {

@@ -31,6 +31,15 @@ export class ToolFold {
 
   constructor(readonly host: ToolFoldHost) {}
 
+  /** Lets go of every tree and lookup (the builder's `finish`: no call arrives any more). */
+  release(): void {
+    this.#trees.clear()
+    this.#keys.clear()
+    this.#placed.clear()
+    this.#open = []
+    this.#byTurn.clear()
+  }
+
   /** The most recently started call still running: the spawner of a subagent created now. */
   get innermostOpen(): string | null {
     return this.#open[this.#open.length - 1]?.callId ?? null

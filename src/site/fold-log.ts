@@ -103,6 +103,7 @@ export async function foldLog(source: LogSource, redactor: Redactor | null = nul
     warningCount++
     warnings.push({ path, line: null, message: 'the log ends in a partial line (torn tail); it is not shown' })
   }
-  const conversation = redactor === null ? builder.snapshot() : redactor.value(builder.snapshot(), { session: path, line: null })
+  // \`finish\`, not \`snapshot\`: the fold is over, and its state goes as the model is made.
+  const conversation = redactor === null ? builder.finish() : redactor.value(builder.finish(), { session: path, line: null })
   return { ok: true, conversation, warnings, warningCount, lines, lastSeq }
 }
