@@ -159,13 +159,15 @@ export function promptEntry(prompt: Prompt, stem: string, page: number, here: bo
 /**
  * The prompt list of page `page` (src/site/prompts.ts): every prompt when they fit the window, else the
  * window from just before this page's first prompt and a link to the full list. Null without prompts.
+ * `pages[i]` is the page (1-based) holding `prompts[i]`, worked out once for all of a session's pages: a
+ * lookup per prompt and page was 2% of a 7,500-prompt session's build.
  */
-export function promptToc(prompts: readonly Prompt[], pageOf: (id: string) => number, page: number, stem: string, text: SiteText): PromptToc | null {
+export function promptToc(prompts: readonly Prompt[], pages: readonly number[], page: number, stem: string, text: SiteText): PromptToc | null {
   if (prompts.length === 0) return null
-  const firstHere = prompts.findIndex(p => pageOf(p.id) >= page)
+  const firstHere = pages.findIndex(at => at >= page)
   const [start, end] = promptWindow(prompts.length, firstHere < 0 ? null : firstHere)
-  const entries = prompts.slice(start, end).map(p => {
-    const at = pageOf(p.id)
+  const entries = prompts.slice(start, end).map((p, i) => {
+    const at = pages[start + i] ?? 1
     return promptEntry(p, stem, at, at === page, text)
   })
   const windowed = end - start < prompts.length

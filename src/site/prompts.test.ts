@@ -55,7 +55,7 @@ describe('promptToc', () => {
   const pageOf = (id: string) => Math.floor((Number(id.slice(5)) - 1) / 10) + 1
 
   it('links each entry to the page that holds its turn and marks this page’s', () => {
-    const toc = promptToc(prompts, pageOf, 5, 'stem', text)
+    const toc = promptToc(prompts, prompts.map(p => pageOf(p.id)), 5, 'stem', text)
     expect(toc?.entries[0]).toEqual({ href: 'stem.p4.html#turn-39', label: 'p39', number: 39, here: false })
     expect(toc?.entries.filter(e => e.here).map(e => e.number)).toEqual([41, 42, 43, 44, 45, 46, 47, 48, 49, 50])
     expect(toc?.entries).toHaveLength(TOC_WINDOW)
@@ -65,13 +65,13 @@ describe('promptToc', () => {
   })
 
   it('page 1 links page 1 as `<stem>.html`; a short session lists all with no link onward; none without prompts', () => {
-    const short = promptToc(prompts.slice(0, 3), () => 1, 1, 'stem', text)
+    const short = promptToc(prompts.slice(0, 3), [1, 1, 1], 1, 'stem', text)
     expect(short?.entries.map(e => e.href)).toEqual(['stem.html#turn-1', 'stem.html#turn-2', 'stem.html#turn-3'])
     expect([short?.note, short?.all]).toEqual([null, null])
-    expect(promptToc([], () => 1, 1, 'stem', text)).toBeNull()
+    expect(promptToc([], [], 1, 'stem', text)).toBeNull()
   })
 
   it('names a prompt without text', () => {
-    expect(promptToc([{ number: 1, turn: 1, id: 'turn-1', label: '' }], () => 1, 1, 's', text)?.entries[0]?.label).toBe('(no text)')
+    expect(promptToc([{ number: 1, turn: 1, id: 'turn-1', label: '' }], [1], 1, 's', text)?.entries[0]?.label).toBe('(no text)')
   })
 })

@@ -292,11 +292,12 @@ export class SessionRenderer {
       // 1-based page of an anchor (every prompt's id is on some page: ids come from the rendered sections).
       const pageOf = (id: string) => (anchors.get(id) ?? 0) + 1
 
+      const promptPages = prompts.map(p => pageOf(p.id))
       const chunksOf = (indices: readonly number[]): Buffer[] => (indices.length === 0 ? [] : store.chunks(indices[0] as number, (indices[indices.length - 1] as number) + 1))
       const transcriptChunks: Buffer[][] = []
       for (let i = 0; i < pages.length; i++) {
         const indices = pages[i] as number[]
-        const toc = promptToc(prompts, pageOf, i + 1, stem, this.text)
+        const toc = promptToc(prompts, promptPages, i + 1, stem, this.text)
         const frame = this.#frame(input, feed, i + 1, pages.length, scripts, limit, toc)
         // The pieces were measured already: only the chrome around them is new.
         const size = indices.reduce((sum, index) => add(sum, sizes[index] ?? ZERO), frame.size)
@@ -446,7 +447,7 @@ function largestToc(prompts: readonly Prompt[], stem: string, text: SiteText): P
   if (prompts.length === 0) return null
   const cost = (p: Prompt) => Buffer.byteLength(escapeHtml(p.label)) + 3 * p.id.length
   const largest = [...prompts].sort((a, b) => cost(b) - cost(a)).slice(0, TOC_WINDOW)
-  const toc = promptToc(largest, () => 999_999, 999_999, stem, text)
+  const toc = promptToc(largest, largest.map(() => 999_999), 999_999, stem, text)
   if (toc === null) return null
   const big = prompts.length + 999_999
   return { ...toc, summary: text.promptsSummary(big), note: text.promptsWindow(big, big, big), all: { href: promptsFile(stem, 1), label: text.allPrompts(big) } }
