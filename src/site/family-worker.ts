@@ -1,12 +1,17 @@
 /**
  * Entry of a site worker thread (src/site/pool.ts; bundled by the package build as dist/site-worker.mjs):
  * renders the families it is sent with src/site/family.ts, each session's files written by this thread,
- * and on `finish` flushes its writes and reports the highlight cache entries it used or made.
+ * or, as a lane of one big session (src/site/lanes.ts), the batches of sections it is sent, returning their
+ * pieces; on `finish` it flushes its writes and reports the highlight cache entries it used or made.
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import { HighlightCache } from '../highlight/cache'
 import { Highlighter } from '../highlight/highlighter'
+import { warmHere } from '../highlight/tokenize'
+import { Enricher } from './enrich'
 import { renderFamily } from './family'
+import { toWire } from './lanes'
+import { SessionRenderer } from './render-session'
 import type { FromWorker, ToWorker, WorkerSetup } from './pool'
 import { siteText } from './strings'
 import { FileWriter } from './writer'
@@ -22,13 +27,14 @@ const setup = workerData as WorkerSetup
 const cache = new HighlightCache(setup.cacheFile)
 const ready = cache.load()
 const highlighter = setup.highlight ? new Highlighter(cache) : null
+if (highlighter !== null && setup.warm === true) warmHere()
 const writer = new FileWriter()
 const text = siteText(setup.locale)
-const send = (message: FromWorker) => port.postMessage(message)
+const send = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer)
 
 port.on('message', (message: ToWorker) => {
   void handle(message).catch((err: unknown) => {
-    const id = message.type === 'family' ? message.id : null
+    const id = message.type === 'finish' ? null : message.id
     send({ type: 'failed', id, message: err instanceof Error ? err.message : String(err), stack: err instanceof Error ? (err.stack ?? null) : null })
   })
 })
@@ -38,6 +44,14 @@ async function handle(message: ToWorker): Promise<void> {
   if (message.type === 'finish') {
     await writer.flush()
     send({ type: 'finished', cache: cache.touched(), stats: highlighter?.stats ?? { blocks: 0, chars: 0, ms: 0 }, cacheHits: cache.hits })
+    return
+  }
+  if (message.type === 'lane') {
+    const { job } = message
+    const renderer = new SessionRenderer(setup.shell, text, new Enricher(highlighter, { sessionLeft: job.sessionLeft }))
+    const result = toWire(await renderer.renderLaneBatch(job))
+    const done: FromWorker = { type: 'lane-done', id: message.id, result }
+    send(done, [result.bytes])
     return
   }
   const result = await renderFamily(message.members, {
