@@ -74,6 +74,7 @@ export interface BuildOptions {
    * is the same either way. Default: with four cores or more, one per core but one (at most four), when the
    * package build's worker script is present and the build is big enough to pay for their start; with
    * fewer, none — on the 2-vCPU build machines two workers measured slower than one thread (src/site/README.md).
+   * When families stay on this thread, it is also the lane count of a big session (`lanes`, below).
    */
   workers?: number
   /** The worker script (tests pass a freshly bundled one); default: beside the CLI bundle. */
@@ -318,10 +319,8 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
   const laned = !pooled && script !== null && laneCount > 1 && options.live !== true && toRender.some(f => f.members.some(m => m.scan.bytes >= laneMinBytes))
   const lanePool = laned && script !== null ? new LanePool(script, laneCount, { ...setup, warm: true }) : null
   lanePool?.start()
-  // Logs to render on this thread: the highlight worker (if any) loads shiki while they are read (not when
-  // every session goes to lanes, which colour their own code).
-  const allLaned = lanePool !== null && toRender.every(f => f.members.every(m => m.scan.bytes >= laneMinBytes))
-  if (!pooled && !allLaned && toRender.length > 0 && highlighter !== null) highlighter.warm()
+  // Logs to render on this thread (a lane too): the highlight worker (if any) loads shiki while they are read.
+  if (!pooled && toRender.length > 0 && highlighter !== null) highlighter.warm()
   let results: FamilyResult[]
   if (pooled) {
     const pool = await renderOnWorkers(script, workers, setup, toRender.map(f => asMembers(f.members)), bytes => progress.advance(bytes))
