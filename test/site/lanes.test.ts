@@ -131,6 +131,15 @@ describe('one session on lanes', () => {
     for (const { report } of laned.values()) expect(report.problems).toEqual([])
   })
 
+  it('without colours (--no-highlight) too', async () => {
+    const [a, b] = [tempDir('dv-lanes-plain1-'), tempDir('dv-lanes-plain2-')]
+    await buildInto([logs], a, { workers: 0, highlight: false })
+    await buildInto([logs], b, { workers: 0, lanes: 2, workerScript: script, laneMinBytes: 0, highlight: false })
+    const [ta, tb] = [treeOf(a, { skipState: true }), treeOf(b, { skipState: true })]
+    expect([...tb.keys()]).toEqual([...ta.keys()])
+    for (const [path, bytes] of ta) expect(tb.get(path)?.equals(bytes), path).toBe(true)
+  }, 120_000)
+
   it('reports the same sessions, pages and warnings', () => {
     const facts = (r: BuildReport) => ({ sessions: r.sessions, pages: r.pages, rendered: r.rendered, warnings: r.warnings, problems: r.problems, overBudget: r.overBudget, bytes: r.bytes })
     for (const { report } of laned.values()) expect(facts(report)).toEqual(facts(one.report))
