@@ -317,7 +317,7 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
   const laneCount = options.lanes ?? options.workers ?? (cores >= 4 ? Math.min(4, cores - 1) : 0)
   const laneMinBytes = options.laneMinBytes ?? LANE_MIN_BYTES
   const laned = !pooled && script !== null && laneCount > 1 && options.live !== true && toRender.some(f => f.members.some(m => m.scan.bytes >= laneMinBytes))
-  const lanePool = laned && script !== null ? new LanePool(script, laneCount, { ...setup, warm: true }) : null
+  const lanePool = laned && script !== null ? new LanePool(script, laneCount, setup, highlighter) : null
   lanePool?.start()
   // Logs to render on this thread (a lane too): the highlight worker (if any) loads shiki while they are read.
   if (!pooled && toRender.length > 0 && highlighter !== null) highlighter.warm()

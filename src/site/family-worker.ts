@@ -7,10 +7,9 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { HighlightCache } from '../highlight/cache'
 import { Highlighter } from '../highlight/highlighter'
-import { warmHere } from '../highlight/tokenize'
 import { Enricher } from './enrich'
 import { renderFamily } from './family'
-import { toWire } from './lanes'
+import { colourOnBuildThread, toWire } from './lanes'
 import { SessionRenderer } from './render-session'
 import type { FromWorker, ToWorker, WorkerSetup } from './pool'
 import { siteText } from './strings'
@@ -27,12 +26,17 @@ const setup = workerData as WorkerSetup
 const cache = new HighlightCache(setup.cacheFile)
 const ready = cache.load()
 const highlighter = setup.highlight ? new Highlighter(cache) : null
-if (highlighter !== null && setup.warm === true) warmHere()
 const writer = new FileWriter()
 const text = siteText(setup.locale)
 const send = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer)
+// A lane asks the build thread for its colours (src/site/lanes.ts `colourOnBuildThread`).
+const laneColours = setup.laneColours === true ? colourOnBuildThread(send) : null
 
 port.on('message', (message: ToWorker) => {
+  if (message.type === 'colour-done') {
+    laneColours?.done(message)
+    return
+  }
   void handle(message).catch((err: unknown) => {
     const id = message.type === 'finish' ? null : message.id
     send({ type: 'failed', id, message: err instanceof Error ? err.message : String(err), stack: err instanceof Error ? (err.stack ?? null) : null })
@@ -41,6 +45,7 @@ port.on('message', (message: ToWorker) => {
 
 async function handle(message: ToWorker): Promise<void> {
   await ready
+  if (message.type === 'colour-done') return
   if (message.type === 'finish') {
     await writer.flush()
     send({ type: 'finished', cache: cache.touched(), stats: highlighter?.stats ?? { blocks: 0, chars: 0, ms: 0 }, cacheHits: cache.hits })
@@ -48,7 +53,7 @@ async function handle(message: ToWorker): Promise<void> {
   }
   if (message.type === 'lane') {
     const { job } = message
-    const renderer = new SessionRenderer(setup.shell, text, new Enricher(highlighter, { sessionLeft: job.sessionLeft }))
+    const renderer = new SessionRenderer(setup.shell, text, new Enricher(laneColours?.colourer ?? highlighter, { sessionLeft: job.sessionLeft }))
     const result = toWire(await renderer.renderLaneBatch(job))
     const done: FromWorker = { type: 'lane-done', id: message.id, result }
     send(done, [result.bytes])

@@ -24,9 +24,13 @@
 import { Worker } from 'node:worker_threads'
 import type { PageSection } from '../cards/types'
 import type { ViewMode } from '../cards/view-mode'
-import type { HighlightStats } from '../highlight/highlighter'
+import { trustHtml, type SafeHtml } from '../cards/trusted'
+import { CharBudget } from '../highlight/budget'
+import { fragmentLines } from '../highlight/fragment'
+import { grantColour, type BlockToColour } from '../highlight/grant'
+import type { Highlighter, HighlightStats } from '../highlight/highlighter'
 import type { Cutter, SideText } from './cut'
-import type { Enricher } from './enrich'
+import type { Colourer, Enricher } from './enrich'
 import type { Size } from './measure'
 import type { PoolSummary, WorkerSetup } from './pool'
 import type { Piece } from './render-session'
@@ -148,8 +152,46 @@ export class LaneFeed {
   }
 }
 
-export type ToLane = { type: 'lane'; id: number; job: LaneJob }
-export type FromLane = { type: 'lane-done'; id: number; result: WireLaneResult }
+export type ColourDone = { type: 'colour-done'; id: number; html: string | null; error: string | null }
+export type ToLane = { type: 'lane'; id: number; job: LaneJob } | ColourDone
+export type FromLane = { type: 'lane-done'; id: number; result: WireLaneResult } | { type: 'colour'; id: number; lang: string | null; text: string }
+
+/**
+ * A lane worker's colourer: whether a block gets colour is decided here, with the lane's budgets, exactly as
+ * `Highlighter.highlight` decides (`grantColour`); the colouring itself is asked of the build thread, whose
+ * highlighter (cache, highlight worker) makes the same fragment it would have made for itself — and makes a
+ * text repeated across lanes once. So lanes load no shiki and colour nothing twice.
+ */
+export function colourOnBuildThread(send: (message: FromLane) => void): { colourer: Colourer; done: (message: ColourDone) => void } {
+  const waiting = new Map<number, { resolve: (html: SafeHtml | null) => void; reject: (err: Error) => void }>()
+  let next = 0
+  const highlight = (block: BlockToColour, budget: CharBudget): Promise<SafeHtml | null> => {
+    if (grantColour(block, budget) === null) return Promise.resolve(null)
+    const id = next++
+    return new Promise((resolve, reject) => {
+      waiting.set(id, { resolve, reject })
+      send({ type: 'colour', id, lang: block.lang, text: block.text })
+    })
+  }
+  return {
+    colourer: {
+      highlight,
+      highlightLines: async (block, budget) => {
+        const html = await highlight(block, budget)
+        return html === null ? null : fragmentLines(html)
+      },
+    },
+    done: message => {
+      const waiter = waiting.get(message.id)
+      waiting.delete(message.id)
+      if (message.error !== null) waiter?.reject(new Error(message.error))
+      else waiter?.resolve(message.html === null ? null : trustHtml(message.html))
+    },
+  }
+}
+
+/** Any block the lane granted colour to: the lane's budgets decided already. */
+const GRANTED = Number.MAX_SAFE_INTEGER
 
 interface Lane {
   worker: Worker
@@ -174,6 +216,8 @@ export class LanePool implements Lanes {
     private readonly script: string,
     readonly size: number,
     private readonly setup: WorkerSetup,
+    /** The build thread's highlighter, which colours the lanes' code (null: no colours). */
+    private readonly highlighter: Highlighter | null,
   ) {}
 
   get #workers(): number {
@@ -210,10 +254,23 @@ export class LanePool implements Lanes {
   #start(): Lane {
     // A small young generation: a lane's garbage is short-lived (a batch), and the default let each worker's
     // heap hold ~30 MB more (100 MB bench log, two lanes: peak RSS 370 → 340 MB, time within noise).
-    const worker = new Worker(this.script, { workerData: this.setup, resourceLimits: { maxYoungGenerationSizeMb: LANE_YOUNG_MB } })
+    const setup: WorkerSetup = { ...this.setup, cacheFile: null, highlight: false, laneColours: this.highlighter !== null }
+    const worker = new Worker(this.script, { workerData: setup, resourceLimits: { maxYoungGenerationSizeMb: LANE_YOUNG_MB } })
     const lane: Lane = { worker, pending: new Map(), finished: null }
     worker.on('message', (message: FromLane | { type: 'failed'; id: number | null; message: string; stack: string | null } | { type: 'finished'; cache: [string, string][]; stats: HighlightStats; cacheHits: number }) => {
       switch (message.type) {
+        case 'colour': {
+          const reply = (html: string | null, error: string | null) => {
+            const done: ToLane = { type: 'colour-done', id: message.id, html, error }
+            worker.postMessage(done)
+          }
+          if (this.highlighter === null) return reply(null, null)
+          this.highlighter.highlight({ text: message.text, lang: message.lang }, new CharBudget(GRANTED)).then(
+            html => reply(html, null),
+            (err: unknown) => reply(null, err instanceof Error ? err.message : String(err)),
+          )
+          return
+        }
         case 'lane-done': {
           const waiter = lane.pending.get(message.id)
           lane.pending.delete(message.id)

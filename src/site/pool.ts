@@ -31,8 +31,11 @@ export interface WorkerSetup {
   /** The highlight cache file (read by each worker), or null when colours are off or memory-only. */
   cacheFile: string | null
   highlight: boolean
-  /** Load shiki as soon as the worker starts (lanes, src/site/lanes.ts: started while the build thread folds). */
-  warm?: boolean
+  /**
+   * Lanes (src/site/lanes.ts): code is coloured by the build thread's highlighter (its cache and highlight
+   * worker), asked by message; the worker loads no shiki of its own.
+   */
+  laneColours?: boolean
 }
 
 export type ToWorker = { type: 'family'; id: number; members: FamilyMember[] } | ToLane | { type: 'finish' }
@@ -97,6 +100,7 @@ export async function renderOnWorkers(
             advance(message.bytes)
             return
           case 'lane-done':
+          case 'colour':
             return
           case 'done':
             results[message.id] = message.result

@@ -140,8 +140,9 @@ describe('one session on lanes', () => {
     for (const [path, bytes] of ta) expect(tb.get(path)?.equals(bytes), path).toBe(true)
   }, 120_000)
 
-  it('reports the same sessions, pages and warnings', () => {
-    const facts = (r: BuildReport) => ({ sessions: r.sessions, pages: r.pages, rendered: r.rendered, warnings: r.warnings, problems: r.problems, overBudget: r.overBudget, bytes: r.bytes })
+  it('reports the same sessions, pages, warnings and coloured blocks', () => {
+    // Blocks too: lanes have their code coloured by the build thread's highlighter, each text once.
+    const facts = (r: BuildReport) => ({ sessions: r.sessions, pages: r.pages, rendered: r.rendered, warnings: r.warnings, problems: r.problems, overBudget: r.overBudget, bytes: r.bytes, blocks: r.highlight.blocks })
     for (const { report } of laned.values()) expect(facts(report)).toEqual(facts(one.report))
   })
 })
@@ -149,7 +150,7 @@ describe('one session on lanes', () => {
 describe('a lane that fails', () => {
   it('rejects that batch; the pool goes on with the next', async () => {
     const assets = await testSiteAssets()
-    const pool = new LanePool(script, 2, { outDir: tempDir(), shell: assets.shell, locale: 'en', baseUrl: null, viewMode: 'standard', cacheFile: null, highlight: false })
+    const pool = new LanePool(script, 2, { outDir: tempDir(), shell: assets.shell, locale: 'en', baseUrl: null, viewMode: 'standard', cacheFile: null, highlight: false }, null)
     const job: LaneJob = { stem: 's', limit: { bytes: 1_000_000, nodes: 100_000 }, viewMode: 'standard', sessionLeft: 0, sections: [], links: {} }
     await expect(pool.run({ ...job, sections: [null as never] })).rejects.toThrow()
     const ok = await pool.run(job)
