@@ -2,9 +2,11 @@
  * One big session rendered on several threads (issue 14: "one big session uses every core"). The build's
  * thread still folds the log once, walks the section feed, feeds the search collector and keeps the order;
  * each batch of SECTION_BATCH raw sections (plain data) goes to a lane — a site worker (src/site/pool.ts
- * script, message `lane`) — which cuts, colours and renders it exactly as the build's thread would
- * (`SessionRenderer.renderLaneBatch`) and sends back the pieces (bytes transferred, sizes, ids) and the side
- * texts; the build's thread puts them into the page spool in batch order and writes the side files.
+ * script, message `lane`) with fewer than two batches, else the build's thread itself — which cuts, colours
+ * and renders it exactly as the build's thread would (`SessionRenderer.renderLaneBatch`) and sends back the
+ * pieces (bytes transferred, sizes, ids) and the side texts; the build's thread puts them into the page spool
+ * in batch order and writes the side files. A lane's code is coloured by the build thread's highlighter
+ * (`colourOnBuildThread`). Measured: no gain on two cores (src/site/README.md "Speed").
  *
  * What carries over from one batch to the next, and how each is handled:
  * - the session's colour budget (src/site/enrich.ts): sequential, so which code section k colours depends
@@ -36,7 +38,7 @@ import type { PoolSummary, WorkerSetup } from './pool'
 import type { Piece } from './render-session'
 import type { RowExtra } from './types'
 
-/** Below this much log, a session renders on the build's thread (a lane's start and shiki load cost ~0.3 s). */
+/** Below this much log, a session renders on the build's thread alone (a lane worker's start costs ~0.2–0.4 s). */
 export const LANE_MIN_BYTES = 8 * 1024 * 1024
 
 /** A lane worker's young generation, MB (see `LanePool`). */
