@@ -9,7 +9,8 @@ import { HighlightCache } from '../highlight/cache'
 import { Highlighter } from '../highlight/highlighter'
 import { Enricher } from './enrich'
 import { renderFamily } from './family'
-import { colourOnBuildThread, toWire } from './lanes'
+import { relayColourer } from '../highlight/relay'
+import { toWire } from './lanes'
 import { SessionRenderer } from './render-session'
 import type { FromWorker, ToWorker, WorkerSetup } from './pool'
 import { siteText } from './strings'
@@ -29,8 +30,8 @@ const highlighter = setup.highlight ? new Highlighter(cache) : null
 const writer = new FileWriter()
 const text = siteText(setup.locale)
 const send = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer)
-// A lane asks the build thread for its colours (src/site/lanes.ts `colourOnBuildThread`).
-const laneColours = setup.laneColours === true ? colourOnBuildThread(send) : null
+// A lane asks the build thread for its colours (src/highlight/relay.ts).
+const laneColours = setup.laneColours === true ? relayColourer(send) : null
 
 port.on('message', (message: ToWorker) => {
   if (message.type === 'colour-done') {

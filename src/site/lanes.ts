@@ -6,7 +6,7 @@
  * and renders it exactly as the build's thread would (`SessionRenderer.renderLaneBatch`) and sends back the
  * pieces (bytes transferred, sizes, ids) and the side texts; the build's thread puts them into the page spool
  * in batch order and writes the side files. A lane's code is coloured by the build thread's highlighter
- * (`colourOnBuildThread`). Measured: no gain on two cores (src/site/README.md "Speed").
+ * (src/highlight/relay.ts). Measured: no gain on two cores (src/site/README.md "Speed").
  *
  * What carries over from one batch to the next, and how each is handled:
  * - the session's colour budget (src/site/enrich.ts): sequential, so which code section k colours depends
@@ -26,13 +26,11 @@
 import { Worker } from 'node:worker_threads'
 import type { PageSection } from '../cards/types'
 import type { ViewMode } from '../cards/view-mode'
-import { trustHtml, type SafeHtml } from '../cards/trusted'
 import { CharBudget } from '../highlight/budget'
-import { fragmentLines } from '../highlight/fragment'
-import { grantColour, type BlockToColour } from '../highlight/grant'
 import type { Highlighter, HighlightStats } from '../highlight/highlighter'
+import type { ColourDone, ColourRequest } from '../highlight/relay'
 import type { Cutter, SideText } from './cut'
-import type { Colourer, Enricher } from './enrich'
+import type { Enricher } from './enrich'
 import type { Size } from './measure'
 import type { PoolSummary, WorkerSetup } from './pool'
 import type { Piece } from './render-session'
@@ -154,43 +152,8 @@ export class LaneFeed {
   }
 }
 
-export type ColourDone = { type: 'colour-done'; id: number; html: string | null; error: string | null }
 export type ToLane = { type: 'lane'; id: number; job: LaneJob } | ColourDone
-export type FromLane = { type: 'lane-done'; id: number; result: WireLaneResult } | { type: 'colour'; id: number; lang: string | null; text: string }
-
-/**
- * A lane worker's colourer: whether a block gets colour is decided here, with the lane's budgets, exactly as
- * `Highlighter.highlight` decides (`grantColour`); the colouring itself is asked of the build thread, whose
- * highlighter (cache, highlight worker) makes the same fragment it would have made for itself — and makes a
- * text repeated across lanes once. So lanes load no shiki and colour nothing twice.
- */
-export function colourOnBuildThread(send: (message: FromLane) => void): { colourer: Colourer; done: (message: ColourDone) => void } {
-  const waiting = new Map<number, { resolve: (html: SafeHtml | null) => void; reject: (err: Error) => void }>()
-  let next = 0
-  const highlight = (block: BlockToColour, budget: CharBudget): Promise<SafeHtml | null> => {
-    if (grantColour(block, budget) === null) return Promise.resolve(null)
-    const id = next++
-    return new Promise((resolve, reject) => {
-      waiting.set(id, { resolve, reject })
-      send({ type: 'colour', id, lang: block.lang, text: block.text })
-    })
-  }
-  return {
-    colourer: {
-      highlight,
-      highlightLines: async (block, budget) => {
-        const html = await highlight(block, budget)
-        return html === null ? null : fragmentLines(html)
-      },
-    },
-    done: message => {
-      const waiter = waiting.get(message.id)
-      waiting.delete(message.id)
-      if (message.error !== null) waiter?.reject(new Error(message.error))
-      else waiter?.resolve(message.html === null ? null : trustHtml(message.html))
-    },
-  }
-}
+export type FromLane = { type: 'lane-done'; id: number; result: WireLaneResult } | ColourRequest
 
 /** Any block the lane granted colour to: the lane's budgets decided already. */
 const GRANTED = Number.MAX_SAFE_INTEGER
