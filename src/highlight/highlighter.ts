@@ -9,14 +9,15 @@
  * Not here: deciding which blocks deserve colour (src/site/enrich.ts) and page budgets (src/site/paginate.ts).
  */
 import { trustHtml, type SafeHtml } from '../cards/trusted'
-import { blockFits, type CharBudget } from './budget'
+import type { CharBudget } from './budget'
 import { fragmentLines } from './fragment'
 import { cacheKey, type HighlightCache } from './cache'
-import { resolveLanguage } from './languages'
+import { grantColour } from './grant'
 import { paletteCss, zipThemes } from './theme'
 import { localTokenizer, type Tokenizer } from './tokenize'
 
 export { fragmentLines } from './fragment'
+export { grantColour } from './grant'
 
 export interface HighlightStats {
   blocks: number
@@ -44,8 +45,8 @@ export class Highlighter {
    * The budget is charged before the cache lookup, so a warm cache never changes which blocks get colour.
    */
   highlight(block: BlockToHighlight, budget: CharBudget): Promise<SafeHtml | null> {
-    const lang = resolveLanguage(block.lang)
-    if (lang === null || !blockFits(block.text) || !budget.take(block.text.length)) return Promise.resolve(null)
+    const lang = grantColour(block, budget)
+    if (lang === null) return Promise.resolve(null)
     const key = cacheKey(lang, block.text)
     const hit = this.cache.get(key)
     if (hit !== undefined) return Promise.resolve(trustHtml(hit))

@@ -23,6 +23,7 @@ import type { RedactConfig } from '../redact/scan'
 import { childAnchor, headerFacts, summarize, type Family } from './chrome'
 import { Enricher } from './enrich'
 import { foldLog, type FoldResult } from './fold-log'
+import type { Lanes } from './lanes'
 import { damagedConversation, failureReason, type FailedStage } from './damaged'
 import type { SessionRecord, Warning } from './manifest'
 import { SessionRenderer, type RenderedSession, type RenderOutput } from './render-session'
@@ -69,6 +70,11 @@ export interface FamilyContext {
   writer: FileWriter
   /** Called once per session handled (rendered or failed), for progress. */
   advance: (bytes: number) => void
+  /**
+   * Lanes for one big session (src/site/lanes.ts): a session of at least `minBytes` of log renders its
+   * batches on them. Absent: every session renders on this thread.
+   */
+  lanes?: { lanes: Lanes; minBytes: number } | null
 }
 
 export interface FamilyResult {
@@ -144,7 +150,8 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
       const sections = sectionFeed(conversation, { cwd: conversation.facts.cwd, home: null, locale: ctx.locale })
       return { facts: headerFacts(l.summary, conversation, text), feed: { ...sections, tools: conversationToolCounts(conversation), prompts: conversationPrompts(conversation) } }
     }
-    const renderOnce = async (box: { conversation: Conversation | null }) => {
+    const lanes = ctx.lanes != null && l.member.bytes >= ctx.lanes.minBytes ? ctx.lanes.lanes : null
+    const renderOnce = async (box: { conversation: Conversation | null }, laned: Lanes | null) => {
       const { facts, feed } = prepare(box)
       return timed('render', () => renderer.render({
         view: feed,
@@ -156,11 +163,11 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
         baseUrl: ctx.baseUrl,
         viewMode: ctx.viewMode,
         ...(ctx.live ? { live: { page: 'session' as const, key: l.member.liveKey, lines: l.lines, seq: l.lastSeq } } : {}),
-      }, out))
+      }, out, laned))
     }
     let rendered: RenderedSession
     try {
-      rendered = await renderOnce(takeBox(l) ?? (await refold(l.member, ctx, result)))
+      rendered = await renderOnce(takeBox(l) ?? (await refold(l.member, ctx, result)), lanes)
     } catch (error) {
       // Its page becomes the damaged-session page; the family's other sessions render as usual.
       await ctx.writer.flush().catch(() => {})
@@ -168,7 +175,7 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
       attempt.clear()
       const damaged = damagedFold(l.member, 'render', error, result)
       l.warnings = [...damaged.warnings, ...l.warnings]
-      rendered = await renderOnce({ conversation: damaged.conversation })
+      rendered = await renderOnce({ conversation: damaged.conversation }, null)
     }
     // What colouring cost this thread: the time it waited for colours (all of shiki's time when shiki runs
     // here; only what did not overlap rendering when a highlight worker runs it).

@@ -34,6 +34,7 @@ import { PieceStore } from './piece-store'
 import { searchText } from '../search/strings'
 import type { FindBoxModel } from '../search/types'
 import { escapeHtml } from '../highlight/render-tokens'
+import { LaneFeed, type LaneJob, type LaneResult, type Lanes } from './lanes'
 import type { Fact, PromptToc, RowExtra, SessionSummary, SiteText } from './types'
 
 /**
@@ -136,7 +137,7 @@ const EMPTY_SECTIONS: readonly PageSection[] = []
  * is ever re-joined into one large string (each large string or buffer costs fresh memory, and on the build
  * machines its page faults cost more than the copy).
  */
-interface Piece {
+export interface Piece {
   bytes: Buffer
   size: Size
   ids: string[]
@@ -174,8 +175,10 @@ export class SessionRenderer {
    * Renders the session. With `out` (the static build) every file is written through it as soon as it is
    * made — side texts as their sections are cut, pages once the last section has told the page count — and
    * rendered sections wait in a spool file rather than in memory; without, the files come back in memory.
+   * With `lanes` (and `out`, and the site's own links), the sections are cut, coloured and rendered on lane
+   * workers, batch by batch (src/site/lanes.ts); the output is the same bytes.
    */
-  async render(input: SessionRenderInput, out: RenderOutput | null = null): Promise<RenderedSession> {
+  async render(input: SessionRenderInput, out: RenderOutput | null = null, lanes: Lanes | null = null): Promise<RenderedSession> {
     const { summary } = input
     const feed = feedOf(input.view)
     const viewMode = input.viewMode ?? DEFAULT_VIEW_MODE
@@ -222,63 +225,49 @@ export class SessionRenderer {
     try {
       const sizes: Size[] = []
       const pieceIds: string[][] = []
+      const keep = (piece: Piece) => {
+        store.put(piece.bytes)
+        sizes.push(piece.size)
+        pieceIds.push(piece.ids)
+      }
+      // A batch a lane rendered, taken in batch order: its pieces go to the store, its side texts out as
+      // the build's own thread would have written them (each hash once).
+      const takeLane = async (done: LaneResult) => {
+        for (const piece of done.pieces) keep(piece)
+        for (const t of done.sideTexts) {
+          if (sidePaths.has(t.hash)) continue
+          sidePaths.add(t.hash)
+          pendingSides.push(t)
+        }
+        await writeSides()
+      }
+      // With lanes (src/site/lanes.ts), batches render on worker threads; results come back in order.
+      const laned = lanes !== null && out !== null && input.links === undefined ? new LaneFeed(lanes, this.enricher, cutter, { stem, limit, viewMode }, job => this.#renderHere(job)) : null
       for (let first = 0; first < feed.count; first += SECTION_BATCH) {
         const raws: PageSection[] = []
         for (let i = first; i < Math.min(feed.count, first + SECTION_BATCH); i++) raws.push(feed.at(i))
+        // The child-session links of this batch's rows (what a lane needs of `extras` besides its own cuts).
+        const links: Record<string, RowExtra[]> = {}
         for (const raw of raws) {
           shard.add(raw)
           // Links after the calls that started a child session.
           for (const row of raw.rows) {
             if (row.kind !== 'tool') continue
             for (const child of spawnedBy(row, input.childByCall)) {
-              ;(extras[row.key] ??= []).push({ kind: 'child-session', href: input.links?.child(child.slug) ?? pageFile(child.slug, 1), label: `${this.text.openChild}: ${child.title}`, id: childAnchor(child.slug) })
+              const extra: RowExtra = { kind: 'child-session', href: input.links?.child(child.slug) ?? pageFile(child.slug, 1), label: `${this.text.openChild}: ${child.title}`, id: childAnchor(child.slug) }
+              if (laned === null) (extras[row.key] ??= []).push(extra)
+              else (links[row.key] ??= []).push(extra)
             }
           }
         }
-        const base = cutter(0)
-        const cut = raws.map(raw => {
-          const section = base.section(raw)
-          collect(base)
-          return section
-        })
-        // Every section's code is sent to be coloured now; each is awaited just before its section renders.
-        const enriched = this.enricher.start(cut)
-        // A section's pieces depend on that section alone, so sections whose colours are not back yet wait
-        // while the rest render (a session's code usually sits in its first sections, until the budget is
-        // spent). Pieces go to the store in order as soon as every section before them has rendered.
-        const bySection: (Piece[] | undefined)[] = []
-        let stored = 0
-        const store1 = () => {
-          for (; stored < raws.length && bySection[stored] !== undefined; stored++) {
-            for (const piece of bySection[stored] as Piece[]) {
-              store.put(piece.bytes)
-              sizes.push(piece.size)
-              pieceIds.push(piece.ids)
-            }
-            bySection[stored] = []
-          }
+        if (laned === null) {
+          await this.#renderBatch(raws, extras, cutter, collect, limit, viewMode, keep)
+          await writeSides()
+          continue
         }
-        const renderSection = async (i: number) => {
-          const raw = raws[i]
-          const started = enriched[i]
-          if (raw === undefined) return
-          const waitFrom = performance.now()
-          await started?.ready
-          this.highlightWaitMs += performance.now() - waitFrom
-          const section = started === undefined ? (cut[i] ?? raw) : await started.finish()
-          const whole = this.#piece(section, extras, viewMode)
-          bySection[i] = fits(whole.size, limit) ? [whole] : await this.#split(raw, section, limit, extras, cutter, collect, viewMode)
-          store1()
-        }
-        const waiting = await waitingForColours(enriched)
-        const later: number[] = []
-        for (let i = 0; i < raws.length; i++) {
-          if (waiting.has(i)) later.push(i)
-          else await renderSection(i)
-        }
-        for (const i of later) await renderSection(i)
-        await writeSides()
+        for (const done of await laned.send(raws, links)) await takeLane(done)
       }
+      if (laned !== null) for (const done of await laned.finish()) await takeLane(done)
 
       const pages = packPages(sizes, () => limit)
       const overBudget: number[] = []
@@ -337,6 +326,91 @@ export class SessionRenderer {
     } finally {
       store.close()
     }
+  }
+
+  /**
+   * One batch of sections cut, coloured and rendered; each section's pieces are handed to `keep` in order.
+   * What it reads besides its arguments: this renderer's enricher (its session colour budget) and text.
+   */
+  async #renderBatch(
+    raws: readonly PageSection[],
+    extras: Record<string, RowExtra[]>,
+    cutter: (level: number) => Cutter,
+    collect: (c: Cutter) => void,
+    limit: Size,
+    viewMode: ViewMode,
+    keep: (piece: Piece) => void,
+  ): Promise<void> {
+    const base = cutter(0)
+    const cut = raws.map(raw => {
+      const section = base.section(raw)
+      collect(base)
+      return section
+    })
+    // Every section's code is sent to be coloured now; each is awaited just before its section renders.
+    const enriched = this.enricher.start(cut)
+    // A section's pieces depend on that section alone, so sections whose colours are not back yet wait
+    // while the rest render (a session's code usually sits in its first sections, until the budget is
+    // spent). Pieces go to the store in order as soon as every section before them has rendered.
+    const bySection: (Piece[] | undefined)[] = []
+    let stored = 0
+    const store1 = () => {
+      for (; stored < raws.length && bySection[stored] !== undefined; stored++) {
+        for (const piece of bySection[stored] as Piece[]) keep(piece)
+        bySection[stored] = []
+      }
+    }
+    const renderSection = async (i: number) => {
+      const raw = raws[i]
+      const started = enriched[i]
+      if (raw === undefined) return
+      const waitFrom = performance.now()
+      await started?.ready
+      this.highlightWaitMs += performance.now() - waitFrom
+      const section = started === undefined ? (cut[i] ?? raw) : await started.finish()
+      const whole = this.#piece(section, extras, viewMode)
+      bySection[i] = fits(whole.size, limit) ? [whole] : await this.#split(raw, section, limit, extras, cutter, collect, viewMode)
+      store1()
+    }
+    const waiting = await waitingForColours(enriched)
+    const later: number[] = []
+    for (let i = 0; i < raws.length; i++) {
+      if (waiting.has(i)) later.push(i)
+      else await renderSection(i)
+    }
+    for (const i of later) await renderSection(i)
+  }
+
+  /**
+   * A lane's batch (src/site/lane-worker side of src/site/lanes.ts): the sections cut, coloured and rendered
+   * as `render` renders them on its own thread, with this renderer's enricher holding what the session's
+   * colour budget had left before the batch. `job.links` are the batch's child-session links.
+   */
+  async renderLaneBatch(job: LaneJob): Promise<LaneResult> {
+    const extras: Record<string, RowExtra[]> = {}
+    for (const [key, list] of Object.entries(job.links)) extras[key] = [...list]
+    const sideTexts: SideText[] = []
+    const collect = (c: Cutter) => {
+      const drained = c.drain()
+      for (const [key, list] of drained.extras) {
+        const have = (extras[key] ??= [])
+        for (const e of list) if (!have.some(h => h.href === e.href)) have.push(e)
+      }
+      sideTexts.push(...drained.sideTexts)
+    }
+    const cutter = (level: number) => new Cutter(capsFor(level), this.text, hash => sideFile(job.stem, hash))
+    const pieces: Piece[] = []
+    const waitBefore = this.highlightWaitMs
+    await this.#renderBatch(job.sections, extras, cutter, collect, job.limit, job.viewMode, piece => pieces.push(piece))
+    return { pieces, sideTexts, highlightWaitMs: this.highlightWaitMs - waitBefore }
+  }
+
+  /** A lane's batch rendered on this thread (src/site/lanes.ts), with this renderer's highlighter. */
+  async #renderHere(job: LaneJob): Promise<LaneResult> {
+    const here = new SessionRenderer(this.shell, this.text, this.enricher.fork(job.sessionLeft))
+    const result = await here.renderLaneBatch(job)
+    this.highlightWaitMs += result.highlightWaitMs
+    return result
   }
 
   /** A section too big for a page → page-sized parts, cutting oversized rows harder (paginate.ts `splitSection`). */
