@@ -81,11 +81,11 @@ export interface BuildOptions {
   workerScript?: string
   /**
    * Log bytes from which one session renders on lanes (src/site/lanes.ts) when families are not spread over
-   * workers: `workers` lanes (this thread and `workers - 1` workers; by default as many as family workers
-   * would be). Default LANE_MIN_BYTES; tests force lanes on small sessions with 0.
+   * workers: `lanes` lanes (this thread and `lanes - 1` workers). Default LANE_MIN_BYTES; tests force lanes on
+   * small sessions with 0.
    */
   laneMinBytes?: number
-  /** Lanes for a big session (this thread included; 1: this thread alone); default `workers`, or as above. */
+  /** Lanes for a big session (this thread included; 1: this thread alone); default `workers` when given, else 1 (see buildInto). */
   lanes?: number
   /**
    * The highlight worker script (src/highlight/remote.ts), which colours code on another thread while this
@@ -311,10 +311,11 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
     (options.workers !== undefined || renderBytes >= POOL_MIN_BYTES)
   const setup = { outDir, shell: assets.shell, locale: options.locale, baseUrl: options.baseUrl, viewMode, cacheFile: cache.file, highlight: highlighter !== null }
   // A big session rendered on this thread: its batches render on lanes (src/site/lanes.ts), this thread being
-  // one of them; live builds stay on one thread. As many lanes as family workers would be (one lane: this
-  // thread alone). On two cores none by default: measured on the 2-vCPU build machines, a 100 MB session's
-  // build took longer with two lanes than on one thread (src/site/README.md "Speed"); DSH_VIEW_WORKERS=2 asks.
-  const laneCount = options.lanes ?? options.workers ?? (cores >= 4 ? Math.min(4, cores - 1) : 0)
+  // one of them; live builds stay on one thread. Only when asked (`lanes`, or `workers`: DSH_VIEW_WORKERS=N):
+  // measured on the 2-vCPU build machines, a 100 MB session's build took longer with two lanes than on one
+  // thread, and each lane worker adds ~50 MB, past 3× the log (src/site/README.md "Speed"); on more cores
+  // they are not measured yet, so they are not the default there either.
+  const laneCount = options.lanes ?? options.workers ?? 0
   const laneMinBytes = options.laneMinBytes ?? LANE_MIN_BYTES
   const laned = !pooled && script !== null && laneCount > 1 && options.live !== true && toRender.some(f => f.members.some(m => m.scan.bytes >= laneMinBytes))
   const lanePool = laned && script !== null ? new LanePool(script, laneCount, setup, highlighter) : null
