@@ -77,6 +77,8 @@ export class ShardCollector {
 
   /** The rows of one (uncut) view section, in page order. */
   add(section: PageSection): void {
+    // Once the rows kept from the start fill the shard, no later row is made (nor its text flattened).
+    if (this.#kept?.full === true) return
     const raw: RawEntry[] = []
     for (const row of section.rows) rowsOf(row, this.session.labels, raw)
     for (const r of raw) {
