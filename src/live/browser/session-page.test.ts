@@ -248,5 +248,9 @@ describe('settling on the rebuilt last page', () => {
     host.publish(2, all.length)
     await until(() => window.location.pathname === '/sessions/grow.p2.html', 'the last page address')
     await until(() => document.querySelector('body > header h1')?.textContent === 'build 2', 'the rebuilt header')
+    // The log is replaced by a shorter one (a repair): the page settles on the build of what it now shows.
+    feed.emit({ kind: 'reset', lines: first })
+    host.publish(1, first.length)
+    await until(() => document.querySelector('body > header h1')?.textContent === 'build 3', 'the build after the reset')
   })
 })

@@ -156,6 +156,9 @@ export class LiveSessionPage {
       if (settled(message.state)) void this.#settle()
     } else {
       this.typing.seen(message.lines)
+      // A reset (a repaired or replaced log) may hold fewer lines than the build last taken: that build no
+      // longer says what the page shows.
+      if (message.kind === 'reset') this.#settledLines = -1
       // The server says a state only when it changes: a batch that ends a turn as the one before did keeps
       // it `finished`. Lines that arrive while settled need a settle of their own, or the page stays on the
       // build it took before them (issue 17: the e2e suite's flake, on the timing of builds versus writes).
