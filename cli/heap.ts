@@ -5,7 +5,8 @@
  * chunks, parsed lines) is promoted and waits for that limit. Measured on the 100 MB same-conversation
  * bench log (bench/README.md): peak RSS 420-450 MB by default; 280-313 MB with the heap allowed to grow by
  * 40% over the survivors, which can land just above 3×; 267-273 MB at 30%, for the same CPU as 40% within
- * the noise (both 7-17% more than the default: more full collections; 60% gives ~315 MB). Issue 17's target is ≤ 3× the session's plaintext.
+ * the noise (both 7-18% more than the default: more full collections; 60% gives ~315 MB). Issue 17's
+ * target is ≤ 3× the session's plaintext.
  *
  * `--heap-growing-percent` is read at every full collection, so setting it when the process starts
  * (before any session is read) applies to the whole run and to every worker thread. A user who sets the
