@@ -390,6 +390,17 @@ function cutCode(cutter: Cutter, rowKey: string, what: string, block: CodeBlock)
   return text === block.text ? block : { ...block, text, html: null }
 }
 
+/**
+ * Adds a Cutter's row links (`drain().extras`) to a row → links record, skipping a link a row already has
+ * (same href): the rule the build, its lanes and the live page share. Keys are row keys; own properties only.
+ */
+export function addExtras(into: Record<string, RowExtra[]>, from: ReadonlyMap<string, readonly RowExtra[]>): void {
+  for (const [key, list] of from) {
+    const have = Object.hasOwn(into, key) ? (into[key] as RowExtra[]) : (into[key] = [])
+    for (const extra of list) if (!have.some(h => h.href === extra.href)) have.push(extra)
+  }
+}
+
 /** Cuts every section at one level. */
 export function cutSections(sections: readonly PageSection[], caps: Caps, text: SiteText, hrefFor: (hash: string) => string): CutResult {
   const cutter = new Cutter(caps, text, hrefFor)

@@ -17,7 +17,7 @@ import { PromptsPage } from '../../components/layout/PromptsPage'
 import { Transcript } from '../../components/layout/Transcript'
 import { anchorScript, collectIds } from './anchors'
 import { childAnchor, foldControls, promptEntry, promptToc, sessionChrome, type Family } from './chrome'
-import { capsFor, Cutter, type SideText } from './cut'
+import { addExtras, capsFor, Cutter, type SideText } from './cut'
 import { waitingForColours, type Enricher } from './enrich'
 import type { FileContent } from './atomic-write'
 import { add, fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, measure, measureBytes, ZERO, type Size } from './measure'
@@ -191,17 +191,11 @@ export class SessionRenderer {
       else await out.write(file.path, file.content)
     }
     const extras: Record<string, RowExtra[]> = {}
-    const addExtras = (map: Map<string, RowExtra[]>) => {
-      for (const [key, list] of map) {
-        const have = (extras[key] ??= [])
-        for (const e of list) if (!have.some(h => h.href === e.href)) have.push(e)
-      }
-    }
     const cutter = (level: number) => new Cutter(capsFor(level), this.text, hash => input.links?.fullText(stem, hash) ?? sideFile(stem, hash))
     const pendingSides: SideText[] = []
     const collect = (c: Cutter) => {
       const drained = c.drain()
-      addExtras(drained.extras)
+      addExtras(extras, drained.extras)
       for (const t of drained.sideTexts) {
         if (out === null) sideTexts.set(t.hash, t)
         else if (!sidePaths.has(t.hash)) {
@@ -392,10 +386,7 @@ export class SessionRenderer {
     const sideTexts: SideText[] = []
     const collect = (c: Cutter) => {
       const drained = c.drain()
-      for (const [key, list] of drained.extras) {
-        const have = (extras[key] ??= [])
-        for (const e of list) if (!have.some(h => h.href === e.href)) have.push(e)
-      }
+      addExtras(extras, drained.extras)
       sideTexts.push(...drained.sideTexts)
     }
     const cutter = (level: number) => new Cutter(capsFor(level), this.text, hash => sideFile(job.stem, hash))

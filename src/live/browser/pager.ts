@@ -13,13 +13,13 @@
  * page draws again when they arrive.
  */
 import type { PageRow, PageSection } from '../../cards/types'
-import { capsFor, Cutter } from '../../site/cut'
+import { addExtras, capsFor, Cutter } from '../../site/cut'
 import { Enricher, type Colourer } from '../../site/enrich'
 import { fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, type Size } from '../../site/measure'
 import { packPages, splitSection } from '../../site/paginate'
 import type { RowExtra, SiteText } from '../../site/types'
 import { PieceSizes, ownExtras } from './measure-piece'
-import { addExtras, type LiveView } from './sections'
+import type { LiveView } from './sections'
 
 /** Where the live page's packing starts: page `page` begins with part `part` of section `section`. */
 export interface PageBase {

@@ -13,7 +13,7 @@
 import { viewModel } from '../../cards/view-model'
 import type { Locale, PageSection, ToolRowModel } from '../../cards/types'
 import type { Conversation } from '../../conversation/model'
-import { capsFor, Cutter } from '../../site/cut'
+import { addExtras, capsFor, Cutter } from '../../site/cut'
 import { sideFile } from '../../site/slug'
 import type { RowExtra, SiteText } from '../../site/types'
 import type { SitePage } from './site-feed'
@@ -70,14 +70,6 @@ export class LiveSections {
     }
     this.#cache = next
     return { raw: view.sections, cut, extras, sideTexts }
-  }
-}
-
-/** Adds links to rows, skipping a link a row already has (the build's rule). */
-export function addExtras(into: Record<string, RowExtra[]>, from: ReadonlyMap<string, readonly RowExtra[]>): void {
-  for (const [key, list] of from) {
-    const have = Object.hasOwn(into, key) ? (into[key] as RowExtra[]) : (into[key] = [])
-    for (const extra of list) if (!have.some((h) => h.href === extra.href)) have.push(extra)
   }
 }
 
