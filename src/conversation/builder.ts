@@ -74,14 +74,24 @@ export class ConversationBuilder {
   }
 
   snapshot(): Conversation {
+    return this.#model(this.#sections, () => this.#facts.snapshot(this.#header, this.#status(), this.#cut), false)
+  }
+
+  /**
+   * The model of `states`, with the facts `facts()` gives once the sections are taken. `release`: each state
+   * is let go (its slot emptied) once its section is taken, and the todo list is handed over rather than
+   * copied (`finish`).
+   */
+  #model(states: SectionState[], facts: () => Conversation['facts'], release: boolean): Conversation {
     const ctx: BuildContext = { live: this.#live, inheritedBeforeSeq: this.#cut }
     const sections: Section[] = []
-    for (const state of this.#sections) {
-      const section = state.snapshot(ctx)
+    for (let i = 0; i < states.length; i++) {
+      const section = (states[i] as SectionState).snapshot(ctx)
+      if (release) states[i] = null as unknown as SectionState
       if (section.turn !== null || section.nodes.length > 0) sections.push(section)
     }
-    return { modelVersion: 1, live: this.#live, header: this.#header, facts: this.#facts.snapshot(this.#header, this.#status(), this.#cut), sections,
-      ...(this.#todoWrites.length > 0 ? { todoWrites: this.#todoWrites.slice() } : {}) }
+    const todoWrites = release ? this.#todoWrites.splice(0) : this.#todoWrites.slice()
+    return { modelVersion: 1, live: this.#live, header: this.#header, facts: facts(), sections, ...(todoWrites.length > 0 ? { todoWrites } : {}) }
   }
 
   /**
@@ -91,7 +101,7 @@ export class ConversationBuilder {
    * builder takes no lines afterwards. Equal to `snapshot()`.
    */
   finish(): Conversation {
-    const ctx: BuildContext = { live: this.#live, inheritedBeforeSeq: this.#cut }
+    // The facts first: the session's status reads the section states.
     const facts = this.#facts.snapshot(this.#header, this.#status(), this.#cut)
     this.#steps.clear()
     this.#turnSteps.clear()
@@ -100,16 +110,8 @@ export class ConversationBuilder {
     this.#tools.release()
     this.#current = null
     this.#lastStep = null
-    const sections: Section[] = []
-    const states = this.#sections.splice(0)
-    for (let i = 0; i < states.length; i++) {
-      const section = (states[i] as SectionState).snapshot(ctx)
-      states[i] = null as unknown as SectionState
-      if (section.turn !== null || section.nodes.length > 0) sections.push(section)
-    }
     this.#finished = true
-    return { modelVersion: 1, live: this.#live, header: this.#header, facts, sections,
-      ...(this.#todoWrites.length > 0 ? { todoWrites: this.#todoWrites.splice(0) } : {}) }
+    return this.#model(this.#sections.splice(0), () => facts, true)
   }
 
   #status(): SessionStatus {
