@@ -7,6 +7,7 @@
  * does (a few records each, a flush before every tool runs). About 2% of words are non-ASCII so the
  * UTF-8 path is exercised. Same seed, same bytes.
  */
+import { seededRandom } from '../src/log/testing/random'
 
 export interface GeneratedLog {
   header: string
@@ -25,7 +26,7 @@ const WORDS = (
 const WIDE = ['日本語', 'naïve', 'código', 'привет', 'données', '函数', 'über', '🙂']
 
 export function generateLog(targetBytes: number, seed = 1): GeneratedLog {
-  const rand = mulberry32(seed)
+  const rand = seededRandom(seed)
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T
   const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1))
   const word = () => (rand() < 0.02 ? pick(WIDE) : pick(WORDS))
@@ -123,13 +124,3 @@ export function generateLog(targetBytes: number, seed = 1): GeneratedLog {
   return { header, batches, events: seq }
 }
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}

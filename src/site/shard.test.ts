@@ -5,22 +5,12 @@
  */
 import { describe, expect, it } from 'vitest'
 import { placeFamilies, shardRanking, type FamilyPlacement } from './shard'
+import { seededRandom } from '../log/testing/random'
 
-/** A seeded generator (mulberry32): the same families every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** `n` families with log sizes spread over four orders of magnitude (real archives: 5 KB … 50 MB). */
 function families(n: number, seed = 1): FamilyPlacement[] {
-  const next = random(seed)
+  const next = seededRandom(seed)
   return Array.from({ length: n }, (_, i) => ({
     key: `session-${seed}-${i}`,
     createdAt: 1_700_000_000_000 + Math.floor(next() * 1e9),
@@ -77,7 +67,7 @@ describe('placeFamilies', () => {
   it.each([2, 3, 7])('a new session (created after the others) moves no other session, over %i shards', count => {
     const fs = families(2_000, 4)
     const before = placeFamilies(fs, count)
-    const next = random(99)
+    const next = seededRandom(99)
     for (let k = 0; k < 20; k++) {
       const added = { key: `new-${k}`, createdAt: 1_800_000_000_000 + k, bytes: Math.floor(5_000 * 10 ** (next() * 4)) }
       const after = placeFamilies([...fs, added], count)

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { siblingOf } from '../../src/site/staging'
 import { deepSession, plainSession, protoSession, writeRoot } from './generators'
 import { cleanTemps, filesUnder, temp } from './harness'
+import { seededRandom } from '../../src/log/testing/random'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const siteDir = join(root, 'dist/site/')
@@ -37,16 +38,6 @@ afterAll(() => {
   cleanTemps()
 })
 
-/** mulberry32: the kill points are the same on every run. */
-function random(seed: number): () => number {
-  let a = seed
-  return () => {
-    a = (a + 0x6d2b79f5) | 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** A loaded build process (build-child.ts) taking one build per `run`. */
 class Builder {
@@ -143,7 +134,7 @@ describe('a build killed at any moment', () => {
       expect(await steady.build(out, [input]), steady.err).toBe('done')
       reference.set(input, snapshot(out))
     }
-    const rand = random(17)
+    const rand = seededRandom(17)
     const out = join(temp(), 'site')
     let kills = 0
     // The process to kill is started (and loads) while the previous iteration runs.
