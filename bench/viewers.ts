@@ -1,9 +1,11 @@
 /**
  * The three viewers of the same-conversation benchmark as uniform "tools": each builds its output for the
- * conversation into a folder (measured by process-tree.ts) and names the first transcript page to open.
+ * conversation into a folder (measured by process-tree.ts) and opens its first transcript page as soon as it
+ * is readable.
  * - dsh-view (`bin/dsh-view.mjs`, or another bundled `cli.mjs` as a baseline) builds the sessions root, with
  *   a lane count passed as `DSH_VIEW_WORKERS` (1 lane = 0 workers: everything on the build thread); its first
- *   page is the session's page 1, read from the site manifest;
+ *   page is the first session page its index links, opened as soon as the index is there — a first build's
+ *   preview (src/site/preview.ts) while the build goes on, else the finished site;
  * - claude-replay renders the Claude Code transcript into one HTML file (auto-redaction off: dsh-view does not
  *   redact unless asked either);
  * - claude-code-transcripts (`json` command) writes `page-001.html` … and an index; page 1 is opened.
@@ -13,14 +15,31 @@ import { spawnSync } from 'node:child_process'
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { BenchContext } from './bench-types'
+import type { FirstView } from './first-view'
 import { runMeasured, type Measured } from './process-tree'
 
 export const PEERS = { 'claude-replay': '0.9.0', 'claude-code-transcripts': '1.0.2' } as const
 
+/** Opens a page in the browser and times it (first-view.ts); null without a browser. */
+export type Opener = (page: string) => Promise<FirstView | null>
+
+export interface Built {
+  run: Measured
+  /** When the first transcript page could be opened, ms from the tool's start: its build's end, or earlier (a preview). */
+  readable: number
+  /** That page opened, as soon as it was readable (while the build went on, if it did). */
+  view: FirstView | null
+}
+
 export interface Tool {
   name: string
   dshView: boolean
-  build(out: string): Promise<{ run: Measured; firstPage: string }>
+  build(out: string, open: Opener): Promise<Built>
+}
+
+/** A tool that writes its pages at its end: the first page is readable when the build has finished. */
+async function atTheEnd(run: Measured, page: string, open: Opener): Promise<Built> {
+  return { run, readable: run.ms, view: await open(page) }
 }
 
 /** Installs the peers into `dir` unless the wanted versions are there; returns their CLI scripts. */
@@ -89,15 +108,42 @@ export function dshViewTool(ctx: BenchContext, label: string, cli: string, root:
   return {
     name: `${label}, ${lanes} lane${lanes === 1 ? '' : 's'}`,
     dshView: true,
-    async build(out) {
-      const run = await dshViewBuild(ctx, cli, root, out, lanes)
+    async build(out, open) {
+      // A first build may put a preview in the folder before it ends (src/site/preview.ts): the first page is
+      // readable once index.html is there, whichever site it belongs to. Polled: the build is another process.
+      const started = performance.now()
+      const building = dshViewBuild(ctx, cli, root, out, lanes)
+      let ended = false
+      void building.finally(() => (ended = true))
+      let early: { readable: number; view: FirstView | null } | null = null
+      while (!ended) {
+        const page = firstSessionPage(out)
+        if (page !== null) {
+          early = { readable: performance.now() - started, view: await open(page) }
+          break
+        }
+        await new Promise((r) => setTimeout(r, 10))
+      }
+      const run = await building
       if (run.status !== 0) throw new Error(`${label} build failed (${run.status}): ${run.stderr.slice(-2000)}`)
-      const manifest = JSON.parse(readFileSync(join(out, '.dsh-view/manifest.json'), 'utf8')) as SiteManifest
-      const session = Object.values(manifest.sessions)[0]
-      if (session === undefined) throw new Error(`${label} wrote no session`)
-      return { run, firstPage: join(out, session.summary.href) }
+      if (early !== null) return { run, ...early }
+      const page = firstSessionPage(out)
+      if (page === null) throw new Error(`${label} wrote no session`)
+      return atTheEnd(run, page, open)
     },
   }
+}
+
+/** The first session page the index in `out` links (null: no index yet, or none listed). */
+function firstSessionPage(out: string): string | null {
+  let html: string
+  try {
+    html = readFileSync(join(out, 'index.html'), 'utf8')
+  } catch {
+    return null
+  }
+  const href = /href="(sessions\/[^"#]+\.html)"/.exec(html)?.[1]
+  return href === undefined ? null : join(out, href)
 }
 
 export function peerTools(bins: { replay: string; transcripts: string }, transcript: string): Tool[] {
@@ -105,21 +151,21 @@ export function peerTools(bins: { replay: string; transcripts: string }, transcr
     {
       name: `claude-replay ${PEERS['claude-replay']}`,
       dshView: false,
-      async build(out) {
+      async build(out, open) {
         mkdirSync(out, { recursive: true })
         const page = join(out, 'replay.html')
         const run = await runMeasured(process.execPath, [bins.replay, transcript, '-o', page, '--no-auto-redact'])
         if (run.status !== 0) throw new Error(`claude-replay failed (${run.status}): ${run.stderr.slice(-2000)}`)
-        return { run, firstPage: page }
+        return atTheEnd(run, page, open)
       },
     },
     {
       name: `claude-code-transcripts ${PEERS['claude-code-transcripts']}`,
       dshView: false,
-      async build(out) {
+      async build(out, open) {
         const run = await runMeasured(process.execPath, [bins.transcripts, 'json', transcript, '-o', out])
         if (run.status !== 0) throw new Error(`claude-code-transcripts failed (${run.status}): ${run.stderr.slice(-2000)}`)
-        return { run, firstPage: join(out, 'page-001.html') }
+        return atTheEnd(run, join(out, 'page-001.html'), open)
       },
     },
   ]

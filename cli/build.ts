@@ -20,7 +20,7 @@ import type { Io } from './io'
 import { UserError } from './user-error'
 import { defaultSessionsRoot } from '../src/log/node/discover'
 import type { BuildReport } from '../src/site/build-site'
-import { formatRate } from '../src/site/progress'
+import { formatRate, type Progress } from '../src/site/progress'
 import { EMPTY_REPORT, formatRedactionReport } from '../src/redact'
 import { redactionFor } from './redact'
 import { terminalField } from './terminal-text'
@@ -63,7 +63,19 @@ export async function runBuild(inv: BuildInvocation, io: Io): Promise<number> {
   if (inv.latest != null) inputs = await latestInputs(inputs, inv.latest, io, reporter)
   const redact = await redactionFor(inv.redact)
   const started = performance.now()
-  const progress = reporter.progress()
+  const shown = reporter.progress()
+  // `--open` opens the preview as soon as there is one (src/site/preview.ts), else the finished index.
+  let opening: Promise<void> | null = null
+  const progress: Progress = {
+    ...shown,
+    preview(index) {
+      shown.preview(index)
+      if (!inv.open || opening !== null) return
+      opening = io.open(index)
+      // Awaited when the build ends; a failure must not count as unhandled meanwhile.
+      opening.catch(() => undefined)
+    },
+  }
   let report: BuildReport
   try {
     report = await buildSite(
@@ -85,7 +97,7 @@ export async function runBuild(inv: BuildInvocation, io: Io): Promise<number> {
   }
   // A part has no index: its folder is what the next step (`dsh-view merge`) takes.
   io.stdout(`${inv.shard ? report.outDir : report.indexPath}\n`)
-  if (inv.open) await io.open(report.indexPath)
+  if (inv.open) await (opening ?? io.open(report.indexPath))
   return report.problems.length > 0 ? 1 : 0
 }
 

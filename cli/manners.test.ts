@@ -97,7 +97,7 @@ describe('inspect --json: how each session ran', () => {
 
   it('reports progress: started with every log and its bytes, advanced once per log, finished', async () => {
     const calls: string[] = []
-    const reporter = { ...createReporter(quietIo(), {}), progress: () => ({ start: (n: number, bytes: number) => void calls.push(`start ${n} ${bytes > 0}`), advance: () => void calls.push('advance'), finish: () => void calls.push('finish') }) }
+    const reporter = { ...createReporter(quietIo(), {}), progress: () => ({ start: (n: number, bytes: number) => void calls.push(`start ${n} ${bytes > 0}`), advance: () => void calls.push('advance'), preview: () => void calls.push('preview'), finish: () => void calls.push('finish') }) }
     const report = await inspect([root], quietIo(), { reporter })
     expect(report.sessions).toHaveLength(4)
     expect(calls).toEqual(['start 4 true', 'advance', 'advance', 'advance', 'advance', 'finish'])

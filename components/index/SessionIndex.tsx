@@ -5,6 +5,7 @@
  * sessions stays inside the page budget; past that the site cuts the index into pages (`model.nav`,
  * src/site/index-pages.ts). The filter box is progressive enhancement (FilterBox).
  */
+import { Notice } from '../primitives/Notice'
 import type { IndexEntry, IndexModel } from '../../src/site/types'
 import type { SiteSearchText } from '../../src/search/types'
 import { PageNav } from '../layout/PageNav'
@@ -71,6 +72,7 @@ export function SessionIndex({ model, filter, skipLabel, noSessions, pagesLabel,
       <header className={styles.header}>
         <h1 className={styles.heading}>{model.title}</h1>
         <p className={styles.count}>{model.count}</p>
+        {model.notice != null && <Notice text={model.notice} />}
         {model.statuses !== undefined && model.statuses.length > 0 && (
           <ul className={styles.statuses} aria-label={model.statusFilter?.counts}>
             {model.statuses.map((s) => (

@@ -2,13 +2,14 @@
  * The header of a session page: the way back to the index, the title (the page's only `h1`), the session
  * facts as a description list (a terse value such as the context meter's `7%` reads its `srValue` aloud), the
  * view-mode control, Expand all / Collapse all, the parent and child sessions, the prompt list (issue 15),
- * and a note when lines were damaged. Every string arrives
+ * a note when lines were damaged, and (a preview, src/site/preview.ts) a note that the page is one. Every string arrives
  * formatted (src/site/chrome.ts).
  *
  * The view-mode control is a labelled `<select>` rendered `hidden`: without the page script it could do
  * nothing (the page reads fully in its default mode); src/site/client/view-mode.ts reveals it and applies it.
  */
 import type { SessionChrome } from '../../src/site/types'
+import { Notice } from '../primitives/Notice'
 import { VisuallyHidden } from '../primitives/VisuallyHidden'
 import { FoldAll } from './FoldAll'
 import { PromptToc } from './PromptToc'
@@ -21,6 +22,7 @@ export function PageHeader({ chrome, allSessions }: { chrome: SessionChrome; all
         <a href={chrome.index.href}>← {chrome.index.label}</a>
       </nav>
       <h1 className={styles.title}>{chrome.title}</h1>
+      {chrome.notice != null && <Notice text={chrome.notice} />}
       <dl className={styles.facts}>
         {chrome.facts.map((fact) => (
           <div key={fact.label} className={styles.fact}>

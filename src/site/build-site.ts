@@ -32,9 +32,11 @@ import { renderFamily, type FamilyMember, type FamilyResult } from './family'
 import { emptyManifest, MANIFEST_FILE, readManifest, STATE_DIR, writeManifest, type Manifest, type SessionRecord, type Warning } from './manifest'
 import { findWorkerScript, renderOnWorkers, type PoolSummary } from './pool'
 import { LANE_MIN_BYTES, LanePool } from './lanes'
-import { acquireLock, commitStaging, openStaging, recover } from './staging'
+import type { FileContent } from './atomic-write'
+import { acquireLock, commitStaging, openStaging, previewAllowed, publishPreview, recover } from './staging'
 import type { Progress } from './progress'
 import { indexModel, renderIndexPages } from './render-index'
+import { previewCandidates, previewFiles } from './preview'
 import { scanLogs, type ScannedLog } from './scan'
 import { discoveryHash, placeFamilies, SHARD_FILE, writeShardManifest, type FamilyPlacement, type ShardSpec } from './shard'
 import { assignStems } from './slug'
@@ -98,6 +100,13 @@ export interface BuildOptions {
    * discovery), write no index or assets, and leave a shard manifest for `dsh-view merge`.
    */
   shard?: ShardSpec | null
+  /**
+   * A first build (the folder holds no site yet) publishes a preview of its biggest sessions' first pages
+   * before it renders them whole (src/site/preview.ts); false: never. Default true.
+   */
+  preview?: boolean
+  /** Log bytes from which a session is previewed; default PREVIEW_MIN_BYTES (tests preview small logs). */
+  previewMinBytes?: number
 }
 
 /** Below this much log to render, starting workers (~0.2–0.4 s each) costs more than it saves. */
@@ -159,8 +168,11 @@ interface Member {
 }
 
 export async function buildSite(options: BuildOptions, progress: Progress): Promise<BuildReport> {
-  return writeSiteFolder(options.outDir, (previous, stage) => buildInto(options, progress, previous, stage))
+  return writeSiteFolder(options.outDir, (previous, stage, preview) => buildInto(options, progress, previous, stage, preview))
 }
+
+/** Puts a preview site's files in the site folder (src/site/staging.ts `publishPreview`); returns its index. */
+export type PreviewPublisher = (files: readonly { path: string; content: FileContent }[]) => Promise<string>
 
 /**
  * Writes a site into `outDir` crash-safely (src/site/staging.ts), for `build` and `merge` alike: one writer at
@@ -168,7 +180,10 @@ export async function buildSite(options: BuildOptions, progress: Progress): Prom
  * (`previous`: its manifest, null for a new folder), swapped in whole when it succeeds and dropped when it
  * throws. Returns what `write` did, with the final folder and its index.
  */
-export async function writeSiteFolder<R extends object>(outDir: string, write: (previous: Manifest | null, stage: string) => Promise<R>): Promise<R & { outDir: string; indexPath: string }> {
+export async function writeSiteFolder<R extends object>(
+  outDir: string,
+  write: (previous: Manifest | null, stage: string, preview: PreviewPublisher | null) => Promise<R>,
+): Promise<R & { outDir: string; indexPath: string }> {
   const finalDir = resolve(outDir)
   if (existsSync(finalDir) && !statSync(finalDir).isDirectory()) throw new OutDirError(`${outDir} exists and is not a folder`)
   const release = await acquireLock(finalDir)
@@ -178,9 +193,19 @@ export async function writeSiteFolder<R extends object>(outDir: string, write: (
     if (previous === null && existsSync(finalDir) && (await readdir(finalDir)).length > 0) {
       throw new OutDirError(`${outDir} is not empty and was not written by dsh-view`)
     }
+    // Only a folder with no site yet takes a preview, and only once.
+    let previewed = !(await previewAllowed(finalDir))
+    const preview: PreviewPublisher | null = previewed
+      ? null
+      : async files => {
+          if (previewed) throw new Error('a build publishes at most one preview')
+          previewed = true
+          await publishPreview(finalDir, files)
+          return join(finalDir, 'index.html')
+        }
     const stage = await openStaging(finalDir)
     try {
-      const report = await write(previous, stage)
+      const report = await write(previous, stage, preview)
       await commitStaging(finalDir, stage)
       return { ...report, outDir: finalDir, indexPath: join(finalDir, 'index.html') }
     } catch (err) {
@@ -193,7 +218,7 @@ export async function writeSiteFolder<R extends object>(outDir: string, write: (
 }
 
 /** The build proper, writing into `outDir` (the staging folder) what `previous` does not already hold. */
-async function buildInto(options: BuildOptions, progress: Progress, previous: Manifest | null, outDir: string): Promise<BuildReport> {
+async function buildInto(options: BuildOptions, progress: Progress, previous: Manifest | null, outDir: string, preview: PreviewPublisher | null = null): Promise<BuildReport> {
   const assets = options.assets ?? (await loadSiteAssets())
   const text = siteText(options.locale)
   const discovery = await discoverLogs(options.inputs, { env: options.env, homedir: options.homedir })
@@ -298,6 +323,19 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
       continue
     }
     toRender.push({ key, hash: familyHash, members: family })
+  }
+
+  // A first build of big sessions shows their start while it renders the rest (src/site/preview.ts).
+  if (preview !== null && shard === null && options.live !== true && options.preview !== false) {
+    const candidates = previewCandidates(
+      toRender.flatMap(f => f.members).map(m => ({ source: m.scan.source, id: m.id, stem: m.stem, bytes: m.scan.bytes })),
+      options.previewMinBytes,
+    )
+    const files = candidates.length === 0 ? [] : await previewFiles(candidates, {
+      shell: assets.shell, text, locale: options.locale, lang, baseUrl: options.baseUrl, viewMode, title: options.title,
+      redact: options.redact ?? null, assets: assets.files, total: readable.length,
+    })
+    if (files.length > 0) progress.preview(await preview(files))
   }
 
   const asMembers = (family: Member[]): FamilyMember[] =>

@@ -46,6 +46,11 @@ export interface FoldOptions {
    * machines, most of the time of a 150 KB session.
    */
   bytes?: number
+  /**
+   * The start of the log, already read (a preview, src/site/preview.ts): the fold reads only these bytes.
+   * They end where a longer log goes on, so a partial line or frame at their end is not a torn tail.
+   */
+  prefix?: Uint8Array
 }
 
 /** A read size for a file of `bytes`: one read takes it all (the next finds its end), within 4 KiB–1 MiB. */
@@ -59,6 +64,7 @@ export async function foldLog(source: LogSource, redactor: Redactor | null = nul
   const reader = readSession(source, {
     ...(options.chunks === undefined ? {} : { chunks: options.chunks }),
     ...(options.bytes === undefined ? {} : { chunkSize: readSize(options.bytes) }),
+    ...(options.prefix === undefined ? {} : { head: options.prefix }),
   })
   const stats = new SessionStats()
   const builder = new ConversationBuilder()
@@ -97,7 +103,7 @@ export async function foldLog(source: LogSource, redactor: Redactor | null = nul
   lines += summary.parser.skippedEvents
   if (summary.unreadable !== null || summary.header === null) return { ok: false, error: summary.unreadable ?? 'no session header' }
   const damage = assessDamage(stats.skeleton, { finalLineComplete: true, ...(source.encoding === 'zstd' ? { tornFrame: summary.tornFrame } : {}) })
-  const torn = summary.tornTail || damage.tornTail
+  const torn = options.prefix === undefined && (summary.tornTail || damage.tornTail)
   if (torn) {
     builder.setTornTail(true)
     warningCount++

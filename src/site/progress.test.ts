@@ -29,6 +29,30 @@ describe('progress', () => {
     expect(run(false, false, [6_000, 7_000])).toEqual(['dsh-view: 1/2 sessions · 1.0/2.0 MB · 0.2 MB/s\n'])
   })
 
+  it('announces a preview on a line of its own, above the redrawn line on a terminal', () => {
+    const lines = (tty: boolean, quiet: boolean) => {
+      const out: string[] = []
+      let clock = 0
+      const p = createProgress({ write: t => void out.push(t), tty, quiet, now: () => clock })
+      p.start(2, 2 * 1024 * 1024)
+      clock = 200
+      p.advance(1024 * 1024)
+      p.preview('/out/site/index.html')
+      clock = 400
+      p.advance(1024 * 1024)
+      p.finish()
+      return out
+    }
+    expect(lines(true, false)).toEqual([
+      '\r\x1b[2Kdsh-view: 1/2 sessions · 1.0/2.0 MB · 5.0 MB/s',
+      '\r\x1b[2Kdsh-view: a preview is readable while the rest builds: /out/site/index.html\n',
+      '\r\x1b[2Kdsh-view: 2/2 sessions · 2.0/2.0 MB · 5.0 MB/s',
+      '\r\x1b[2K',
+    ])
+    expect(lines(false, false)).toEqual(['dsh-view: a preview is readable while the rest builds: /out/site/index.html\n'])
+    expect(lines(true, true)).toEqual([])
+  })
+
   it('stays silent when quiet', () => expect(run(true, true, [500, 1_000])).toEqual([]))
 
   it('formats rates', () => expect([formatRate(10 * 1024 * 1024, 2_000), formatRate(1, 0)]).toEqual(['5.0 MB/s', '– MB/s']))

@@ -8,6 +8,8 @@ export interface Progress {
   start(sessions: number, bytes: number): void
   /** One more session handled (`rendered` false: unchanged, skipped). */
   advance(bytes: number): void
+  /** A preview of the site is in its folder (src/site/preview.ts): `index` is its index page. */
+  preview(index: string): void
   finish(): void
 }
 
@@ -55,6 +57,12 @@ export function createProgress({ write, tty, quiet, now = () => performance.now(
         write(`\r\x1b[2K${line()}`)
         drawn = true
       } else write(`${line()}\n`)
+    },
+    preview(index) {
+      if (quiet) return
+      // Its own line, above the redrawn progress line on a terminal.
+      write(`${drawn ? '\r\x1b[2K' : ''}dsh-view: a preview is readable while the rest builds: ${index}\n`)
+      drawn = false
     },
     finish() {
       if (drawn) write('\r\x1b[2K')

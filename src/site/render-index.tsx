@@ -122,7 +122,8 @@ export function renderIndexPages(shell: Shell, model: IndexModel, text: SiteText
 }
 
 /** `live`: the page is written by `dsh-view live` (src/site/live.ts adds its flag, script and stylesheet). */
-export function renderIndex(shell: Shell, model: IndexModel, text: SiteText, lang: string, baseUrl: string | null, live = false, file = 'index.html'): string {
+/** `search`: the cross-session search box (a preview's index has none: its sessions have no search shards). */
+export function renderIndex(shell: Shell, model: IndexModel, text: SiteText, lang: string, baseUrl: string | null, live = false, file = 'index.html', search = true): string {
   // On one page of several the filter sees only that page, and says so.
   const paged = model.nav != null
   const body = renderToStaticMarkup(
@@ -137,8 +138,7 @@ export function renderIndex(shell: Shell, model: IndexModel, text: SiteText, lan
       noSessions={text.noSessions}
       pagesLabel={text.pages}
       footer={text.generatedBy}
-      search={searchText(lang.startsWith('zh') ? 'zh' : 'en').site}
-      catalog={CATALOG_FILE}
+      {...(search ? { search: searchText(lang.startsWith('zh') ? 'zh' : 'en').site, catalog: CATALOG_FILE } : {})}
     />,
   )
   const title = model.nav == null ? model.title : `${model.title} (${model.nav.position})`

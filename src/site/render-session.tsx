@@ -92,6 +92,11 @@ export interface SessionRenderInput {
    * header control's selection. Default `DEFAULT_VIEW_MODE`. Every mode's content is on the page either way.
    */
   viewMode?: ViewMode
+  /**
+   * A preview (src/site/preview.ts): only the first page is written, its header says it is a preview, and
+   * it lists and links only what that page holds (no page navigation, no anchor map, no prompt pages).
+   */
+  preview?: boolean
 }
 
 /**
@@ -263,7 +268,8 @@ export class SessionRenderer {
       }
       if (laned !== null) for (const done of await laned.finish()) await takeLane(done)
 
-      const pages = packPages(sizes, () => limit)
+      const packed = packPages(sizes, () => limit)
+      const pages = input.preview === true ? packed.slice(0, 1) : packed
       const overBudget: number[] = []
       const pageNames = pages.map((_, i) => pageFile(stem, i + 1))
       // Ids come from session text (keys hold call ids): a Map, then an object with own properties only.
@@ -275,12 +281,14 @@ export class SessionRenderer {
       // 1-based page of an anchor (every prompt's id is on some page: ids come from the rendered sections).
       const pageOf = (id: string) => (anchors.get(id) ?? 0) + 1
 
-      const promptPages = prompts.map(p => pageOf(p.id))
+      // A preview lists only the prompts its one page holds.
+      const listed = input.preview === true ? prompts.filter(p => anchors.has(p.id)) : prompts
+      const promptPages = listed.map(p => pageOf(p.id))
       const chunksOf = (indices: readonly number[]): Buffer[] => (indices.length === 0 ? [] : store.chunks(indices[0] as number, (indices[indices.length - 1] as number) + 1))
       const transcriptChunks: Buffer[][] = []
       for (let i = 0; i < pages.length; i++) {
         const indices = pages[i] as number[]
-        const toc = promptToc(prompts, promptPages, i + 1, stem, this.text)
+        const toc = promptToc(listed, promptPages, i + 1, stem, this.text)
         const frame = this.#frame(input, feed, i + 1, pages.length, scripts, limit, toc)
         // The pieces were measured already: only the chrome around them is new.
         const size = indices.reduce((sum, index) => add(sum, sizes[index] ?? ZERO), frame.size)
@@ -294,15 +302,15 @@ export class SessionRenderer {
       // Decoded only when asked for (src/export): a site build never joins its pages into strings.
       const transcripts = () => transcriptChunks.map(body => `${open}${Buffer.concat(body).toString('utf8')}${close}`)
       if (pages.length > 1) await emit({ path: `sessions/${stem}.anchors.js`, content: anchorScript({ pages: pageNames, anchors: Object.fromEntries(anchors) }) })
-      await emit({ path: `sessions/${shardFile(stem)}`, content: shard.finish() })
-      const promptFiles = this.#promptPages(input, prompts, pageOf)
+      if (input.preview !== true) await emit({ path: `sessions/${shardFile(stem)}`, content: shard.finish() })
+      const promptFiles = this.#promptPages(input, listed, pageOf)
       for (const file of promptFiles) await emit(file)
       const sorted = [...sideTexts.values()].sort((a, b) => (a.hash < b.hash ? -1 : 1))
       for (const t of sorted) files.push(sideFileOf(t))
       const paths = [
         ...pageNames.map(name => `sessions/${name}`),
         ...(pages.length > 1 ? [`sessions/${stem}.anchors.js`] : []),
-        `sessions/${shardFile(stem)}`,
+        ...(input.preview === true ? [] : [`sessions/${shardFile(stem)}`]),
         ...promptFiles.map(f => f.path),
         ...[...(out === null ? sideTexts.keys() : sidePaths)].map(hash => `sessions/${sideFile(stem, hash)}`),
       ].sort()
@@ -486,8 +494,14 @@ export class SessionRenderer {
    */
   #frame(input: SessionRenderInput, feed: SectionFeed, page: number, pages: number, scripts: string[], room: Size | null = null, prompts: PromptToc | null = null): { head: Buffer; tail: Buffer; size: Size } {
     const view = input.viewMode ?? DEFAULT_VIEW_MODE
-    const chrome = { ...sessionChrome(input.summary, input.facts, input.family, page, pages, this.text, view), prompts, folds: foldControls(this.text) }
-    const find = this.#findBox(input, feed)
+    const chrome = {
+      ...sessionChrome(input.summary, input.facts, input.family, page, pages, this.text, view),
+      prompts,
+      folds: foldControls(this.text),
+      ...(input.preview === true ? { notice: this.text.previewPage } : {}),
+    }
+    // A preview has no search of its own: the session's search shard covers rows beyond its one page.
+    const find = input.preview === true ? undefined : this.#findBox(input, feed)
     const frame = renderToStaticMarkup(
       <SessionPage chrome={chrome} skipLabel={this.text.skipToTranscript} allSessions={this.text.allSessions} footer={this.text.generatedBy} find={find} />,
     )

@@ -7,17 +7,21 @@
  * and proceeds (`recover`). Files are replaced by rename, never written in place, so a page shared by a
  * link with the old site is never changed under it.
  *
+ * A first build into a folder that holds nothing yet may put a preview there first (the first pages of its
+ * biggest sessions, `publishPreview`), swapped out at the end like any old site.
+ *
  * A lock file beside the folder (`.<name>.dsh-view-lock`, holding the builder's pid) keeps a second build
  * out while one runs; a lock whose process is gone (killed) is stale and taken over.
  */
 import { existsSync } from 'node:fs'
-import { copyFile, link, lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises'
+import { copyFile, link, lstat, mkdir, readdir, readFile, readlink, rename, rm, rmdir, symlink, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
+import type { FileContent } from './atomic-write'
 
 /** Another build holds the folder. */
 export class LockError extends Error {}
 
-export const siblingOf = (outDir: string, what: 'staging' | 'old' | 'lock'): string => join(dirname(outDir), `.${basename(outDir)}.dsh-view-${what}`)
+export const siblingOf = (outDir: string, what: 'staging' | 'old' | 'lock' | 'preview'): string => join(dirname(outDir), `.${basename(outDir)}.dsh-view-${what}`)
 
 const codeOf = (err: unknown): unknown => (err instanceof Error && 'code' in err ? err.code : undefined)
 
@@ -76,6 +80,35 @@ export async function recover(outDir: string): Promise<void> {
     else await rename(old, outDir)
   }
   await rm(siblingOf(outDir, 'staging'), { recursive: true, force: true })
+  await rm(siblingOf(outDir, 'preview'), { recursive: true, force: true })
+}
+
+/**
+ * Whether a preview may be published into `outDir` (src/site/preview.ts): only where there is no site yet —
+ * no folder, or an empty one. A rebuild keeps the previous site, whole, until the new one replaces it.
+ */
+export async function previewAllowed(outDir: string): Promise<boolean> {
+  if (!existsSync(outDir)) return true
+  return (await readdir(outDir)).length === 0
+}
+
+/**
+ * Puts a preview site in place of a folder that holds nothing yet: its files are written into a sibling
+ * folder, which is then renamed to `outDir` in one step, so the folder is at any moment absent (or empty)
+ * or the whole preview. The preview carries a manifest, so a build killed after this point finds a dsh-view
+ * site to replace; the build that published it replaces it with `commitStaging` as any old site.
+ */
+export async function publishPreview(outDir: string, files: readonly { path: string; content: FileContent }[]): Promise<void> {
+  const dir = siblingOf(outDir, 'preview')
+  await rm(dir, { recursive: true, force: true })
+  for (const file of files) {
+    const path = join(dir, file.path)
+    await mkdir(dirname(path), { recursive: true })
+    await writeFile(path, typeof file.content === 'string' || file.content instanceof Uint8Array ? file.content : Buffer.concat(file.content))
+  }
+  // An empty folder the user made for the site gives way to the preview (rmdir fails if it is not empty).
+  if (existsSync(outDir)) await rmdir(outDir)
+  await rename(dir, outDir)
 }
 
 /** A fresh staging folder holding the current site (hard links; copies where links fail). */

@@ -97,6 +97,12 @@ export interface SiteText {
   fullText: string
   continued: string
   generatedBy: string
+  /** A preview index's word for its sessions' state (src/site/preview.ts). */
+  previewStatus: string
+  /** The note on a preview's session page (src/site/preview.ts). */
+  previewPage: string
+  /** The note on a preview's index: `shown` sessions have a first page in it, of `total` being built. */
+  previewIndex: (shown: number, total: number) => string
   /** The prompt list (issue 15): its landmark, fold summary, window note, link to the full list. */
   prompts: string
   promptsSummary: (n: number) => string
@@ -152,6 +158,8 @@ export interface SessionChrome {
   prompts?: PromptToc | null
   /** Expand all / Collapse all (shown by the page script); absent or null: none. */
   folds?: FoldControls | null
+  /** A note about the page under the title: a preview says it is one (src/site/preview.ts); absent or null: none. */
+  notice?: string | null
 }
 
 /** One prompt of the list: a link to its turn on the page that holds it. */
@@ -232,6 +240,8 @@ export interface IndexModel {
   statusFilter?: { label: string; all: string; counts: string }
   /** The line under "No sessions found." on an empty site. */
   emptyHint?: string
+  /** A note about the page under the count: a preview says it is one (src/site/preview.ts). */
+  notice?: string | null
 }
 
 export interface StatusCount {

@@ -79,12 +79,15 @@ class Builder {
     return end
   }
 
-  /** Starts a build and SIGKILLs the process `delay` ms after the `nth` (0-based) `event` line. */
-  async killDuring(out: string, inputs: string[], event: string, nth: number, delay: number): Promise<string | null> {
+  /**
+   * Starts a build and SIGKILLs the process `delay` ms after the `nth` (0-based) `event` line.
+   * `previewMinBytes`: the build previews sessions of that much log (src/site/preview.ts).
+   */
+  async killDuring(out: string, inputs: string[], event: string, nth: number, delay: number, previewMinBytes?: number): Promise<string | null> {
     let seen = 0
     const at = this.next(line => line === event && seen++ === nth)
     const end = this.next(line => line === 'done' || line.startsWith('failed'))
-    this.#p.stdin.write(`${JSON.stringify({ out, inputs })}\n`)
+    this.#p.stdin.write(`${JSON.stringify({ out, inputs, ...(previewMinBytes === undefined ? {} : { previewMinBytes }) })}\n`)
     await Promise.race([at, end])
     if (delay > 0) await new Promise(r => setTimeout(r, delay))
     this.#p.kill('SIGKILL')
@@ -153,12 +156,41 @@ describe('a build killed at any moment', () => {
       const next = rand() < 0.5 ? rootA : rootB
       expect(await steady.build(out, [next]), `iteration ${i}: ${steady.err.slice(-500)}`).toBe('done')
       expect(snapshot(out), `iteration ${i}`).toEqual(reference.get(next))
-      for (const what of ['staging', 'old', 'lock'] as const) expect(existsSync(siblingOf(out, what)), what).toBe(false)
+      for (const what of ['staging', 'old', 'lock', 'preview'] as const) expect(existsSync(siblingOf(out, what)), what).toBe(false)
     }
     victim.close()
     steady.close()
     expect(kills).toBeGreaterThanOrEqual(30)
     // ~50 s on an idle 2-core machine; the limit leaves room for a busy one (timing never decides the outcome).
+  }, 300_000)
+
+  it('a first build killed around its preview leaves nothing the next build cannot finish (12 kills)', async () => {
+    const rootA = writeRoot(temp(), logsA())
+    const steady = new Builder()
+    await steady.ready()
+    const clean = join(temp(), 'clean')
+    expect(await steady.build(clean, [rootA]), steady.err).toBe('done')
+    const reference = snapshot(clean)
+    let victim = new Builder()
+    let kills = 0
+    for (let i = 0; i < 12; i++) {
+      const current = victim
+      await current.ready()
+      victim = new Builder()
+      // Into a folder with no site yet (so the build previews every session): killed as it starts (the
+      // preview being written), right after the preview is in place, or later in the build.
+      const out = join(temp(), `first-${i}`)
+      const event = (['start', 'preview', 'advance'] as const)[i % 3] ?? 'start'
+      if ((await current.killDuring(out, [rootA], event, 0, Math.floor(i / 3), 0)) === 'SIGKILL') kills++
+      // The preview came before the kill (when asked to): the folder held it.
+      if (event === 'preview') expect(current.err).toMatch(/^start\npreview\n/m)
+      expect(await steady.build(out, [rootA]), `iteration ${i}: ${steady.err.slice(-500)}`).toBe('done')
+      expect(snapshot(out), `iteration ${i}`).toEqual(reference)
+      for (const what of ['staging', 'old', 'lock', 'preview'] as const) expect(existsSync(siblingOf(out, what)), what).toBe(false)
+    }
+    victim.close()
+    steady.close()
+    expect(kills).toBeGreaterThanOrEqual(11)
   }, 300_000)
 
   it('refuses a second build while one runs, and takes over the lock of a killed one', async () => {
