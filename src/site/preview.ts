@@ -36,10 +36,11 @@ export const PREVIEW_MIN_BYTES = 8 * 1024 * 1024
 /** At most this many sessions are previewed (the first in build order): each costs a fold and a render. */
 export const PREVIEW_SESSIONS = 4
 /**
- * Bytes of log read for a preview: a first page holds at most 1 MB of HTML, which dsh-view makes from
- * about 2 MB of a real log; a zstd log holds ~3× more per byte.
+ * Bytes of log read for a preview, tried in turn until the first page is full (or the log is read whole):
+ * a first page (at most 1 MB of HTML and 5,000 elements) usually needs a few hundred KB of a real log, and
+ * reading and folding cold code costs ~0.1 s a MB. A zstd log holds ~3× more per byte.
  */
-export const PREVIEW_HEAD_BYTES = { jsonl: 4 * 1024 * 1024, zstd: 1536 * 1024 } as const
+export const PREVIEW_HEADS = { jsonl: [1, 4, 16].map(mib => mib * 1024 * 1024), zstd: [384, 1536, 6144].map(kib => kib * 1024) } as const
 
 export interface PreviewCandidate {
   source: LogSource
@@ -100,8 +101,21 @@ export async function previewFiles(candidates: readonly PreviewCandidate[], ctx:
 
 /** One session's preview page and side texts, from the start of its log; null when that start holds no turn. */
 async function previewSession(candidate: PreviewCandidate, ctx: PreviewContext): Promise<{ summary: SessionSummary; files: PreviewFile[] } | null> {
-  const prefix = await readHead(candidate.source)
-  if (prefix === null) return null
+  if (candidate.source.location.kind !== 'file') return null
+  const heads = PREVIEW_HEADS[candidate.source.encoding]
+  for (let i = 0; i < heads.length; i++) {
+    const head = await readHead(candidate.source, heads[i] as number)
+    if (head === null) continue
+    const page = await previewPage(candidate, head.bytes, ctx)
+    // Done when the page is full, the whole log was read, or there is no larger start to try.
+    if (page !== null && (page.full || head.whole || i === heads.length - 1)) return page
+    if (head.whole) return page
+  }
+  return null
+}
+
+/** The first page of what `prefix` (the start of the log) holds, and whether it is full. */
+async function previewPage(candidate: PreviewCandidate, prefix: Uint8Array, ctx: PreviewContext): Promise<{ summary: SessionSummary; files: PreviewFile[]; full: boolean } | null> {
   const redactor = ctx.redact === null ? null : new Redactor(ctx.redact)
   const folded = await foldLog(candidate.source, redactor, { chunks: 'skip-superseded', prefix })
   if (!folded.ok) return null
@@ -122,25 +136,30 @@ async function previewSession(candidate: PreviewCandidate, ctx: PreviewContext):
     viewMode: ctx.viewMode,
     preview: true,
   })
-  return { summary, files: rendered.files }
+  return { summary, files: rendered.files, full: rendered.pages > 1 }
 }
 
-/** The first PREVIEW_HEAD_BYTES of the log; a JSONL log's up to its last whole line. Null: nothing whole. */
-async function readHead(source: LogSource): Promise<Uint8Array | null> {
+/**
+ * The first `limit` bytes of the log (a JSONL log's up to its last whole line) and whether that is all of
+ * it; null when they hold no whole line.
+ */
+async function readHead(source: LogSource, limit: number): Promise<{ bytes: Uint8Array; whole: boolean } | null> {
   if (source.location.kind !== 'file') return null
-  const limit = PREVIEW_HEAD_BYTES[source.encoding]
   const handle = await open(source.location.path, 'r')
   try {
-    const buffer = new Uint8Array(limit)
+    // One byte more than asked: whether the log goes on.
+    const buffer = new Uint8Array(limit + 1)
     let filled = 0
-    while (filled < limit) {
-      const { bytesRead } = await handle.read(buffer, filled, limit - filled, filled)
+    while (filled < buffer.length) {
+      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled)
       if (bytesRead === 0) break
       filled += bytesRead
     }
-    if (source.encoding === 'zstd') return buffer.subarray(0, filled)
-    const end = buffer.lastIndexOf(0x0a, filled - 1)
-    return end < 0 ? null : buffer.subarray(0, end + 1)
+    const whole = filled <= limit
+    const end = Math.min(filled, limit)
+    if (source.encoding === 'zstd') return { bytes: buffer.subarray(0, end), whole }
+    const last = buffer.lastIndexOf(0x0a, end - 1)
+    return last < 0 ? null : { bytes: buffer.subarray(0, last + 1), whole }
   } finally {
     await handle.close()
   }

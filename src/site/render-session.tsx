@@ -95,6 +95,7 @@ export interface SessionRenderInput {
   /**
    * A preview (src/site/preview.ts): only the first page is written, its header says it is a preview, and
    * it lists and links only what that page holds (no page navigation, no anchor map, no prompt pages).
+   * Sections are rendered only until that page is full; `RenderedSession.pages` > 1 says it is.
    */
   preview?: boolean
 }
@@ -242,7 +243,10 @@ export class SessionRenderer {
       }
       // With lanes (src/site/lanes.ts), batches render on worker threads; results come back in order.
       const laned = lanes !== null && out !== null && input.links === undefined ? new LaneFeed(lanes, this.enricher, cutter, { stem, limit, viewMode }, job => this.#renderHere(job)) : null
+      // A preview shows one page: once the pieces so far overflow it, its end is known (pages are packed
+      // greedily from the first), and the sections after them are not rendered.
       for (let first = 0; first < feed.count; first += SECTION_BATCH) {
+        if (input.preview === true && !fits(sizes.reduce((sum, size) => add(sum, size), ZERO), limit)) break
         const raws: PageSection[] = []
         for (let i = first; i < Math.min(feed.count, first + SECTION_BATCH); i++) raws.push(feed.at(i))
         // The child-session links of this batch's rows (what a lane needs of `extras` besides its own cuts).
@@ -317,7 +321,8 @@ export class SessionRenderer {
       return {
         paths,
         files,
-        pages: pages.length,
+        // A preview tells how many pages its sections would fill (more than one: its page is full).
+        pages: packed.length,
         overBudget,
         get transcripts() {
           if (out !== null) throw new Error('transcripts are kept only when rendering without a RenderOutput')

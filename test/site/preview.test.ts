@@ -24,7 +24,7 @@ import { foldLog } from '../../src/site/fold-log'
 const TURNS = 60
 
 /** A session of several pages (big outputs), prompts on every turn, one turn left open at the end. */
-function longSession(id: string): string {
+function longSession(id: string, firstOutputLines = 600): string {
   const s = session({ id, cwd: '/home/dev/long' })
   for (let t = 1; t <= TURNS; t++) {
     s.turnStart()
@@ -33,7 +33,7 @@ function longSession(id: string): string {
     const callId = `call-${t}`
     s.assistant([toolCallBlock(callId, 'bash', { command: `ls -la dir${t}`, description: `List dir${t}` })])
     s.call('bash', { command: `ls -la dir${t}`, description: `List dir${t}` }, callId)
-    s.result(callId, Array.from({ length: t === 3 ? 20_000 : 600 }, (_, i) => `file-${t}-${i}.txt  ${'x'.repeat(60)}`).join('\n'))
+    s.result(callId, Array.from({ length: t === 3 ? 20_000 : t === 1 ? firstOutputLines : 600 }, (_, i) => `file-${t}-${i}.txt  ${'x'.repeat(60)}`).join('\n'))
     s.stepEnd()
     s.stepStart()
     s.assistant(`Turn ${t} done. Here is *some* code:\n\n\`\`\`ts\nexport const turn${t} = ${t}\n\`\`\``)
@@ -235,6 +235,20 @@ describe('a zstd log', () => {
     expect(start.ok && start.warningCount).toBe(0)
     expect(start.ok && start.conversation.facts.status).not.toBe('damaged')
   })
+})
+
+describe('a log whose first turn is bigger than the first read', () => {
+  it('reads more of it until the first page is full', async () => {
+    // Turn 1's output alone is ~1.9 MB: the first MiB holds no whole turn.
+    const root = rootWith({ 'long-g': longSession('long-g', 25_000) })
+    const out = join(tempDir(), 'site')
+    let page = ''
+    await buildWatching(root, out, () => {
+      page = textOf(out, 'sessions/long-g.html')
+    })
+    expect(page).toContain('Turn 1: list the files')
+    expect(page).toContain('Turn 2: list the files')
+  }, 120_000)
 })
 
 describe('previewCandidates', () => {
