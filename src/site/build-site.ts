@@ -326,7 +326,9 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
   }
 
   // A first build of big sessions shows their start while it renders the rest (src/site/preview.ts).
-  if (preview !== null && shard === null && options.live !== true && options.preview !== false) {
+  // Not with --redact: a start cut inside a streamed message could show part of a secret the whole log's
+  // redaction would catch, and a redacted site is usually about to be published.
+  if (preview !== null && shard === null && options.live !== true && !options.redact && options.preview !== false) {
     const candidates = previewCandidates(
       toRender.flatMap(f => f.members).map(m => ({ source: m.scan.source, id: m.id, stem: m.stem, bytes: m.scan.bytes })),
       options.previewMinBytes,
@@ -335,7 +337,9 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
       shell: assets.shell, text, locale: options.locale, lang, baseUrl: options.baseUrl, viewMode, title: options.title,
       redact: options.redact ?? null, assets: assets.files, total: readable.length,
     })
-    if (files.length > 0) progress.preview(await preview(files))
+    // A preview is a courtesy: one that cannot be put in place (the folder changed meanwhile) is skipped.
+    const index = files.length === 0 ? null : await preview(files).catch(() => null)
+    if (index !== null) progress.preview(index)
   }
 
   const asMembers = (family: Member[]): FamilyMember[] =>

@@ -101,14 +101,20 @@ export async function previewAllowed(outDir: string): Promise<boolean> {
 export async function publishPreview(outDir: string, files: readonly { path: string; content: FileContent }[]): Promise<void> {
   const dir = siblingOf(outDir, 'preview')
   await rm(dir, { recursive: true, force: true })
-  for (const file of files) {
-    const path = join(dir, file.path)
-    await mkdir(dirname(path), { recursive: true })
-    await writeFile(path, typeof file.content === 'string' || file.content instanceof Uint8Array ? file.content : Buffer.concat(file.content))
+  try {
+    for (const file of files) {
+      const path = join(dir, file.path)
+      await mkdir(dirname(path), { recursive: true })
+      await writeFile(path, typeof file.content === 'string' || file.content instanceof Uint8Array ? file.content : Buffer.concat(file.content))
+    }
+    // An empty folder the user made for the site gives way to the preview (rmdir fails if it is not empty:
+    // something was put there meanwhile, and the preview is not published).
+    if (existsSync(outDir)) await rmdir(outDir)
+    await rename(dir, outDir)
+  } catch (err) {
+    await rm(dir, { recursive: true, force: true })
+    throw err
   }
-  // An empty folder the user made for the site gives way to the preview (rmdir fails if it is not empty).
-  if (existsSync(outDir)) await rmdir(outDir)
-  await rename(dir, outDir)
 }
 
 /** A fresh staging folder holding the current site (hard links; copies where links fail). */

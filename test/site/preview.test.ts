@@ -19,6 +19,8 @@ import { initZstdEncoder } from '../../src/log/node/testing/zstd-encode'
 import { writeSession } from '../../src/log/node/testing/layout'
 import { previewCandidates, PREVIEW_SESSIONS } from '../../src/site/preview'
 import { fileSource, zipEntrySource } from '../../src/log/node/source'
+import { publishPreview, siblingOf } from '../../src/site/staging'
+import { DEFAULT_CONFIG } from '../../src/redact'
 import { foldLog } from '../../src/site/fold-log'
 
 const TURNS = 60
@@ -197,6 +199,25 @@ describe('which builds preview', () => {
     }, { previewMinBytes: bytes + 1 })
     expect(again).toBe(false)
   }, 120_000)
+
+  it('never previews a --redact build', async () => {
+    const root = rootWith({ 'long-r': longSession('long-r') })
+    let previewed = false
+    await buildWatching(root, join(tempDir(), 'site'), () => {
+      previewed = true
+    }, { redact: DEFAULT_CONFIG })
+    expect(previewed).toBe(false)
+  }, 120_000)
+
+  it('is not put in place when the folder is no longer empty, and leaves nothing behind', async () => {
+    const out = join(tempDir(), 'site')
+    mkdirSync(out)
+    writeFileSync(join(out, 'mine.txt'), 'a file the user put there\n')
+    await expect(publishPreview(out, [{ path: 'index.html', content: '<p>preview</p>' }])).rejects.toThrow()
+    expect(readFileSync(join(out, 'mine.txt'), 'utf8')).toBe('a file the user put there\n')
+    expect(existsSync(join(out, 'index.html'))).toBe(false)
+    expect(existsSync(siblingOf(out, 'preview'))).toBe(false)
+  })
 
   it('takes an empty folder the user made for the site', async () => {
     const root = rootWith({ 'long-d': longSession('long-d') })
