@@ -136,20 +136,32 @@ describe('WindowedRows', () => {
 })
 
 describe('CopyButton', () => {
-  test('is rendered hidden (progressive enhancement) with its labels and target', () => {
+  test('is rendered hidden (progressive enhancement) with its label and target, and no default attributes', () => {
     const root = mount(<CopyButton control={copyControl('x')} target="out" />)
     const button = root.querySelector('button')
     expect(button?.hidden).toBe(true)
-    expect(button?.getAttribute('type')).toBe('button')
-    expect(button?.getAttribute('data-copy-target')).toBe('out')
+    // Not in a form, so the default `submit` type does nothing; the script's table gives `Copied` for `Copy`.
+    expect(button?.hasAttribute('type')).toBe(false)
+    expect(button?.getAttribute('data-copy')).toBe('out')
     expect(button?.hasAttribute('data-copy-text')).toBe(false)
-    expect(button?.getAttribute('data-copied-label')).toBe('Copied')
+    expect(button?.hasAttribute('data-copied-label')).toBe(false)
     expect(textOf(button)).toBe('Copy')
+  })
+
+  test.each([
+    ['Copy', 'Copied', null],
+    ['复制', '复制成功', null],
+    ['Copy', 'Done', 'Done'],
+    ['Kopieren', 'Kopiert', 'Kopiert'],
+  ])('labels %s / %s carry data-copied-label %s', (label, copied, attribute) => {
+    const root = mount(<CopyButton control={copyControl('x', label, copied)} />)
+    expect(root.querySelector('button')?.getAttribute('data-copied-label') ?? null).toBe(attribute)
   })
 
   test('without a target it carries the text; icon-only buttons are named by the label', () => {
     const root = mount(<CopyButton control={copyControl('hello')} iconOnly />)
     const button = root.querySelector('button')
+    expect(button?.getAttribute('data-copy')).toBe('')
     expect(button?.getAttribute('data-copy-text')).toBe('hello')
     expect(button?.getAttribute('aria-label')).toBe('Copy')
     expect(button?.querySelector('svg')).not.toBeNull()
@@ -159,12 +171,15 @@ describe('CopyButton', () => {
 describe('Icon', () => {
   test('is one empty svg element with no role and no name per icon (decorative; axe role-img-alt), drawn by the stylesheet rule of its name', async () => {
     const { readFileSync } = await import('node:fs')
-    const { ICON_PATHS, iconRule } = await import('./icon-paths')
+    const { ICON_PATHS, iconRule, iconSelector } = await import('./icon-paths')
     const { Icon } = await import('./Icon')
     const { default: iconStyles } = await import('./Icon.module.css')
     // From the checkout root (vitest's root): under happy-dom, import.meta.url is not a file URL.
     const css = readFileSync('components/primitives/Icon.module.css', 'utf8')
     const names = Object.keys(ICON_PATHS) as (keyof typeof ICON_PATHS)[]
+    // The shared rules (size, mask, print and forced colours) list every name's class.
+    expect(css).toContain(`${iconSelector()} {`)
+    expect(css.split(`${iconSelector('  ')} {`)).toHaveLength(3)
     for (const name of names) {
       expect(css, name).toContain(iconRule(name))
       const root = mount(<Icon name={name} />)
