@@ -11,6 +11,11 @@
  *   SkillRow), so it is a separate text or part of the button's name respectively (§4.3, §16.11);
  * - the state dot and the separator dots are aria-hidden; the variant icon and the chevron are `img`s, and CSS
  *   hides the variant icon while the row is open (the golden lists only the chevron then).
+ * Lean markup (issue 14, ~30,000 rows in a long session): the `<details>`, its `<summary>` and body `<div>`, the
+ * lead icon, the chevron and the separator dots carry no class of their own; DisclosureRow.module.css reaches
+ * them from `.row` and `.leading` by position (a row's details holds exactly a summary and a body; the leading
+ * slot holds the lead icon or dot, then the chevron; the header's only aria-hidden spans besides the dot are
+ * the separators).
  * Literal spaces separate the header parts so accessible names read `Failed Bash Error: …`, not `FailedBash…`.
  */
 import type { ReactNode } from 'react'
@@ -74,11 +79,9 @@ export function DisclosureRow(props: DisclosureRowProps) {
     <div id={id} className={cx(styles.row, props.className)} data-variant={variant} data-tool={tool} data-state={state}>
       {hiddenStatus !== null && hiddenStatusPlacement === 'before-header' && <VisuallyHidden>{hiddenStatus}</VisuallyHidden>}
       {expandable ? (
-        <details className={styles.disclosure} open={props.open === true ? true : undefined}>
-          <summary role="button" className={styles.header}>
-            {header}
-          </summary>
-          <div className={styles.body}>
+        <details open={props.open === true ? true : undefined}>
+          <summary role="button">{header}</summary>
+          <div>
             {body}
             {props.footer}
           </div>
@@ -99,11 +102,11 @@ function HeaderContent(props: DisclosureRowProps & { expandable: boolean }) {
     <>
       <span className={styles.leading}>
         {dot !== null ? (
-          <span aria-hidden="true" className={cx(styles.lead, styles.dot)} data-dot={dot} />
+          <span aria-hidden="true" className={styles.dot} data-dot={dot} />
         ) : (
-          <Icon name={props.icon} className={styles.lead} />
+          <Icon name={props.icon} />
         )}
-        {props.expandable && <Icon name="chevron" className={styles.chevron} />}
+        {props.expandable && <Icon name="chevron" />}
       </span>
       {hiddenStatus !== null && hiddenStatusPlacement === 'in-header' && (
         <>
@@ -115,10 +118,7 @@ function HeaderContent(props: DisclosureRowProps & { expandable: boolean }) {
       {props.extra != null && props.extra !== '' && (
         <>
           {' '}
-          <span aria-hidden="true" className={styles.sep}>
-            ·
-          </span>{' '}
-          <span className={styles.summary}>{props.extra}</span>
+          <span aria-hidden="true">·</span> <span className={styles.summary}>{props.extra}</span>
         </>
       )}
       {props.closedStatus != null && props.closedStatus !== '' && (
@@ -152,10 +152,7 @@ export function SummarySegment({ text, style = 'text', filePath = null }: { text
   return (
     <>
       {' '}
-      <span aria-hidden="true" className={styles.sep}>
-        ·
-      </span>{' '}
-      <Summary text={text} style={style} filePath={filePath} />
+      <span aria-hidden="true">·</span> <Summary text={text} style={style} filePath={filePath} />
     </>
   )
 }
