@@ -29,7 +29,11 @@ import styles from './DisclosureRow.module.css'
 export interface DisclosureRowProps {
   /** Deep-link id of the row root (the row key). */
   id?: string
-  /** `data-variant` / `data-tool` / `data-state` on the root, for styling and tests. */
+  /**
+   * `data-variant` / `data-tool` / `data-state` on the root, for styling and tests. Defaults stay off the page
+   * (issue 14): `data-tool` only where the wire name differs from the variant, `data-state` not for `ok` (the
+   * stylesheet keys on `running` only).
+   */
   variant?: string
   tool?: string
   state?: RowState
@@ -76,7 +80,7 @@ export function DisclosureRow(props: DisclosureRowProps) {
   const expandable = body !== null
   const header = <HeaderContent {...props} expandable={expandable} />
   return (
-    <div id={id} className={cx(styles.row, props.className)} data-variant={variant} data-tool={tool} data-state={state}>
+    <div id={id} className={cx(styles.row, props.className)} data-variant={variant} data-tool={tool === variant ? undefined : tool} data-state={state === 'ok' ? undefined : state}>
       {hiddenStatus !== null && hiddenStatusPlacement === 'before-header' && <VisuallyHidden>{hiddenStatus}</VisuallyHidden>}
       {expandable ? (
         <details open={props.open === true ? true : undefined}>

@@ -72,13 +72,20 @@ describe('DisclosureRow', () => {
 
   test('data attributes and the open flag reach the DOM; a trailing node follows a non-expandable header', () => {
     const root = mount(
-      <DisclosureRow id="k" variant="bash" tool="bash" state="error" icon="api" title="Bash" summary="s" body={null} trailing={<em>pill</em>} />,
+      <DisclosureRow id="k" variant="others" tool="subagent" state="error" icon="api" title="Bash" summary="s" body={null} trailing={<em>pill</em>} />,
     )
     const row = root.querySelector('#k')
-    expect(row?.getAttribute('data-variant')).toBe('bash')
-    expect(row?.getAttribute('data-tool')).toBe('bash')
+    expect(row?.getAttribute('data-variant')).toBe('others')
+    expect(row?.getAttribute('data-tool')).toBe('subagent')
     expect(row?.getAttribute('data-state')).toBe('error')
     expect(row?.querySelector('em')?.textContent).toBe('pill')
+    // Defaults stay off the page: the wire name equal to the variant, the `ok` state.
+    const plain = mount(<DisclosureRow id="p" variant="bash" tool="bash" state="ok" icon="api" title="Bash" summary="s" body={null} />).querySelector('#p')
+    expect(plain?.getAttribute('data-variant')).toBe('bash')
+    expect(plain?.hasAttribute('data-tool')).toBe(false)
+    expect(plain?.hasAttribute('data-state')).toBe(false)
+    const running = mount(<DisclosureRow id="r" state="running" icon="api" title="Bash" summary="s" body={null} />).querySelector('#r')
+    expect(running?.getAttribute('data-state')).toBe('running')
     const open = mount(<DisclosureRow icon="api" title="T" summary="" body={<p />} open />)
     expect(open.querySelector('details')?.hasAttribute('open')).toBe(true)
   })

@@ -8,7 +8,7 @@ describe('ToolRow', () => {
   test('aborted BashRow: status inside the button name, IN/OUT body, Inspect pill inside the body', () => {
     const root = mount(<ToolRow row={abortedBashRow()} />)
     const row = root.querySelector('[id="tool:call_wait"]')
-    expect(row?.getAttribute('data-tool')).toBe('bash')
+    expect(row?.getAttribute('data-variant')).toBe('bash')
     expect(row?.getAttribute('data-state')).toBe('error')
     const header = row?.querySelector(':scope > details > summary') ?? null
     expect(header?.getAttribute('role')).toBe('button')
@@ -27,7 +27,7 @@ describe('ToolRow', () => {
       expandable: true, body: { kind: 'io', program: null, input: null, output: 'Error: cannot read', outputIsError: true, inLabel: 'IN', outLabel: 'OUT' },
     })
     const root = mount(<ToolRow row={row} />)
-    const rowEl = root.querySelector('[data-tool="read"]')
+    const rowEl = root.querySelector('[data-variant="read"]')
     expect(rowEl?.firstElementChild?.textContent).toBe('Failed')
     expect(nameOf(rowEl?.querySelector('summary') ?? null)).toBe('Read Error: cannot read "/w/missing.txt": not found')
   })
