@@ -103,7 +103,7 @@ describe('ToolRow', () => {
 })
 
 describe('ToolCallTree', () => {
-  test('sub-calls render under the root in an always-visible container, recursively', () => {
+  test('sub-calls render under the root in an always-visible container, recursively; a row without sub-calls is bare', () => {
     const grandchild = toolRow({ key: 'tool:c:1:1', callId: 'c:1:1', title: 'Read', summary: 'x.txt', depth: 2, details: toolDetails({ output: null }) })
     const child1 = toolRow({ key: 'tool:c:1', callId: 'c:1', title: 'Bash', summary: 'Echo CODE_ROUND_OK', depth: 1, children: [grandchild], details: toolDetails({ output: null }) })
     const child2 = toolRow({ key: 'tool:c:2', callId: 'c:2', title: 'Read', summary: 'Error', state: 'error', dot: 'red', hiddenStatus: 'Failed', depth: 1, details: toolDetails({ output: null }) })
@@ -111,7 +111,8 @@ describe('ToolCallTree', () => {
     const dom = mount(<ToolCallTree row={root} />)
     const sub = dom.querySelector('[data-depth="0"] > [data-subcalls]')
     expect(sub?.closest('details')).toBeNull()
-    expect([...(sub?.querySelectorAll(':scope > [data-depth]') ?? [])].map((el) => el.getAttribute('data-depth'))).toEqual(['1', '1'])
+    expect([...(sub?.children ?? [])].map((el) => el.getAttribute('data-depth') ?? el.id)).toEqual(['1', 'tool:c:2'])
+    expect(dom.querySelector('[id="tool:c:1:1"]')?.parentElement?.hasAttribute('data-subcalls')).toBe(true)
     expect(dom.querySelector('[id="tool:c:1:1"]')?.closest('[data-subcalls]')?.parentElement?.querySelector('[id="tool:c:1"]')).not.toBeNull()
     expect(textOf(dom)).toBe('Code · Run bash echo Bash · Echo CODE_ROUND_OK Read · x.txt Failed Read · Error')
   })
