@@ -2,7 +2,11 @@
 import { describe, expect, test } from 'vitest'
 import { ToolCallTree, ToolRow } from './ToolRow'
 import { mount, nameOf, textOf } from '../testing/render'
+import styles from './ToolDetails.module.css'
 import { abortedBashRow, readCard, skillBody, terminalCard, toolDetails, toolRow } from '../testing/builders'
+
+/** The Inspect panel (its only hook on the page is the module class of its `<details>`). */
+const PANEL = `.${styles.inspect} > div`
 
 describe('ToolRow', () => {
   test('aborted BashRow: status inside the button name, IN/OUT body, Inspect pill inside the body', () => {
@@ -52,28 +56,28 @@ describe('ToolRow', () => {
     })
     const compact = mount(<ToolRow row={row} />)
     expect(compact.querySelectorAll('[data-terminal]')).toHaveLength(1)
-    expect(textOf(compact.querySelector('[data-details]'))).toBe('pwsh Input { "command": "ls" }')
+    expect(textOf(compact.querySelector(PANEL))).toBe('pwsh Input { "command": "ls" }')
     const full = mount(<ToolRow row={row} inspect="full" />)
     expect(full.querySelectorAll('[data-terminal]')).toHaveLength(2)
     // Two renderings of one card never share an element id.
     const ids = [...full.querySelectorAll('[id]')].map((el) => el.id)
     expect(new Set(ids).size).toBe(ids.length)
-    expect(textOf(full.querySelector('[data-details]'))).toContain('Output Fail deliberately Failed ws')
+    expect(textOf(full.querySelector(PANEL))).toContain('Output Fail deliberately Failed ws')
     const none = mount(<ToolRow row={row} inspect="none" />)
-    expect(none.querySelector('[data-details]')).toBeNull()
+    expect(none.querySelector(PANEL)).toBeNull()
   })
 
   test('Details output: running text, raw error pre', () => {
     const running = toolRow({ state: 'running', hiddenStatus: 'Running', expandable: true, body: { kind: 'io', program: null, input: '{}', output: null, outputIsError: false, inLabel: 'IN', outLabel: 'OUT' }, details: toolDetails({ output: { kind: 'running', text: 'Running…' } }) })
-    expect(textOf(mount(<ToolRow row={running} />).querySelector('[data-details]'))).toBe('bash Input { "command": "ls" } Output Running…')
+    expect(textOf(mount(<ToolRow row={running} />).querySelector(PANEL))).toBe('bash Input { "command": "ls" } Output Running…')
     // A raw result that is exactly the body's OUT text: compact leaves the repeat out, full shows it.
     const aborted = abortedBashRow()
     expect(aborted.body?.kind === 'io' && aborted.body.output).toBe('Error: tool call aborted')
-    expect(textOf(mount(<ToolRow row={aborted} />).querySelector('[data-details]'))).toBe('bash Input { "command": "ls" }')
-    expect(textOf(mount(<ToolRow row={aborted} inspect="full" />).querySelector('[data-details]'))).toBe('bash Input { "command": "ls" } Output Error: tool call aborted')
+    expect(textOf(mount(<ToolRow row={aborted} />).querySelector(PANEL))).toBe('bash Input { "command": "ls" }')
+    expect(textOf(mount(<ToolRow row={aborted} inspect="full" />).querySelector(PANEL))).toBe('bash Input { "command": "ls" } Output Error: tool call aborted')
     // A raw result the body does not show word for word stays in compact Details.
     const other = { ...aborted, details: toolDetails({ output: { kind: 'raw', text: 'Error: tool call aborted (full)', isError: true } }) }
-    expect(textOf(mount(<ToolRow row={other} />).querySelector('[data-details]'))).toBe('bash Input { "command": "ls" } Output Error: tool call aborted (full)')
+    expect(textOf(mount(<ToolRow row={other} />).querySelector(PANEL))).toBe('bash Input { "command": "ls" } Output Error: tool call aborted (full)')
   })
 
   test('a non-expandable row with a raw result keeps it reachable through a trailing Inspect pill', () => {
