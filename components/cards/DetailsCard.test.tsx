@@ -82,7 +82,7 @@ describe('DetailsCard', () => {
   })
 
   test('a receipt status sits in the header as a closed-only part', () => {
-    const root = mount(<DisclosureRow icon="sparkle" title="Send message" summary="agent-1" closedStatus="Message delivered" body={<p>b</p>} />)
+    const root = mount(<DisclosureRow variant="others" icon="sparkle" title="Send message" summary="agent-1" closedStatus="Message delivered" body={<p>b</p>} />)
     const status = root.querySelector('summary [data-closed-only]')
     expect(status?.textContent).toBe('· Message delivered')
     expect(textOf(root.querySelector('summary'))).toContain('agent-1 · Message delivered')

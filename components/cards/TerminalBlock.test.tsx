@@ -17,7 +17,7 @@ describe('TerminalBlock', () => {
     expect(nameOf(head)).toBe('Failed ws Get-Item missing.txt exit code 1 Copy')
     expect(head?.querySelector('[aria-hidden="true"]')?.getAttribute('data-state')).toBe('failed')
     const copy = card?.querySelector('button[data-copy]')
-    expect(copy?.getAttribute('data-copy-target')).toBe('tool:c1-out')
+    expect(copy?.getAttribute('data-copy')).toBe('tool:c1-out')
     const out = root.querySelector('[id="tool:c1-out"]')
     // One text block, rows joined by newlines (the box is white-space: pre): no element per row.
     expect(out?.textContent).toBe("[stderr]\nGet-Item : Cannot find path 'missing.txt' because it does not exist.")

@@ -28,7 +28,7 @@ describe('DiffBlock', () => {
     expect(marks?.[1]?.className).not.toBe(marks?.[0]?.className)
     expect(textOf(root.querySelector('[data-diff] > :last-child'))).toBe('└ +1 -1 · 1 file')
     const copy = root.querySelector('button[data-copy]')
-    expect(copy?.getAttribute('data-copy-target')).toBe('d-diff')
+    expect(copy?.getAttribute('data-copy')).toBe('d-diff')
     expect(textOf(copy)).toBe('复制')
     // The +/- prefixes are CSS, not text.
     expect(rows[2]?.textContent).toBe('2const b = 2')

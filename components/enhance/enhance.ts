@@ -4,8 +4,9 @@
  * - disclosure state: every `details > summary[role=button]` gets `aria-expanded` mirroring `open` (Chromium
  *   already exposes the native state; this makes it explicit for other tools and matches the dsh goldens);
  * - `Copy` buttons (`button[data-copy]`, rendered `hidden`): revealed, and on click copy the `[data-line]`
- *   rows of their `data-copy-target` (each with its `data-prefix`, skipping `[data-copy-skip]`), or the
- *   target's text, or `data-copy-text`; the label reads `data-copied-label` for about a second;
+ *   rows of the element whose id is their `data-copy` (each with its `data-prefix`, skipping
+ *   `[data-copy-skip]`), or the target's text, or `data-copy-text`; the label reads `data-copied-label` (or,
+ *   without one, the word ../primitives/copy-words pairs with the resting label) for about a second;
  * - path chips and file links (`[data-copy-path]`): become keyboard-operable buttons that copy the path; one
  *   inside a row header (`<summary>`) stays text and only copies on a click without toggling the row — a
  *   control inside the header's button is invalid (axe `nested-interactive`) and unreachable for screen
@@ -17,6 +18,8 @@
  * No network, no storage, no module syntax at run time: the site bundles this as an IIFE that calls
  * `enhance(document)`. Safe to call again on new content (live mode): listeners are installed once per root.
  */
+
+import { COPIED_AFTER } from '../primitives/copy-words'
 
 /** How long a control shows its `Copied` label. */
 const COPIED_MS = 1_000
@@ -149,8 +152,8 @@ function syncDisclosure(details: HTMLDetailsElement): void {
 /** The text a copy button stands for; exported for tests. */
 export function copyText(button: HTMLElement): string {
   if (button.hasAttribute('data-copy-code')) return button.closest('[data-md-code]')?.querySelector('pre')?.textContent ?? ''
-  const targetId = button.dataset.copyTarget
-  const target = targetId === undefined ? null : button.ownerDocument.getElementById(targetId)
+  const targetId = button.dataset.copy ?? ''
+  const target = targetId === '' ? null : button.ownerDocument.getElementById(targetId)
   if (target === null) return button.dataset.copyText ?? ''
   const lines = [...target.querySelectorAll<HTMLElement>('[data-line]')].filter((line) => !skipped(line, target))
   if (lines.length === 0) return visibleText(target)
@@ -181,9 +184,9 @@ async function copyFromButton(button: HTMLButtonElement): Promise<void> {
   if (!(await writeClipboard(button.ownerDocument, copyText(button)))) return
   // An icon-only button is named by `aria-label`; any other shows its label in its one `<span>`.
   const label = button.hasAttribute('aria-label') ? null : button.querySelector<HTMLElement>('span')
-  const copied = button.dataset.copiedLabel ?? ''
   const original = restingLabels.get(button) ?? button.getAttribute('aria-label') ?? label?.textContent ?? ''
   restingLabels.set(button, original)
+  const copied = button.dataset.copiedLabel ?? COPIED_AFTER.get(original) ?? ''
   if (label !== null) label.textContent = copied
   if (button.hasAttribute('aria-label')) button.setAttribute('aria-label', copied)
   setTimeout(() => {

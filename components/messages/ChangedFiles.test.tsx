@@ -60,7 +60,7 @@ describe('TurnTail with a Host summary', () => {
     const { TurnTail } = await import('./TurnTail')
     const row = { kind: 'turn-tail' as const, key: 'tail:1', turn: 1, error: null, deliverables: null, timing: null }
     const withCard = mount(<TurnTail row={{ ...row, changedFiles: model(summary(2)) }} />)
-    expect(withCard.querySelector('[data-turn]')?.firstElementChild?.hasAttribute('data-changed-files')).toBe(true)
+    expect(withCard.querySelector('[id="tail:1"]')?.firstElementChild?.hasAttribute('data-changed-files')).toBe(true)
     expect(mount(<TurnTail row={row} />).querySelector('[data-changed-files]')).toBeNull()
   })
 })

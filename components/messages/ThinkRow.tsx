@@ -9,7 +9,7 @@
  */
 import type { ThinkRow as ThinkRowModel } from '../../src/cards/types'
 import { DisclosureRow, SegmentWrap, SummarySegment } from '../primitives/DisclosureRow'
-import styles from './ThinkRow.module.css'
+import './ThinkRow.module.css'
 
 export function ThinkRow({ row }: { row: ThinkRowModel }) {
   return (
@@ -23,7 +23,7 @@ export function ThinkRow({ row }: { row: ThinkRowModel }) {
       title={row.title}
       summary={row.summary}
       summaryNode={<ThinkSummary summary={row.summary} preview={row.preview ?? row.summary} />}
-      body={<div className={styles.text}>{row.text}</div>}
+      body={row.text}
     />
   )
 }

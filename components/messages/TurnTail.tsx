@@ -25,7 +25,7 @@ export function TurnTail({ row }: { row: TurnTailRow }) {
   const notice = row.notice ?? null
   const reply = row.reply ?? null
   return (
-    <div id={row.key} className={styles.tail} data-turn={row.turn}>
+    <div id={row.key} className={styles.tail}>
       {row.changedFiles != null && <ChangedFiles model={row.changedFiles} />}
       {row.delivered != null && <Delivered model={row.delivered} />}
       {row.deliverables !== null && <Deliverables model={row.deliverables} />}

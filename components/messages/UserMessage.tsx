@@ -3,6 +3,8 @@
  * the message time and an icon `Copy` button. ARIA as in the goldens: the text and time read as one text,
  * followed by `button "Copy"` holding one `img`. The time is a span, not `<time>`: Playwright gives `<time>` its
  * own `time` role, and the goldens read the time as part of the message text.
+ * Only the root carries a class (issue 14): the bubble, the text (the bubble's element with an id) and the
+ * meta line are reached from it by position in UserMessage.module.css.
  */
 import type { UserRow } from '../../src/cards/types'
 import { CopyButton } from '../primitives/CopyButton'
@@ -13,9 +15,9 @@ export function UserMessage({ row }: { row: UserRow }) {
   const textId = `${row.key}-text`
   return (
     <div id={row.key} className={styles.user} data-role={row.role}>
-      <div className={styles.bubble}>
+      <div>
         {row.text !== '' && (
-          <div id={textId} className={styles.text}>
+          <div id={textId}>
             {row.text}
           </div>
         )}
@@ -26,10 +28,8 @@ export function UserMessage({ row }: { row: UserRow }) {
           </p>
         )}
       </div>
-      <div className={styles.meta}>
-        {row.time !== null && (
-          <span className={styles.time}>{row.time.label}</span>
-        )}
+      <div>
+        {row.time !== null && <span>{row.time.label}</span>}
         <CopyButton control={row.copy} target={row.text !== '' ? textId : undefined} iconOnly />
       </div>
     </div>

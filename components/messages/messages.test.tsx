@@ -33,7 +33,7 @@ describe('UserMessage', () => {
     expect(row?.querySelector('time')).toBeNull()
     const copy = row?.querySelector('button[data-copy]')
     expect(copy?.getAttribute('aria-label')).toBe('Copy')
-    expect(copy?.getAttribute('data-copy-target')).toBe('user:m1-text')
+    expect(copy?.getAttribute('data-copy')).toBe('user:m1-text')
     expect(copy?.querySelectorAll('svg')).toHaveLength(1)
   })
 

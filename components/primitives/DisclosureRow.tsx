@@ -11,6 +11,12 @@
  *   SkillRow), so it is a separate text or part of the button's name respectively (§4.3, §16.11);
  * - the state dot and the separator dots are aria-hidden; the variant icon and the chevron are `img`s, and CSS
  *   hides the variant icon while the row is open (the golden lists only the chevron then).
+ * Lean markup (issue 14, ~30,000 rows in a long session): the root is known by its `data-variant` (every row
+ * has one), and the `<details>`, its `<summary>` and body `<div>`, the leading slot, the lead icon, the
+ * chevron, the separator dots and the summary segment carry no class of their own; DisclosureRow.module.css
+ * reaches them by position (a row's details holds exactly a summary and a body; the header's first child is
+ * the leading slot, which holds the lead icon or dot, then the chevron; the header's only aria-hidden spans
+ * besides the dot are the separators, each followed by its segment's span).
  * Literal spaces separate the header parts so accessible names read `Failed Bash Error: …`, not `FailedBash…`.
  */
 import type { ReactNode } from 'react'
@@ -24,8 +30,13 @@ import styles from './DisclosureRow.module.css'
 export interface DisclosureRowProps {
   /** Deep-link id of the row root (the row key). */
   id?: string
-  /** `data-variant` / `data-tool` / `data-state` on the root, for styling and tests. */
-  variant?: string
+  /**
+   * `data-variant` / `data-tool` / `data-state` on the root, for styling and tests; `data-variant` is the row's
+   * hook (the stylesheet's, the print rules', the ARIA snapshot's), so every row has one. Defaults stay off the page
+   * (issue 14): `data-tool` only where the wire name differs from the variant, `data-state` not for `ok` (the
+   * stylesheet keys on `running` only).
+   */
+  variant: string
   tool?: string
   state?: RowState
   /** Leading slot: a dot replaces the icon for error / stopped rows. */
@@ -71,14 +82,12 @@ export function DisclosureRow(props: DisclosureRowProps) {
   const expandable = body !== null
   const header = <HeaderContent {...props} expandable={expandable} />
   return (
-    <div id={id} className={cx(styles.row, props.className)} data-variant={variant} data-tool={tool} data-state={state}>
+    <div id={id} className={props.className} data-variant={variant} data-tool={tool === variant ? undefined : tool} data-state={state === 'ok' ? undefined : state}>
       {hiddenStatus !== null && hiddenStatusPlacement === 'before-header' && <VisuallyHidden>{hiddenStatus}</VisuallyHidden>}
       {expandable ? (
-        <details className={styles.disclosure} open={props.open === true ? true : undefined}>
-          <summary role="button" className={styles.header}>
-            {header}
-          </summary>
-          <div className={styles.body}>
+        <details open={props.open === true ? true : undefined}>
+          <summary role="button">{header}</summary>
+          <div>
             {body}
             {props.footer}
           </div>
@@ -97,13 +106,13 @@ function HeaderContent(props: DisclosureRowProps & { expandable: boolean }) {
   const { dot = null, hiddenStatus = null, hiddenStatusPlacement = 'before-header', summary, summaryStyle = 'text' } = props
   return (
     <>
-      <span className={styles.leading}>
+      <span>
         {dot !== null ? (
-          <span aria-hidden="true" className={cx(styles.lead, styles.dot)} data-dot={dot} />
+          <span aria-hidden="true" className={styles.dot} data-dot={dot} />
         ) : (
-          <Icon name={props.icon} className={styles.lead} />
+          <Icon name={props.icon} />
         )}
-        {props.expandable && <Icon name="chevron" className={styles.chevron} />}
+        {props.expandable && <Icon name="chevron" />}
       </span>
       {hiddenStatus !== null && hiddenStatusPlacement === 'in-header' && (
         <>
@@ -115,10 +124,7 @@ function HeaderContent(props: DisclosureRowProps & { expandable: boolean }) {
       {props.extra != null && props.extra !== '' && (
         <>
           {' '}
-          <span aria-hidden="true" className={styles.sep}>
-            ·
-          </span>{' '}
-          <span className={styles.summary}>{props.extra}</span>
+          <span aria-hidden="true">·</span> <span>{props.extra}</span>
         </>
       )}
       {props.closedStatus != null && props.closedStatus !== '' && (
@@ -152,10 +158,7 @@ export function SummarySegment({ text, style = 'text', filePath = null }: { text
   return (
     <>
       {' '}
-      <span aria-hidden="true" className={styles.sep}>
-        ·
-      </span>{' '}
-      <Summary text={text} style={style} filePath={filePath} />
+      <span aria-hidden="true">·</span> <Summary text={text} style={style} filePath={filePath} />
     </>
   )
 }
@@ -167,9 +170,9 @@ export function SummarySegment({ text, style = 'text', filePath = null }: { text
 function Summary({ text, style, filePath }: { text: string; style: 'text' | 'file-link' | 'failure'; filePath: string | null }) {
   if (style === 'file-link' && filePath !== null)
     return (
-      <span className={cx(styles.summary, styles.fileLink)} data-copy-path={filePath} title={filePath}>
+      <span className={styles.fileLink} data-copy-path={filePath} title={filePath}>
         {text}
       </span>
     )
-  return <span className={cx(styles.summary, style === 'failure' && styles.failure)}>{text}</span>
+  return <span className={style === 'failure' ? styles.failure : undefined}>{text}</span>
 }

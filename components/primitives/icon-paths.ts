@@ -39,3 +39,8 @@ export function iconRule(name: IconName): string {
   const url = svg.replace(/[<>#%"]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
   return `.${name} {\n  --dv-icon: url("data:image/svg+xml,${url}");\n}`
 }
+
+/** The selector of the rules every icon shares (what Icon.module.css must list, byte for byte): each name's class. */
+export function iconSelector(indent = ''): string {
+  return Object.keys(ICON_PATHS).map((name) => `.${name}`).join(`,\n${indent}`)
+}

@@ -8,7 +8,7 @@ import { copyControl, rowWindow } from '../testing/builders'
 
 describe('DisclosureRow', () => {
   test('an expandable row is a details whose summary is a button named by its text', () => {
-    const root = mount(<DisclosureRow id="r1" icon="api" title="Pwsh" summary="Fail deliberately" body={<p>body</p>} />)
+    const root = mount(<DisclosureRow variant="others" id="r1" icon="api" title="Pwsh" summary="Fail deliberately" body={<p>body</p>} />)
     const row = root.querySelector('#r1')
     const summary = row?.querySelector('details > summary')
     expect(summary?.getAttribute('role')).toBe('button')
@@ -20,7 +20,7 @@ describe('DisclosureRow', () => {
   })
 
   test('a non-expandable row has a plain header: no details, no button, no chevron', () => {
-    const root = mount(<DisclosureRow icon="api" title="Bash" summary="Echo" body={null} />)
+    const root = mount(<DisclosureRow variant="others" icon="api" title="Bash" summary="Echo" body={null} />)
     expect(root.querySelector('details')).toBeNull()
     expect(root.querySelector('[role=button]')).toBeNull()
     expect(root.querySelectorAll('svg')).toHaveLength(1)
@@ -29,7 +29,7 @@ describe('DisclosureRow', () => {
 
   test('ToolRow status text is a sibling before the header; Bash/Skill status is inside the button name', () => {
     const before = mount(
-      <DisclosureRow icon="browse" dot="red" title="Read" summary="Error: not found" summaryStyle="failure" hiddenStatus="Failed" body={<p />} />,
+      <DisclosureRow variant="others" icon="browse" dot="red" title="Read" summary="Error: not found" summaryStyle="failure" hiddenStatus="Failed" body={<p />} />,
     )
     const row = before.firstElementChild
     expect(row?.firstElementChild?.textContent).toBe('Failed')
@@ -37,13 +37,13 @@ describe('DisclosureRow', () => {
     expect(nameOf(before.querySelector('summary'))).toBe('Read Error: not found')
 
     const inside = mount(
-      <DisclosureRow icon="api" dot="red" title="Bash" summary="Error: tool call aborted" summaryStyle="failure" hiddenStatus="Failed" hiddenStatusPlacement="in-header" body={<p />} />,
+      <DisclosureRow variant="others" icon="api" dot="red" title="Bash" summary="Error: tool call aborted" summaryStyle="failure" hiddenStatus="Failed" hiddenStatusPlacement="in-header" body={<p />} />,
     )
     expect(nameOf(inside.querySelector('summary'))).toBe('Failed Bash Error: tool call aborted')
   })
 
   test('error and stopped rows show an aria-hidden dot instead of the icon; only the chevron is an image', () => {
-    const root = mount(<DisclosureRow icon="api" dot="amber" title="Bash" summary="x" body={<p />} />)
+    const root = mount(<DisclosureRow variant="others" icon="api" dot="amber" title="Bash" summary="x" body={<p />} />)
     const dot = root.querySelector('[data-dot]')
     expect(dot?.getAttribute('data-dot')).toBe('amber')
     expect(dot?.getAttribute('aria-hidden')).toBe('true')
@@ -51,10 +51,10 @@ describe('DisclosureRow', () => {
   })
 
   test('an empty summary drops the separator dot; suffix and extra segments follow the summary', () => {
-    const empty = mount(<DisclosureRow icon="think" title="Think" summary="" body={<p />} />)
+    const empty = mount(<DisclosureRow variant="others" icon="think" title="Think" summary="" body={<p />} />)
     expect(empty.querySelector('summary [aria-hidden="true"]')).toBeNull()
     const full = mount(
-      <DisclosureRow icon="checklist" title="Update to-do list" summary="1/4 completed · x" suffix="+1" extra="note" body={<p />} />,
+      <DisclosureRow variant="others" icon="checklist" title="Update to-do list" summary="1/4 completed · x" suffix="+1" extra="note" body={<p />} />,
     )
     expect(nameOf(full.querySelector('summary'))).toBe('Update to-do list 1/4 completed · x note +1')
     expect(full.querySelectorAll('summary [aria-hidden="true"]')).toHaveLength(2)
@@ -62,7 +62,7 @@ describe('DisclosureRow', () => {
 
   test('a file link carries the openable path for the enhancement script, shown as the summary', () => {
     const root = mount(
-      <DisclosureRow icon="browse" title="Read" summary="a.txt" summaryStyle="file-link" filePath="/w/a.txt" body={<p />} />,
+      <DisclosureRow variant="others" icon="browse" title="Read" summary="a.txt" summaryStyle="file-link" filePath="/w/a.txt" body={<p />} />,
     )
     const link = root.querySelector('[data-copy-path]')
     expect(link?.getAttribute('data-copy-path')).toBe('/w/a.txt')
@@ -72,14 +72,21 @@ describe('DisclosureRow', () => {
 
   test('data attributes and the open flag reach the DOM; a trailing node follows a non-expandable header', () => {
     const root = mount(
-      <DisclosureRow id="k" variant="bash" tool="bash" state="error" icon="api" title="Bash" summary="s" body={null} trailing={<em>pill</em>} />,
+      <DisclosureRow id="k" variant="others" tool="subagent" state="error" icon="api" title="Bash" summary="s" body={null} trailing={<em>pill</em>} />,
     )
     const row = root.querySelector('#k')
-    expect(row?.getAttribute('data-variant')).toBe('bash')
-    expect(row?.getAttribute('data-tool')).toBe('bash')
+    expect(row?.getAttribute('data-variant')).toBe('others')
+    expect(row?.getAttribute('data-tool')).toBe('subagent')
     expect(row?.getAttribute('data-state')).toBe('error')
     expect(row?.querySelector('em')?.textContent).toBe('pill')
-    const open = mount(<DisclosureRow icon="api" title="T" summary="" body={<p />} open />)
+    // Defaults stay off the page: the wire name equal to the variant, the `ok` state.
+    const plain = mount(<DisclosureRow id="p" variant="bash" tool="bash" state="ok" icon="api" title="Bash" summary="s" body={null} />).querySelector('#p')
+    expect(plain?.getAttribute('data-variant')).toBe('bash')
+    expect(plain?.hasAttribute('data-tool')).toBe(false)
+    expect(plain?.hasAttribute('data-state')).toBe(false)
+    const running = mount(<DisclosureRow variant="others" id="r" state="running" icon="api" title="Bash" summary="s" body={null} />).querySelector('#r')
+    expect(running?.getAttribute('data-state')).toBe('running')
+    const open = mount(<DisclosureRow variant="others" icon="api" title="T" summary="" body={<p />} open />)
     expect(open.querySelector('details')?.hasAttribute('open')).toBe(true)
   })
 })
@@ -136,20 +143,32 @@ describe('WindowedRows', () => {
 })
 
 describe('CopyButton', () => {
-  test('is rendered hidden (progressive enhancement) with its labels and target', () => {
+  test('is rendered hidden (progressive enhancement) with its label and target, and no default attributes', () => {
     const root = mount(<CopyButton control={copyControl('x')} target="out" />)
     const button = root.querySelector('button')
     expect(button?.hidden).toBe(true)
-    expect(button?.getAttribute('type')).toBe('button')
-    expect(button?.getAttribute('data-copy-target')).toBe('out')
+    // Not in a form, so the default `submit` type does nothing; the script's table gives `Copied` for `Copy`.
+    expect(button?.hasAttribute('type')).toBe(false)
+    expect(button?.getAttribute('data-copy')).toBe('out')
     expect(button?.hasAttribute('data-copy-text')).toBe(false)
-    expect(button?.getAttribute('data-copied-label')).toBe('Copied')
+    expect(button?.hasAttribute('data-copied-label')).toBe(false)
     expect(textOf(button)).toBe('Copy')
+  })
+
+  test.each([
+    ['Copy', 'Copied', null],
+    ['复制', '复制成功', null],
+    ['Copy', 'Done', 'Done'],
+    ['Kopieren', 'Kopiert', 'Kopiert'],
+  ])('labels %s / %s carry data-copied-label %s', (label, copied, attribute) => {
+    const root = mount(<CopyButton control={copyControl('x', label, copied)} />)
+    expect(root.querySelector('button')?.getAttribute('data-copied-label') ?? null).toBe(attribute)
   })
 
   test('without a target it carries the text; icon-only buttons are named by the label', () => {
     const root = mount(<CopyButton control={copyControl('hello')} iconOnly />)
     const button = root.querySelector('button')
+    expect(button?.getAttribute('data-copy')).toBe('')
     expect(button?.getAttribute('data-copy-text')).toBe('hello')
     expect(button?.getAttribute('aria-label')).toBe('Copy')
     expect(button?.querySelector('svg')).not.toBeNull()
@@ -159,12 +178,15 @@ describe('CopyButton', () => {
 describe('Icon', () => {
   test('is one empty svg element with no role and no name per icon (decorative; axe role-img-alt), drawn by the stylesheet rule of its name', async () => {
     const { readFileSync } = await import('node:fs')
-    const { ICON_PATHS, iconRule } = await import('./icon-paths')
+    const { ICON_PATHS, iconRule, iconSelector } = await import('./icon-paths')
     const { Icon } = await import('./Icon')
     const { default: iconStyles } = await import('./Icon.module.css')
     // From the checkout root (vitest's root): under happy-dom, import.meta.url is not a file URL.
     const css = readFileSync('components/primitives/Icon.module.css', 'utf8')
     const names = Object.keys(ICON_PATHS) as (keyof typeof ICON_PATHS)[]
+    // The shared rules (size, mask, print and forced colours) list every name's class.
+    expect(css).toContain(`${iconSelector()} {`)
+    expect(css.split(`${iconSelector('  ')} {`)).toHaveLength(3)
     for (const name of names) {
       expect(css, name).toContain(iconRule(name))
       const root = mount(<Icon name={name} />)

@@ -6,6 +6,10 @@
  * `mode` bounds the page size (issue: ≤ 1 MB and ≤ 5,000 nodes per page): `compact` leaves out an output the
  * row's own body already shows — a card, or a raw result that is exactly the body's OUT text (a Generic
  * row, where it used to double the page's bytes); `full` repeats it (a card with the Details window).
+ *
+ * Lean markup (issue 14: one per tool row, ~14,000 on the 100 MB session): only the `<details>` carries a class
+ * (plus `text` for the text-button control); its pill `<summary>`, panel `<div>`, header, section labels and
+ * `<pre>`s are reached from it by position in ToolDetails.module.css.
  */
 import type { RowBody, ToolDetailsModel } from '../../src/cards/types'
 import { RowBodyView } from '../cards/RowBodyView'
@@ -30,27 +34,25 @@ export function ToolDetails({ details, body, label, idBase, mode, control = 'pil
   const shownByBody = output?.kind === 'card' ? body !== null : output?.kind === 'raw' && body?.kind === 'io' && body.output === output.text
   const showOutput = output !== null && (output.kind === 'card' ? mode === 'full' && body !== null : mode === 'full' || !shownByBody)
   return (
-    <details className={styles.inspect}>
-      <summary role="button" className={control === 'text' ? styles.textButton : styles.pill}>
-        {label}
-      </summary>
-      <div className={styles.panel} data-details="">
-        <div className={styles.header}>{details.header}</div>
+    <details className={cx(styles.inspect, control === 'text' && styles.text)}>
+      <summary role="button">{label}</summary>
+      <div>
+        <div>{details.header}</div>
         {details.input !== null && (
-          <div className={styles.section}>
-            <div className={styles.label}>{details.inputLabel}</div>
-            <pre className={styles.pre}>{details.input}</pre>
+          <div>
+            <div>{details.inputLabel}</div>
+            <pre>{details.input}</pre>
           </div>
         )}
         {showOutput && (
-          <div className={styles.section}>
-            <div className={styles.label}>{details.outputLabel}</div>
+          <div>
+            <div>{details.outputLabel}</div>
             {output.kind === 'card' ? (
               body !== null && <RowBodyView body={body} idBase={`${idBase}-details`} place="details" />
             ) : output.kind === 'running' ? (
               <p className={styles.running}>{output.text}</p>
             ) : (
-              <pre className={cx(styles.pre, output.isError && styles.error)}>{output.text}</pre>
+              <pre className={output.isError ? styles.error : undefined}>{output.text}</pre>
             )}
           </div>
         )}

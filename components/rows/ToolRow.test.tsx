@@ -2,13 +2,17 @@
 import { describe, expect, test } from 'vitest'
 import { ToolCallTree, ToolRow } from './ToolRow'
 import { mount, nameOf, textOf } from '../testing/render'
+import styles from './ToolDetails.module.css'
 import { abortedBashRow, readCard, skillBody, terminalCard, toolDetails, toolRow } from '../testing/builders'
+
+/** The Inspect panel (its only hook on the page is the module class of its `<details>`). */
+const PANEL = `.${styles.inspect} > div`
 
 describe('ToolRow', () => {
   test('aborted BashRow: status inside the button name, IN/OUT body, Inspect pill inside the body', () => {
     const root = mount(<ToolRow row={abortedBashRow()} />)
     const row = root.querySelector('[id="tool:call_wait"]')
-    expect(row?.getAttribute('data-tool')).toBe('bash')
+    expect(row?.getAttribute('data-variant')).toBe('bash')
     expect(row?.getAttribute('data-state')).toBe('error')
     const header = row?.querySelector(':scope > details > summary') ?? null
     expect(header?.getAttribute('role')).toBe('button')
@@ -27,7 +31,7 @@ describe('ToolRow', () => {
       expandable: true, body: { kind: 'io', program: null, input: null, output: 'Error: cannot read', outputIsError: true, inLabel: 'IN', outLabel: 'OUT' },
     })
     const root = mount(<ToolRow row={row} />)
-    const rowEl = root.querySelector('[data-tool="read"]')
+    const rowEl = root.querySelector('[data-variant="read"]')
     expect(rowEl?.firstElementChild?.textContent).toBe('Failed')
     expect(nameOf(rowEl?.querySelector('summary') ?? null)).toBe('Read Error: cannot read "/w/missing.txt": not found')
   })
@@ -52,28 +56,28 @@ describe('ToolRow', () => {
     })
     const compact = mount(<ToolRow row={row} />)
     expect(compact.querySelectorAll('[data-terminal]')).toHaveLength(1)
-    expect(textOf(compact.querySelector('[data-details]'))).toBe('pwsh Input { "command": "ls" }')
+    expect(textOf(compact.querySelector(PANEL))).toBe('pwsh Input { "command": "ls" }')
     const full = mount(<ToolRow row={row} inspect="full" />)
     expect(full.querySelectorAll('[data-terminal]')).toHaveLength(2)
     // Two renderings of one card never share an element id.
     const ids = [...full.querySelectorAll('[id]')].map((el) => el.id)
     expect(new Set(ids).size).toBe(ids.length)
-    expect(textOf(full.querySelector('[data-details]'))).toContain('Output Fail deliberately Failed ws')
+    expect(textOf(full.querySelector(PANEL))).toContain('Output Fail deliberately Failed ws')
     const none = mount(<ToolRow row={row} inspect="none" />)
-    expect(none.querySelector('[data-details]')).toBeNull()
+    expect(none.querySelector(PANEL)).toBeNull()
   })
 
   test('Details output: running text, raw error pre', () => {
     const running = toolRow({ state: 'running', hiddenStatus: 'Running', expandable: true, body: { kind: 'io', program: null, input: '{}', output: null, outputIsError: false, inLabel: 'IN', outLabel: 'OUT' }, details: toolDetails({ output: { kind: 'running', text: 'Running…' } }) })
-    expect(textOf(mount(<ToolRow row={running} />).querySelector('[data-details]'))).toBe('bash Input { "command": "ls" } Output Running…')
+    expect(textOf(mount(<ToolRow row={running} />).querySelector(PANEL))).toBe('bash Input { "command": "ls" } Output Running…')
     // A raw result that is exactly the body's OUT text: compact leaves the repeat out, full shows it.
     const aborted = abortedBashRow()
     expect(aborted.body?.kind === 'io' && aborted.body.output).toBe('Error: tool call aborted')
-    expect(textOf(mount(<ToolRow row={aborted} />).querySelector('[data-details]'))).toBe('bash Input { "command": "ls" }')
-    expect(textOf(mount(<ToolRow row={aborted} inspect="full" />).querySelector('[data-details]'))).toBe('bash Input { "command": "ls" } Output Error: tool call aborted')
+    expect(textOf(mount(<ToolRow row={aborted} />).querySelector(PANEL))).toBe('bash Input { "command": "ls" }')
+    expect(textOf(mount(<ToolRow row={aborted} inspect="full" />).querySelector(PANEL))).toBe('bash Input { "command": "ls" } Output Error: tool call aborted')
     // A raw result the body does not show word for word stays in compact Details.
     const other = { ...aborted, details: toolDetails({ output: { kind: 'raw', text: 'Error: tool call aborted (full)', isError: true } }) }
-    expect(textOf(mount(<ToolRow row={other} />).querySelector('[data-details]'))).toBe('bash Input { "command": "ls" } Output Error: tool call aborted (full)')
+    expect(textOf(mount(<ToolRow row={other} />).querySelector(PANEL))).toBe('bash Input { "command": "ls" } Output Error: tool call aborted (full)')
   })
 
   test('a non-expandable row with a raw result keeps it reachable through a trailing Inspect pill', () => {
@@ -103,7 +107,7 @@ describe('ToolRow', () => {
 })
 
 describe('ToolCallTree', () => {
-  test('sub-calls render under the root in an always-visible container, recursively', () => {
+  test('sub-calls render under the root in an always-visible container, recursively; a row without sub-calls is bare', () => {
     const grandchild = toolRow({ key: 'tool:c:1:1', callId: 'c:1:1', title: 'Read', summary: 'x.txt', depth: 2, details: toolDetails({ output: null }) })
     const child1 = toolRow({ key: 'tool:c:1', callId: 'c:1', title: 'Bash', summary: 'Echo CODE_ROUND_OK', depth: 1, children: [grandchild], details: toolDetails({ output: null }) })
     const child2 = toolRow({ key: 'tool:c:2', callId: 'c:2', title: 'Read', summary: 'Error', state: 'error', dot: 'red', hiddenStatus: 'Failed', depth: 1, details: toolDetails({ output: null }) })
@@ -111,7 +115,8 @@ describe('ToolCallTree', () => {
     const dom = mount(<ToolCallTree row={root} />)
     const sub = dom.querySelector('[data-depth="0"] > [data-subcalls]')
     expect(sub?.closest('details')).toBeNull()
-    expect([...(sub?.querySelectorAll(':scope > [data-depth]') ?? [])].map((el) => el.getAttribute('data-depth'))).toEqual(['1', '1'])
+    expect([...(sub?.children ?? [])].map((el) => el.getAttribute('data-depth') ?? el.id)).toEqual(['1', 'tool:c:2'])
+    expect(dom.querySelector('[id="tool:c:1:1"]')?.parentElement?.hasAttribute('data-subcalls')).toBe(true)
     expect(dom.querySelector('[id="tool:c:1:1"]')?.closest('[data-subcalls]')?.parentElement?.querySelector('[id="tool:c:1"]')).not.toBeNull()
     expect(textOf(dom)).toBe('Code · Run bash echo Bash · Echo CODE_ROUND_OK Read · x.txt Failed Read · Error')
   })

@@ -57,12 +57,11 @@ export function SessionView({ sections, label, inspect = 'compact', afterRow, ba
     <div
       key={section.key}
       id={section.key}
-      className={styles.section}
       data-turn={section.turn ?? undefined}
       data-inherited={section.inherited ? '' : undefined}
     >
       {section.label !== null && (
-        <h2 id={section.anchor ?? undefined} className={styles.heading}>
+        <h2 id={section.anchor ?? undefined}>
           {section.label}
         </h2>
       )}

@@ -16,7 +16,7 @@ import { foldOpen } from '../../src/cards/view-folds'
 import { Icon } from '../primitives/Icon'
 import { VisuallyHidden } from '../primitives/VisuallyHidden'
 import quiet from '../primitives/QuietHeader.module.css'
-import styles from './TurnRows.module.css'
+import './TurnRows.module.css'
 
 export interface TurnRowsProps {
   section: PageSection
@@ -99,12 +99,12 @@ function TurnControl({ control, open, children }: { control: TurnControlModel; o
     return (
       <>
         {status}
-        <details className={styles.fold} data-turn-process="" open={open ? true : undefined}>
-          <summary role="button" className={quiet.header}>
+        <details data-turn-process="" open={open ? true : undefined}>
+          <summary role="button">
             {control.label}
-            <Icon name="chevron" className={quiet.chevron} />
+            <Icon name="chevron" />
           </summary>
-          <div className={styles.process}>{children}</div>
+          <div>{children}</div>
         </details>
       </>
     )
@@ -147,13 +147,13 @@ function ProcessRows({ rows, placements, groups, closed, view, renderRow }: Proc
         const group = run.group === null ? undefined : groups[run.group]
         if (group === undefined) return drawn
         return (
-          <details key={`group:${first.row.key}`} className={styles.group} data-process-activity="" data-live={closed ? undefined : ''} open={open ? true : undefined}>
-            <summary role="button" className={quiet.header}>
+          <details key={`group:${first.row.key}`} data-process-activity="" data-live={closed ? undefined : ''} open={open ? true : undefined}>
+            <summary role="button">
               <Icon name={group.icon} />
               {group.title}
-              <Icon name="chevron" className={quiet.chevron} />
+              <Icon name="chevron" />
             </summary>
-            <div className={styles.groupBody}>{drawn}</div>
+            <div>{drawn}</div>
           </details>
         )
       })}
