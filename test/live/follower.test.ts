@@ -239,11 +239,14 @@ describe('generation upgrade and liveness', () => {
 
   it('reports live while the lock owner runs, finished after turn/end, idle when stalled with no writer', async () => {
     const timeline = await rawTimeline(CORPUS.toolTurn, [5])
-    const { fake, client, start } = await setup(timeline, { encoding: 'raw' }, { pollMs: 60_000, watch: noWatch, idleAfterMs: 100 })
+    // A manual clock: how long the file has been quiet is what the test says, however slow the machine is
+    // (with the wall clock, a replace and a poke that took over 100 ms on a loaded machine skipped `live`).
+    let now = 1_000_000
+    const { fake, client, start } = await setup(timeline, { encoding: 'raw' }, { pollMs: 60_000, watch: noWatch, idleAfterMs: 100, clock: () => now })
     const records = timeline.batches.flat()
     await fake.append(records.slice(0, 10))
     const follower = await start()
-    await new Promise((resolve) => setTimeout(resolve, 150))
+    now += 150
     await follower.poke()
     expect(follower.state).toBe('live') // quiet, but the .lock names this (running) process
     await fake.append(records.slice(10))
@@ -252,7 +255,8 @@ describe('generation upgrade and liveness', () => {
     await fake.close() // removes .lock
     await fake.replace(records.slice(0, 10))
     await follower.poke()
-    await new Promise((resolve) => setTimeout(resolve, 150)) // past idleAfterMs
+    expect(follower.state).toBe('live') // it just changed
+    now += 150 // past idleAfterMs
     await follower.poke()
     expect(follower.state).toBe('idle')
     expect(client.messages.filter((m) => m.kind === 'status').map((m) => m.kind === 'status' && m.state)).toEqual(['live', 'finished', 'live', 'idle'])

@@ -33,6 +33,8 @@ export interface FollowerOptions {
   /** Whether a transcript path may be read; live mode confines reads to the sessions roots. */
   allowPath?: ((path: string) => Promise<boolean>) | null
   onError?: (error: unknown) => void
+  /** ms now, for quiet spells and the lock cache (default Date.now; tests pass a manual clock). */
+  clock?: () => number
 }
 
 export type FollowerListener = (message: FeedMessage, cursor: FeedCursor) => void
@@ -66,12 +68,13 @@ export class SessionFollower {
       debounceMs: options.debounceMs ?? 10,
       readChunkBytes: options.readChunkBytes ?? 1024 * 1024,
       lockCacheMs: options.lockCacheMs ?? 1000,
+      clock: options.clock ?? Date.now,
       watch: options.watch ?? fsWatch,
       lockProbe: options.lockProbe ?? systemLockProbe,
       allowPath: options.allowPath ?? null,
       onError: options.onError ?? (() => {}),
     }
-    this.#reader = new TranscriptReader(target, this.#o.readChunkBytes, this.#o.allowPath)
+    this.#reader = new TranscriptReader(target, this.#o.readChunkBytes, this.#o.allowPath, this.#o.clock)
     this.ready = this.#tick().then(() => {
       this.#ensureWatcher()
       this.#schedulePoll()
@@ -187,7 +190,7 @@ export class SessionFollower {
       hasFile: reader.file !== null,
       heldBytes: reader.heldBytes,
       lastEventType: reader.lastEventType,
-      quietMs: Date.now() - reader.changedAt,
+      quietMs: this.#o.clock() - reader.changedAt,
       writer: await this.#writerState(),
     }
     const state = decideFeedState(facts, this.#o)
@@ -197,7 +200,7 @@ export class SessionFollower {
   }
 
   async #writerState(): Promise<WriterState> {
-    const now = Date.now()
+    const now = this.#o.clock()
     if (this.#writer !== null && now - this.#writer.at < this.#o.lockCacheMs) return this.#writer.state
     const state = await readWriterState(this.#target.dir, this.#o.lockProbe)
     this.#writer = { state, at: now }
@@ -238,7 +241,7 @@ export class SessionFollower {
 
   #schedulePoll(): void {
     if (this.#closed) return
-    const quiet = Date.now() - this.#reader.changedAt >= this.#o.backoffAfterMs
+    const quiet = this.#o.clock() - this.#reader.changedAt >= this.#o.backoffAfterMs
     this.#pollTimer = unrefTimeout(() => {
       this.#ensureWatcher()
       void this.#tick().then(() => this.#schedulePoll())

@@ -55,7 +55,8 @@ export class TranscriptReader {
   #name: TranscriptFile | null = null
   #seen: Identity | null = null
   #tail: Uint8Array = new Uint8Array(0)
-  #changedAt = Date.now()
+  readonly #clock: () => number
+  #changedAt: number
   #codec: ZstdCodec | null = null
   /** Transcripts seen to start with a session header (a log only grows: they stay readable). */
   readonly #readable = new Set<string>()
@@ -65,7 +66,10 @@ export class TranscriptReader {
   /** Whether a transcript path may be read (live mode: inside the sessions roots, ./confine.ts). */
   readonly #allow: ((path: string) => Promise<boolean>) | null
 
-  constructor(target: FollowTarget, readChunkBytes = 1024 * 1024, allow: ((path: string) => Promise<boolean>) | null = null) {
+  /** `clock`: ms now (Date.now; tests pass a manual one so quiet spells do not depend on the machine's speed). */
+  constructor(target: FollowTarget, readChunkBytes = 1024 * 1024, allow: ((path: string) => Promise<boolean>) | null = null, clock: () => number = Date.now) {
+    this.#clock = clock
+    this.#changedAt = clock()
     this.#target = target
     this.#chunkBytes = readChunkBytes
     this.#allow = allow
@@ -152,7 +156,7 @@ export class TranscriptReader {
       this.#parse = parse
       this.#seen = identity(st)
       // Quiet time counts from the file's own mtime, so an old log opened now is not "live" for a while.
-      this.#changedAt = Math.min(Date.now(), st.mtimeMs)
+      this.#changedAt = Math.min(this.#clock(), st.mtimeMs)
       return { kind: 'reset', lines }
     } finally {
       await handle.close()
@@ -171,7 +175,7 @@ export class TranscriptReader {
         lines = []
         this.#tail = await this.#readInto(handle, parse, parse.pushed, st.size, this.#tail, lines)
         this.#seen = identity(st)
-        this.#changedAt = Date.now()
+        this.#changedAt = this.#clock()
       }
     } finally {
       await handle.close()
