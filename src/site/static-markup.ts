@@ -492,10 +492,10 @@ const RAW = 1
 const SELECTED = 2
 
 /**
- * The markup `renderToStaticMarkup(node)` writes. `options` is accepted for its signature only: an
- * `identifierPrefix` shapes ids from `useId`, and hooks are not supported here.
+ * The markup `renderToStaticMarkup(node)` writes. There is no `identifierPrefix`: it only shapes the ids of
+ * `useId`, and hooks are not supported here (called outside React, a hook throws).
  */
-export function renderStaticMarkup(node: unknown, _options?: { identifierPrefix?: string }): string {
+export function renderStaticMarkup(node: unknown): string {
   let out = ''
   let selected: unknown = null
   // Two parallel stacks (what, and its kind) rather than objects: no allocation per entry.
