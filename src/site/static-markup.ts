@@ -90,7 +90,30 @@ const SELECT_RESET = new Set(['noscript', 'svg', 'picture', 'math', 'foreignObje
 const hasOwn = Object.prototype.hasOwnProperty
 const safeNames = new Map<string, boolean>()
 const styleNames = new Map<string, string>()
-const validTags = new Set<string>()
+
+/** What the walk needs to know of a tag, worked out once per tag name: a Map lookup per element after that. */
+interface Tag {
+  /** Its end tag; '' for void elements and `<input>`. */
+  end: string
+  /** No special rule applies (React's `pushStartGenericElement`). */
+  plain: boolean
+  /** Its children no longer see an enclosing `<select>`'s value. */
+  resets: boolean
+}
+const tags = new Map<string, Tag>()
+const SPECIAL = new Set(['select', 'option', 'textarea', 'input', 'button', 'form', 'object', 'pre', 'listing', 'a'])
+
+function tagOf(type: string): Tag {
+  let tag = tags.get(type)
+  if (tag !== undefined) return tag
+  if (!VALID_TAG.test(type)) throw new Error('Invalid tag: ' + type)
+  if (REFUSED.has(type)) refuse(`<${type}> (React hoists, preloads or treats it specially)`)
+  if (type.indexOf('-') !== -1) refuse(`custom elements (<${type}>)`)
+  const empty = VOID.has(type) || type === 'input'
+  tag = { end: empty ? '' : `</${type}>`, plain: !empty && !SPECIAL.has(type), resets: SELECT_RESET.has(type) }
+  tags.set(type, tag)
+  return tag
+}
 
 /** React's `escapeTextForBrowser`: the same five characters, the same entities (`'` as `&#x27;`). */
 export function escapeText(value: unknown): string {
@@ -251,23 +274,44 @@ function refuse(what: string): never {
   throw new Error(`renderStaticMarkup does not support ${what}; render it with react-dom/server`)
 }
 
-/** A host element's start tag, the markup right after it, and the children still to render. */
-interface Opened {
-  html: string
-  children: unknown
+/** The children `open` left to render (an out-parameter: no object per element). */
+let openChildren: unknown = null
+
+/** React's `pushStartGenericElement`: the start tag, and any string child written into it. */
+function openPlain(type: string, props: Record<string, unknown>): string {
+  let html = '<' + type
+  let children: unknown = null
+  let inner: unknown = null
+  for (const key in props) {
+    if (!hasOwn.call(props, key)) continue
+    const v = props[key]
+    if (v == null) continue
+    if (key === 'children') children = v
+    else if (key === 'dangerouslySetInnerHTML') inner = v
+    else html += attribute(key, v)
+  }
+  html += '>'
+  if (inner != null) html += innerHtml(inner, children)
+  if (typeof children === 'string') {
+    openChildren = null
+    return html + escapeText(children)
+  }
+  openChildren = children
+  return html
 }
 
 /**
- * React's `pushStartInstance` for the elements supported here: the start tag (with any text React writes
- * into it directly) and the children left to render. `selected` is the enclosing `<select>`'s value.
+ * React's `pushStartInstance` for the other elements supported here: the start tag (with any text React
+ * writes into it directly); the children left to render go to `openChildren`. `selected` is the enclosing
+ * `<select>`'s value.
  */
-function open(type: string, props: Record<string, unknown>, selected: unknown): Opened {
-  if (!validTags.has(type)) {
-    if (!VALID_TAG.test(type)) throw new Error('Invalid tag: ' + type)
-    validTags.add(type)
-  }
-  if (REFUSED.has(type)) refuse(`<${type}> (React hoists, preloads or treats it specially)`)
-  if (type.indexOf('-') !== -1) refuse(`custom elements (<${type}>)`)
+function open(type: string, props: Record<string, unknown>, selected: unknown): string {
+  const { html, children } = openSpecial(type, props, selected)
+  openChildren = children
+  return html
+}
+
+function openSpecial(type: string, props: Record<string, unknown>, selected: unknown): { html: string; children: unknown } {
   let html = '<' + type
   let children: unknown = null
   let inner: unknown = null
@@ -530,15 +574,15 @@ export function renderStaticMarkup(node: unknown): string {
       const type = obj.type
       const props = obj.props as Record<string, unknown>
       if (typeof type === 'string') {
-        const { html, children } = open(type, props, selected)
-        out += html
-        if (!VOID.has(type) && type !== 'input') {
-          items.push(`</${type}>`)
+        const tag = tagOf(type)
+        out += tag.plain ? openPlain(type, props) : open(type, props, selected)
+        const children = openChildren
+        openChildren = null
+        if (tag.end !== '') {
+          items.push(tag.end)
           kinds.push(RAW)
         }
-        const next = type === 'select'
-          ? props.value != null ? props.value : props.defaultValue
-          : SELECT_RESET.has(type) ? null : selected
+        const next = type === 'select' ? (props.value != null ? props.value : props.defaultValue) : tag.resets ? null : selected
         if (next !== selected) {
           items.push(selected)
           kinds.push(SELECTED)
