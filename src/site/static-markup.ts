@@ -494,28 +494,17 @@ function openSpecial(type: string, props: Record<string, unknown>, selected: unk
       html += '>' + innerHtml(inner, children)
       return typeof children === 'string' ? { html: html + escapeText(children), children: null } : { html, children }
   }
-  if (VOID.has(type)) {
-    for (const key in props) {
-      if (!hasOwn.call(props, key)) continue
-      const v = props[key]
-      if (v == null) continue
-      if (key === 'children' || key === 'dangerouslySetInnerHTML') {
-        throw new Error(`${type} is a self-closing tag and must neither have \`children\` nor use \`dangerouslySetInnerHTML\`.`)
-      }
-      html += attribute(key, v)
-    }
-    return { html: html + '/>', children: null }
-  }
+  // The rest are void elements (plain ones go to openPlain: see tagOf).
   for (const key in props) {
     if (!hasOwn.call(props, key)) continue
     const v = props[key]
     if (v == null) continue
-    if (key === 'children') children = v
-    else if (key === 'dangerouslySetInnerHTML') inner = v
-    else html += attribute(key, v)
+    if (key === 'children' || key === 'dangerouslySetInnerHTML') {
+      throw new Error(`${type} is a self-closing tag and must neither have \`children\` nor use \`dangerouslySetInnerHTML\`.`)
+    }
+    html += attribute(key, v)
   }
-  html += '>' + innerHtml(inner, children)
-  return typeof children === 'string' ? { html: html + escapeText(children), children: null } : { html, children }
+  return { html: html + '/>', children: null }
 }
 
 /** React's `pushFormActionAttribute` for plain (non-function) actions. */
