@@ -9,9 +9,8 @@
 //                     build (cut.ts, slug.ts, measure.ts) asks Node for two things, SHA-256 names and UTF-8
 //                     lengths: `node:crypto` resolves to src/live/browser/shims/node-crypto.ts and `Buffer`
 //                     is src/live/browser/shims/buffer.ts (both checked against Node by shims.test.ts).
-//                     `react-dom/server` is React's legacy browser renderer alone (~100 KB; the package's
-//                     browser entry adds the streaming renderer, which the page never uses): the page
-//                     measures pages with `renderToStaticMarkup` exactly as the build does.
+//                     The page measures pages with the build's own renderer (src/site/static-markup.ts),
+//                     so it holds no react-dom/server (React's legacy renderer was ~100 KB of it).
 //   assets/live.css — src/live/browser/live.css (the badge and the "new sessions" box).
 import { build } from 'esbuild'
 import { cssModulesPlugin } from './css-modules.mjs'
@@ -25,7 +24,6 @@ const browserModules = {
   name: 'live-browser-modules',
   setup(b) {
     b.onResolve({ filter: /^node:crypto$/ }, () => ({ path: join(root, 'src/live/browser/shims/node-crypto.ts') }))
-    b.onResolve({ filter: /^react-dom\/server$/ }, () => ({ path: join(root, 'node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.js') }))
     b.onResolve({ filter: /^node:/ }, (args) => ({ errors: [{ text: `${args.path} cannot run in the live page (imported by ${args.importer})` }] }))
   },
 }

@@ -1,12 +1,13 @@
 /**
- * Test rendering: components are rendered exactly as the site ships them (`renderToStaticMarkup`), then
- * parsed into the test's happy-dom document so tests query roles and structure on real DOM.
+ * Test rendering: components are rendered exactly as the site ships them (src/site/static-markup.ts, whose
+ * markup is React's `renderToStaticMarkup`'s), then parsed into the test's happy-dom document so tests query
+ * roles and structure on real DOM.
  */
 import type { ReactElement } from 'react'
-import { renderToStaticMarkup } from 'react-dom/server'
+import { renderStaticMarkup } from '../../src/site/static-markup'
 
 export function mount(element: ReactElement): HTMLElement {
-  const parsed = new DOMParser().parseFromString(renderToStaticMarkup(element), 'text/html')
+  const parsed = new DOMParser().parseFromString(renderStaticMarkup(element), 'text/html')
   document.body.replaceChildren(...[...parsed.body.childNodes].map((node) => document.importNode(node, true)))
   return document.body
 }

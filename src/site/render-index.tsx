@@ -5,7 +5,7 @@
  * same whatever order the files were found in.
  */
 import { createHash } from 'node:crypto'
-import { renderToStaticMarkup } from 'react-dom/server'
+import { renderStaticMarkup } from './static-markup'
 import { SessionIndex } from '../../components/index/SessionIndex'
 import { liveHead } from './live'
 import { indexFile, paginateIndex } from './index-pages'
@@ -126,7 +126,7 @@ export function renderIndexPages(shell: Shell, model: IndexModel, text: SiteText
 export function renderIndex(shell: Shell, model: IndexModel, text: SiteText, lang: string, baseUrl: string | null, live = false, file = 'index.html', search = true): string {
   // On one page of several the filter sees only that page, and says so.
   const paged = model.nav != null
-  const body = renderToStaticMarkup(
+  const body = renderStaticMarkup(
     <SessionIndex
       model={model}
       filter={{

@@ -1,15 +1,15 @@
 /**
  * One session's view model → its pages (issue 4 budgets): cut long content (cut.ts), fill the HTML slots
- * (enrich.ts), render each turn section once with React (`renderToStaticMarkup`, no Astro at run time),
- * measure it, split turns too big for a page, pack pieces into pages (paginate.ts), and splice each page's
- * transcript into its chrome and the prebuilt shell. A row too big for a page is cut again, harder, and
- * loses its colours, until it fits or the caps run out (then it is reported as over budget).
+ * (enrich.ts), render each turn section once (static-markup.ts: `renderToStaticMarkup`'s markup without
+ * React's server renderer; no Astro at run time), measure it, split turns too big for a page, pack pieces
+ * into pages (paginate.ts), and splice each page's transcript into its chrome and the prebuilt shell.
+ * A row too big for a page is cut again, harder, and loses its colours, until it fits or the caps run out
+ * (then it is reported as over budget).
  *
- * Sections are rendered with a per-section `identifierPrefix`, so ids React generates never collide when
- * sections are concatenated into one page.
+ * Sections are concatenated into pages; no id in them is generated (the renderer refuses hooks, `useId`
+ * among them), so none can collide.
  */
-import { createHash } from 'node:crypto'
-import { renderToStaticMarkup } from 'react-dom/server'
+import { renderStaticMarkup } from './static-markup'
 import type { Locale, PageRow, PageSection, PageViewModel, ToolRowModel } from '../cards/types'
 import { DEFAULT_VIEW_MODE, type ViewMode } from '../cards/view-mode'
 import { SessionPage, SLOT_MARKUP } from '../../components/layout/SessionPage'
@@ -161,14 +161,13 @@ export class SessionRenderer {
     private readonly text: SiteText,
     private readonly enricher: Enricher,
   ) {
-    const wrapper = renderToStaticMarkup(<Transcript sections={EMPTY_SECTIONS} label={text.transcript} />)
+    const wrapper = renderStaticMarkup(<Transcript sections={EMPTY_SECTIONS} label={text.transcript} />)
     if (!wrapper.endsWith(this.#close)) throw new Error('Transcript no longer renders a <section> landmark')
     this.#open = wrapper.slice(0, -this.#close.length)
   }
 
   #sectionHtml(section: PageSection, extras: Record<string, RowExtra[]>, view: ViewMode): string {
-    const prefix = `s${createHash('sha256').update(section.key).digest('hex').slice(0, 8)}-`
-    return renderToStaticMarkup(<Transcript sections={[section]} label={this.text.transcript} extras={extras} view={view} bare />, { identifierPrefix: prefix })
+    return renderStaticMarkup(<Transcript sections={[section]} label={this.text.transcript} extras={extras} view={view} bare />)
   }
 
   #piece(section: PageSection, extras: Record<string, RowExtra[]>, view: ViewMode): Piece {
@@ -459,7 +458,7 @@ export class SessionRenderer {
     for (let n = 1; n <= count; n++) {
       const slice = prompts.slice((n - 1) * PROMPTS_PER_PAGE, n * PROMPTS_PER_PAGE)
       const title = this.text.promptsTitle(input.summary.title)
-      const body = renderToStaticMarkup(
+      const body = renderStaticMarkup(
         <PromptsPage
           model={{
             title,
@@ -507,7 +506,7 @@ export class SessionRenderer {
     }
     // A preview has no search of its own: the session's search shard covers rows beyond its one page.
     const find = input.preview === true ? undefined : this.#findBox(input, feed)
-    const frame = renderToStaticMarkup(
+    const frame = renderStaticMarkup(
       <SessionPage chrome={chrome} skipLabel={this.text.skipToTranscript} allSessions={this.text.allSessions} footer={this.text.generatedBy} find={find} />,
     )
     const file = pageFile(input.summary.slug, page)

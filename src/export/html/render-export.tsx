@@ -12,7 +12,7 @@
  * of the transcripts (descendants' prefixed by html/keys.ts). Deterministic: no clock, content-derived
  * names, sessions and texts in a fixed order.
  */
-import { renderToStaticMarkup } from 'react-dom/server'
+import { renderStaticMarkup } from '../../site/static-markup'
 import { PageHeader } from '../../../components/layout/PageHeader'
 import { PageNav } from '../../../components/layout/PageNav'
 import { SessionPage, SLOT_MARKUP } from '../../../components/layout/SessionPage'
@@ -151,7 +151,7 @@ export async function renderHtmlExport(options: HtmlExportOptions): Promise<Html
       main += body
       return
     }
-    const header = renderToStaticMarkup(<PageHeader chrome={r.chrome} allSessions={text.allSessions} />)
+    const header = renderStaticMarkup(<PageHeader chrome={r.chrome} allSessions={text.allSessions} />)
     main += `<section id="${escapeHtml(sessionAnchor(r.session.stem))}" data-export-session="" aria-label="${escapeHtml(r.chrome.title)}">${demoteTitle(header)}${body}</section>`
   })
 
@@ -163,7 +163,7 @@ export async function renderHtmlExport(options: HtmlExportOptions): Promise<Html
 
   const [first] = rendered
   if (first === undefined) throw new Error('nothing rendered')
-  const frame = renderToStaticMarkup(<SessionPage chrome={first.chrome} skipLabel={text.skipToTranscript} allSessions={text.allSessions} footer={text.generatedBy} />)
+  const frame = renderStaticMarkup(<SessionPage chrome={first.chrome} skipLabel={text.skipToTranscript} allSessions={text.allSessions} footer={text.generatedBy} />)
   if (!frame.includes(SLOT_MARKUP)) throw new Error('SessionPage no longer renders its transcript slot')
   const body = frame.replace(SLOT_MARKUP, () => main)
   const html = exportDocument(exportAssets(options.assets), { lang, head: headMarkup(first.chrome.title, null), body, view: viewMode })
@@ -196,7 +196,7 @@ function partsMarkup(r: Rendered, kept: readonly boolean[], t: ExportText, isRoo
       next: null,
       pages: r.parts.map((_, k) => ({ href: `#${partAnchor(stem, (noteOf(k)?.[0] ?? k) + 1)}`, label: String(k + 1), current: false })),
     }
-    out += renderToStaticMarkup(<PageNav nav={nav} />)
+    out += renderStaticMarkup(<PageNav nav={nav} />)
   }
   r.parts.forEach((part, k) => {
     const run = noteOf(k)

@@ -1,15 +1,14 @@
 /**
  * What a piece of transcript weighs on a page, measured as the build measures it (src/site/render-session.tsx
- * `#piece`): the section rendered bare with `renderToStaticMarkup` (same components, same per-section id
- * prefix), then bytes of UTF-8 and elements counted by src/site/measure.ts. The live page packs pages by
- * these sizes, so it breaks pages where the build does. Nothing rendered here reaches the DOM.
+ * `#piece`): the section rendered bare with `renderStaticMarkup` (same components, same renderer), then
+ * bytes of UTF-8 and elements counted by src/site/measure.ts. The live page packs pages by these sizes,
+ * so it breaks pages where the build does. Nothing rendered here reaches the DOM.
  */
-import { renderToStaticMarkup } from 'react-dom/server'
+import { renderStaticMarkup } from '../../site/static-markup'
 import type { PageSection } from '../../cards/types'
 import { measure, type Size } from '../../site/measure'
 import type { RowExtra } from '../../site/types'
 import { Transcript } from '../../../components/layout/Transcript'
-import { createHash } from './shims/node-crypto'
 
 /** The extras of the section's own rows (all a piece's markup can show). */
 export function ownExtras(section: PageSection, extras: Readonly<Record<string, readonly RowExtra[]>>): Record<string, readonly RowExtra[]> {
@@ -22,8 +21,7 @@ export function ownExtras(section: PageSection, extras: Readonly<Record<string, 
 }
 
 export function pieceMarkup(section: PageSection, extras: Readonly<Record<string, readonly RowExtra[]>>, label: string): string {
-  const prefix = `s${createHash('sha256').update(section.key).digest('hex').slice(0, 8)}-`
-  return renderToStaticMarkup(<Transcript sections={[section]} label={label} extras={ownExtras(section, extras)} bare />, { identifierPrefix: prefix })
+  return renderStaticMarkup(<Transcript sections={[section]} label={label} extras={ownExtras(section, extras)} bare />)
 }
 
 interface Measured {

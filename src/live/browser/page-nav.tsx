@@ -4,7 +4,7 @@
  * pages the live server's rebuilds write. Markup is the component's own, rendered with the build's labels
  * (src/site/chrome.ts `pageNav`) and parsed into nodes — no session text is involved. One page: no navigation.
  */
-import { renderToStaticMarkup } from 'react-dom/server'
+import { renderStaticMarkup } from '../../site/static-markup'
 import { PageNav } from '../../../components/layout/PageNav'
 import { pageNav } from '../../site/chrome'
 import type { SiteText } from '../../site/types'
@@ -21,7 +21,7 @@ export class LiveNav {
 
   /** Shows page `page` of `pages` (once the same is shown, nothing is touched). */
   show(page: number, pages: number): void {
-    const markup = pages > 1 ? renderToStaticMarkup(<PageNav nav={pageNav(this.stem, page, pages, this.text)} />) : ''
+    const markup = pages > 1 ? renderStaticMarkup(<PageNav nav={pageNav(this.stem, page, pages, this.text)} />) : ''
     if (markup === this.#shown) return
     this.#shown = markup
     const body = this.main.parentElement
