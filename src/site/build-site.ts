@@ -325,23 +325,6 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
     toRender.push({ key, hash: familyHash, members: family })
   }
 
-  // A first build of big sessions shows their start while it renders the rest (src/site/preview.ts).
-  // Not with --redact: a start cut inside a streamed message could show part of a secret the whole log's
-  // redaction would catch, and a redacted site is usually about to be published.
-  if (preview !== null && shard === null && options.live !== true && !options.redact && options.preview !== false) {
-    const candidates = previewCandidates(
-      toRender.flatMap(f => f.members).map(m => ({ source: m.scan.source, id: m.id, stem: m.stem, bytes: m.scan.bytes })),
-      options.previewMinBytes,
-    )
-    const files = candidates.length === 0 ? [] : await previewFiles(candidates, {
-      shell: assets.shell, text, locale: options.locale, lang, baseUrl: options.baseUrl, viewMode, title: options.title,
-      redact: options.redact ?? null, assets: assets.files, total: readable.length,
-    })
-    // A preview is a courtesy: one that cannot be put in place (the folder changed meanwhile) is skipped.
-    const index = files.length === 0 ? null : await preview(files).catch(() => null)
-    if (index !== null) progress.preview(index)
-  }
-
   const asMembers = (family: Member[]): FamilyMember[] =>
     family.map(m => ({ source: m.scan.source, header: m.scan.header, id: m.id, stem: m.stem, bytes: m.scan.bytes, liveKey: liveKeys.get(m) ?? '' }))
   const renderBytes = toRender.reduce((n, f) => n + f.members.reduce((b, m) => b + m.scan.bytes, 0), 0)
@@ -364,6 +347,24 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
   lanePool?.start()
   // Logs to render on this thread (a lane too): the highlight worker (if any) loads shiki while they are read.
   if (!pooled && toRender.length > 0 && highlighter !== null) highlighter.warm()
+  // A first build of big sessions shows their start while it renders the rest (src/site/preview.ts); after
+  // the workers and shiki started loading, so they do while the preview renders.
+  // Not with --redact: a start cut inside a streamed message could show part of a secret the whole log's
+  // redaction would catch, and a redacted site is usually about to be published.
+  if (preview !== null && shard === null && options.live !== true && !options.redact && options.preview !== false) {
+    const candidates = previewCandidates(
+      toRender.flatMap(f => f.members).map(m => ({ source: m.scan.source, id: m.id, stem: m.stem, bytes: m.scan.bytes })),
+      options.previewMinBytes,
+    )
+    const files = candidates.length === 0 ? [] : await previewFiles(candidates, {
+      shell: assets.shell, text, locale: options.locale, lang, baseUrl: options.baseUrl, viewMode, title: options.title,
+      redact: options.redact ?? null, assets: assets.files, total: readable.length,
+    })
+    // A preview is a courtesy: one that cannot be put in place (the folder changed meanwhile) is skipped.
+    const index = files.length === 0 ? null : await preview(files).catch(() => null)
+    if (index !== null) progress.preview(index)
+  }
+
   let results: FamilyResult[]
   if (pooled) {
     const pool = await renderOnWorkers(script, workers, setup, toRender.map(f => asMembers(f.members)), bytes => progress.advance(bytes))
