@@ -11,7 +11,7 @@ import { PREVIEW_MIN_BYTES } from '../src/site/preview'
 import { tempDir } from '../test/support/build'
 import { parseInvocation } from './args'
 import { runBuild } from './build'
-import type { Io } from './io'
+import { captureIo } from '../test/support/io'
 
 /** A session just over the preview threshold: long tool outputs, a turn each. */
 function bigSession(): string {
@@ -36,18 +36,9 @@ interface Opened {
   html: string
 }
 
-function testIo(opened: Opened[]): Io & { out: string; err: string } {
-  const io = {
-    out: '',
-    err: '',
-    stdout: (t: string) => void (io.out += t),
-    stderr: (t: string) => void (io.err += t),
-    stderrIsTty: false,
-    env: { DSH_VIEW_WORKERS: '0' },
-    open: async (target: string) => void opened.push({ target, html: readFileSync(target, 'utf8') }),
-  }
-  return io
-}
+/** Records what `--open` opened, with the page's text at that moment. */
+const testIo = (opened: Opened[]) =>
+  captureIo({ DSH_VIEW_WORKERS: '0' }, async target => void opened.push({ target, html: readFileSync(target, 'utf8') }))
 
 describe('build --open on a big session', () => {
   it('opens the preview as soon as it is there, once; a rebuild opens the finished index', async () => {

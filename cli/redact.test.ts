@@ -11,26 +11,15 @@ import { DEFAULT_CONFIG } from '../src/redact'
 import { buildInto, tempDir } from '../test/support/build'
 import { parseInvocation } from './args'
 import { runBuild } from './build'
-import type { Io } from './io'
 import { runRedact } from './redact'
 import { UserError } from './user-error'
+import { captureIo } from '../test/support/io'
 
 const ROOT = fileURLToPath(new URL('../fixtures/secrets/sessions/', import.meta.url))
 const LOG = join(ROOT, '--work-secrets-demo--/secrets-session/session.jsonl')
 const planted = (JSON.parse(readFileSync(new URL('../fixtures/secrets/planted.json', import.meta.url), 'utf8')) as { planted: { secret: string; line: number | null; rule: string }[] }).planted
 
-function testIo(): Io & { out: string; err: string } {
-  const io = {
-    out: '',
-    err: '',
-    stdout: (t: string) => void (io.out += t),
-    stderr: (t: string) => void (io.err += t),
-    stderrIsTty: false,
-    env: {},
-    open: async () => {},
-  }
-  return io
-}
+const testIo = () => captureIo()
 
 const check = (inputs: string[], extra: { configFile?: string; json?: boolean } = {}) =>
   ({ mode: 'redact', inputs, configFile: extra.configFile ?? null, json: extra.json ?? false }) as const

@@ -13,7 +13,7 @@ import { readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { parseInvocation } from '../cli/args'
-import type { Io } from '../cli/io'
+import { captureIo } from '../test/support/io'
 import { runSnapshot } from '../cli/snapshot'
 import { parseTranscriptName } from '../src/log/node/names'
 import { corpusLogs, scenarioName } from './corpus'
@@ -45,18 +45,6 @@ export function textScenarios(): Scenario[] {
   return [...seen.values()]
 }
 
-function captureIo(): Io & { out: string; err: string } {
-  const io = {
-    out: '',
-    err: '',
-    stdout: (t: string) => void (io.out += t),
-    stderr: (t: string) => void (io.err += t),
-    stderrIsTty: false,
-    env: { DSH_SNAPSHOT: process.env['DSH_SNAPSHOT'] },
-    open: async () => {},
-  }
-  return io
-}
 
 const scenarios = textScenarios()
 
@@ -72,7 +60,7 @@ describe('text snapshots of the fixture corpus (snapshots/text/)', () => {
   it.each(scenarios)('$name', async ({ name, input }) => {
     const inv = parseInvocation(['snapshot', here(`../fixtures/corpus/${input}`), '--out', here(`./text/${name}`), '--check'])
     if (inv.mode !== 'snapshot') throw new Error('not a snapshot invocation')
-    const io = captureIo()
+    const io = captureIo({ DSH_SNAPSHOT: process.env['DSH_SNAPSHOT'] })
     const code = await runSnapshot(inv, io)
     expect(io.out, io.err).toBe('')
     expect(code, io.err).toBe(0)
