@@ -69,9 +69,16 @@ export interface PreviewFile {
   content: FileContent
 }
 
+/**
+ * A zstd log's bytes count this many times toward PREVIEW_MIN_BYTES: dsh's zstd logs hold about three times
+ * their size in text (more when repetitive), and the build's time follows the text.
+ */
+const ZSTD_TEXT_PER_BYTE = 3
+
 /** Which of the sessions to render get a preview: big ones from log files, the first PREVIEW_SESSIONS. */
 export function previewCandidates<T extends PreviewCandidate>(members: readonly T[], minBytes = PREVIEW_MIN_BYTES): T[] {
-  return members.filter(m => m.bytes >= minBytes && m.source.location.kind === 'file').slice(0, PREVIEW_SESSIONS)
+  const weight = (m: T) => (m.source.encoding === 'zstd' ? m.bytes * ZSTD_TEXT_PER_BYTE : m.bytes)
+  return members.filter(m => weight(m) >= minBytes && m.source.location.kind === 'file').slice(0, PREVIEW_SESSIONS)
 }
 
 /**

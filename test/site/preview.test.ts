@@ -278,6 +278,7 @@ describe('previewCandidates', () => {
     ['none below the threshold', [file('a', 10), file('b', 99)], 100, []],
     ['at the threshold and above, in build order', [file('a', 100), file('b', 99), file('c', 500)], 100, ['a', 'c']],
     [`at most ${PREVIEW_SESSIONS}`, Array.from({ length: 9 }, (_, i) => file(`s${i}`, 1000)), 100, ['s0', 's1', 's2', 's3'].slice(0, PREVIEW_SESSIONS)],
+    ['a zstd log counts three times its bytes', [{ source: fileSource('/logs/z/session.jsonl.zstd'), id: 'z', stem: 'z', bytes: 34 }, { source: fileSource('/logs/y/session.jsonl.zstd'), id: 'y', stem: 'y', bytes: 33 }], 100, ['z']],
     ['not an entry of an export ZIP', [{ source: zipEntrySource('/x.zip', 'session.jsonl'), id: 'z', stem: 'z', bytes: 1000 }, file('f', 1000)], 100, ['f']],
   ])('%s', (_name, members, min, ids) => {
     expect(previewCandidates(members, min).map(m => m.id)).toEqual(ids)
