@@ -1,7 +1,8 @@
 /**
  * Accessibility and print in Chromium (issue 15 item 7). axe-core (WCAG 2.1 A and AA rules) over every page
  * kind — the index, a session page with dozens of tool kinds, a real dsh session with diffs and errors, a
- * subagent page, the one-file export and a page served by `dsh-view live` — in the light and the dark
+ * subagent page, the one-file export, a first build's preview (index and page) and a page served by
+ * `dsh-view live` — in the light and the dark
  * scheme (the pages follow `prefers-color-scheme`, emulated here), each with every fold as built (closed)
  * and again with every `<details>` opened: no serious or critical violation, each one printed with its rule,
  * impact, element and summary. Print, emulated from a dark screen: light colours that pass axe's contrast
@@ -18,6 +19,8 @@ import type { LiveHandle } from '../../cli/live'
 import { exportSession } from '../../src/export/export'
 import { DEMO_CHILDREN, DEMO_PARENT } from '../export/sessions'
 import { startTestLive } from '../live-e2e/harness'
+import { buildSite } from '../../src/site/build-site'
+import { createProgress } from '../../src/site/progress'
 import { buildInto, tempDir } from '../support/build'
 import { testSiteAssets } from '../support/site-assets'
 import { chromiumPath, fileBrowser, watch } from './chromium'
@@ -37,6 +40,7 @@ const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 const enabled = chromiumPath() !== null
 const browser = fileBrowser()
 let site: string
+let previewSite: string
 let exported: string
 let live: LiveHandle | undefined
 
@@ -50,8 +54,23 @@ beforeAll(async () => {
     buildInto([REAL_HOST, TOOL_DETAILS, SKILL_LOAD, DEMO_PARENT, ...DEMO_CHILDREN], site),
     exportSession({ session: DEMO_PARENT, html: exported, markdown: null, linkBase: null, locale: 'en', env: {}, homedir: '/nonexistent-home', assets }),
     startTestLive([REAL_HOST]),
+    previewOf([REAL_HOST], (previewSite = join(out, 'preview'))),
   ])
 }, 180_000)
+
+/**
+ * A first build's preview (src/site/preview.ts), as the folder holds it while the build runs: the build is
+ * stopped right after publishing it, so the folder keeps the preview.
+ */
+async function previewOf(inputs: string[], out: string): Promise<void> {
+  const stop = new Error('preview published')
+  const quiet = createProgress({ write: () => {}, tty: false, quiet: true })
+  const build = buildSite(
+    { inputs, outDir: out, title: null, baseUrl: null, locale: 'en', env: {}, homedir: '/nonexistent-home', assets: await testSiteAssets(), previewMinBytes: 0 },
+    { ...quiet, preview: () => { throw stop } },
+  )
+  await expect(build).rejects.toBe(stop)
+}
 
 afterAll(async () => {
   await live?.close()
@@ -74,6 +93,8 @@ const TARGETS: Target[] = [
   { name: 'real dsh session: failures and diffs', url: () => file('sessions/session-38ad2d97-2d0e-4ed3-8835-618bf6b04ca2.html') },
   { name: 'subagent session', url: () => file(`sessions/${DEMO_CHILDREN[0]?.split('/').pop() ?? ''}.html`) },
   { name: 'export', url: () => pathToFileURL(exported).href },
+  { name: 'preview index', url: () => pathToFileURL(join(previewSite, 'index.html')).href },
+  { name: 'preview session page', url: () => pathToFileURL(join(previewSite, 'sessions/session-b94a9975-e964-4e8f-8181-dea1d289823b.html')).href },
   {
     name: 'live session page',
     url: () => `${live?.url ?? ''}sessions/session-b94a9975-e964-4e8f-8181-dea1d289823b.html`,
