@@ -255,6 +255,15 @@ function innerHtml(html: unknown, children: unknown): string {
   return raw == null ? '' : '' + (raw as string)
 }
 
+/**
+ * A start tag whose attributes are written, closed, with its inner HTML; a string child is written with it
+ * (nothing left to walk), any other children are handed back.
+ */
+function opened(html: string, inner: unknown, children: unknown): { html: string; children: unknown } {
+  const start = html + '>' + innerHtml(inner, children)
+  return typeof children === 'string' ? { html: start + escapeText(children), children: null } : { html: start, children }
+}
+
 /** The text React compares with a `<select>`'s value for an `<option>` without `value`. */
 function optionText(children: unknown): string {
   const stack: unknown[] = [children]
@@ -420,8 +429,7 @@ function openSpecial(type: string, props: Record<string, unknown>, selected: unk
           default: html += attribute(key, v)
         }
       }
-      html += formAttributes(action, encType, method, target, name) + '>' + innerHtml(inner, children)
-      return typeof children === 'string' ? { html: html + escapeText(children), children: null } : { html, children }
+      return opened(html + formAttributes(action, encType, method, target, name), inner, children)
     }
     case 'form': {
       let action: unknown = null, encType: unknown = null, method: unknown = null, target: unknown = null
@@ -444,8 +452,7 @@ function openSpecial(type: string, props: Record<string, unknown>, selected: unk
       if (encType != null) html += attribute('encType', encType)
       if (method != null) html += attribute('method', method)
       if (target != null) html += attribute('target', target)
-      html += '>' + innerHtml(inner, children)
-      return typeof children === 'string' ? { html: html + escapeText(children), children: null } : { html, children }
+      return opened(html, inner, children)
     }
     case 'object':
       for (const key in props) {
@@ -460,8 +467,7 @@ function openSpecial(type: string, props: Record<string, unknown>, selected: unk
           if (safe !== '') html += attr('data', safe)
         } else html += attribute(key, v)
       }
-      html += '>' + innerHtml(inner, children)
-      return typeof children === 'string' ? { html: html + escapeText(children), children: null } : { html, children }
+      return opened(html, inner, children)
     case 'pre': case 'listing': {
       for (const key in props) {
         if (!hasOwn.call(props, key)) continue
@@ -491,8 +497,7 @@ function openSpecial(type: string, props: Record<string, unknown>, selected: unk
         else if (key === 'href' && v === '') html += ' href=""'
         else html += attribute(key, v)
       }
-      html += '>' + innerHtml(inner, children)
-      return typeof children === 'string' ? { html: html + escapeText(children), children: null } : { html, children }
+      return opened(html, inner, children)
   }
   // The rest are void elements (plain ones go to openPlain: see tagOf).
   for (const key in props) {
