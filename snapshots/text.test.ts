@@ -45,7 +45,6 @@ export function textScenarios(): Scenario[] {
   return [...seen.values()]
 }
 
-
 const scenarios = textScenarios()
 
 describe('text snapshots of the fixture corpus (snapshots/text/)', () => {

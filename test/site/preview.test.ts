@@ -8,7 +8,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, posix } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { session, toolCallBlock } from '../../src/log/testing/session'
+import { longBashSession } from '../support/long-session'
 import { buildSite, type BuildOptions } from '../../src/site/build-site'
 import { readManifest } from '../../src/site/manifest'
 import { createProgress, type Progress } from '../../src/site/progress'
@@ -25,24 +25,15 @@ import { foldLog } from '../../src/site/fold-log'
 
 const TURNS = 60
 
-/** A session of several pages (big outputs), prompts on every turn, one turn left open at the end. */
+/** A session of several pages (big outputs, turn 3's biggest), with a prompt on every turn. */
 function longSession(id: string, firstOutputLines = 600): string {
-  const s = session({ id, cwd: '/home/dev/long' })
-  for (let t = 1; t <= TURNS; t++) {
-    s.turnStart()
-    s.user(`Turn ${t}: list the files <b>here</b>`)
-    s.stepStart()
-    const callId = `call-${t}`
-    s.assistant([toolCallBlock(callId, 'bash', { command: `ls -la dir${t}`, description: `List dir${t}` })])
-    s.call('bash', { command: `ls -la dir${t}`, description: `List dir${t}` }, callId)
-    s.result(callId, Array.from({ length: t === 3 ? 20_000 : t === 1 ? firstOutputLines : 600 }, (_, i) => `file-${t}-${i}.txt  ${'x'.repeat(60)}`).join('\n'))
-    s.stepEnd()
-    s.stepStart()
-    s.assistant(`Turn ${t} done. Here is *some* code:\n\n\`\`\`ts\nexport const turn${t} = ${t}\n\`\`\``)
-    s.stepEnd()
-    s.turnEnd()
-  }
-  return s.jsonl()
+  const lines = (t: number) => (t === 3 ? 20_000 : t === 1 ? firstOutputLines : 600)
+  return longBashSession({
+    id,
+    turns: TURNS,
+    prompt: t => `Turn ${t}: list the files <b>here</b>`,
+    output: t => Array.from({ length: lines(t) }, (_, i) => `file-${t}-${i}.txt  ${'x'.repeat(60)}`).join('\n'),
+  }).jsonl()
 }
 
 function rootWith(logs: Record<string, string>): string {

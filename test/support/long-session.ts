@@ -13,16 +13,18 @@ export interface LongSessionOptions {
   turns: number
   /** The output of turn `t`'s call (`call-<t>`). */
   output: (turn: number, callId: string) => string
+  /** What the user types in turn `t`; default `Turn t`. */
+  prompt?: (turn: number) => string
 }
 
-/** Turn t: user "Turn t", an assistant message calling `seq t` with bash, its output. */
-export function longBashSession({ id, turns, output }: LongSessionOptions): SessionBuilder {
+/** Turn t: user "Turn t" (or `prompt`), an assistant message calling `seq t` with bash, its output. */
+export function longBashSession({ id, turns, output, prompt = t => `Turn ${t}` }: LongSessionOptions): SessionBuilder {
   const s = session({ id, cwd: '/home/dev/long' })
   for (let t = 1; t <= turns; t++) {
     const callId = `call-${t}`
     const args = { command: `seq ${t}`, description: `Count to ${t}` }
     s.turnStart()
-    s.user(`Turn ${t}`)
+    s.user(prompt(t))
     s.stepStart()
     s.assistant([toolCallBlock(callId, 'bash', args)])
     s.call('bash', args, callId)
