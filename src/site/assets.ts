@@ -52,6 +52,11 @@ function candidates(): string[] {
   return ['./site/', '../site/', '../../dist/site/', '../../../dist/site/'].map(p => fileURLToPath(new URL(p, import.meta.url)))
 }
 
+/** The files of `assets/`, by path from the site root, in name order (what a site and a preview write). */
+export function assetFiles(assets: SiteAssets): { path: string; content: string }[] {
+  return [...assets.files].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, content]) => ({ path: `assets/${name}`, content }))
+}
+
 export function findSiteDir(): string | null {
   return candidates().find(dir => existsSync(`${dir}shell.html`) && existsSync(`${dir}assets/site.css`)) ?? null
 }

@@ -25,15 +25,15 @@ import { sessionKey } from '../live/protocol'
 import { discoverLogs, type DiscoveryProblem } from '../log/node/discover'
 import { mergeReports, type RedactionReport } from '../redact/redactor'
 import type { RedactConfig } from '../redact/scan'
-import { loadSiteAssets, type SiteAssets } from './assets'
+import { assetFiles, loadSiteAssets, type SiteAssets } from './assets'
 import { CATALOG_FILE, catalogScript } from '../search/catalog'
 import { childAnchor } from './chrome'
 import { renderFamily, type FamilyMember, type FamilyResult } from './family'
 import { emptyManifest, MANIFEST_FILE, readManifest, STATE_DIR, writeManifest, type Manifest, type SessionRecord, type Warning } from './manifest'
 import { findWorkerScript, renderOnWorkers, type PoolSummary } from './pool'
 import { LANE_MIN_BYTES, LanePool } from './lanes'
-import type { FileContent } from './atomic-write'
-import { acquireLock, commitStaging, openStaging, previewAllowed, publishPreview, recover } from './staging'
+import type { RenderedFile } from './render-session'
+import { acquireLock, commitStaging, openStaging, publishPreview, recover } from './staging'
 import type { Progress } from './progress'
 import { indexModel, renderIndexPages } from './render-index'
 import { previewCandidates, previewFiles } from './preview'
@@ -172,7 +172,7 @@ export async function buildSite(options: BuildOptions, progress: Progress): Prom
 }
 
 /** Puts a preview site's files in the site folder (src/site/staging.ts `publishPreview`); returns its index. */
-export type PreviewPublisher = (files: readonly { path: string; content: FileContent }[]) => Promise<string>
+export type PreviewPublisher = (files: readonly RenderedFile[]) => Promise<string>
 
 /**
  * Writes a site into `outDir` crash-safely (src/site/staging.ts), for `build` and `merge` alike: one writer at
@@ -190,11 +190,11 @@ export async function writeSiteFolder<R extends object>(
   try {
     await recover(finalDir)
     const previous = await readManifest(finalDir)
-    if (previous === null && existsSync(finalDir) && (await readdir(finalDir)).length > 0) {
-      throw new OutDirError(`${outDir} is not empty and was not written by dsh-view`)
-    }
-    // Only a folder with no site yet takes a preview, and only once.
-    let previewed = !(await previewAllowed(finalDir))
+    const empty = !existsSync(finalDir) || (await readdir(finalDir)).length === 0
+    if (previous === null && !empty) throw new OutDirError(`${outDir} is not empty and was not written by dsh-view`)
+    // Only a folder with no site yet (missing or empty) takes a preview, and only once: a rebuild keeps the
+    // previous site, whole, until the new one replaces it.
+    let previewed = !empty
     const preview: PreviewPublisher | null = previewed
       ? null
       : async files => {
@@ -352,13 +352,10 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
   // Not with --redact: a start cut inside a streamed message could show part of a secret the whole log's
   // redaction would catch, and a redacted site is usually about to be published.
   if (preview !== null && shard === null && options.live !== true && !options.redact && options.preview !== false) {
-    const candidates = previewCandidates(
-      toRender.flatMap(f => f.members).map(m => ({ source: m.scan.source, id: m.id, stem: m.stem, bytes: m.scan.bytes })),
-      options.previewMinBytes,
-    )
+    const candidates = previewCandidates(asMembers(toRender.flatMap(f => f.members)), options.previewMinBytes)
     const files = candidates.length === 0 ? [] : await previewFiles(candidates, {
-      shell: assets.shell, text, locale: options.locale, lang, baseUrl: options.baseUrl, viewMode, title: options.title,
-      redact: options.redact ?? null, assets: assets.files, total: readable.length,
+      assets, text, locale: options.locale, lang, baseUrl: options.baseUrl, viewMode, title: options.title, redact: options.redact ?? null,
+      total: readable.length,
     })
     // A preview is a courtesy: one that cannot be put in place (the folder changed meanwhile) is skipped.
     const index = files.length === 0 ? null : await preview(files).catch(() => null)
@@ -530,9 +527,9 @@ export async function writeIndexAndAssets(
   // Every session for "Search all sessions", whichever index page lists it.
   await writer.write(join(outDir, CATALOG_FILE), catalogScript(index))
   written.add(CATALOG_FILE)
-  for (const [name, content] of [...assets.files].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    await writer.write(join(outDir, 'assets', name), content)
-    written.add(`assets/${name}`)
+  for (const file of assetFiles(assets)) {
+    await writer.write(join(outDir, file.path), file.content)
+    written.add(file.path)
   }
 }
 

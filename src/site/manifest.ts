@@ -72,8 +72,13 @@ export async function readManifest(outDir: string): Promise<Manifest | null> {
 
 /** Deterministic bytes: keys sorted at every level that has them. */
 export async function writeManifest(outDir: string, manifest: Manifest): Promise<void> {
+  await writeFileAtomic(join(outDir, MANIFEST_FILE), manifestText(manifest))
+}
+
+/** The manifest file's text (a build's, or a preview's, src/site/preview.ts). */
+export function manifestText(manifest: Manifest): string {
   const sortKeys = <T>(record: Record<string, T>): Record<string, T> =>
     Object.assign(ownRecord<T>(), Object.fromEntries(Object.keys(record).sort().map(k => [k, record[k] as T])))
   const body: Manifest = { ...manifest, families: sortKeys(manifest.families), sessions: sortKeys(manifest.sessions), files: [...manifest.files].sort() }
-  await writeFileAtomic(join(outDir, MANIFEST_FILE), `${JSON.stringify(body, null, 1)}\n`)
+  return `${JSON.stringify(body, null, 1)}\n`
 }

@@ -20,15 +20,14 @@ import type { LogSource } from '../log/node/source'
 import { Redactor } from '../redact/redactor'
 import type { RedactConfig } from '../redact/scan'
 import { conversationToolCounts } from '../search/shard'
-import type { FileContent } from './atomic-write'
+import { assetFiles, type SiteAssets } from './assets'
 import { headerFacts, summarize } from './chrome'
 import { Enricher } from './enrich'
 import { foldLog } from './fold-log'
-import { emptyManifest, MANIFEST_FILE } from './manifest'
+import { emptyManifest, MANIFEST_FILE, manifestText } from './manifest'
 import { conversationPrompts } from './prompts'
 import { indexModel, renderIndex } from './render-index'
-import { SessionRenderer } from './render-session'
-import type { Shell } from './shell'
+import { SessionRenderer, type RenderedFile } from './render-session'
 import type { IndexEntry, IndexModel, SessionSummary, SiteText } from './types'
 
 /** Sessions of at least this much log get a preview: below it the whole session renders in about a second. */
@@ -50,7 +49,6 @@ export interface PreviewCandidate {
 }
 
 export interface PreviewContext {
-  shell: Shell
   text: SiteText
   locale: Locale
   lang: string
@@ -58,15 +56,10 @@ export interface PreviewContext {
   viewMode: ViewMode
   title: string | null
   redact: RedactConfig | null
-  /** The site's assets (`assets/…`), written with the preview so its pages look as the site's do. */
-  assets: ReadonlyMap<string, string>
+  /** The site's shell and assets (`assets/…`, written with the preview so its pages look as the site's do). */
+  assets: SiteAssets
   /** Sessions the whole build lists (for the index's note). */
   total: number
-}
-
-export interface PreviewFile {
-  path: string
-  content: FileContent
 }
 
 /**
@@ -86,8 +79,8 @@ export function previewCandidates<T extends PreviewCandidate>(members: readonly 
  * the assets and a manifest that marks the folder as a dsh-view site. Empty when no candidate could be
  * read (the build then publishes nothing and goes on).
  */
-export async function previewFiles(candidates: readonly PreviewCandidate[], ctx: PreviewContext): Promise<PreviewFile[]> {
-  const files: PreviewFile[] = []
+export async function previewFiles(candidates: readonly PreviewCandidate[], ctx: PreviewContext): Promise<RenderedFile[]> {
+  const files: RenderedFile[] = []
   const summaries: SessionSummary[] = []
   for (const candidate of candidates) {
     // A log the preview cannot read is left to the build, which reports it properly.
@@ -98,16 +91,16 @@ export async function previewFiles(candidates: readonly PreviewCandidate[], ctx:
   }
   if (summaries.length === 0) return []
   const model = previewIndexModel(indexModel(summaries, ctx.text, ctx.title), summaries, ctx.text, ctx.total)
-  files.push({ path: 'index.html', content: renderIndex(ctx.shell, model, ctx.text, ctx.lang, ctx.baseUrl, false, 'index.html', false) })
-  for (const [name, content] of [...ctx.assets].sort(([a], [b]) => (a < b ? -1 : 1))) files.push({ path: `assets/${name}`, content })
+  files.push({ path: 'index.html', content: renderIndex(ctx.assets.shell, model, ctx.text, ctx.lang, ctx.baseUrl, false, 'index.html', false) })
+  files.push(...assetFiles(ctx.assets))
   const manifest = emptyManifest()
-  manifest.files = files.map(f => f.path).sort()
-  files.push({ path: MANIFEST_FILE, content: `${JSON.stringify(manifest, null, 1)}\n` })
+  manifest.files = files.map(f => f.path)
+  files.push({ path: MANIFEST_FILE, content: manifestText(manifest) })
   return files
 }
 
 /** One session's preview page and side texts, from the start of its log; null when that start holds no turn. */
-async function previewSession(candidate: PreviewCandidate, ctx: PreviewContext): Promise<{ summary: SessionSummary; files: PreviewFile[] } | null> {
+async function previewSession(candidate: PreviewCandidate, ctx: PreviewContext): Promise<{ summary: SessionSummary; files: RenderedFile[] } | null> {
   if (candidate.source.location.kind !== 'file') return null
   const heads = PREVIEW_HEADS[candidate.source.encoding]
   for (let i = 0; i < heads.length; i++) {
@@ -115,14 +108,13 @@ async function previewSession(candidate: PreviewCandidate, ctx: PreviewContext):
     if (head === null) continue
     const page = await previewPage(candidate, head.bytes, ctx)
     // Done when the page is full, the whole log was read, or there is no larger start to try.
-    if (page !== null && (page.full || head.whole || i === heads.length - 1)) return page
-    if (head.whole) return page
+    if (page?.full === true || head.whole || i === heads.length - 1) return page
   }
   return null
 }
 
 /** The first page of what `prefix` (the start of the log) holds, and whether it is full. */
-async function previewPage(candidate: PreviewCandidate, prefix: Uint8Array, ctx: PreviewContext): Promise<{ summary: SessionSummary; files: PreviewFile[]; full: boolean } | null> {
+async function previewPage(candidate: PreviewCandidate, prefix: Uint8Array, ctx: PreviewContext): Promise<{ summary: SessionSummary; files: RenderedFile[]; full: boolean } | null> {
   const redactor = ctx.redact === null ? null : new Redactor(ctx.redact)
   const folded = await foldLog(candidate.source, redactor, { chunks: 'skip-superseded', prefix })
   if (!folded.ok) return null
@@ -131,7 +123,7 @@ async function previewPage(candidate: PreviewCandidate, prefix: Uint8Array, ctx:
   const summary: SessionSummary = { ...summarize({ conversation, id: candidate.id, stem: candidate.stem, pages: 1, warnings: 0, locale: ctx.locale }), warnings: 0 }
   const feed = sectionFeed(conversation, { cwd: conversation.facts.cwd, home: null, locale: ctx.locale })
   // No colours: the preview must not wait for shiki, nor touch the highlight cache the build fills.
-  const renderer = new SessionRenderer(ctx.shell, ctx.text, new Enricher(null))
+  const renderer = new SessionRenderer(ctx.assets.shell, ctx.text, new Enricher(null))
   const rendered = await renderer.render({
     view: { ...feed, tools: conversationToolCounts(conversation), prompts: conversationPrompts(conversation) },
     summary,

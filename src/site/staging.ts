@@ -16,7 +16,7 @@
 import { existsSync } from 'node:fs'
 import { copyFile, link, lstat, mkdir, readdir, readFile, readlink, rename, rm, rmdir, symlink, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import type { FileContent } from './atomic-write'
+import { writeFileAtomic, type FileContent } from './atomic-write'
 
 /** Another build holds the folder. */
 export class LockError extends Error {}
@@ -84,15 +84,6 @@ export async function recover(outDir: string): Promise<void> {
 }
 
 /**
- * Whether a preview may be published into `outDir` (src/site/preview.ts): only where there is no site yet —
- * no folder, or an empty one. A rebuild keeps the previous site, whole, until the new one replaces it.
- */
-export async function previewAllowed(outDir: string): Promise<boolean> {
-  if (!existsSync(outDir)) return true
-  return (await readdir(outDir)).length === 0
-}
-
-/**
  * Puts a preview site in place of a folder that holds nothing yet: its files are written into a sibling
  * folder, which is then renamed to `outDir` in one step, so the folder is at any moment absent (or empty)
  * or the whole preview. The preview carries a manifest, so a build killed after this point finds a dsh-view
@@ -102,11 +93,8 @@ export async function publishPreview(outDir: string, files: readonly { path: str
   const dir = siblingOf(outDir, 'preview')
   await rm(dir, { recursive: true, force: true })
   try {
-    for (const file of files) {
-      const path = join(dir, file.path)
-      await mkdir(dirname(path), { recursive: true })
-      await writeFile(path, typeof file.content === 'string' || file.content instanceof Uint8Array ? file.content : Buffer.concat(file.content))
-    }
+    const dirs = new Set<string>()
+    for (const file of files) await writeFileAtomic(join(dir, file.path), file.content, dirs)
     // An empty folder the user made for the site gives way to the preview (rmdir fails if it is not empty:
     // something was put there meanwhile, and the preview is not published).
     if (existsSync(outDir)) await rmdir(outDir)
