@@ -7,7 +7,7 @@
  * (every reference to a seq moves with it: `sourceEventSeqs` including ranges, `messageSeqs`, replace ops,
  * `shadowedRange`/`shadowedSeqs`, `image/offload` targets, `throughSeq`), turns continue the previous copy's
  * numbers, times are shifted so each copy starts after the last one ended, and from the second copy on every
- * message id and tool call id gets a `~rN` suffix so ids stay unique in the session. Version 0 sources keep
+ * message id, tool call id, compaction id and command id gets a `~rN` suffix so ids stay unique in the session. Version 0 sources keep
  * their packed chunk rows; version 3/4 sources (whose upstream fixtures have their envelopes stripped) get
  * `seq` = line index and a synthetic time. Child sessions (a `parentSession` or seeded header) and logs
  * that would not chain (no envelope where the version needs one, an open turn at the end) are left out.
@@ -64,7 +64,9 @@ export interface ChainResult {
 
 /** Keys whose values name a tool call (PTC sub-calls name their root and parent too). */
 const CALL_ID_KEYS = ['callId', 'toolCallId', 'subCallId', 'rootCallId', 'parentCallId']
-const ID_KEYS = new Set(['id', ...CALL_ID_KEYS])
+/** Other keys the fold matches events by (a compaction's start/summary/end, a command's output): renamed too. */
+const EVENT_ID_KEYS = ['compactionId', 'commandId']
+const ID_KEYS = new Set(['id', ...CALL_ID_KEYS, ...EVENT_ID_KEYS])
 const SENTINEL = /"@@HOLE(\d+)@@"/g
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
 
@@ -193,7 +195,7 @@ function packedMembers(record: Obj): number {
   return Array.isArray(list) ? list.length : 0
 }
 
-/** Message ids and tool call ids: the identities a copy must not share with the original. */
+/** Message ids, tool call ids, compaction and command ids: the identities a copy must not share with the original. */
 function collectIds(record: Obj, ids: Set<string>): void {
   const stack: Json[] = [record]
   while (stack.length > 0) {
@@ -204,6 +206,7 @@ function collectIds(record: Obj, ids: Set<string>): void {
     }
     if (!isObj(value)) continue
     for (const key of CALL_ID_KEYS) if (typeof value[key] === 'string') ids.add(value[key] as string)
+    for (const key of EVENT_ID_KEYS) if (typeof value[key] === 'string') ids.add(value[key] as string)
     if (value['type'] === 'tool-call' && typeof value['id'] === 'string') ids.add(value['id'])
     for (const child of Object.values(value)) if (typeof child === 'object' && child !== null) stack.push(child)
   }

@@ -1,7 +1,7 @@
 /**
  * The same-conversation benchmark's input (bench/chain-corpus.ts): real corpus logs chained into one session
  * must be a log dsh-view reads without a warning — no invalid line, seq gap, unknown event, torn tail or
- * damage — whose tool calls and message ids stay unique across copies, and the same bytes every time.
+ * damage — whose tool calls, message and compaction ids stay unique across copies, and the same bytes every time.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -45,11 +45,15 @@ describe.each([0, 3, 4] as const)('a chained version-%i session', (version) => {
     expect(Math.max(...folded.conversation.sections.map(s => s.turn ?? 0))).toBe(result.turns)
   })
 
-  it('keeps call and message ids unique and is deterministic', () => {
+  it('keeps call, message and compaction ids unique and is deterministic', () => {
     const text = readFileSync(path, 'utf8')
     const calls = [...text.matchAll(/"type":"tool\/call","seq":\d+,"time":-?\d+,"data":\{(?:"turn":\d+,"step":\d+,)?"callId":("(?:[^"\\]|\\.)*")/g)].map(m => m[1])
     expect(calls.length).toBeGreaterThan(0)
     expect(new Set(calls).size).toBe(calls.length)
+    // A compaction's start, summary and end share its id: one start per id (the fold joins them by it).
+    const compactions = [...text.matchAll(/"type":"compaction\/start"[^\n]*?"compactionId":("(?:[^"\\]|\\.)*")/g)].map(m => m[1])
+    if (version === 0) expect(compactions.length).toBeGreaterThan(1)
+    expect(new Set(compactions).size).toBe(compactions.length)
     const again = join(dir, `again-${name}`)
     writeChainedSession(again, templates, corpusBytes * 2.5, { version, id: `chain-v${version}` })
     expect(readFileSync(again).equals(readFileSync(path))).toBe(true)
