@@ -21,7 +21,7 @@ function header(locale: 'en' | 'zh') {
   const conversation = assemble(parseLogText(s.jsonl()).lines)
   const text = siteText(locale)
   const summary = summarize({ conversation, id: 'p1', stem: 'p1', pages: 1, warnings: 0 })
-  const chrome = sessionChrome(summary, headerFacts(summary, conversation, text), { parent: null, children: [] }, 1, 1, text)
+  const chrome = sessionChrome(summary, headerFacts(summary, conversation.facts, text), { parent: null, children: [] }, 1, 1, text)
   return mount(<PageHeader chrome={chrome} allSessions={text.allSessions} />)
 }
 

@@ -274,16 +274,35 @@ export function sectionFeed(conversation: Conversation, ctx: CardContext): { loc
 }
 
 /**
+ * Sections made into page sections one by one, in order, as a fold hands them out (src/site/fold-stream.ts):
+ * each is what `sectionFeed` hands out for it — the same rows and the same `turn-N` anchor rule. `ctx` must
+ * carry the to-do history written so far (the builder's `todoWritesSoFar`).
+ */
+export class SectionConverter {
+  readonly #anchors = new TurnAnchors()
+
+  next(s: Section, ctx: CardContext): PageSection {
+    return { ...section(s, ctx), anchor: this.#anchors.next(s) }
+  }
+}
+
+/** `turnAnchors` one section at a time. */
+export class TurnAnchors {
+  readonly #taken = new Set<number>()
+  next(s: Section): string | null {
+    const anchor = s.turn === null || this.#taken.has(s.turn) ? null : `turn-${s.turn}`
+    if (s.turn !== null) this.#taken.add(s.turn)
+    return anchor
+  }
+}
+
+/**
  * Each section's `turn-N` anchor: once per number, on the first section that has it (a damaged log may
  * repeat a number); null for the others. The prompt list links the same anchors (src/site/prompts.ts).
  */
 export function turnAnchors(sections: readonly Section[]): (string | null)[] {
-  const taken = new Set<number>()
-  return sections.map(s => {
-    const anchor = s.turn === null || taken.has(s.turn) ? null : `turn-${s.turn}`
-    if (s.turn !== null) taken.add(s.turn)
-    return anchor
-  })
+  const anchors = new TurnAnchors()
+  return sections.map(s => anchors.next(s))
 }
 
 // The to-do diff reads the session's earlier lists (cards-current.md §11.9).

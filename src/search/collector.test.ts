@@ -35,12 +35,12 @@ describe('ShardCollector', () => {
     const labels = { stem: 'x', title: 't', labels: LABELS }
     const collector = new ShardCollector(labels)
     for (const section of view.sections) collector.add(section)
-    expect(collector.finish()).toBe(searchShard(view, labels))
+    expect(collector.finish(labels.title)).toBe(searchShard(view, labels))
   })
 
   it('holds about the budget, not the text it was given', () => {
     const view = spread(60, 1, 200_000)
-    const collector = new ShardCollector({ stem: 'x', title: 't', labels: LABELS })
+    const collector = new ShardCollector({ stem: 'x', labels: LABELS })
     let most = 0
     for (const section of view.sections) {
       collector.add(section)
@@ -49,5 +49,24 @@ describe('ShardCollector', () => {
     // 60 rows of ~200,000 characters went in (12 M); after each retrim the long rows keep their share of the budget.
     expect(most).toBeLessThan(5 * SHARD_BUDGET)
     expect(collector.held).toBeLessThan(5 * SHARD_BUDGET)
+  })
+
+  // The title is known only at `finish` (a session rendered while its log is folded learns it last): in the
+  // dropped regime the rows kept from the start must leave room for it.
+  it.each([
+    ['no title', ''],
+    ['a long title', 'A title that takes a lot of the shard '.repeat(3)],
+    ['a long two-byte title', '一个很长的标题'.repeat(14)],
+  ])('keeps the rows searchShard keeps when the title comes last: %s', (_, title) => {
+    const view = spread(100, 120, 300)
+    const collector = new ShardCollector({ stem: 'x', labels: LABELS })
+    for (const section of view.sections) collector.add(section)
+    expect(collector.finish(title)).toBe(searchShard(view, { stem: 'x', title, labels: LABELS }))
+  })
+
+  it('drops rows for a longer title in that regime (the test above is not vacuous)', () => {
+    const view = spread(100, 120, 300)
+    const rows = (title: string) => (searchShard(view, { stem: 'x', title, labels: LABELS }).match(/\],\[/g) ?? []).length
+    expect(rows('一个很长的标题'.repeat(14))).toBeLessThan(rows(''))
   })
 })

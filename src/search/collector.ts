@@ -66,7 +66,7 @@ export class ShardCollector {
   #kept: KeptFromStart | null = null
 
   constructor(
-    private readonly session: { stem: string; title: string; labels: ShardLabels },
+    private readonly session: { stem: string; labels: ShardLabels },
     private readonly textOf: TextOf = searchableText,
   ) {}
 
@@ -105,7 +105,8 @@ export class ShardCollector {
 
   /** Switches to keeping rows from the start: the entries so far are offered in order, then let go. */
   #dropFromEnd(): void {
-    const kept = new KeptFromStart(baseOf(this.session))
+    // The title is known only at `finish` (a streamed render learns it last): kept with the shortest one.
+    const kept = new KeptFromStart(baseOf({ stem: this.session.stem, title: '' }))
     for (const entry of this.#entries) if (!kept.offer(entry)) break
     this.#kept = kept
     this.#entries.length = 0
@@ -125,8 +126,8 @@ export class ShardCollector {
   }
 
   /** The shard script (`searchShard`'s bytes for the same rows). */
-  finish(): string {
-    if (this.#kept !== null) return this.#kept.script()
-    return shardOf(this.#entries, baseOf(this.session))
+  finish(title: string): string {
+    if (this.#kept !== null) return this.#kept.script(title)
+    return shardOf(this.#entries, baseOf({ stem: this.session.stem, title }))
   }
 }

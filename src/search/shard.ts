@@ -15,7 +15,7 @@
  */
 import type { PageRow, PageViewModel, RowBody, ToolRowModel } from '../cards/types'
 import { plainText } from '../cards/plain-text'
-import type { Conversation } from '../conversation/model'
+import type { ChatNode, Conversation } from '../conversation/model'
 import type { ToolCallNode } from '../conversation/tool-call'
 import { normalizeAll, searchableLengthUpTo, searchableText, type SearchableText } from './text'
 import { detailsText } from '../cards/details/text'
@@ -273,9 +273,16 @@ function keepFromStart(entries: readonly (() => Entry)[], base: Base): string {
 /** The rows `keepFromStart` keeps, offered one by one (src/search/collector.ts offers them as they come). */
 export class KeptFromStart {
   readonly #rows: ShardRow[] = []
+  /** Each kept row's bytes in the script (its JSON and a comma). */
+  readonly #costs: number[] = []
   #size: number
   #full = false
 
+  /**
+   * `base.title` may be a stand-in (a session rendered while its log is still folded learns its title at the
+   * end): `script(title)` then drops the trailing rows the real title has no room for, which leaves the
+   * longest prefix that fits with it — what keeping rows with the real title from the start keeps.
+   */
   constructor(private readonly base: Base) {
     this.#size = bytes(shardScript({ ...base, complete: false, rows: [] }))
   }
@@ -294,12 +301,19 @@ export class KeptFromStart {
       return false
     }
     this.#rows.push(row)
+    this.#costs.push(cost)
     this.#size += cost
     return true
   }
 
-  script(): string {
-    return shardScript({ ...this.base, complete: false, rows: this.#rows })
+  script(title: string = this.base.title): string {
+    const base = { ...this.base, title }
+    let size = this.#size - bytes(shardScript({ ...this.base, complete: false, rows: [] })) + bytes(shardScript({ ...base, complete: false, rows: [] }))
+    while (size > SHARD_BUDGET && this.#rows.length > 0) {
+      this.#rows.pop()
+      size -= this.#costs.pop() as number
+    }
+    return shardScript({ ...base, complete: false, rows: this.#rows })
   }
 }
 
@@ -322,19 +336,22 @@ export function fairCap(lengths: readonly number[], budget: number): number {
  */
 export function conversationToolCounts(conversation: Conversation): [tool: string, count: number][] {
   const counts = new Map<string, number>()
-  const stack: ToolCallNode[] = []
-  for (const section of conversation.sections) {
-    for (const node of section.nodes) if (node.kind === 'tool') stack.push(node.call)
-    while (stack.length > 0) {
-      const call = stack.pop() as ToolCallNode
-      if (call.name !== '') counts.set(call.name, (counts.get(call.name) ?? 0) + 1)
-      for (const child of call.subCalls) stack.push(child)
-    }
-  }
+  for (const section of conversation.sections) addToolCounts(counts, section.nodes)
   return sortCounts(counts)
 }
 
-const sortCounts = (counts: Map<string, number>): [tool: string, count: number][] => [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+/** Adds the tool rows of a section's nodes to `counts` (by call name). Walked with a stack, not recursion. */
+export function addToolCounts(counts: Map<string, number>, nodes: readonly ChatNode[]): void {
+  const stack: ToolCallNode[] = []
+  for (const node of nodes) if (node.kind === 'tool') stack.push(node.call)
+  while (stack.length > 0) {
+    const call = stack.pop() as ToolCallNode
+    if (call.name !== '') counts.set(call.name, (counts.get(call.name) ?? 0) + 1)
+    for (const child of call.subCalls) stack.push(child)
+  }
+}
+
+export const sortCounts = (counts: Map<string, number>): [tool: string, count: number][] => [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
 
 /** Every tool name in a view model with its row count, sorted by name (the find box's tool filter). */
 export function toolCounts(view: PageViewModel): [tool: string, count: number][] {

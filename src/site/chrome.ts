@@ -11,6 +11,7 @@ import { DEFAULT_VIEW_MODE, VIEW_MODES, type ViewMode } from '../cards/view-mode
 import { pageFile, promptsFile } from './slug'
 import { promptWindow, type Prompt } from './prompts'
 import { pagerNav } from './pager'
+import { digestOf } from './digest'
 import type { Fact, FoldControls, PageNav, PromptEntry, PromptToc, SessionChrome, SessionSummary, SiteText, ViewSwitch } from './types'
 import type { Locale } from '../cards/types'
 import { plainText } from '../cards/plain-text'
@@ -26,13 +27,14 @@ function oneLine(text: string): string {
 
 /** The latest `session/title`, else the first prompt's first line, else the id. */
 export function sessionTitle(conversation: Conversation, id: string): string {
-  const title = oneLine(conversation.facts.title ?? '')
+  return titleOf(conversation.facts, digestOf(conversation.sections).firstPrompt, id)
+}
+
+/** The log's title, else the first prompt (`SessionDigest.firstPrompt`), else `Session <id>`; one line. */
+export function titleOf(facts: SessionFacts, firstPrompt: string | null, id: string): string {
+  const title = oneLine(facts.title ?? '')
   if (title) return title
-  for (const section of conversation.sections) {
-    for (const node of section.nodes) {
-      if (node.kind === 'user' && !node.inherited && node.text.trim() !== '') return oneLine(node.text)
-    }
-  }
+  if (firstPrompt !== null) return oneLine(firstPrompt)
   return `Session ${id}`
 }
 
@@ -54,13 +56,17 @@ export interface SummaryInput {
 }
 
 export function summarize({ conversation, id, stem, pages, warnings, locale = 'en' }: SummaryInput): SessionSummary {
-  const f = conversation.facts
+  return summarizeFacts({ facts: conversation.facts, firstPrompt: digestOf(conversation.sections).firstPrompt, id, stem, pages, warnings, locale })
+}
+
+/** `summarize` from the facts and the first prompt alone (a fold that handed its sections out: ./fold-stream.ts). */
+export function summarizeFacts({ facts: f, firstPrompt, id, stem, pages, warnings, locale = 'en' }: Omit<SummaryInput, 'conversation'> & { facts: SessionFacts; firstPrompt: string | null }): SessionSummary {
   const duration = f.startTime !== null && f.endTime !== null && f.endTime >= f.startTime ? formatDuration(f.endTime - f.startTime, locale) : null
   return {
     id,
     slug: stem,
     href: `sessions/${pageFile(stem, 1)}`,
-    title: sessionTitle(conversation, id),
+    title: titleOf(f, firstPrompt, id),
     project: f.cwd,
     start: timeLabel(f.startTime),
     duration,
@@ -78,8 +84,7 @@ export function summarize({ conversation, id, stem, pages, warnings, locale = 'e
  * The facts list of a page header. The session pills of cards-current.md §8.2 (activity, usage, context
  * meter) sit among the facts; the activity pill carries the turn count, so `Turns` shows only without it.
  */
-export function headerFacts(summary: SessionSummary, conversation: Conversation, text: SiteText): Fact[] {
-  const f = conversation.facts
+export function headerFacts(summary: SessionSummary, f: SessionFacts, text: SiteText): Fact[] {
   const facts: Fact[] = [{ label: text.factProject, value: summary.project ?? text.noProject }]
   if (summary.start !== null) facts.push({ label: text.factStarted, value: summary.start.label, datetime: summary.start.iso })
   if (summary.duration !== null) facts.push({ label: text.factDuration, value: summary.duration })

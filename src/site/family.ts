@@ -22,6 +22,7 @@ import { Redactor, type RedactionReport } from '../redact/redactor'
 import type { RedactConfig } from '../redact/scan'
 import { childAnchor, headerFacts, summarize, type Family } from './chrome'
 import { Enricher } from './enrich'
+import { renderStreamed } from './family-stream'
 import { foldLog, type FoldResult } from './fold-log'
 import type { Lanes } from './lanes'
 import { damagedConversation, failureReason, type FailedStage } from './damaged'
@@ -75,6 +76,11 @@ export interface FamilyContext {
    * batches on them. Absent: every session renders on this thread.
    */
   lanes?: { lanes: Lanes; minBytes: number } | null
+  /**
+   * A fold worker for one big session (./family-stream.ts): a family of one whose log has at least
+   * `minBytes` is folded on it while this thread renders. Absent: folded here, then rendered.
+   */
+  stream?: { script: string; minBytes: number; /** Tests: the worker's read size. */ readBytes?: number } | null
 }
 
 export interface FamilyResult {
@@ -85,6 +91,13 @@ export interface FamilyResult {
   /** Pages over a budget after every cut. */
   overBudget: string[]
   timings: Timings
+  streamed: StreamCount
+}
+
+/** Sessions rendered while the fold worker folded them, and why others given to it were not. */
+export interface StreamCount {
+  done: number
+  abandoned: string[]
 }
 
 interface Loaded {
@@ -101,7 +114,7 @@ interface Loaded {
 }
 
 export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyContext): Promise<FamilyResult> {
-  const result: FamilyResult = { sessions: [], problems: [], overBudget: [], timings: noTimings() }
+  const result: FamilyResult = { sessions: [], problems: [], overBudget: [], timings: noTimings(), streamed: { done: 0, abandoned: [] } }
   const timed = async <T>(stage: Stage, work: () => Promise<T> | T): Promise<T> => {
     const started = performance.now()
     try {
@@ -112,6 +125,10 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
   }
   const { text, highlighter } = ctx
   const lang = ctx.locale === 'zh' ? 'zh-CN' : 'en'
+  const only = family.length === 1 ? family[0] : undefined
+  if (only !== undefined && ctx.stream != null && only.bytes >= ctx.stream.minBytes && !ctx.live && ctx.redact === null) {
+    if (await renderStreamed(only, ctx.stream, ctx, result, timed)) return result
+  }
 
   // Folded in a function of its own: an async function's suspended frame keeps what its locals last held,
   // and the render below must not keep a model the feed lets go.
@@ -148,7 +165,7 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
       const conversation = box.conversation as Conversation
       box.conversation = null
       const sections = sectionFeed(conversation, { cwd: conversation.facts.cwd, home: null, locale: ctx.locale })
-      return { facts: headerFacts(l.summary, conversation, text), feed: { ...sections, tools: conversationToolCounts(conversation), prompts: conversationPrompts(conversation) } }
+      return { facts: headerFacts(l.summary, conversation.facts, text), feed: { ...sections, tools: conversationToolCounts(conversation), prompts: conversationPrompts(conversation) } }
     }
     const lanes = ctx.lanes != null && l.member.bytes >= ctx.lanes.minBytes ? ctx.lanes.lanes : null
     const renderOnce = async (box: { conversation: Conversation | null }, laned: Lanes | null) => {

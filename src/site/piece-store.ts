@@ -34,17 +34,20 @@ export class PieceStore {
     return this.#offsets.length - 1
   }
 
-  put(bytes: Buffer): void {
+  /** Adds a piece; returns its index. */
+  put(bytes: Buffer): number {
+    const index = this.count
     const end = (this.#offsets[this.#offsets.length - 1] as number) + bytes.length
     this.#offsets.push(end)
     if (this.#fd !== null) {
       this.#write(bytes, end - bytes.length)
       this.#memory.push(null)
-      return
+      return index
     }
     this.#memory.push(bytes)
     this.#held += bytes.length
     if (this.spoolDir !== null && this.#held > this.spill) this.#spill(this.spoolDir)
+    return index
   }
 
   /** Pieces `from` … `to - 1`, in order (one buffer read back from the spool when spilled). */

@@ -127,7 +127,7 @@ async function previewPage(candidate: PreviewCandidate, prefix: Uint8Array, ctx:
   const rendered = await renderer.render({
     view: { ...feed, tools: conversationToolCounts(conversation), prompts: conversationPrompts(conversation) },
     summary,
-    facts: previewFacts(headerFacts(summary, conversation, ctx.text), ctx.text),
+    facts: previewFacts(headerFacts(summary, conversation.facts, ctx.text), ctx.text),
     family: { parent: null, children: [] },
     childByCall: new Map(),
     lang: ctx.lang,

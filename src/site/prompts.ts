@@ -11,7 +11,7 @@
  */
 import type { PageViewModel } from '../cards/types'
 import type { Conversation } from '../conversation/model'
-import { turnAnchors } from '../cards/view-model'
+import { digestOf } from './digest'
 
 /** Entries a session page lists inline. */
 export const TOC_WINDOW = 30
@@ -33,7 +33,8 @@ export interface Prompt {
   label: string
 }
 
-function firstLine(text: string): string {
+/** A prompt's label: its first non-blank line, at most PROMPT_CHARS characters. */
+export function firstLine(text: string): string {
   let line = ''
   for (const l of text.split('\n', 200)) {
     if (l.trim() !== '') {
@@ -63,25 +64,11 @@ export function sessionPrompts(view: PageViewModel): Prompt[] {
 
 /**
  * `sessionPrompts(viewModel(conversation))` from the conversation itself, before any section is made (the
- * static build hands sections out one by one and lets them go, src/site/render-session.tsx): a user row is a
- * `user` or `steering` node, keyed and worded as the node is, and a turn's anchor is `turn-N` on the first
- * section of that number (src/cards/view-model.ts).
+ * static build hands sections out one by one and lets them go, src/site/render-session.tsx): see
+ * ./digest.ts, which gathers the same list section by section.
  */
 export function conversationPrompts(conversation: Conversation): Prompt[] {
-  const prompts: Prompt[] = []
-  const anchors = turnAnchors(conversation.sections)
-  for (const [i, section] of conversation.sections.entries()) {
-    const anchor = anchors[i] ?? null
-    if (section.inherited) continue
-    let first = true
-    for (const node of section.nodes) {
-      if (node.kind !== 'user' && node.kind !== 'steering') continue
-      const id = first && anchor !== null ? anchor : node.key
-      first = false
-      prompts.push({ number: prompts.length + 1, turn: section.turn, id, label: firstLine(node.text) })
-    }
-  }
-  return prompts
+  return digestOf(conversation.sections).prompts
 }
 
 /**

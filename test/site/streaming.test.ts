@@ -12,12 +12,14 @@ import { sectionFeed, viewModel } from '../../src/cards/view-model'
 import { fileSource } from '../../src/log/node/source'
 import { session, toolCallBlock } from '../../src/log/testing/session'
 import { conversationToolCounts, toolCounts } from '../../src/search/shard'
-import { headerFacts, summarize } from '../../src/site/chrome'
+import { headerFacts, summarize, summarizeFacts } from '../../src/site/chrome'
 import { Enricher } from '../../src/site/enrich'
 import { foldLog } from '../../src/site/fold-log'
 import { PieceStore } from '../../src/site/piece-store'
 import { conversationPrompts, sessionPrompts } from '../../src/site/prompts'
-import { SECTION_BATCH, SessionRenderer, type RenderedFile } from '../../src/site/render-session'
+import { SECTION_BATCH, SessionRenderer, StreamRestart, type RenderedFile, type SectionStream } from '../../src/site/render-session'
+import { streamFold, type FromFold } from '../../src/site/fold-stream'
+import { MAX_PAGE_BYTES, MAX_PAGE_NODES, type Size } from '../../src/site/measure'
 import { siteText } from '../../src/site/strings'
 import { buildInto, tempDir } from '../support/build'
 import { testSiteAssets } from '../support/site-assets'
@@ -29,6 +31,15 @@ function manyTurns(): string {
   for (let t = 1; t <= TURNS; t++) {
     s.turnStart()
     s.user(`Turn ${t}: run the tests`)
+    // One turn too big for a page: its rows are split over pages.
+    if (t === 70) {
+      s.stepStart()
+      for (let c = 0; c < 500; c++) {
+        s.call('bash', { command: `echo ${c}` }, `big-${c}`)
+        s.result(`big-${c}`, `${c}`)
+      }
+      s.stepEnd()
+    }
     s.stepStart()
     const id = `call-${t}`
     s.assistant([toolCallBlock(id, t % 3 === 0 ? 'read' : 'bash', t % 3 === 0 ? { file_path: `src/f${t}.ts` } : { command: `npm test -- ${t}` })])
@@ -62,7 +73,7 @@ describe('rendering a session batch by batch', () => {
       const conversation = await fold()
       expect(conversation.sections.length).toBeGreaterThan(2 * SECTION_BATCH)
       const summary = summarize({ conversation, id: 'many-turns', stem: 'many', pages: 1, warnings: 0 })
-      const input = { summary, facts: headerFacts(summary, conversation, text), family: { parent: null, children: [] }, childByCall: new Map(), lang: 'en', baseUrl: null }
+      const input = { summary, facts: headerFacts(summary, conversation.facts, text), family: { parent: null, children: [] }, childByCall: new Map(), lang: 'en', baseUrl: null }
       const renderer = new SessionRenderer(assets.shell, text, new Enricher(null))
       const ctx = { cwd: conversation.facts.cwd, home: null, locale: 'en' as const }
       if (!streamed) return { files: (await renderer.render({ ...input, view: viewModel(conversation, ctx) })).files, spool: null }
@@ -87,6 +98,72 @@ describe('rendering a session batch by batch', () => {
     expect([...a.keys()].filter(p => p.endsWith('.html')).length).toBeGreaterThan(1)
     for (const [path, content] of a) expect(b.get(path), path).toBe(content)
     expect(readdirSync(streamed.spool as string)).toEqual([])
+  }, 120_000)
+})
+
+describe('rendering a session while it is folded (a SectionStream)', () => {
+  // The fold worker's own code (src/site/fold-stream.ts), run in this thread: its messages become the stream.
+  async function streamedRender(roomGuess: Size | undefined) {
+    const assets = await testSiteAssets()
+    const text = siteText('en')
+    const dir = tempDir('dv-stream-fold-')
+    const path = join(dir, 'session.jsonl')
+    writeFileSync(path, manyTurns())
+    const messages: FromFold[] = []
+    await streamFold({ source: fileSource(path), bytes: 0, locale: 'en' }, async m => void messages.push(m))
+    const end = messages.find(m => m.type === 'end')
+    if (end?.type !== 'end') throw new Error(`no end: ${JSON.stringify(messages.find(m => m.type === 'abandon'))}`)
+    const batches = messages.flatMap(m => (m.type === 'sections' ? [m.sections] : []))
+    const summary = summarizeFacts({ facts: end.end.facts, firstPrompt: end.end.firstPrompt, id: 'many-turns', stem: 'many', pages: 1, warnings: 0 })
+    const stream: SectionStream = {
+      locale: 'en',
+      batches: (async function* () {
+        yield* batches
+      })(),
+      end: async () => ({ summary, facts: headerFacts(summary, end.end.facts, text), tools: end.end.tools, prompts: end.end.prompts }),
+      ...(roomGuess === undefined ? {} : { roomGuess }),
+    }
+    const renderer = new SessionRenderer(assets.shell, text, new Enricher(null))
+    const placeholder = { ...summary, title: '' }
+    const written: RenderedFile[] = []
+    const rendered = await renderer.render(
+      { view: { locale: 'en', count: 0, at: () => { throw new Error('no feed') }, tools: [], prompts: [] }, summary: placeholder, facts: [], family: { parent: null, children: [] }, childByCall: new Map(), lang: 'en', baseUrl: null },
+      { write: async (path, content) => void written.push({ path, content }), spoolDir: tempDir('dv-spool-'), spill: 4096 },
+      null,
+      stream,
+    )
+    return { files: written, batches: batches.length, pages: rendered.pages }
+  }
+
+  async function wholeRender() {
+    const assets = await testSiteAssets()
+    const text = siteText('en')
+    const conversation = await fold()
+    const summary = summarize({ conversation, id: 'many-turns', stem: 'many', pages: 1, warnings: 0 })
+    const ctx = { cwd: conversation.facts.cwd, home: null, locale: 'en' as const }
+    const renderer = new SessionRenderer(assets.shell, text, new Enricher(null))
+    return (await renderer.render({ summary, facts: headerFacts(summary, conversation.facts, text), family: { parent: null, children: [] }, childByCall: new Map(), lang: 'en', baseUrl: null, view: viewModel(conversation, ctx) })).files
+  }
+
+  const bytes = (files: RenderedFile[]) =>
+    new Map(files.map(f => [f.path, Buffer.concat(typeof f.content === 'string' ? [Buffer.from(f.content)] : f.content instanceof Uint8Array ? [f.content] : [...f.content]).toString('utf8')]))
+
+  it.each([
+    ['the default room guess', undefined],
+    ['a room guess nothing fits (every section waits for the room)', { bytes: 1_000, nodes: 10 }],
+  ])('writes the files a whole-view render makes: %s', async (_, guess) => {
+    const a = bytes(await wholeRender())
+    const streamed = await streamedRender(guess)
+    expect(streamed.batches).toBeGreaterThan(2)
+    const b = bytes(streamed.files)
+    expect([...b.keys()].sort()).toEqual([...a.keys()].sort())
+    // The turn of 500 calls fills pages of its own: the split path ran.
+    expect([...a.values()].some(html => html.includes('(continued)'))).toBe(true)
+    for (const [path, content] of a) expect(b.get(path), path).toBe(content)
+  }, 120_000)
+
+  it('gives up (StreamRestart) when a section kept whole turns out too big for the room', async () => {
+    await expect(streamedRender({ bytes: 100 * MAX_PAGE_BYTES, nodes: 100 * MAX_PAGE_NODES })).rejects.toBeInstanceOf(StreamRestart)
   }, 120_000)
 })
 

@@ -97,7 +97,7 @@ export async function renderHtmlExport(options: HtmlExportOptions): Promise<Html
     const renderOne = async (conversation: Conversation) => {
       const plain = viewModel(conversation, { cwd: conversation.facts.cwd, home: null, locale: options.locale })
       const view = session === root ? plain : prefixKeys(plain, `${session.stem}/`)
-      const facts = headerFacts(session.summary, conversation, text)
+      const facts = headerFacts(session.summary, conversation.facts, text)
       const renderer = new SessionRenderer(options.assets.shell, text, new Enricher(highlighter))
       return { facts, out: await renderer.render({ view, summary: session.summary, facts, family, childByCall: relatives.childByCall, lang, baseUrl: null, links, viewMode }) }
     }

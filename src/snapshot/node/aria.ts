@@ -136,7 +136,7 @@ export class AriaSnapshotter {
     const rendered = await renderer.render({
       view: viewModel(c, { cwd: c.facts.cwd, home: null, locale }),
       summary,
-      facts: headerFacts(summary, c, text),
+      facts: headerFacts(summary, c.facts, text),
       family: { parent: null, children: [] },
       childByCall: new Map(),
       lang: locale === 'zh' ? 'zh-CN' : 'en',
