@@ -7,8 +7,9 @@
  * BENCH_SAME_VERSION, default 0: packed chunk rows, what dsh installs write today) and the same conversation as
  * a Claude Code transcript (claude-transcript.ts). Peers: viewers.ts.
  *
- * Paired rounds (BENCH_ROUNDS, default 3): each round builds with every tool — dsh-view on each lane count of
- * BENCH_LANES (default 1,2,4; 4 lanes on a 2-core machine are simulated by the worker count), claude-replay
+ * Paired rounds (BENCH_ROUNDS, default 3): each round builds with every tool — dsh-view on each entry of
+ * BENCH_LANES (default 1,fold,2,4: one thread; `fold`, the CLI's default, which folds one big session on a
+ * worker while its thread renders; 2 and 4 lanes, 4 on a 2-core machine simulated by the worker count), claude-replay
  * and claude-code-transcripts, and with BENCH_BASELINE=<another bundled cli.mjs> that dsh-view too (on
  * BENCH_BASELINE_LANES, default 1) — each opening its first transcript page in Chromium (first-view.ts) as
  * soon as it is readable: at the build's end, or while a first build runs once its preview is there. The order rotates every round so the shared machine's slow spells fall on all tools alike.
@@ -31,7 +32,7 @@ import { findCorpus, loadTemplates, writeChainedSession, type ChainOptions, type
 import { writeClaudeTranscript } from './claude-transcript'
 import { requireBuiltCli } from './dsh-view-cli'
 import { chromiumPath, launchChromium, openFirstView } from './first-view'
-import { dshViewBuild, dshViewTool, installPeers, outputSize, PEERS, peerTools, siteWarnings, type Tool } from './viewers'
+import { dshViewBuild, dshViewTool, installPeers, outputSize, PEERS, peerTools, siteWarnings, type Lanes, type Tool } from './viewers'
 
 const MB = 1e6
 const PROJECT = '--home-dev-project--'
@@ -59,8 +60,9 @@ const envNumber = (name: string, fallback: number): number => {
   if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number ≥ 0 (got ${raw})`)
   return n
 }
-const laneList = (raw: string | undefined, fallback: string) =>
-  (raw ?? fallback).split(',').map(Number).filter((n) => Number.isInteger(n) && n >= 1)
+/** `fold`: the CLI's default for one big session (folded on the fold worker while it renders); N: N lanes. */
+const laneList = (raw: string | undefined, fallback: string): Lanes[] =>
+  (raw ?? fallback).split(',').flatMap((t): Lanes[] => (t.trim() === 'fold' ? ['fold'] : Number.isInteger(Number(t)) && Number(t) >= 1 ? [Number(t)] : []))
 
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b)
 const median = (xs: number[]) => {
@@ -74,8 +76,8 @@ const mb = (bytes: number) => (bytes / MB).toFixed(bytes < 10 * MB ? 2 : 1)
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ')
 
 /** The CLIs to compare: this checkout's (or BENCH_CLI) and BENCH_BASELINE's when set. */
-function dshViews(): Array<{ label: string; cli: string; lanes: number[] }> {
-  const list = [{ label: 'dsh-view', cli: requireBuiltCli(), lanes: laneList(process.env['BENCH_LANES'], '1,2,4') }]
+function dshViews(): Array<{ label: string; cli: string; lanes: Lanes[] }> {
+  const list = [{ label: 'dsh-view', cli: requireBuiltCli(), lanes: laneList(process.env['BENCH_LANES'], '1,fold,2,4') }]
   const baseline = process.env['BENCH_BASELINE']
   if (baseline) list.push({ label: 'baseline dsh-view', cli: baseline, lanes: laneList(process.env['BENCH_BASELINE_LANES'], '1') })
   return list

@@ -97,16 +97,26 @@ export function siteWarnings(dir: string): number {
 }
 
 /** `dsh-view build <input> -o <out> -q` with `DSH_VIEW_WORKERS` for `lanes` (null: as the CLI decides). */
-export function dshViewBuild(ctx: BenchContext, cli: string, input: string, out: string, lanes: number | null): Promise<Measured> {
+/**
+ * How dsh-view renders one big session: `fold` (its default: folded on the fold worker while the build's
+ * thread renders), 1 (one thread: folded, then rendered), N lanes (DSH_VIEW_WORKERS=N); null: as the CLI decides.
+ */
+export type Lanes = number | 'fold'
+
+export const lanesName = (lanes: Lanes): string => (lanes === 'fold' ? 'fold worker' : `${lanes} lane${lanes === 1 ? '' : 's'}`)
+
+export function dshViewBuild(ctx: BenchContext, cli: string, input: string, out: string, lanes: Lanes | null): Promise<Measured> {
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: ctx.workDir, DSH_HOME: ctx.workDir }
   delete env['DSH_VIEW_WORKERS']
-  if (lanes !== null) env['DSH_VIEW_WORKERS'] = String(lanes === 1 ? 0 : lanes)
+  delete env['DSH_VIEW_FOLD_WORKER']
+  if (lanes !== null) env['DSH_VIEW_WORKERS'] = String(lanes === 1 || lanes === 'fold' ? 0 : lanes)
+  if (lanes === 1) env['DSH_VIEW_FOLD_WORKER'] = '0'
   return runMeasured(process.execPath, [cli, 'build', input, '-o', out, '-q'], { env })
 }
 
-export function dshViewTool(ctx: BenchContext, label: string, cli: string, root: string, lanes: number): Tool {
+export function dshViewTool(ctx: BenchContext, label: string, cli: string, root: string, lanes: Lanes): Tool {
   return {
-    name: `${label}, ${lanes} lane${lanes === 1 ? '' : 's'}`,
+    name: `${label}, ${lanesName(lanes)}`,
     dshView: true,
     async build(out, open) {
       // A first build may put a preview in the folder before it ends (src/site/preview.ts): the first page is
