@@ -31,7 +31,7 @@ import { childAnchor } from './chrome'
 import { renderFamily, type FamilyMember, type FamilyResult } from './family'
 import { emptyManifest, MANIFEST_FILE, readManifest, STATE_DIR, writeManifest, type Manifest, type SessionRecord, type Warning } from './manifest'
 import { findWorkerScript, renderOnWorkers, type PoolSummary } from './pool'
-import { findFoldWorkerScript, STREAM_MIN_BYTES } from './stream-feed'
+import { findFoldWorkerScript, FoldStarter, STREAM_MIN_BYTES } from './stream-feed'
 import type { StreamCount } from './family'
 import { LANE_MIN_BYTES, LanePool } from './lanes'
 import type { RenderedFile } from './render-session'
@@ -369,8 +369,14 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
   // One big session alone in its family: folded on a worker while this thread renders (./family-stream.ts).
   const foldEnv = options.env['DSH_VIEW_FOLD_WORKER']
   const foldScript = options.foldWorker !== undefined ? options.foldWorker : foldEnv === '0' || (cores < 2 && foldEnv !== '1') ? null : findFoldWorkerScript()
-  const stream = !pooled && !laned && foldScript !== null ? { script: foldScript, minBytes: options.streamMinBytes ?? STREAM_MIN_BYTES, ...(options.streamReadBytes === undefined ? {} : { readBytes: options.streamReadBytes }) } : null
+  const stream =
+    !pooled && !laned && foldScript !== null && options.live !== true && !options.redact
+      ? new FoldStarter(foldScript, options.streamMinBytes ?? STREAM_MIN_BYTES, options.streamReadBytes ?? null, options.locale)
+      : null
   lanePool?.start()
+  // The first big session to stream starts folding now, beside the preview and shiki's start.
+  const firstStreamed = stream === null ? undefined : toRender.map(f => asMembers(f.members)).find(f => f.length === 1 && stream.wants(f[0] as FamilyMember))
+  if (firstStreamed !== undefined) stream?.start(firstStreamed[0] as FamilyMember)
   // Logs to render on this thread (a lane too): the highlight worker (if any) loads shiki while they are read.
   if (!pooled && toRender.length > 0 && highlighter !== null) highlighter.warm()
   // A first build of big sessions shows their start while it renders the rest (src/site/preview.ts); after
@@ -417,6 +423,7 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
       }
     } finally {
       laneSummary = (await lanePool?.close()) ?? null
+      await stream?.close()
     }
     if (laneSummary !== null) {
       cache.adopt(laneSummary.cache)

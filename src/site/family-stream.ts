@@ -14,17 +14,17 @@ import { Enricher } from './enrich'
 import type { FamilyContext, FamilyMember, FamilyResult, Stage } from './family'
 import { STATE_DIR } from './manifest'
 import { SessionRenderer, type RenderOutput, type SectionStream } from './render-session'
-import { FoldStream } from './stream-feed'
+import type { FoldStarter } from './stream-feed'
 import type { SessionSummary } from './types'
 
 export async function renderStreamed(
   member: FamilyMember,
-  worker: { script: string; readBytes?: number },
+  folds: FoldStarter,
   ctx: FamilyContext,
   result: FamilyResult,
   timed: <T>(stage: Stage, work: () => Promise<T> | T) => Promise<T>,
 ): Promise<boolean> {
-  const fold = new FoldStream(worker.script, { source: member.source, bytes: Math.min(member.bytes, worker.readBytes ?? Number.POSITIVE_INFINITY), locale: ctx.locale })
+  const fold = folds.take(member)
   const renderer = new SessionRenderer(ctx.shell, ctx.text, new Enricher(ctx.highlighter))
   const written = new Set<string>()
   const out: RenderOutput = {

@@ -23,6 +23,7 @@ import type { RedactConfig } from '../redact/scan'
 import { childAnchor, headerFacts, summarize, type Family } from './chrome'
 import { Enricher } from './enrich'
 import { renderStreamed } from './family-stream'
+import type { FoldStarter } from './stream-feed'
 import { foldLog, type FoldResult } from './fold-log'
 import type { Lanes } from './lanes'
 import { damagedConversation, failureReason, type FailedStage } from './damaged'
@@ -80,7 +81,7 @@ export interface FamilyContext {
    * A fold worker for one big session (./family-stream.ts): a family of one whose log has at least
    * `minBytes` is folded on it while this thread renders. Absent: folded here, then rendered.
    */
-  stream?: { script: string; minBytes: number; /** Tests: the worker's read size. */ readBytes?: number } | null
+  stream?: FoldStarter | null
 }
 
 export interface FamilyResult {
@@ -126,7 +127,7 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
   const { text, highlighter } = ctx
   const lang = ctx.locale === 'zh' ? 'zh-CN' : 'en'
   const only = family.length === 1 ? family[0] : undefined
-  if (only !== undefined && ctx.stream != null && only.bytes >= ctx.stream.minBytes && !ctx.live && ctx.redact === null) {
+  if (only !== undefined && ctx.stream != null && ctx.stream.wants(only) && !ctx.live && ctx.redact === null) {
     if (await renderStreamed(only, ctx.stream, ctx, result, timed)) return result
   }
 

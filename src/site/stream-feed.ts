@@ -8,7 +8,8 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
-import type { PageSection } from '../cards/types'
+import type { Locale, PageSection } from '../cards/types'
+import type { LogSource } from '../log/node/source'
 import type { FoldEnd, FoldJob, FromFold } from './fold-stream'
 
 /** Below this much log a session is folded on the build's thread (a worker's start costs ~50–100 ms). */
@@ -92,5 +93,46 @@ export class FoldStream {
     const wake = this.#wake
     this.#wake = null
     wake?.()
+  }
+}
+
+/**
+ * Fold workers for the build's big sessions (src/site/family-stream.ts): `wants` says which member streams
+ * (at least `minBytes` of log); `start` starts one's fold ahead of its render (the build starts the first
+ * while its preview renders); `take` hands the render its fold, started then or now. `close` stops any
+ * fold started and never taken (a build that failed first).
+ */
+export class FoldStarter {
+  readonly #started = new Map<string, FoldStream>()
+
+  constructor(
+    readonly script: string,
+    readonly minBytes: number,
+    /** Tests: the worker's read size (default: up to the log's size, at most 1 MiB). */
+    readonly readBytes: number | null,
+    readonly locale: Locale,
+  ) {}
+
+  wants(member: { bytes: number }): boolean {
+    return member.bytes >= this.minBytes
+  }
+
+  start(member: { stem: string; source: LogSource; bytes: number }): void {
+    if (!this.#started.has(member.stem)) this.#started.set(member.stem, this.#fold(member))
+  }
+
+  take(member: { stem: string; source: LogSource; bytes: number }): FoldStream {
+    const started = this.#started.get(member.stem)
+    this.#started.delete(member.stem)
+    return started ?? this.#fold(member)
+  }
+
+  async close(): Promise<void> {
+    for (const fold of this.#started.values()) await fold.close()
+    this.#started.clear()
+  }
+
+  #fold(member: { source: LogSource; bytes: number }): FoldStream {
+    return new FoldStream(this.script, { source: member.source, bytes: Math.min(member.bytes, this.readBytes ?? Number.POSITIVE_INFINITY), locale: this.locale })
   }
 }
