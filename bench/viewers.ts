@@ -98,8 +98,9 @@ export function siteWarnings(dir: string): number {
 
 /** `dsh-view build <input> -o <out> -q` with `DSH_VIEW_WORKERS` for `lanes` (null: as the CLI decides). */
 /**
- * How dsh-view renders one big session: `fold` (its default: folded on the fold worker while the build's
- * thread renders), 1 (one thread: folded, then rendered), N lanes (DSH_VIEW_WORKERS=N); null: as the CLI decides.
+ * How dsh-view renders one big session: 1 (its default, one thread: folded, then rendered), `fold`
+ * (DSH_VIEW_FOLD_WORKER=1: folded on the fold worker while the build's thread renders), N lanes
+ * (DSH_VIEW_WORKERS=N); null: as the CLI decides.
  */
 export type Lanes = number | 'fold'
 
@@ -110,7 +111,7 @@ export function dshViewBuild(ctx: BenchContext, cli: string, input: string, out:
   delete env['DSH_VIEW_WORKERS']
   delete env['DSH_VIEW_FOLD_WORKER']
   if (lanes !== null) env['DSH_VIEW_WORKERS'] = String(lanes === 1 || lanes === 'fold' ? 0 : lanes)
-  if (lanes === 1) env['DSH_VIEW_FOLD_WORKER'] = '0'
+  if (lanes === 'fold') env['DSH_VIEW_FOLD_WORKER'] = '1'
   return runMeasured(process.execPath, [cli, 'build', input, '-o', out, '-q'], { env })
 }
 

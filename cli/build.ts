@@ -104,8 +104,8 @@ export async function runBuild(inv: BuildInvocation, io: Io): Promise<number> {
 /**
  * `DSH_VIEW_WORKERS=N` (benchmarks, or a machine whose cores are busy): render threads, 0 for none;
  * `DSH_VIEW_HIGHLIGHT_WORKER=0`: colour code on the build thread instead of a worker (`=1`, read by
- * src/site/build-site.ts: use the worker even on a one-core machine). `DSH_VIEW_FOLD_WORKER=0` (read there
- * too): fold a big session on the build thread before rendering it, instead of on a worker while it renders.
+ * src/site/build-site.ts: use the worker even on a one-core machine). `DSH_VIEW_FOLD_WORKER=1` (read there
+ * too): fold a big session on a worker while the build thread renders it, instead of folding it first.
  */
 function workersFrom(env: Record<string, string | undefined>): { workers?: number; highlightWorker?: null } {
   const n = Number(env['DSH_VIEW_WORKERS'] ?? 'x')

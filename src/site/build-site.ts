@@ -93,8 +93,8 @@ export interface BuildOptions {
   lanes?: number
   /**
    * The fold worker script (./fold-worker.ts, ./family-stream.ts): a big session alone in its family is
-   * folded on it while this thread renders. Default: beside the CLI bundle, with two cores or more
-   * (DSH_VIEW_FOLD_WORKER=0 refuses it, =1 uses it on one core too); null: fold here, then render.
+   * folded on it while this thread renders. Default: none (fold here, then render); DSH_VIEW_FOLD_WORKER=1
+   * uses the one beside the CLI bundle. It did not pay on two cores (src/site/README.md "Speed").
    */
   foldWorker?: string | null
   /** Log bytes from which a session is folded on the fold worker; default STREAM_MIN_BYTES (tests: 0). */
@@ -368,7 +368,9 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
   const lanePool = laned && script !== null ? new LanePool(script, laneCount, setup, highlighter) : null
   // One big session alone in its family: folded on a worker while this thread renders (./family-stream.ts).
   const foldEnv = options.env['DSH_VIEW_FOLD_WORKER']
-  const foldScript = options.foldWorker !== undefined ? options.foldWorker : foldEnv === '0' || (cores < 2 && foldEnv !== '1') ? null : findFoldWorkerScript()
+  // Only when asked: on the 2-vCPU machines it measured no faster than one thread, for ~1 s more CPU and
+  // ~35 MB more memory on the 100 MB bench log (src/site/README.md "Speed").
+  const foldScript = options.foldWorker !== undefined ? options.foldWorker : foldEnv === '1' ? findFoldWorkerScript() : null
   const stream =
     !pooled && !laned && foldScript !== null && options.live !== true && !options.redact
       ? new FoldStarter(foldScript, options.streamMinBytes ?? STREAM_MIN_BYTES, options.streamReadBytes ?? null, options.locale)
