@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest'
 import { TerminalBlock } from './TerminalBlock'
 import ansi from './AnsiText.module.css'
-import { mount, nameOf, textOf } from '../testing/render'
+import { mount, nameOf, textOf, withScript } from '../testing/render'
 import { plainLines, rowWindow, terminalCard } from '../testing/builders'
 
 /** The module classes of an element (short names on the page: compare with the module's map). */
@@ -10,7 +10,7 @@ const classesOf = (el: Element | null | undefined): string[] => el?.className.sp
 
 describe('TerminalBlock', () => {
   test('prompt line reads state label, cwd label, command and pill; Copy targets the output', () => {
-    const root = mount(<TerminalBlock model={terminalCard()} idBase="tool:c1" place="chat" />)
+    const root = withScript(mount(<TerminalBlock model={terminalCard()} idBase="tool:c1" place="chat" />))
     const card = root.querySelector('[data-terminal]')
     expect(card?.getAttribute('data-state')).toBe('failed')
     const head = card?.firstElementChild ?? null

@@ -8,7 +8,7 @@ import { GenericToolBody } from './GenericToolBody'
 import { SkillBody } from './SkillBody'
 import { CodeBlock } from './CodeBlock'
 import { RowBodyView } from './RowBodyView'
-import { mount, textOf } from '../testing/render'
+import { mount, textOf, withScript } from '../testing/render'
 import { diffCard, ioBody, readCard, rowWindow, searchCard, skillBody, terminalCard, webFetchCard, webSearchCard } from '../testing/builders'
 import { trustHtml } from '../../src/cards/trusted'
 
@@ -17,7 +17,7 @@ const html = trustHtml
 
 describe('DiffBlock', () => {
   test('header, numbered rows with kinds and prefixes, word marks, footer, copy before the body', () => {
-    const root = mount(<DiffBlock model={diffCard()} idBase="d" place="chat" />)
+    const root = withScript(mount(<DiffBlock model={diffCard()} idBase="d" place="chat" />), 'zh')
     const rows = [...root.querySelectorAll('[data-line]')]
     expect(rows.map((r) => r.getAttribute('data-kind'))).toEqual(['header', 'context', 'removed', 'added'])
     expect(rows.map((r) => r.getAttribute('data-prefix'))).toEqual([null, '  ', '- ', '+ '])
@@ -69,7 +69,7 @@ describe('DiffBlock', () => {
 describe('ReadBlock', () => {
   test('banner with label, range and language; numbered rows', () => {
     const model = readCard({ range: '显示 2 / 10 行', lang: 'ts', totalLines: 10 })
-    const root = mount(<ReadBlock model={model} idBase="r" place="chat" />)
+    const root = withScript(mount(<ReadBlock model={model} idBase="r" place="chat" />), 'zh')
     expect(textOf(root.querySelector('[data-read] > div'))).toBe('a.txt 显示 2 / 10 行 ts 复制')
     expect(root.querySelector('[data-read] > div > span')?.getAttribute('title')).toBe('/home/dev/project/a.txt')
     const rows = [...root.querySelectorAll('[data-line]')]
@@ -101,7 +101,7 @@ describe('ReadBlock', () => {
 
 describe('SearchBlock', () => {
   test('count banner, file headers with counts, match rows', () => {
-    const root = mount(<SearchBlock model={searchCard()} idBase="s" place="chat" />)
+    const root = withScript(mount(<SearchBlock model={searchCard()} idBase="s" place="chat" />), 'zh')
     expect(textOf(root.querySelector('[data-search] > div'))).toBe('3 处匹配 · 2 个文件 复制')
     expect([...root.querySelectorAll('[data-line]')].map((r) => `${r.getAttribute('data-kind')}:${textOf(r)}`)).toEqual([
       'file:src/a.ts 2', 'match:3: foo()', 'match:9: foo(1)', 'file:src/b.ts 1', 'match:1: foo',

@@ -3,7 +3,8 @@
  * it). It owns exactly the behaviour the components leave to scripts:
  * - disclosure state: every `details > summary[role=button]` gets `aria-expanded` mirroring `open` (Chromium
  *   already exposes the native state; this makes it explicit for other tools and matches the dsh goldens);
- * - `Copy` buttons (`button[data-copy]`, rendered `hidden`): revealed, and on click copy the `[data-line]`
+ * - `Copy` buttons (`button[data-copy]`, rendered `hidden` and bare): dressed (class, label or icon; see
+ *   ../primitives/CopyButton) and revealed, and on click copy the `[data-line]`
  *   rows of the element whose id is their `data-copy` (each with its `data-prefix`, skipping
  *   `[data-copy-skip]`), or the target's text, or `data-copy-text`; the label reads `data-copied-label` (or,
  *   without one, the word ../primitives/copy-words pairs with the resting label) for about a second;
@@ -19,7 +20,9 @@
  * `enhance(document)`. Safe to call again on new content (live mode): listeners are installed once per root.
  */
 
-import { COPIED_AFTER } from '../primitives/copy-words'
+import { COPIED_AFTER, copyWord } from '../primitives/copy-words'
+import copyStyles from '../primitives/CopyButton.module.css'
+import iconStyles from '../primitives/Icon.module.css'
 
 /** How long a control shows its `Copied` label. */
 const COPIED_MS = 1_000
@@ -30,7 +33,10 @@ export function enhance(root: Document | Element): void {
   focusScrollers(root)
   localizeTimes(root)
   labelCodeCopies(root)
-  for (const button of root.querySelectorAll<HTMLButtonElement>('button[data-copy]')) button.hidden = false
+  for (const button of root.querySelectorAll<HTMLButtonElement>('button[data-copy]')) {
+    dressCopyButton(button)
+    button.hidden = false
+  }
   for (const el of root.querySelectorAll<HTMLElement>('[data-copy-path]:not([data-copy-ready])')) enhancePath(el)
   if (installed.has(root)) return
   installed.add(root)
@@ -137,6 +143,33 @@ function labelCodeCopies(root: Document | Element): void {
     span.textContent = words.label
     button.replaceChildren(span)
   }
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg'
+
+/**
+ * Gives a bare Copy button (as ../primitives/CopyButton renders it: no class, no content) what the server
+ * used to write on each: `class`, and the label in a `<span>` — or, for the icon-only kind (the one with a
+ * `title`), `aria-label` equal to the title and the copy icon. The label is the word of the page's language
+ * (../primitives/copy-words; a test ties it to the dictionaries). A button with a class is dressed already
+ * (or a Markdown code button, which `labelCodeCopies` owns); the live page calls this again on every draw.
+ */
+export function dressCopyButton(button: HTMLButtonElement): void {
+  if (button.hasAttribute('class') || button.hasAttribute('data-copy-code')) return
+  const doc = button.ownerDocument
+  const title = button.getAttribute('title')
+  if (title === null) {
+    button.className = copyStyles.copy ?? ''
+    const span = doc.createElement('span')
+    span.textContent = copyWord(doc.documentElement.lang)
+    button.append(span)
+    return
+  }
+  button.className = `${copyStyles.copy} ${copyStyles.iconOnly}`
+  button.setAttribute('aria-label', title)
+  const icon = doc.createElementNS(SVG_NS, 'svg')
+  icon.setAttribute('class', iconStyles.copy ?? '')
+  button.append(icon)
 }
 
 /** Sets `aria-expanded` on every disclosure summary under `root` (call again after inserting content). */

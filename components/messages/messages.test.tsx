@@ -16,7 +16,7 @@ import { TurnTail } from './TurnTail'
 import { RawEventRow } from './RawEventRow'
 import { InvalidLineRow } from './InvalidLineRow'
 import { SystemPromptRow } from './SystemPromptRow'
-import { mount, nameOf, textOf } from '../testing/render'
+import { mount, nameOf, textOf, withScript } from '../testing/render'
 import { userRow } from '../testing/builders'
 import { trustHtml } from '../../src/cards/trusted'
 import rowStyles from '../primitives/DisclosureRow.module.css'
@@ -26,7 +26,7 @@ const chip = (path: string): DeliverableChip => ({ label: path.split('/').pop() 
 
 describe('UserMessage', () => {
   test('text and time read as one text, then an icon Copy button targeting the text', () => {
-    const root = mount(<UserMessage row={userRow()} />)
+    const root = withScript(mount(<UserMessage row={userRow()} />))
     const row = root.querySelector('[id="user:m1"]')
     expect(row?.getAttribute('data-role')).toBe('user')
     expect(textOf(row)).toBe('Run two shell commands. 2026-08-23 01:38:00 UTC')

@@ -3,14 +3,19 @@
  * does nothing with scripts off is a trap; `components/enhance` reveals and wires it. What it copies: the
  * rendered lines of `target` (an element id, the value of `data-copy`) when given — the same text the model's
  * `CopyControl.text` holds, without writing big outputs into the page twice — else `control.text` from
- * `data-copy-text`. Lean markup (issue 14): no `type` (no copy button sits in a form, where the default
- * `submit` would matter), the target in `data-copy` itself, and `data-copied-label` only for a word the
- * script's table (./copy-words) does not already give.
+ * `data-copy-text`.
+ *
+ * Lean markup (issue 14): the server writes only the button's place and what it copies —
+ * `<button hidden data-copy="…">`, plus `title` (its label) for the icon-only kind — and the script dresses it
+ * (`dressCopyButton` in components/enhance: the classes of ./CopyButton.module.css, the label or icon, `aria-label`) before it
+ * reveals it. A page holds thousands of these buttons; the dressing was ~3% of a long session's HTML. The
+ * button itself stays server-rendered (rather than created by the script next to a marker) because the live
+ * page draws with React: a node the script inserted into a React-owned parent would move React's later
+ * insertions, while attributes and children added to an element React rendered without them stay untouched.
+ * No `type` (no copy button sits in a form, where the default `submit` would matter), and `data-copied-label`
+ * only for a word the script's table (./copy-words) does not already give.
  */
 import type { CopyControl } from '../../src/cards/types'
-import { Icon } from './Icon'
-import styles from './CopyButton.module.css'
-import { cx } from './cx'
 import { copiedLabelAttribute } from './copy-words'
 
 export interface CopyButtonProps {
@@ -25,14 +30,11 @@ export function CopyButton({ control, target, iconOnly = false }: CopyButtonProp
   return (
     <button
       hidden
-      className={cx(styles.copy, iconOnly && styles.iconOnly)}
       data-copy={target ?? ''}
       data-copy-text={target === undefined ? control.text : undefined}
       data-copied-label={copiedLabelAttribute(control.label, control.copiedLabel)}
-      aria-label={iconOnly ? control.label : undefined}
       title={iconOnly ? control.label : undefined}
-    >
-      {iconOnly ? <Icon name="copy" /> : <span>{control.label}</span>}
-    </button>
+    />
   )
 }
+
