@@ -21,7 +21,7 @@
  */
 import type { ReactNode } from 'react'
 import type { RowState } from '../../src/cards/types'
-import { Icon, type IconName } from './Icon'
+import { Icon, PlacedChevron, type IconName } from './Icon'
 import { VisuallyHidden } from './VisuallyHidden'
 import { cx } from './cx'
 import '../theme/tokens.module.css'
@@ -112,7 +112,7 @@ function HeaderContent(props: DisclosureRowProps & { expandable: boolean }) {
         ) : (
           <Icon name={props.icon} />
         )}
-        {props.expandable && <Icon name="chevron" />}
+        {props.expandable && <PlacedChevron />}
       </span>
       {hiddenStatus !== null && hiddenStatusPlacement === 'in-header' && (
         <>
