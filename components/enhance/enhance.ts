@@ -5,7 +5,7 @@
  *   already exposes the native state; this makes it explicit for other tools and matches the dsh goldens);
  * - `Copy` buttons (`button[data-copy]`, rendered `hidden` and bare): dressed (class, label or icon; see
  *   ../primitives/CopyButton) and revealed, and on click copy the `[data-line]`
- *   rows of the element whose id is their `data-copy` (each with its `data-prefix`, skipping
+ *   rows of the element their `data-copy` names (an id, or a place: `copyTarget`) (each with its `data-prefix`, skipping
  *   `[data-copy-skip]`), or the target's text, or `data-copy-text`; the label reads `data-copied-label` (or,
  *   without one, the word ../primitives/copy-words pairs with the resting label) for about a second;
  * - path chips and file links (`[data-copy-path]`): become keyboard-operable buttons that copy the path; one
@@ -185,12 +185,23 @@ function syncDisclosure(details: HTMLDetailsElement): void {
 /** The text a copy button stands for; exported for tests. */
 export function copyText(button: HTMLElement): string {
   if (button.hasAttribute('data-copy-code')) return button.closest('[data-md-code]')?.querySelector('pre')?.textContent ?? ''
-  const targetId = button.dataset.copy ?? ''
-  const target = targetId === '' ? null : button.ownerDocument.getElementById(targetId)
+  const target = copyTarget(button)
   if (target === null) return button.dataset.copyText ?? ''
   const lines = [...target.querySelectorAll<HTMLElement>('[data-line]')].filter((line) => !skipped(line, target))
   if (lines.length === 0) return visibleText(target)
   return lines.map((line) => (line.dataset.prefix ?? '') + visibleText(line)).join('\n')
+}
+
+/**
+ * The element a Copy button copies: by id (`data-copy`), or by its place — `+` the element after the
+ * button's parent, `-` the first element of the element before it (../primitives/CopyButton `near`) —
+ * or none (`data-copy=""`: the button's `data-copy-text`).
+ */
+function copyTarget(button: HTMLElement): Element | null {
+  const value = button.dataset.copy ?? ''
+  if (value === '+') return button.parentElement?.nextElementSibling ?? null
+  if (value === '-') return button.parentElement?.previousElementSibling?.firstElementChild ?? null
+  return value === '' ? null : button.ownerDocument.getElementById(value)
 }
 
 /** True when `el` sits inside a `[data-copy-skip]` below `root` (a collapsed-only duplicate row). */

@@ -33,7 +33,9 @@ describe('UserMessage', () => {
     expect(row?.querySelector('time')).toBeNull()
     const copy = row?.querySelector('button[data-copy]')
     expect(copy?.getAttribute('aria-label')).toBe('Copy')
-    expect(copy?.getAttribute('data-copy')).toBe('user:m1-text')
+    // It copies the text above its meta line by place (no id on the text).
+    expect(copy?.getAttribute('data-copy')).toBe('-')
+    expect(row?.querySelectorAll('[id]')).toHaveLength(0)
     expect(copy?.querySelectorAll('svg')).toHaveLength(1)
   })
 
@@ -41,7 +43,7 @@ describe('UserMessage', () => {
     const root = mount(
       <UserMessage row={userRow({ text: 'a\nb', role: 'steering', time: null, images: [{ attachmentId: 'att1', mediaType: 'image/png', width: 10, height: 20, name: 'shot.png', alt: 'shot.png' }] })} />,
     )
-    expect(root.querySelector('[id="user:m1-text"]')?.textContent).toBe('a\nb')
+    expect(root.querySelector('[data-role] > :first-child > :first-child')?.textContent).toBe('a\nb')
     expect(root.querySelector('[data-role="steering"]')).not.toBeNull()
     expect(textOf(root)).not.toContain('UTC')
     expect(root.querySelector('[role="img"]')?.getAttribute('aria-label')).toBe('shot.png')

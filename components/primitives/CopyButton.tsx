@@ -1,7 +1,8 @@
 /**
  * A `Copy` control as progressive enhancement (cards.md §6.5, §3.5): rendered `hidden`, because a button that
  * does nothing with scripts off is a trap; `components/enhance` reveals and wires it. What it copies: the
- * rendered lines of `target` (an element id, the value of `data-copy`) when given — the same text the model's
+ * rendered lines of `target` (an element id, the value of `data-copy`, or the element at the place `near`
+ * names) when given — the same text the model's
  * `CopyControl.text` holds, without writing big outputs into the page twice — else `control.text` from
  * `data-copy-text`.
  *
@@ -18,20 +19,32 @@
 import type { CopyControl } from '../../src/cards/types'
 import { copiedLabelAttribute } from './copy-words'
 
+/**
+ * What a Copy button copies when it names no id, by its place (`data-copy="+"` / `"-"`, issue 14: an id on
+ * each block and its repetition on each button were ~1 MB of a long session): `next`, the element after the
+ * button's parent (a terminal's, diff's, read's or search card's body, below its header); `previous`, the
+ * first element of the element before the button's parent (a user message's text, above its meta line).
+ * components/enhance `copyTarget` resolves them; no id is ever `+` or `-` (ids are row keys with a prefix).
+ */
+export type CopyPlace = 'next' | 'previous'
+export const COPY_PLACE: Readonly<Record<CopyPlace, string>> = { next: '+', previous: '-' }
+
 export interface CopyButtonProps {
   control: CopyControl
-  /** Id of the element whose `[data-line]` rows (or text) are copied (`data-copy`); omit to copy `control.text`. */
+  /** Id of the element whose `[data-line]` rows (or text) are copied (`data-copy`), or its place; omit both to copy `control.text`. */
   target?: string
+  near?: CopyPlace
   /** Icon-only button (user messages): the label stays the accessible name. */
   iconOnly?: boolean
 }
 
-export function CopyButton({ control, target, iconOnly = false }: CopyButtonProps) {
+export function CopyButton({ control, target, near, iconOnly = false }: CopyButtonProps) {
+  const copies = near !== undefined ? COPY_PLACE[near] : target
   return (
     <button
       hidden
-      data-copy={target ?? ''}
-      data-copy-text={target === undefined ? control.text : undefined}
+      data-copy={copies ?? ''}
+      data-copy-text={copies === undefined ? control.text : undefined}
       data-copied-label={copiedLabelAttribute(control.label, control.copiedLabel)}
       title={iconOnly ? control.label : undefined}
     />
