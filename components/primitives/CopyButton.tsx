@@ -1,15 +1,14 @@
 /**
  * A `Copy` control as progressive enhancement (cards.md §6.5, §3.5): rendered `hidden`, because a button that
  * does nothing with scripts off is a trap; `components/enhance` reveals and wires it. What it copies: the
- * rendered lines of `target` (an element id, the value of `data-copy`, or the element at the place `near`
- * names) when given — the same text the model's
- * `CopyControl.text` holds, without writing big outputs into the page twice — else `control.text` from
- * `data-copy-text`.
+ * rendered lines of the element at the place `near` names, or of `target` (an element id) — the same text the
+ * model's `CopyControl.text` holds, without writing big outputs into the page twice — else `control.text`
+ * from `data-copy-text`.
  *
  * Lean markup (issue 14): the server writes only the button's place and what it copies —
- * `<button hidden data-copy="…">`, plus `title` (its label) for the icon-only kind — and the script dresses it
- * (`dressCopyButton` in components/enhance: the classes of ./CopyButton.module.css, the label or icon, `aria-label`) before it
- * reveals it. A page holds thousands of these buttons; the dressing was ~3% of a long session's HTML. The
+ * `<button hidden data-copy="…">`, plus `title` (its label) for the icon-only kind — and the script dresses
+ * it (`dressCopyButton` in components/enhance: the classes of ./CopyButton.module.css, the label or icon,
+ * `aria-label`) before it reveals it. A page holds thousands of these buttons; the dressing was ~3% of a long session's HTML. The
  * button itself stays server-rendered (rather than created by the script next to a marker) because the live
  * page draws with React: a node the script inserted into a React-owned parent would move React's later
  * insertions, while attributes and children added to an element React rendered without them stay untouched.
@@ -31,8 +30,9 @@ export const COPY_PLACE: Readonly<Record<CopyPlace, string>> = { next: '+', prev
 
 export interface CopyButtonProps {
   control: CopyControl
-  /** Id of the element whose `[data-line]` rows (or text) are copied (`data-copy`), or its place; omit both to copy `control.text`. */
+  /** Id of the element whose `[data-line]` rows (or text) are copied (`data-copy`); omit it and `near` to copy `control.text`. */
   target?: string
+  /** The copied element by its place instead of an id (wins over `target`). */
   near?: CopyPlace
   /** Icon-only button (user messages): the label stays the accessible name. */
   iconOnly?: boolean
