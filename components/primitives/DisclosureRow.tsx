@@ -119,7 +119,8 @@ function HeaderContent(props: DisclosureRowProps & { expandable: boolean }) {
           <VisuallyHidden>{hiddenStatus}</VisuallyHidden>{' '}
         </>
       )}
-      <span className={cx(styles.title, props.titleShrinks === true && styles.titleShrinks)}>{props.title}</span>
+      {/* The title: by place when it keeps its width (DisclosureRow.module.css), classed only when it shrinks. */}
+      <span className={props.titleShrinks === true ? cx(styles.title, styles.titleShrinks) : undefined}>{props.title}</span>
       {props.summaryNode !== undefined ? props.summaryNode : summary !== '' && <SummarySegment text={summary} style={summaryStyle} filePath={props.filePath ?? null} />}
       {props.extra != null && props.extra !== '' && (
         <>

@@ -18,6 +18,12 @@ describe('DisclosureRow', () => {
     expect(textOf(row?.querySelector('details > div') ?? null)).toBe('body')
     // Variant icon and hover chevron are both images (unnamed svg icons, `- img` in ARIA snapshots).
     expect(summary?.querySelectorAll('svg')).toHaveLength(2)
+    // The title is drawn by its place (right after the leading slot): no class unless it shrinks.
+    const title = summary?.querySelector(':scope > :first-child + span')
+    expect(title?.textContent).toBe('Pwsh')
+    expect(title?.hasAttribute('class')).toBe(false)
+    const shrinking = mount(<DisclosureRow variant="others" id="r2" icon="api" title="ls -la" titleShrinks summary="" body={<p>b</p>} />)
+    expect(shrinking.querySelector('summary > :first-child + span')?.classList).toHaveLength(2)
   })
 
   test('a non-expandable row has a plain header: no details, no button, no chevron', () => {
