@@ -51,7 +51,9 @@ export async function buildSiteAssets({ outdir } = {}) {
       platform: 'browser',
       format: 'iife',
       target: ['chrome109', 'firefox115', 'safari15'],
-      loader: { '.module.css': 'empty', '.css': 'empty' },
+      // The script dresses Copy buttons with the components' class names: the modules' names, not their CSS.
+      plugins: [cssModulesPlugin({ css: false })],
+      loader: { '.css': 'empty' },
     }),
   ])
   const css = styles.outputFiles.find(f => f.path.endsWith('.css'))?.text ?? ''

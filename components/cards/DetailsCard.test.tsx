@@ -70,7 +70,7 @@ describe('DetailsCard', () => {
   })
 
   test('an empty card is the empty paragraph, and RowBodyView draws the details kind', () => {
-    const root = mount(<RowBodyView body={{ ...BODY, items: [], more: null, trailingGroup: null }} idBase="x" place="chat" />)
+    const root = mount(<RowBodyView body={{ ...BODY, items: [], more: null, trailingGroup: null }} place="chat" />)
     expect(root.querySelector('[data-detail-card] ul')).toBeNull()
     expect(root.querySelector('[data-detail-card] > p')?.textContent).toBe('No results')
   })

@@ -13,23 +13,21 @@ import { TrustedHtml } from '../TrustedHtml'
 
 export interface DiffBlockProps {
   model: DiffCardModel
-  idBase: string
   place: 'chat' | 'details'
 }
 
 const PREFIX = { removed: '- ', added: '+ ', context: '  ' } as const
 
-export function DiffBlock({ model, idBase, place }: DiffBlockProps) {
-  const bodyId = `${idBase}-diff`
+export function DiffBlock({ model, place }: DiffBlockProps) {
   const rows = model.rows
   return (
     <div className={styles.diff} data-diff="">
       {model.copy !== null && (
         <div className={styles.tools}>
-          <CopyButton control={model.copy} target={bodyId} />
+          <CopyButton control={model.copy} near="next" />
         </div>
       )}
-      <div id={bodyId} className={styles.body}>
+      <div className={styles.body}>
         <WindowedRows
           count={rows.length}
           window={place === 'chat' ? model.chatWindow : model.detailsWindow}

@@ -12,12 +12,10 @@ import styles from './ReadBlock.module.css'
 
 export interface ReadBlockProps {
   model: ReadCardModel
-  idBase: string
   place: 'chat' | 'details'
 }
 
-export function ReadBlock({ model, idBase, place }: ReadBlockProps) {
-  const bodyId = `${idBase}-read`
+export function ReadBlock({ model, place }: ReadBlockProps) {
   const window = place === 'chat' ? model.chatWindow : model.detailsWindow
   const lines = model.lines
   return (
@@ -38,10 +36,10 @@ export function ReadBlock({ model, idBase, place }: ReadBlockProps) {
             <span className={styles.meta}>{model.lang}</span>
           </>
         )}
-        {model.copy !== null && <CopyButton control={model.copy} target={bodyId} />}
+        {model.copy !== null && <CopyButton control={model.copy} near="next" />}
       </div>
       {window === null && model.code.html !== null ? (
-        <div id={bodyId} className={styles.highlighted}>
+        <div className={styles.highlighted}>
           <div className={styles.gutter} aria-hidden="true" data-copy-skip="">
             {lines.map((line) => (
               <div key={line.number}>{line.number}</div>
@@ -52,7 +50,7 @@ export function ReadBlock({ model, idBase, place }: ReadBlockProps) {
           </div>
         </div>
       ) : (
-        <div id={bodyId} className={styles.body}>
+        <div className={styles.body}>
           <WindowedRows
             count={lines.length}
             window={window}

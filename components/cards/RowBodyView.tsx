@@ -17,26 +17,24 @@ import styles from './RowBodyView.module.css'
 
 export interface RowBodyViewProps {
   body: RowBody
-  /** Unique per rendering (element ids for copy targets derive from it). */
-  idBase: string
   place: 'chat' | 'details'
 }
 
-export function RowBodyView({ body, idBase, place }: RowBodyViewProps) {
+export function RowBodyView({ body, place }: RowBodyViewProps) {
   switch (body.kind) {
     case 'terminal':
       return (
         <>
           {place === 'details' && body.description !== null && <p className={styles.description}>{body.description}</p>}
-          <TerminalBlock model={body} idBase={idBase} place={place} />
+          <TerminalBlock model={body} place={place} />
         </>
       )
     case 'diff':
-      return <DiffBlock model={body} idBase={idBase} place={place} />
+      return <DiffBlock model={body} place={place} />
     case 'read':
-      return <ReadBlock model={body} idBase={idBase} place={place} />
+      return <ReadBlock model={body} place={place} />
     case 'search':
-      return <SearchBlock model={body} idBase={idBase} place={place} />
+      return <SearchBlock model={body} place={place} />
     case 'web':
       return <WebBlock model={body} place={place} />
     case 'io':

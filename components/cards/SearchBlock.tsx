@@ -11,23 +11,21 @@ import styles from './SearchBlock.module.css'
 
 export interface SearchBlockProps {
   model: SearchCardModel
-  idBase: string
   place: 'chat' | 'details'
 }
 
-export function SearchBlock({ model, idBase, place }: SearchBlockProps) {
-  const bodyId = `${idBase}-search`
+export function SearchBlock({ model, place }: SearchBlockProps) {
   const rows = model.rows
   return (
     <div className={styles.search} data-search="">
       <div className={styles.banner}>
         <span className={styles.count}>{model.countText}</span>
-        {model.copy !== null && <CopyButton control={model.copy} target={bodyId} />}
+        {model.copy !== null && <CopyButton control={model.copy} near={model.placeholder === null ? 'next' : undefined} />}
       </div>
       {model.placeholder !== null ? (
         <div className={styles.placeholder}>{model.placeholder}</div>
       ) : (
-        <div id={bodyId} className={styles.body}>
+        <div className={styles.body}>
           <WindowedRows
             count={rows.length}
             window={place === 'chat' ? model.chatWindow : model.detailsWindow}

@@ -16,15 +16,14 @@ import styles from './TerminalBlock.module.css'
 
 export interface TerminalBlockProps {
   model: TerminalCardModel
-  /** Unique per rendering of this card on the page (the output's id is `<idBase>-out`). */
-  idBase: string
   /** Details shows the model's 16-line window (one block per row); the chat row shows every line as one text (the box scrolls). */
   place: 'chat' | 'details'
 }
 
-export function TerminalBlock({ model, idBase, place }: TerminalBlockProps) {
-  const outputId = `${idBase}-out`
+export function TerminalBlock({ model, place }: TerminalBlockProps) {
   const lines = model.lines
+  // The output the Copy button copies: the element after the header (no id, see CopyButton `near`).
+  const output = lines !== null && model.placeholder === null
   return (
     <div className={styles.terminal} data-terminal="" data-state={model.state}>
       <div className={styles.head}>
@@ -48,13 +47,13 @@ export function TerminalBlock({ model, idBase, place }: TerminalBlockProps) {
             <span className={styles.pill}>{model.pill}</span>
           </>
         )}
-        {model.copy !== null && <CopyButton control={model.copy} target={outputId} />}
+        {model.copy !== null && <CopyButton control={model.copy} near={output ? 'next' : undefined} />}
       </div>
       {lines !== null &&
-        (model.placeholder !== null ? (
+        (!output ? (
           <div className={styles.placeholder}>{model.placeholder}</div>
         ) : (
-          <div id={outputId} className={styles.output} data-place={place}>
+          <div className={styles.output} data-place={place}>
             {place === 'chat' || model.detailsWindow === null ? (
               <AnsiLinesText lines={lines} />
             ) : (

@@ -8,7 +8,7 @@ import { GenericToolBody } from './GenericToolBody'
 import { SkillBody } from './SkillBody'
 import { CodeBlock } from './CodeBlock'
 import { RowBodyView } from './RowBodyView'
-import { mount, textOf } from '../testing/render'
+import { mount, textOf, withScript } from '../testing/render'
 import { diffCard, ioBody, readCard, rowWindow, searchCard, skillBody, terminalCard, webFetchCard, webSearchCard } from '../testing/builders'
 import { trustHtml } from '../../src/cards/trusted'
 
@@ -17,7 +17,7 @@ const html = trustHtml
 
 describe('DiffBlock', () => {
   test('header, numbered rows with kinds and prefixes, word marks, footer, copy before the body', () => {
-    const root = mount(<DiffBlock model={diffCard()} idBase="d" place="chat" />)
+    const root = withScript(mount(<DiffBlock model={diffCard()} place="chat" />), 'zh')
     const rows = [...root.querySelectorAll('[data-line]')]
     expect(rows.map((r) => r.getAttribute('data-kind'))).toEqual(['header', 'context', 'removed', 'added'])
     expect(rows.map((r) => r.getAttribute('data-prefix'))).toEqual([null, '  ', '- ', '+ '])
@@ -28,7 +28,9 @@ describe('DiffBlock', () => {
     expect(marks?.[1]?.className).not.toBe(marks?.[0]?.className)
     expect(textOf(root.querySelector('[data-diff] > :last-child'))).toBe('└ +1 -1 · 1 file')
     const copy = root.querySelector('button[data-copy]')
-    expect(copy?.getAttribute('data-copy')).toBe('d-diff')
+    // It copies the body after its header by place (no id on either).
+    expect(copy?.getAttribute('data-copy')).toBe('+')
+    expect(root.querySelector('[data-diff] [id]')).toBeNull()
     expect(textOf(copy)).toBe('复制')
     // The +/- prefixes are CSS, not text.
     expect(rows[2]?.textContent).toBe('2const b = 2')
@@ -43,11 +45,11 @@ describe('DiffBlock', () => {
       ],
       chatWindow: rowWindow([0, 1, 2, 3], [7, 8, 9], 3, { expandLabel: '… 其余 3 行', expandAria: '展开其余 3 行差异' }),
     })
-    const root = mount(<DiffBlock model={model} idBase="d" place="chat" />)
+    const root = mount(<DiffBlock model={model} place="chat" />)
     expect(root.querySelectorAll('details [data-line]')).toHaveLength(3)
     expect(root.querySelector('[data-kind="gap"]')?.textContent).toBe('⋯')
     expect(textOf(root.querySelector('details > summary'))).toContain('… 其余 3 行')
-    const full = mount(<DiffBlock model={model} idBase="d" place="details" />)
+    const full = mount(<DiffBlock model={model} place="details" />)
     expect(full.querySelector('details')).toBeNull()
   })
 
@@ -56,7 +58,7 @@ describe('DiffBlock', () => {
     const rows = base.rows.map((r) =>
       r.kind === 'added' ? { ...r, html: html('<span class="t1">const</span> b = <span class="dm"><span class="t2">3</span></span>') } : r,
     )
-    const root = mount(<DiffBlock model={{ ...base, rows }} idBase="d" place="chat" />)
+    const root = mount(<DiffBlock model={{ ...base, rows }} place="chat" />)
     const lines = [...root.querySelectorAll('[data-line]')]
     const added = lines[3]?.lastElementChild
     expect(added?.innerHTML).toBe('<span class="t1">const</span> b = <span class="dm"><span class="t2">3</span></span>')
@@ -69,7 +71,7 @@ describe('DiffBlock', () => {
 describe('ReadBlock', () => {
   test('banner with label, range and language; numbered rows', () => {
     const model = readCard({ range: '显示 2 / 10 行', lang: 'ts', totalLines: 10 })
-    const root = mount(<ReadBlock model={model} idBase="r" place="chat" />)
+    const root = withScript(mount(<ReadBlock model={model} place="chat" />), 'zh')
     expect(textOf(root.querySelector('[data-read] > div'))).toBe('a.txt 显示 2 / 10 行 ts 复制')
     expect(root.querySelector('[data-read] > div > span')?.getAttribute('title')).toBe('/home/dev/project/a.txt')
     const rows = [...root.querySelectorAll('[data-line]')]
@@ -79,11 +81,11 @@ describe('ReadBlock', () => {
 
   test('highlighted HTML is drawn when no window applies, beside an aria-hidden gutter', () => {
     const model = readCard({ code: { text: 'alpha\nbeta', lang: 'txt', html: html('<pre class="shiki"><code><span class="line">alpha</span></code></pre>') } })
-    const root = mount(<ReadBlock model={model} idBase="r" place="chat" />)
+    const root = mount(<ReadBlock model={model} place="chat" />)
     expect(root.querySelector('pre.shiki')).not.toBeNull()
     expect(root.querySelector('[aria-hidden="true"]')?.textContent).toBe('12')
     const windowed = readCard({ code: model.code, chatWindow: rowWindow([0], [1], 0) })
-    const plain = mount(<ReadBlock model={windowed} idBase="r" place="chat" />)
+    const plain = mount(<ReadBlock model={windowed} place="chat" />)
     expect(plain.querySelector('pre.shiki')).toBeNull()
   })
 
@@ -92,7 +94,7 @@ describe('ReadBlock', () => {
       chatWindow: rowWindow([0], [1], 0),
       lineHtml: [html('<span class="t1">alpha</span>'), html('be<span class="t2">ta</span>')],
     })
-    const rows = [...mount(<ReadBlock model={model} idBase="r" place="chat" />).querySelectorAll('[data-line]')]
+    const rows = [...mount(<ReadBlock model={model} place="chat" />).querySelectorAll('[data-line]')]
     expect(rows.map((r) => r.lastElementChild?.innerHTML)).toEqual(['<span class="t1">alpha</span>', 'be<span class="t2">ta</span>'])
     expect(rows.map((r) => [...r.children].map((c) => c.textContent))).toEqual([['1', 'alpha'], ['2', 'beta']])
     expect(rows[0]?.firstElementChild?.hasAttribute('data-copy-skip')).toBe(true)
@@ -101,7 +103,7 @@ describe('ReadBlock', () => {
 
 describe('SearchBlock', () => {
   test('count banner, file headers with counts, match rows', () => {
-    const root = mount(<SearchBlock model={searchCard()} idBase="s" place="chat" />)
+    const root = withScript(mount(<SearchBlock model={searchCard()} place="chat" />), 'zh')
     expect(textOf(root.querySelector('[data-search] > div'))).toBe('3 处匹配 · 2 个文件 复制')
     expect([...root.querySelectorAll('[data-line]')].map((r) => `${r.getAttribute('data-kind')}:${textOf(r)}`)).toEqual([
       'file:src/a.ts 2', 'match:3: foo()', 'match:9: foo(1)', 'file:src/b.ts 1', 'match:1: foo',
@@ -109,9 +111,9 @@ describe('SearchBlock', () => {
   })
 
   test('empty: placeholder and no copy; truncated: recovery text below', () => {
-    const empty = mount(<SearchBlock model={searchCard({ rows: [], placeholder: '无结果', copy: null, countText: '0 个路径', shape: 'paths' })} idBase="s" place="chat" />)
+    const empty = mount(<SearchBlock model={searchCard({ rows: [], placeholder: '无结果', copy: null, countText: '0 个路径', shape: 'paths' })} place="chat" />)
     expect(textOf(empty)).toBe('0 个路径 无结果')
-    const recovered = mount(<SearchBlock model={searchCard({ truncated: true, recovery: 'Found 3 of 42 matches\n(Full grep result stored at: /x.)' })} idBase="s" place="chat" />)
+    const recovered = mount(<SearchBlock model={searchCard({ truncated: true, recovery: 'Found 3 of 42 matches\n(Full grep result stored at: /x.)' })} place="chat" />)
     expect(recovered.querySelector('pre')?.textContent).toBe('Found 3 of 42 matches\n(Full grep result stored at: /x.)')
   })
 })
@@ -185,7 +187,7 @@ describe('Generic, Skill and Code bodies', () => {
   })
 
   test('RowBodyView puts the terminal description above the card only in Details', () => {
-    expect(textOf(mount(<RowBodyView body={terminalCard()} idBase="x" place="chat" />))).not.toContain('Fail deliberately')
-    expect(textOf(mount(<RowBodyView body={terminalCard()} idBase="x" place="details" />))).toMatch(/^Fail deliberately /)
+    expect(textOf(mount(<RowBodyView body={terminalCard()} place="chat" />))).not.toContain('Fail deliberately')
+    expect(textOf(mount(<RowBodyView body={terminalCard()} place="details" />))).toMatch(/^Fail deliberately /)
   })
 })

@@ -27,8 +27,8 @@ function page() {
       <ToolRow row={abortedBashRow()} />
       <ToolRow row={terminalRow} />
       <ToolRow row={readRow} />
-      <DiffBlock model={diffCard()} idBase="d" place="chat" />
-      <SearchBlock model={searchCard({ rows: searchRows, chatWindow: rowWindow([0, 1], [3, 5, 6], 3) })} idBase="s" place="chat" />
+      <DiffBlock model={diffCard()} place="chat" />
+      <SearchBlock model={searchCard({ rows: searchRows, chatWindow: rowWindow([0, 1], [3, 5, 6], 3) })} place="chat" />
     </div>,
   )
 }

@@ -3,8 +3,9 @@
  * it). It owns exactly the behaviour the components leave to scripts:
  * - disclosure state: every `details > summary[role=button]` gets `aria-expanded` mirroring `open` (Chromium
  *   already exposes the native state; this makes it explicit for other tools and matches the dsh goldens);
- * - `Copy` buttons (`button[data-copy]`, rendered `hidden`): revealed, and on click copy the `[data-line]`
- *   rows of the element whose id is their `data-copy` (each with its `data-prefix`, skipping
+ * - `Copy` buttons (`button[data-copy]`, rendered `hidden` and bare): dressed (class, label or icon; see
+ *   ../primitives/CopyButton) and revealed, and on click copy the `[data-line]`
+ *   rows of the element their `data-copy` names (an id, or a place: `copyTarget`) (each with its `data-prefix`, skipping
  *   `[data-copy-skip]`), or the target's text, or `data-copy-text`; the label reads `data-copied-label` (or,
  *   without one, the word ../primitives/copy-words pairs with the resting label) for about a second;
  * - path chips and file links (`[data-copy-path]`): become keyboard-operable buttons that copy the path; one
@@ -19,7 +20,9 @@
  * `enhance(document)`. Safe to call again on new content (live mode): listeners are installed once per root.
  */
 
-import { COPIED_AFTER } from '../primitives/copy-words'
+import { COPIED_AFTER, copyWord } from '../primitives/copy-words'
+import copyStyles from '../primitives/CopyButton.module.css'
+import iconStyles from '../primitives/Icon.module.css'
 
 /** How long a control shows its `Copied` label. */
 const COPIED_MS = 1_000
@@ -30,7 +33,10 @@ export function enhance(root: Document | Element): void {
   focusScrollers(root)
   localizeTimes(root)
   labelCodeCopies(root)
-  for (const button of root.querySelectorAll<HTMLButtonElement>('button[data-copy]')) button.hidden = false
+  for (const button of root.querySelectorAll<HTMLButtonElement>('button[data-copy]')) {
+    dressCopyButton(button)
+    button.hidden = false
+  }
   for (const el of root.querySelectorAll<HTMLElement>('[data-copy-path]:not([data-copy-ready])')) enhancePath(el)
   if (installed.has(root)) return
   installed.add(root)
@@ -139,6 +145,33 @@ function labelCodeCopies(root: Document | Element): void {
   }
 }
 
+const SVG_NS = 'http://www.w3.org/2000/svg'
+
+/**
+ * Gives a bare Copy button (as ../primitives/CopyButton renders it: no class, no content) what the server
+ * used to write on each: `class`, and the label in a `<span>` — or, for the icon-only kind (the one with a
+ * `title`), `aria-label` equal to the title and the copy icon. The label is the word of the page's language
+ * (../primitives/copy-words; a test ties it to the dictionaries). A button with a class is dressed already
+ * (or a Markdown code button, which `labelCodeCopies` owns); the live page calls this again on every draw.
+ */
+export function dressCopyButton(button: HTMLButtonElement): void {
+  if (button.hasAttribute('class') || button.hasAttribute('data-copy-code')) return
+  const doc = button.ownerDocument
+  const title = button.getAttribute('title')
+  if (title === null) {
+    button.className = copyStyles.copy ?? ''
+    const span = doc.createElement('span')
+    span.textContent = copyWord(doc.documentElement.lang)
+    button.append(span)
+    return
+  }
+  button.className = `${copyStyles.copy} ${copyStyles.iconOnly}`
+  button.setAttribute('aria-label', title)
+  const icon = doc.createElementNS(SVG_NS, 'svg')
+  icon.setAttribute('class', iconStyles.copy ?? '')
+  button.append(icon)
+}
+
 /** Sets `aria-expanded` on every disclosure summary under `root` (call again after inserting content). */
 export function syncDisclosures(root: Document | Element): void {
   for (const details of root.querySelectorAll<HTMLDetailsElement>('details')) syncDisclosure(details)
@@ -152,12 +185,23 @@ function syncDisclosure(details: HTMLDetailsElement): void {
 /** The text a copy button stands for; exported for tests. */
 export function copyText(button: HTMLElement): string {
   if (button.hasAttribute('data-copy-code')) return button.closest('[data-md-code]')?.querySelector('pre')?.textContent ?? ''
-  const targetId = button.dataset.copy ?? ''
-  const target = targetId === '' ? null : button.ownerDocument.getElementById(targetId)
+  const target = copyTarget(button)
   if (target === null) return button.dataset.copyText ?? ''
   const lines = [...target.querySelectorAll<HTMLElement>('[data-line]')].filter((line) => !skipped(line, target))
   if (lines.length === 0) return visibleText(target)
   return lines.map((line) => (line.dataset.prefix ?? '') + visibleText(line)).join('\n')
+}
+
+/**
+ * The element a Copy button copies: by id (`data-copy`), or by its place — `+` the element after the
+ * button's parent, `-` the first element of the element before it (../primitives/CopyButton `near`) —
+ * or none (`data-copy=""`: the button's `data-copy-text`).
+ */
+function copyTarget(button: HTMLElement): Element | null {
+  const value = button.dataset.copy ?? ''
+  if (value === '+') return button.parentElement?.nextElementSibling ?? null
+  if (value === '-') return button.parentElement?.previousElementSibling?.firstElementChild ?? null
+  return value === '' ? null : button.ownerDocument.getElementById(value)
 }
 
 /** True when `el` sits inside a `[data-copy-skip]` below `root` (a collapsed-only duplicate row). */

@@ -12,12 +12,11 @@ import { ImageGroup } from './ImageGroup'
 import styles from './UserMessage.module.css'
 
 export function UserMessage({ row }: { row: UserRow }) {
-  const textId = `${row.key}-text`
   return (
     <div id={row.key} className={styles.user} data-role={row.role}>
       <div>
         {row.text !== '' && (
-          <div id={textId}>
+          <div>
             {row.text}
           </div>
         )}
@@ -30,7 +29,7 @@ export function UserMessage({ row }: { row: UserRow }) {
       </div>
       <div>
         {row.time !== null && <span>{row.time.label}</span>}
-        <CopyButton control={row.copy} target={row.text !== '' ? textId : undefined} iconOnly />
+        <CopyButton control={row.copy} near={row.text !== '' ? 'previous' : undefined} iconOnly />
       </div>
     </div>
   )

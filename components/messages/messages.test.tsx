@@ -16,7 +16,7 @@ import { TurnTail } from './TurnTail'
 import { RawEventRow } from './RawEventRow'
 import { InvalidLineRow } from './InvalidLineRow'
 import { SystemPromptRow } from './SystemPromptRow'
-import { mount, nameOf, textOf } from '../testing/render'
+import { mount, nameOf, textOf, withScript } from '../testing/render'
 import { userRow } from '../testing/builders'
 import { trustHtml } from '../../src/cards/trusted'
 import rowStyles from '../primitives/DisclosureRow.module.css'
@@ -26,14 +26,16 @@ const chip = (path: string): DeliverableChip => ({ label: path.split('/').pop() 
 
 describe('UserMessage', () => {
   test('text and time read as one text, then an icon Copy button targeting the text', () => {
-    const root = mount(<UserMessage row={userRow()} />)
+    const root = withScript(mount(<UserMessage row={userRow()} />))
     const row = root.querySelector('[id="user:m1"]')
     expect(row?.getAttribute('data-role')).toBe('user')
     expect(textOf(row)).toBe('Run two shell commands. 2026-08-23 01:38:00 UTC')
     expect(row?.querySelector('time')).toBeNull()
     const copy = row?.querySelector('button[data-copy]')
     expect(copy?.getAttribute('aria-label')).toBe('Copy')
-    expect(copy?.getAttribute('data-copy')).toBe('user:m1-text')
+    // It copies the text above its meta line by place (no id on the text).
+    expect(copy?.getAttribute('data-copy')).toBe('-')
+    expect(row?.querySelectorAll('[id]')).toHaveLength(0)
     expect(copy?.querySelectorAll('svg')).toHaveLength(1)
   })
 
@@ -41,7 +43,7 @@ describe('UserMessage', () => {
     const root = mount(
       <UserMessage row={userRow({ text: 'a\nb', role: 'steering', time: null, images: [{ attachmentId: 'att1', mediaType: 'image/png', width: 10, height: 20, name: 'shot.png', alt: 'shot.png' }] })} />,
     )
-    expect(root.querySelector('[id="user:m1-text"]')?.textContent).toBe('a\nb')
+    expect(root.querySelector('[data-role] > :first-child > :first-child')?.textContent).toBe('a\nb')
     expect(root.querySelector('[data-role="steering"]')).not.toBeNull()
     expect(textOf(root)).not.toContain('UTC')
     expect(root.querySelector('[role="img"]')?.getAttribute('aria-label')).toBe('shot.png')

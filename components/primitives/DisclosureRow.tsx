@@ -21,7 +21,7 @@
  */
 import type { ReactNode } from 'react'
 import type { RowState } from '../../src/cards/types'
-import { Icon, type IconName } from './Icon'
+import { Icon, PlacedChevron, type IconName } from './Icon'
 import { VisuallyHidden } from './VisuallyHidden'
 import { cx } from './cx'
 import '../theme/tokens.module.css'
@@ -112,14 +112,15 @@ function HeaderContent(props: DisclosureRowProps & { expandable: boolean }) {
         ) : (
           <Icon name={props.icon} />
         )}
-        {props.expandable && <Icon name="chevron" />}
+        {props.expandable && <PlacedChevron />}
       </span>
       {hiddenStatus !== null && hiddenStatusPlacement === 'in-header' && (
         <>
           <VisuallyHidden>{hiddenStatus}</VisuallyHidden>{' '}
         </>
       )}
-      <span className={cx(styles.title, props.titleShrinks === true && styles.titleShrinks)}>{props.title}</span>
+      {/* The title: by place when it keeps its width (DisclosureRow.module.css), classed only when it shrinks. */}
+      <span className={props.titleShrinks === true ? cx(styles.title, styles.titleShrinks) : undefined}>{props.title}</span>
       {props.summaryNode !== undefined ? props.summaryNode : summary !== '' && <SummarySegment text={summary} style={summaryStyle} filePath={props.filePath ?? null} />}
       {props.extra != null && props.extra !== '' && (
         <>

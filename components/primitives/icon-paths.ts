@@ -31,16 +31,35 @@ export const ICON_PATHS: Readonly<Record<IconName, string>> = {
   square: 'M3 3h10v10H3z',
 }
 
+/**
+ * Where a chevron is drawn without its class (issue 14: ~44,000 on a long session's pages): the second child
+ * of a row header's leading slot (DisclosureRow) and the last element of a turn fold's or activity group's
+ * summary (components/turn/TurnRows). Both places already style their chevron by position; the drawing
+ * follows it there. Other chevrons (Details groups, context injections) still carry the class.
+ */
+export const CHEVRON_PLACES: readonly string[] = [
+  '[data-variant] > details > summary > :first-child > :nth-child(2)',
+  ':is(details[data-turn-process], details[data-process-activity]) > summary > svg:last-child',
+]
+
+/**
+ * The selector of `name`'s icons: its class, and for the chevron its places too, inside `:where()` so the
+ * selector weighs exactly what the class alone weighed and every rule that beat or lost to it still does.
+ */
+function selectorOf(name: IconName): string {
+  return name === 'chevron' ? `:is(.chevron, :where(${CHEVRON_PLACES.join(', ')}))` : `.${name}`
+}
+
 /** The CSS rule that draws `name` (what Icon.module.css must contain, byte for byte). */
 export function iconRule(name: IconName): string {
   const svg =
     `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='black' stroke-width='1.5'` +
     ` stroke-linecap='round' stroke-linejoin='round'><path d='${ICON_PATHS[name]}'/></svg>`
   const url = svg.replace(/[<>#%"]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
-  return `.${name} {\n  --dv-icon: url("data:image/svg+xml,${url}");\n}`
+  return `${selectorOf(name)} {\n  --dv-icon: url("data:image/svg+xml,${url}");\n}`
 }
 
-/** The selector of the rules every icon shares (what Icon.module.css must list, byte for byte): each name's class. */
+/** The selector of the rules every icon shares (what Icon.module.css must list, byte for byte): each name's class (and the chevron's places). */
 export function iconSelector(indent = ''): string {
-  return Object.keys(ICON_PATHS).map((name) => `.${name}`).join(`,\n${indent}`)
+  return (Object.keys(ICON_PATHS) as IconName[]).map(selectorOf).join(`,\n${indent}`)
 }

@@ -3,7 +3,8 @@ import { describe, expect, test } from 'vitest'
 import { DisclosureRow } from './DisclosureRow'
 import { WindowedRows } from './WindowedRows'
 import { CopyButton } from './CopyButton'
-import { mount, nameOf, textOf } from '../testing/render'
+import { mount, nameOf, textOf, withScript } from '../testing/render'
+import copyStyles from './CopyButton.module.css'
 import { copyControl, rowWindow } from '../testing/builders'
 
 describe('DisclosureRow', () => {
@@ -17,6 +18,12 @@ describe('DisclosureRow', () => {
     expect(textOf(row?.querySelector('details > div') ?? null)).toBe('body')
     // Variant icon and hover chevron are both images (unnamed svg icons, `- img` in ARIA snapshots).
     expect(summary?.querySelectorAll('svg')).toHaveLength(2)
+    // The title is drawn by its place (right after the leading slot): no class unless it shrinks.
+    const title = summary?.querySelector(':scope > :first-child + span')
+    expect(title?.textContent).toBe('Pwsh')
+    expect(title?.hasAttribute('class')).toBe(false)
+    const shrinking = mount(<DisclosureRow variant="others" id="r2" icon="api" title="ls -la" titleShrinks summary="" body={<p>b</p>} />)
+    expect(shrinking.querySelector('summary > :first-child + span')?.classList).toHaveLength(2)
   })
 
   test('a non-expandable row has a plain header: no details, no button, no chevron', () => {
@@ -143,7 +150,7 @@ describe('WindowedRows', () => {
 })
 
 describe('CopyButton', () => {
-  test('is rendered hidden (progressive enhancement) with its label and target, and no default attributes', () => {
+  test('is rendered hidden and bare (progressive enhancement) with its target, and no default attributes', () => {
     const root = mount(<CopyButton control={copyControl('x')} target="out" />)
     const button = root.querySelector('button')
     expect(button?.hidden).toBe(true)
@@ -152,7 +159,15 @@ describe('CopyButton', () => {
     expect(button?.getAttribute('data-copy')).toBe('out')
     expect(button?.hasAttribute('data-copy-text')).toBe(false)
     expect(button?.hasAttribute('data-copied-label')).toBe(false)
-    expect(textOf(button)).toBe('Copy')
+    // Class, label and icon are the script's (components/enhance `dressCopyButton`): none in the markup.
+    expect(root.innerHTML).toBe('<button hidden="" data-copy="out"></button>')
+  })
+
+  test.each([['en', 'Copy'], ['zh', '复制'], ['zh-CN', '复制']])('dressed by the script in a page of lang %s it reads %s, in one span with the module class', (lang, word) => {
+    const button = withScript(mount(<CopyButton control={copyControl('x')} target="out" />), lang).querySelector('button')
+    expect(button?.className).toBe(copyStyles.copy)
+    expect(button?.innerHTML).toBe(`<span>${word}</span>`)
+    expect(button?.hasAttribute('aria-label')).toBe(false)
   })
 
   test.each([
@@ -165,13 +180,26 @@ describe('CopyButton', () => {
     expect(root.querySelector('button')?.getAttribute('data-copied-label') ?? null).toBe(attribute)
   })
 
-  test('without a target it carries the text; icon-only buttons are named by the label', () => {
-    const root = mount(<CopyButton control={copyControl('hello')} iconOnly />)
+  test('without a target it carries the text; icon-only buttons carry their label as title and are named by it once dressed', async () => {
+    const { default: iconStyles } = await import('./Icon.module.css')
+    const root = mount(<CopyButton control={copyControl('hello', '复制', '复制成功')} iconOnly />)
     const button = root.querySelector('button')
     expect(button?.getAttribute('data-copy')).toBe('')
     expect(button?.getAttribute('data-copy-text')).toBe('hello')
-    expect(button?.getAttribute('aria-label')).toBe('Copy')
-    expect(button?.querySelector('svg')).not.toBeNull()
+    expect(button?.getAttribute('title')).toBe('复制')
+    expect(button?.hasAttribute('aria-label')).toBe(false)
+    withScript(root, 'zh')
+    expect(button?.className).toBe(`${copyStyles.copy} ${copyStyles.iconOnly}`)
+    expect(button?.getAttribute('aria-label')).toBe('复制')
+    expect(button?.getAttribute('title')).toBe('复制')
+    const icon = button?.querySelector('svg')
+    expect(icon?.namespaceURI).toBe('http://www.w3.org/2000/svg')
+    expect(icon?.getAttribute('class')).toBe(iconStyles.copy)
+    expect(button?.children).toHaveLength(1)
+    // Dressing twice (the live page runs the script on every draw) changes nothing.
+    const once = button?.outerHTML
+    withScript(root, 'zh')
+    expect(button?.outerHTML).toBe(once)
   })
 })
 

@@ -23,13 +23,12 @@ export interface ToolDetailsProps {
   /** The row's body, drawn when `details.output` is `card` and `mode` is `full`. */
   body: RowBody | null
   label: string
-  idBase: string
   mode: Exclude<InspectMode, 'none'>
   /** `pill` (the `Inspect` pill) or `text` (a text button, the `present` row's `Inspect call`). */
   control?: 'pill' | 'text'
 }
 
-export function ToolDetails({ details, body, label, idBase, mode, control = 'pill' }: ToolDetailsProps) {
+export function ToolDetails({ details, body, label, mode, control = 'pill' }: ToolDetailsProps) {
   const output = details.output
   const shownByBody = output?.kind === 'card' ? body !== null : output?.kind === 'raw' && body?.kind === 'io' && body.output === output.text
   const showOutput = output !== null && (output.kind === 'card' ? mode === 'full' && body !== null : mode === 'full' || !shownByBody)
@@ -48,7 +47,7 @@ export function ToolDetails({ details, body, label, idBase, mode, control = 'pil
           <div>
             <div>{details.outputLabel}</div>
             {output.kind === 'card' ? (
-              body !== null && <RowBodyView body={body} idBase={`${idBase}-details`} place="details" />
+              body !== null && <RowBodyView body={body} place="details" />
             ) : output.kind === 'running' ? (
               <p className={styles.running}>{output.text}</p>
             ) : (

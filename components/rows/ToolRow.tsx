@@ -21,12 +21,11 @@ export interface ToolRowProps {
 }
 
 export function ToolRow({ row, inspect = 'compact' }: ToolRowProps) {
-  const idBase = row.key
   const style = row.inspectStyle ?? 'pill'
   // The `present` row offers Details as an `Inspect call` text button after its detail text, or not at all.
   const details =
     inspect === 'none' || style === 'none' ? null : (
-      <ToolDetails details={row.details} body={row.body} label={row.inspectLabel} idBase={idBase} mode={inspect} control={style} />
+      <ToolDetails details={row.details} body={row.body} label={row.inspectLabel} mode={inspect} control={style} />
     )
   // A non-expandable row (background or stopped shell) has no body to hold the pill; its result would be
   // unreachable on a static page, so the pill follows the header when there is a raw result to show.
@@ -47,7 +46,7 @@ export function ToolRow({ row, inspect = 'compact' }: ToolRowProps) {
       filePath={row.filePath}
       suffix={row.summarySuffix}
       closedStatus={row.summaryStatus ?? null}
-      body={row.body === null ? null : <RowBodyView body={row.body} idBase={idBase} place="chat" />}
+      body={row.body === null ? null : <RowBodyView body={row.body} place="chat" />}
       footer={row.body === null ? null : details}
       trailing={trailing}
     />

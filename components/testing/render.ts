@@ -5,11 +5,25 @@
  */
 import type { ReactElement } from 'react'
 import { renderStaticMarkup } from '../../src/site/static-markup'
+import { dressCopyButton } from '../enhance/enhance'
 
 export function mount(element: ReactElement): HTMLElement {
   const parsed = new DOMParser().parseFromString(renderStaticMarkup(element), 'text/html')
   document.body.replaceChildren(...[...parsed.body.childNodes].map((node) => document.importNode(node, true)))
   return document.body
+}
+
+/**
+ * `root` as the page script shows it in a page of language `lang`: each bare Copy button dressed with its
+ * class and label or icon (components/enhance `dressCopyButton`; the server writes none of them).
+ */
+export function withScript(root: HTMLElement, lang = 'en'): HTMLElement {
+  const doc = root.ownerDocument
+  const before = doc.documentElement.lang
+  doc.documentElement.lang = lang
+  for (const button of root.querySelectorAll<HTMLButtonElement>('button[data-copy]')) dressCopyButton(button)
+  doc.documentElement.lang = before
+  return root
 }
 
 /** Block-level tags: like a browser's accessibility text, words in separate blocks do not run together. */

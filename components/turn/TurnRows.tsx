@@ -13,7 +13,7 @@ import type { ViewMode } from '../../src/cards/view-mode'
 // The one runtime import from src/ in components: the per-mode open state is presentation policy that the page
 // script (src/site/client/view-mode.ts) applies too, so both read it from one place.
 import { foldOpen } from '../../src/cards/view-folds'
-import { Icon } from '../primitives/Icon'
+import { Icon, PlacedChevron } from '../primitives/Icon'
 import { VisuallyHidden } from '../primitives/VisuallyHidden'
 import quiet from '../primitives/QuietHeader.module.css'
 import './TurnRows.module.css'
@@ -102,7 +102,7 @@ function TurnControl({ control, open, children }: { control: TurnControlModel; o
         <details data-turn-process="" open={open ? true : undefined}>
           <summary role="button">
             {control.label}
-            <Icon name="chevron" />
+            <PlacedChevron />
           </summary>
           <div>{children}</div>
         </details>
@@ -151,7 +151,7 @@ function ProcessRows({ rows, placements, groups, closed, view, renderRow }: Proc
             <summary role="button">
               <Icon name={group.icon} />
               {group.title}
-              <Icon name="chevron" />
+              <PlacedChevron />
             </summary>
             <div>{drawn}</div>
           </details>

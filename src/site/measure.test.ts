@@ -7,6 +7,10 @@ describe('measure', () => {
     ['a &lt;b&gt; < 3 <3', 0],
     ['<!-- c --><!doctype html><a href="x">y</a></a>', 1],
     ['<svg><path d="M0"/></svg>', 2],
+    // A bare Copy button: the script gives it a label or icon child.
+    ['<div><button hidden="" data-copy="x-out"></button></div>', 3],
+    ['<button type="button" class="md-code-copy" hidden data-copy="" data-copy-code=""></button>', 2],
+    ['<p data-copy-text="a">b</p>', 1],
   ])('%s has %i elements', (html, nodes) => expect(measure(html).nodes).toBe(nodes))
 
   it('counts UTF-8 bytes', () => expect(measure('日本').bytes).toBe(6))
@@ -16,6 +20,7 @@ describe('measure', () => {
     'a &lt;b&gt; < 3 <3',
     '<!-- c --><!doctype html><a href="x">y</a></a>',
     '<p>日本語 · naïve</p><span>😀</span><',
+    '<b hidden="" data-copy="a"></b> data-copy="<i data-copy=""',
     '',
   ])('measures encoded bytes of %j as the string form', html => {
     expect(measureBytes(Buffer.from(html, 'utf8'))).toEqual(measure(html))

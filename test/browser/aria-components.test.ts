@@ -123,6 +123,8 @@ async function enhanceScript(): Promise<string> {
   const result = await build({
     entryPoints: [join(root, 'components/enhance/enhance.ts')], bundle: true, write: false, format: 'iife',
     globalName: 'dshViewEnhance', target: 'es2022', logLevel: 'silent',
+    // The script dresses Copy buttons with the components' class names (as scripts/site-assets.mjs bundles it).
+    plugins: [cssModulesPlugin({ css: false })],
   })
   return result.outputFiles[0]?.text ?? ''
 }

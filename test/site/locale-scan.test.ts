@@ -123,6 +123,8 @@ async function scanPage(html: string, file: string, check: Check, findings: Find
   try {
     scanDocument(doc, file, check, findings)
     window.document.documentElement.innerHTML = doc.documentElement.innerHTML
+    // The root's own attributes too: the script writes Copy labels in the language `<html lang>` names.
+    for (const attr of doc.documentElement.attributes) window.document.documentElement.setAttribute(attr.name, attr.value)
     const live = window.document as unknown as Document
     Object.defineProperty(window.navigator, 'clipboard', { value: { writeText: async () => {} }, configurable: true })
     enhance(live)
