@@ -7,13 +7,11 @@
  * stream does not hold (`StreamAbandoned`, `StreamRestart`) or anything fails, the files it wrote are taken
  * back and false is returned: the caller renders the session the usual way.
  */
-import { rm } from 'node:fs/promises'
-import { join } from 'node:path'
 import { headerFacts, summarizeFacts } from './chrome'
 import { Enricher } from './enrich'
 import type { FamilyContext, FamilyMember, FamilyResult, Stage } from './family'
-import { STATE_DIR } from './manifest'
-import { SessionRenderer, type RenderOutput, type SectionStream } from './render-session'
+import { AttemptOutput } from './attempt-output'
+import { SessionRenderer, type SectionStream } from './render-session'
 import type { FoldStarter } from './stream-feed'
 import type { SessionSummary } from './types'
 
@@ -26,14 +24,7 @@ export async function renderStreamed(
 ): Promise<boolean> {
   const fold = folds.take(member)
   const renderer = new SessionRenderer(ctx.shell, ctx.text, new Enricher(ctx.highlighter))
-  const written = new Set<string>()
-  const out: RenderOutput = {
-    write: (path, content) => {
-      written.add(path)
-      return ctx.writer.write(join(ctx.outDir, path), content)
-    },
-    spoolDir: join(ctx.outDir, STATE_DIR),
-  }
+  const out = new AttemptOutput(ctx.outDir, ctx.writer)
   const summaryOf = (pages: number) => {
     const end = fold.end()
     return summarizeFacts({ facts: end.facts, firstPrompt: end.firstPrompt, id: member.id, stem: member.stem, pages, warnings: end.warningCount, locale: ctx.locale })
@@ -81,8 +72,7 @@ export async function renderStreamed(
   } catch (error) {
     // Whatever went wrong, the usual path renders the session (and gives a damaged log its page).
     result.streamed.abandoned.push(error instanceof Error ? error.message : String(error))
-    await ctx.writer.flush().catch(() => {})
-    for (const path of written) await rm(join(ctx.outDir, path), { force: true })
+    await out.takeBack()
     return false
   } finally {
     await fold.close()

@@ -5,13 +5,10 @@
  * thread or in a worker of src/site/pool.ts (sessions of different families never depend on each other),
  * so everything it needs arrives as plain data plus the per-thread services (highlighter, writer).
  */
-import { rm } from 'node:fs/promises'
-import { join } from 'node:path'
 import type { Locale } from '../cards/types'
 import type { ViewMode } from '../cards/view-mode'
 import { sectionFeed } from '../cards/view-model'
 import { conversationToolCounts } from '../search/shard'
-import { STATE_DIR } from './manifest'
 import { conversationPrompts } from './prompts'
 import type { Conversation } from '../conversation/model'
 import type { Highlighter } from '../highlight/highlighter'
@@ -21,6 +18,7 @@ import type { SessionHeader } from '../log/schema'
 import { Redactor, type RedactionReport } from '../redact/redactor'
 import type { RedactConfig } from '../redact/scan'
 import { childAnchor, headerFacts, summarize, type Family } from './chrome'
+import { AttemptOutput } from './attempt-output'
 import { Enricher } from './enrich'
 import { renderStreamed } from './family-stream'
 import type { FoldStarter } from './stream-feed'
@@ -28,7 +26,7 @@ import { foldLog, type FoldResult } from './fold-log'
 import type { Lanes } from './lanes'
 import { damagedConversation, failureReason, type FailedStage } from './damaged'
 import type { SessionRecord, Warning } from './manifest'
-import { SessionRenderer, type RenderedSession, type RenderOutput } from './render-session'
+import { SessionRenderer, type RenderedSession } from './render-session'
 import type { Shell } from './shell'
 import type { SessionSummary, SiteText } from './types'
 import type { FileWriter } from './writer'
@@ -151,15 +149,8 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
       parent: parent === undefined ? null : { summary: parent.summary, anchor: spawnedHere ? childAnchor(l.member.stem) : null },
       children: children.map(c => c.summary),
     }
-    // Files an attempt wrote (side texts go out batch by batch): a render that fails halfway takes them back.
-    const attempt = new Set<string>()
-    const out: RenderOutput = {
-      write: (path, content) => {
-        attempt.add(path)
-        return ctx.writer.write(join(ctx.outDir, path), content)
-      },
-      spoolDir: join(ctx.outDir, STATE_DIR),
-    }
+    // A render that fails halfway takes back the files it wrote.
+    const out = new AttemptOutput(ctx.outDir, ctx.writer)
     // The model arrives in a box the render empties: from then on only the section feed holds the sections,
     // and it lets each go as it hands it out (a parameter would keep the whole model alive until the end).
     const prepare = (box: { conversation: Conversation | null }) => {
@@ -188,9 +179,7 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
       rendered = await renderOnce(takeBox(l) ?? (await refold(l.member, ctx, result)), lanes)
     } catch (error) {
       // Its page becomes the damaged-session page; the family's other sessions render as usual.
-      await ctx.writer.flush().catch(() => {})
-      for (const path of attempt) await rm(join(ctx.outDir, path), { force: true })
-      attempt.clear()
+      await out.takeBack()
       const damaged = damagedFold(l.member, 'render', error, result)
       l.warnings = [...damaged.warnings, ...l.warnings]
       rendered = await renderOnce({ conversation: damaged.conversation }, null)
