@@ -194,7 +194,15 @@ describe.skipIf(skip)(`components in Chromium (${skip ? `skipped: ${CHROMIUM} no
     }
     return page
   }
-  const expand = async (key: string, on = page) => on.locator(`${id(key)} > details > summary`).click()
+  // The snapshot is taken once the row's <details> is open: under load it was sometimes taken before the
+  // click's toggle showed in the page (the row then read as collapsed).
+  const expand = async (key: string, on = page) => {
+    await on.locator(`${id(key)} > details > summary`).click()
+    await on.locator(`${id(key)} > details[open]`).waitFor()
+    // …and the page has drawn a frame since (the snapshot reads what is rendered; a page with scripts off
+    // runs no evaluate).
+    if (on === page) await on.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(undefined))))')
+  }
 
   test('the stylesheet and script were built (the checks below are not vacuous)', () => {
     expect(css).toMatch(new RegExp(`\\.${scopedClassName('header', 'DisclosureRow.module.css')}\\b`))
