@@ -5,15 +5,15 @@
  * byte budget, and components/layout/anchors-client.ts reads it to forward `#id` links to the right page.
  */
 
-const ENTITIES: Readonly<Record<string, string>> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&lt;': '<', '&gt;': '>' }
+import { attributeValues, decodeAttribute } from './markup-scan'
 
-/** The `id` attribute values in rendered markup, unescaped, in document order. */
+/** The `id` attribute values in rendered markup (start tags only, not text that reads like one), unescaped, in document order. */
 export function collectIds(html: string): string[] {
   const ids: string[] = []
-  for (const m of html.matchAll(/\sid="([^"]*)"/g)) {
+  for (const raw of attributeValues(html, 'id')) {
     // A copy, not a slice of `html`: a slice would keep the whole section's markup alive as long as the id
     // (a build keeps every id until its anchor map is written). Flattening ` ${id}` copies it.
-    ids.push(` ${(m[1] ?? '').replace(/&(amp|quot|#x27|#39|lt|gt);/g, e => ENTITIES[e] ?? e)}`.slice(1))
+    ids.push(` ${decodeAttribute(raw)}`.slice(1))
   }
   return ids
 }

@@ -11,6 +11,10 @@ describe('measure', () => {
     ['<div><button hidden="" data-copy="x-out"></button></div>', 3],
     ['<button type="button" class="md-code-copy" hidden data-copy="" data-copy-code=""></button>', 2],
     ['<p data-copy-text="a">b</p>', 1],
+    // Text writes quotes verbatim: an attribute look-alike in text is no button.
+    ['<p> data-copy="x"</p>', 1],
+    ['<button hidden=""></button><p> data-copy="x"</p>', 2],
+    ['<button hidden="">a data-copy="x"</button>', 1],
   ])('%s has %i elements', (html, nodes) => expect(measure(html).nodes).toBe(nodes))
 
   it('counts UTF-8 bytes', () => expect(measure('日本').bytes).toBe(6))
@@ -21,6 +25,7 @@ describe('measure', () => {
     '<!-- c --><!doctype html><a href="x">y</a></a>',
     '<p>日本語 · naïve</p><span>😀</span><',
     '<b hidden="" data-copy="a"></b> data-copy="<i data-copy=""',
+    '<button hidden="" data-copy="a"></button><button> data-copy="</button><button data-copy="',
     '',
   ])('measures encoded bytes of %j as the string form', html => {
     expect(measureBytes(Buffer.from(html, 'utf8'))).toEqual(measure(html))

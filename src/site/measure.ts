@@ -4,8 +4,8 @@
  * src/markdown, the anchor-map JSON), so each `<` followed by a letter opens exactly one element. The
  * browser test checks the same pages with `document.getElementsByTagName('*')`. A Copy button is written bare
  * (`<button hidden data-copy="…">`, components/primitives/CopyButton) and the page script gives it its one child
- * (label `<span>` or icon `<svg>`), so each `data-copy="` counts one element more: the budget holds for the page
- * a reader's browser ends up with, with the script on as with it off.
+ * (label `<span>` or icon `<svg>`), so each `<button` start tag holding ` data-copy="` counts one element more:
+ * the budget holds for the page a reader's browser ends up with, with the script on as with it off.
  */
 
 /** Bytes of HTML per page: big enough for ~1,000 cards, small enough for phones and gist previews. */
@@ -23,31 +23,52 @@ export const ZERO: Size = { bytes: 0, nodes: 0 }
 /** The attribute of a Copy button, each of which gets one child from the page script. */
 const COPY = ' data-copy="'
 const COPY_BYTES = new TextEncoder().encode(COPY)
+/** `<button`: Copy buttons are the only elements with `data-copy` (CopyButton, src/markdown's code blocks). */
+const BUTTON = new TextEncoder().encode('<button')
 
+/**
+ * Elements in `html`, plus one for each Copy button. The button's attribute is looked for inside its start
+ * tag only: text writes quotes verbatim (src/site/static-markup.ts), so ` data-copy="` may be text.
+ */
 export function measure(html: string): Size {
   let nodes = 0
   for (let i = html.indexOf('<'); i >= 0; i = html.indexOf('<', i + 1)) {
     const c = html.charCodeAt(i + 1)
-    if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) nodes++
+    if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) {
+      nodes++
+      if (c === 98 && html.startsWith('<button', i)) {
+        const close = html.indexOf('>', i)
+        if (html.slice(i, close < 0 ? html.length : close).includes(COPY)) nodes++
+      }
+    }
   }
-  for (let i = html.indexOf(COPY); i >= 0; i = html.indexOf(COPY, i + COPY.length)) nodes++
   return { bytes: Buffer.byteLength(html, 'utf8'), nodes }
 }
 
 /**
  * `measure` of markup already encoded as UTF-8 (what the renderer keeps: a page is written as the encoded
- * pieces it was measured from, never re-joined into one big string). `<` is one byte in UTF-8 and never
- * part of a multi-byte sequence, so the element count matches the string form.
+ * pieces it was measured from, never re-joined into one big string). `<` and `>` are one byte in UTF-8 and
+ * never part of a multi-byte sequence, so the count matches the string form.
  */
 export function measureBytes(bytes: Uint8Array): Size {
   let nodes = 0
   const end = bytes.length - 1
   for (let i = bytes.indexOf(60); i >= 0 && i < end; i = bytes.indexOf(60, i + 1)) {
     const c = bytes[i + 1] ?? 0
-    if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) nodes++
+    if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) {
+      nodes++
+      if (c === 98 && startsAt(bytes, i, BUTTON) && copyInTag(bytes, i)) nodes++
+    }
   }
-  for (let i = bytes.indexOf(32); i >= 0; i = bytes.indexOf(32, i + 1)) if (startsAt(bytes, i, COPY_BYTES)) nodes++
   return { bytes: bytes.length, nodes }
+}
+
+/** Whether the start tag at `at` holds the Copy attribute. */
+function copyInTag(bytes: Uint8Array, at: number): boolean {
+  const close = bytes.indexOf(62, at)
+  const last = (close < 0 ? bytes.length : close) - COPY_BYTES.length
+  for (let k = at; k <= last; k++) if (bytes[k] === 32 && startsAt(bytes, k, COPY_BYTES)) return true
+  return false
 }
 
 function startsAt(bytes: Uint8Array, at: number, what: Uint8Array): boolean {

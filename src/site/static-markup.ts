@@ -1,6 +1,9 @@
 /**
- * `renderStaticMarkup(node)`: React elements → static HTML, byte for byte what react-dom/server's
- * `renderToStaticMarkup` (React 19.3) writes for the trees our components make, without React's request,
+ * `renderStaticMarkup(node)`: React elements → static HTML, what react-dom/server's `renderToStaticMarkup`
+ * (React 19.3) writes for the trees our components make, byte for byte but for one deliberate difference:
+ * text content escapes only `&`, `<` and `>` (what a browser's own serializer escapes in text), not quotes —
+ * a quote needs escaping only inside an attribute value, and tool inputs shown as JSON are full of them
+ * (issue 14: `&quot;` was ~3% of a long session's pages). Attribute values escape as React does. Without React's request,
  * task, segment and hook machinery (issue 14: React's legacy server renderer was ~1.2 s of a 9 s build).
  * Function components are called directly (ours use no hooks and no context); host elements follow React's
  * `pushStartInstance` / `pushAttribute` / `pushStyleAttribute` rules (attribute names, escaping, boolean and
@@ -26,6 +29,7 @@ const VALID_ATTRIBUTE_NAME =
 const JAVASCRIPT_URL = /^[\u0000-\u001F ]*j[\r\n\t]*a[\r\n\t]*v[\r\n\t]*a[\r\n\t]*s[\r\n\t]*c[\r\n\t]*r[\r\n\t]*i[\r\n\t]*p[\r\n\t]*t[\r\n\t]*:/i
 const BLOCKED_URL = "javascript:throw new Error('React has blocked a javascript: URL as a security precaution.')"
 const HTML_SPECIAL = /["'&<>]/
+const TEXT_SPECIAL = /[&<>]/
 
 /** React's `unitlessNumbers`: these style properties take a bare number; every other number gets `px`. */
 const UNITLESS = new Set(
@@ -115,7 +119,35 @@ function tagOf(type: string): Tag {
   return tag
 }
 
-/** React's `escapeTextForBrowser`: the same five characters, the same entities (`'` as `&#x27;`). */
+/**
+ * Text content: `&`, `<` and `>` as entities, quotes as they are. Every scan of rendered markup for an
+ * attribute (src/site/markup-scan.ts) checks that its match sits inside a start tag, since `id="…"` may
+ * now appear in text verbatim.
+ */
+export function escapeTextContent(value: unknown): string {
+  if (typeof value === 'boolean' || typeof value === 'number' || typeof value === 'bigint') return '' + value
+  const text = '' + (value as string)
+  const match = TEXT_SPECIAL.exec(text)
+  if (match === null) return text
+  let html = ''
+  let last = 0
+  let i = match.index
+  for (; i < text.length; i++) {
+    let entity: string
+    switch (text.charCodeAt(i)) {
+      case 38: entity = '&amp;'; break
+      case 60: entity = '&lt;'; break
+      case 62: entity = '&gt;'; break
+      default: continue
+    }
+    if (last !== i) html += text.slice(last, i)
+    last = i + 1
+    html += entity
+  }
+  return last !== i ? html + text.slice(last, i) : html
+}
+
+/** React's `escapeTextForBrowser`, for attribute values: the same five characters, the same entities (`'` as `&#x27;`). */
 export function escapeText(value: unknown): string {
   if (typeof value === 'boolean' || typeof value === 'number' || typeof value === 'bigint') return '' + value
   const text = '' + (value as string)
@@ -261,7 +293,7 @@ function innerHtml(html: unknown, children: unknown): string {
  */
 function opened(html: string, inner: unknown, children: unknown): { html: string; children: unknown } {
   const start = html + '>' + innerHtml(inner, children)
-  return typeof children === 'string' ? { html: start + escapeText(children), children: null } : { html: start, children }
+  return typeof children === 'string' ? { html: start + escapeTextContent(children), children: null } : { html: start, children }
 }
 
 /** The text React compares with a `<select>`'s value for an `<option>` without `value`. */
@@ -303,7 +335,7 @@ function openPlain(type: string, props: Record<string, unknown>): string {
   if (inner != null) html += innerHtml(inner, children)
   if (typeof children === 'string') {
     openChildren = null
-    return html + escapeText(children)
+    return html + escapeTextContent(children)
   }
   openChildren = children
   return html
@@ -379,7 +411,7 @@ function openSpecial(type: string, props: Record<string, unknown>, selected: unk
         value = '' + (children as string)
       }
       if (typeof value === 'string' && value[0] === '\n') html += '\n'
-      if (value !== null) html += escapeText('' + (value as string))
+      if (value !== null) html += escapeTextContent('' + (value as string))
       return { html, children: null }
     }
     case 'input': {
@@ -552,7 +584,7 @@ export function renderStaticMarkup(node: unknown): string {
     }
     if (item == null || typeof item === 'boolean') continue
     if (typeof item === 'string') {
-      out += escapeText(item)
+      out += escapeTextContent(item)
       continue
     }
     if (typeof item === 'number' || typeof item === 'bigint') {

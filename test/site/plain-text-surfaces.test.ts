@@ -69,7 +69,7 @@ describe('plain-text surfaces', () => {
   it('the card keeps the colours as styled spans; the collapsed row and the title are plain', () => {
     const page = readFileSync(files(join(site, 'sessions')).find(f => f.endsWith('.html')) ?? '', 'utf8')
     expect(page).toMatch(/<span[^>]*>line 1<\/span>/)
-    expect(page).toContain('printf &#x27;red&#x27;')
+    expect(page).toContain("printf 'red'")
     // Only the Inspect panel's raw JSON input names the escape, as JSON does (`\u001b[31m`).
     expect(page.replace(/\\u001b\[\d+m/g, '')).not.toContain('[31m')
     expect(page).toContain('Fix the build')

@@ -1,6 +1,7 @@
 /** Reading a generated site back in tests: every file with its bytes, and the pages' relative links. */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, posix } from 'node:path'
+import { decodeAttribute, inStartTag } from '../../src/site/markup-scan'
 
 /** Path (relative, `/`-separated) → bytes, for every file under `dir`, sorted. */
 export function treeOf(dir: string, options: { skipState?: boolean } = {}): Map<string, Buffer> {
@@ -12,7 +13,7 @@ export function treeOf(dir: string, options: { skipState?: boolean } = {}): Map<
   return new Map(files.map(p => [p, readFileSync(join(dir, p))]))
 }
 
-/** `href`/`src` values of a page (attribute-decoded). */
+/** `href`/`src` values of a page's start tags (attribute-decoded; text that reads like one is text). */
 export function linksOf(html: string): string[] {
-  return [...html.matchAll(/\s(?:href|src)="([^"]*)"/g)].map(m => (m[1] ?? '').replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'"))
+  return [...html.matchAll(/\s(?:href|src)="([^"]*)"/g)].filter(m => inStartTag(html, m.index)).map(m => decodeAttribute(m[1] ?? ''))
 }

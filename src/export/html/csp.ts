@@ -8,21 +8,20 @@
  * styles (`'unsafe-inline'` for style only); scripts stay hash-only either way.
  */
 import { createHash } from 'node:crypto'
+import { attributeValues, decodeAttribute } from '../../site/markup-scan'
 
 /** Distinct `style` attribute values allowed by hash; past this the policy would outgrow the page head. */
 export const MAX_STYLE_HASHES = 1_000
 
-const ENTITIES: Readonly<Record<string, string>> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&lt;': '<', '&gt;': '>' }
-
 export const sha256 = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
 
 /**
- * The `style` attribute values in rendered markup, decoded, sorted. Text content never holds `style="`:
- * every producer escapes `"` in text, so each match is an attribute.
+ * The `style` attribute values in rendered markup, decoded, sorted. Start tags only: text content may hold
+ * `style="…"` verbatim (quotes are not escaped in text), and a session's text must not buy a style its hash.
  */
 export function styleAttributes(html: string): string[] {
   const values = new Set<string>()
-  for (const m of html.matchAll(/\sstyle="([^"]*)"/g)) values.add((m[1] ?? '').replace(/&(amp|quot|#x27|#39|lt|gt);/g, e => ENTITIES[e] ?? e))
+  for (const raw of attributeValues(html, 'style')) values.add(decodeAttribute(raw))
   return [...values].sort()
 }
 

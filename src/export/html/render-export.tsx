@@ -28,6 +28,8 @@ import { Enricher } from '../../site/enrich'
 import { measure, type Size } from '../../site/measure'
 import { SessionRenderer, type RenderLinks } from '../../site/render-session'
 import { headMarkup } from '../../site/shell'
+import { attributeValues } from '../../site/markup-scan'
+import { collectIds } from '../../site/anchors'
 import { siteText } from '../../site/strings'
 import type { PageNav as PageNavModel, SessionChrome } from '../../site/types'
 import { relativesOf, type ExportSession, type Relatives } from '../load'
@@ -137,7 +139,7 @@ export async function renderHtmlExport(options: HtmlExportOptions): Promise<Html
     const parent = r.relatives.parent
     if (r.chrome.parent === null || parent === null) continue
     const p = rendered.findIndex(x => x.session === parent.session)
-    const anchored = parent.anchor !== null && (keptMarkup[p] ?? '').includes(` id="${parent.anchor}"`)
+    const anchored = parent.anchor !== null && collectIds(keptMarkup[p] ?? '').includes(parent.anchor)
     r.chrome = { ...r.chrome, parent: { ...r.chrome.parent, link: { ...r.chrome.parent.link, href: anchored ? `#${parent.anchor}` : hrefOf(parent.session.stem) } } }
   }
 
@@ -157,7 +159,10 @@ export async function renderHtmlExport(options: HtmlExportOptions): Promise<Html
 
   // Only texts some kept part links to, in order of first appearance.
   const order: string[] = []
-  for (const m of keptMarkup.join('').matchAll(/href="#full-([0-9a-f]+)"/g)) if (m[1] !== undefined && !order.includes(m[1])) order.push(m[1])
+  for (const href of attributeValues(keptMarkup.join(''), 'href')) {
+    const hash = /^#full-([0-9a-f]+)$/.exec(href)?.[1]
+    if (hash !== undefined && !order.includes(hash)) order.push(hash)
+  }
   const blobs = packBlobs(order.flatMap(hash => { const v = texts.get(hash); return v === undefined ? [] : [{ hash, text: v }] }))
   main += appendix(blobs, t)
 
