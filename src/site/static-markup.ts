@@ -124,34 +124,16 @@ function tagOf(type: string): Tag {
  * attribute (src/site/markup-scan.ts) checks that its match sits inside a start tag, since `id="…"` may
  * now appear in text verbatim.
  */
-export function escapeTextContent(value: unknown): string {
-  if (typeof value === 'boolean' || typeof value === 'number' || typeof value === 'bigint') return '' + value
-  const text = '' + (value as string)
-  const match = TEXT_SPECIAL.exec(text)
-  if (match === null) return text
-  let html = ''
-  let last = 0
-  let i = match.index
-  for (; i < text.length; i++) {
-    let entity: string
-    switch (text.charCodeAt(i)) {
-      case 38: entity = '&amp;'; break
-      case 60: entity = '&lt;'; break
-      case 62: entity = '&gt;'; break
-      default: continue
-    }
-    if (last !== i) html += text.slice(last, i)
-    last = i + 1
-    html += entity
-  }
-  return last !== i ? html + text.slice(last, i) : html
-}
+export const escapeTextContent = (value: unknown): string => escapeRun(value, TEXT_SPECIAL, false)
 
 /** React's `escapeTextForBrowser`, for attribute values: the same five characters, the same entities (`'` as `&#x27;`). */
-export function escapeText(value: unknown): string {
+export const escapeText = (value: unknown): string => escapeRun(value, HTML_SPECIAL, true)
+
+/** `value` as text with `&`, `<`, `>` (and with `quotes`, `"` and `'`) as React's entities; `special` finds the first. */
+function escapeRun(value: unknown, special: RegExp, quotes: boolean): string {
   if (typeof value === 'boolean' || typeof value === 'number' || typeof value === 'bigint') return '' + value
   const text = '' + (value as string)
-  const match = HTML_SPECIAL.exec(text)
+  const match = special.exec(text)
   if (match === null) return text
   let html = ''
   let last = 0
@@ -159,9 +141,9 @@ export function escapeText(value: unknown): string {
   for (; i < text.length; i++) {
     let entity: string
     switch (text.charCodeAt(i)) {
-      case 34: entity = '&quot;'; break
+      case 34: if (!quotes) continue; entity = '&quot;'; break
       case 38: entity = '&amp;'; break
-      case 39: entity = '&#x27;'; break
+      case 39: if (!quotes) continue; entity = '&#x27;'; break
       case 60: entity = '&lt;'; break
       case 62: entity = '&gt;'; break
       default: continue
