@@ -300,26 +300,139 @@ function refuse(what: string): never {
 /** The children `open` left to render (an out-parameter: no object per element). */
 let openChildren: unknown = null
 
-/** React's `pushStartGenericElement`: the start tag, and any string child written into it. */
-function openPlain(type: string, props: Record<string, unknown>): string {
-  let html = '<' + type
-  let children: unknown = null
-  let inner: unknown = null
+/**
+ * What the prop walk of the element being opened set aside (out-parameters, reset by `writeProps`: no
+ * object per element): its children, its inner HTML, and the props React writes after the others or not at
+ * all (form submission props, `value`/`defaultValue`, `checked`, an `<option>`'s `selected`).
+ */
+let propChildren: unknown = null
+let propInner: unknown = null
+let formName: unknown = null
+let formAction: unknown = null
+let formEncType: unknown = null
+let formMethod: unknown = null
+let formTarget: unknown = null
+let propValue: unknown = null
+let propInitial: unknown = null
+let propChecked: unknown = null
+let propInitialChecked: unknown = null
+let propSelected: unknown = null
+/** The void element being opened, for its error message. */
+let voidType = ''
+
+/**
+ * How an element treats some of its props: what to write for `key` instead of its attribute (often `''`,
+ * the value set aside), or undefined when the prop is an attribute like any other. Consulted before
+ * `children` and `dangerouslySetInnerHTML` are set aside, so an element can refuse them where React does.
+ */
+type Special = (key: string, value: unknown) => string | undefined
+
+/**
+ * The attributes of a start tag, as React's `pushStartInstance` walks the props: in order, unset ones
+ * skipped, `children` and `dangerouslySetInnerHTML` set aside, the rest written unless `special` claims them.
+ */
+function writeProps(html: string, props: Record<string, unknown>, special: Special | null): string {
+  propChildren = propInner = formName = formAction = formEncType = formMethod = formTarget = null
+  propValue = propInitial = propChecked = propInitialChecked = propSelected = null
   for (const key in props) {
     if (!hasOwn.call(props, key)) continue
     const v = props[key]
     if (v == null) continue
-    if (key === 'children') children = v
-    else if (key === 'dangerouslySetInnerHTML') inner = v
+    if (special !== null) {
+      const instead = special(key, v)
+      if (instead !== undefined) {
+        html += instead
+        continue
+      }
+    }
+    if (key === 'children') propChildren = v
+    else if (key === 'dangerouslySetInnerHTML') propInner = v
     else html += attribute(key, v)
   }
-  html += '>'
-  if (inner != null) html += innerHtml(inner, children)
-  if (typeof children === 'string') {
-    openChildren = null
-    return html + escapeTextContent(children)
+  return html
+}
+
+/** A `<button>`'s (and `<input>`'s) form submission props, written after the others. */
+const FORM_SUBMIT: Special = (key, v) => {
+  switch (key) {
+    case 'name': formName = v; return ''
+    case 'formAction': formAction = v; return ''
+    case 'formEncType': formEncType = v; return ''
+    case 'formMethod': formMethod = v; return ''
+    case 'formTarget': formTarget = v; return ''
+    default: return undefined
   }
-  openChildren = children
+}
+
+const INPUT: Special = (key, v) => {
+  switch (key) {
+    case 'children': case 'dangerouslySetInnerHTML':
+      throw new Error('input is a self-closing tag and must neither have `children` nor use `dangerouslySetInnerHTML`.')
+    case 'defaultChecked': propInitialChecked = v; return ''
+    case 'defaultValue': propInitial = v; return ''
+    case 'checked': propChecked = v; return ''
+    case 'value': propValue = v; return ''
+    default: return FORM_SUBMIT(key, v)
+  }
+}
+
+const FORM: Special = (key, v) => {
+  switch (key) {
+    case 'action': formAction = v; return ''
+    case 'encType': formEncType = v; return ''
+    case 'method': formMethod = v; return ''
+    case 'target': formTarget = v; return ''
+    default: return undefined
+  }
+}
+
+/** A `<select>`'s value is its options' business (`selected`), never an attribute. */
+const SELECT: Special = key => (key === 'value' || key === 'defaultValue' ? '' : undefined)
+
+const OPTION: Special = (key, v) => {
+  if (key === 'selected') {
+    propSelected = v
+    return ''
+  }
+  // The value is an attribute too, and what the enclosing select's value is compared with.
+  if (key === 'value') propValue = v
+  return undefined
+}
+
+const TEXTAREA: Special = (key, v) => {
+  switch (key) {
+    case 'value': propValue = v; return ''
+    case 'defaultValue': propInitial = v; return ''
+    case 'dangerouslySetInnerHTML': throw new Error('`dangerouslySetInnerHTML` does not make sense on <textarea>.')
+    default: return undefined
+  }
+}
+
+const OBJECT: Special = (key, v) => {
+  if (key !== 'data') return undefined
+  const url = '' + (v as string)
+  const safe = JAVASCRIPT_URL.test(url) ? BLOCKED_URL : url
+  return safe !== '' ? attr('data', safe) : ''
+}
+
+/** `<a href="">` keeps its empty link (React drops an empty href elsewhere). */
+const ANCHOR: Special = (key, v) => (key === 'href' && v === '' ? ' href=""' : undefined)
+
+const VOID_PROPS: Special = key => {
+  if (key === 'children' || key === 'dangerouslySetInnerHTML') {
+    throw new Error(`${voidType} is a self-closing tag and must neither have \`children\` nor use \`dangerouslySetInnerHTML\`.`)
+  }
+  return undefined
+}
+
+/** React's `pushStartGenericElement`: the start tag, and any string child written into it. */
+function openPlain(type: string, props: Record<string, unknown>): string {
+  const html = writeProps('<' + type, props, null) + '>' + innerHtml(propInner, propChildren)
+  if (typeof propChildren === 'string') {
+    openChildren = null
+    return html + escapeTextContent(propChildren)
+  }
+  openChildren = propChildren
   return html
 }
 
@@ -335,58 +448,26 @@ function open(type: string, props: Record<string, unknown>, selected: unknown): 
 }
 
 function openSpecial(type: string, props: Record<string, unknown>, selected: unknown): { html: string; children: unknown } {
-  let html = '<' + type
-  let children: unknown = null
-  let inner: unknown = null
+  const start = '<' + type
   switch (type) {
-    case 'select':
-      for (const key in props) {
-        if (!hasOwn.call(props, key)) continue
-        const value = props[key]
-        if (value == null) continue
-        if (key === 'children') children = value
-        else if (key === 'dangerouslySetInnerHTML') inner = value
-        else if (key !== 'value' && key !== 'defaultValue') html += attribute(key, value)
-      }
-      return { html: html + '>' + innerHtml(inner, children), children }
+    case 'select': {
+      const html = writeProps(start, props, SELECT)
+      return { html: html + '>' + innerHtml(propInner, propChildren), children: propChildren }
+    }
     case 'option': {
-      let value: unknown = null
-      let flag: unknown = null
-      for (const key in props) {
-        if (!hasOwn.call(props, key)) continue
-        const v = props[key]
-        if (v == null) continue
-        if (key === 'children') children = v
-        else if (key === 'selected') flag = v
-        else if (key === 'dangerouslySetInnerHTML') inner = v
-        else {
-          if (key === 'value') value = v
-          html += attribute(key, v)
-        }
-      }
+      let html = writeProps(start, props, OPTION)
       if (selected != null) {
-        const text = value !== null ? '' + (value as string) : optionText(children)
+        const text = propValue !== null ? '' + (propValue as string) : optionText(propChildren)
         if (Array.isArray(selected)) {
           for (const s of selected) if ('' + (s as string) === text) { html += ' selected=""'; break }
         } else if ('' + (selected as string) === text) html += ' selected=""'
-      } else if (flag) html += ' selected=""'
-      return { html: html + '>' + innerHtml(inner, children), children }
+      } else if (propSelected) html += ' selected=""'
+      return { html: html + '>' + innerHtml(propInner, propChildren), children: propChildren }
     }
     case 'textarea': {
-      let value: unknown = null
-      let initial: unknown = null
-      for (const key in props) {
-        if (!hasOwn.call(props, key)) continue
-        const v = props[key]
-        if (v == null) continue
-        if (key === 'children') children = v
-        else if (key === 'value') value = v
-        else if (key === 'defaultValue') initial = v
-        else if (key === 'dangerouslySetInnerHTML') throw new Error('`dangerouslySetInnerHTML` does not make sense on <textarea>.')
-        else html += attribute(key, v)
-      }
-      if (value === null && initial !== null) value = initial
-      html += '>'
+      let html = writeProps(start, props, TEXTAREA) + '>'
+      const children = propChildren
+      let value = propValue === null && propInitial !== null ? propInitial : propValue
       if (children != null) {
         if (value != null) throw new Error('If you supply `defaultValue` on a <textarea>, do not pass children.')
         if (Array.isArray(children) && children.length > 1) throw new Error('<textarea> can only have at most one child.')
@@ -398,143 +479,56 @@ function openSpecial(type: string, props: Record<string, unknown>, selected: unk
     }
     case 'input': {
       // name, the form* props, checked and value come after the other attributes, as React writes them.
-      let name: unknown = null, action: unknown = null, encType: unknown = null, method: unknown = null, target: unknown = null
-      let value: unknown = null, initial: unknown = null, checked: unknown = null, initialChecked: unknown = null
-      for (const key in props) {
-        if (!hasOwn.call(props, key)) continue
-        const v = props[key]
-        if (v == null) continue
-        switch (key) {
-          case 'children': case 'dangerouslySetInnerHTML':
-            throw new Error('input is a self-closing tag and must neither have `children` nor use `dangerouslySetInnerHTML`.')
-          case 'name': name = v; break
-          case 'formAction': action = v; break
-          case 'formEncType': encType = v; break
-          case 'formMethod': method = v; break
-          case 'formTarget': target = v; break
-          case 'defaultChecked': initialChecked = v; break
-          case 'defaultValue': initial = v; break
-          case 'checked': checked = v; break
-          case 'value': value = v; break
-          default: html += attribute(key, v)
-        }
-      }
-      html += formAttributes(action, encType, method, target, name)
-      const check = checked !== null ? checked : initialChecked
+      let html = writeProps(start, props, INPUT) + formAttributes()
+      const check = propChecked !== null ? propChecked : propInitialChecked
       if (check && !skipped(check)) html += ' checked=""'
-      if (value !== null) html += attribute('value', value)
-      else if (initial !== null) html += attribute('value', initial)
+      if (propValue !== null) html += attribute('value', propValue)
+      else if (propInitial !== null) html += attribute('value', propInitial)
       return { html: html + '/>', children: null }
     }
     case 'button': {
-      let name: unknown = null, action: unknown = null, encType: unknown = null, method: unknown = null, target: unknown = null
-      for (const key in props) {
-        if (!hasOwn.call(props, key)) continue
-        const v = props[key]
-        if (v == null) continue
-        switch (key) {
-          case 'children': children = v; break
-          case 'dangerouslySetInnerHTML': inner = v; break
-          case 'name': name = v; break
-          case 'formAction': action = v; break
-          case 'formEncType': encType = v; break
-          case 'formMethod': method = v; break
-          case 'formTarget': target = v; break
-          default: html += attribute(key, v)
-        }
-      }
-      return opened(html + formAttributes(action, encType, method, target, name), inner, children)
+      const html = writeProps(start, props, FORM_SUBMIT)
+      return opened(html + formAttributes(), propInner, propChildren)
     }
     case 'form': {
-      let action: unknown = null, encType: unknown = null, method: unknown = null, target: unknown = null
-      for (const key in props) {
-        if (!hasOwn.call(props, key)) continue
-        const v = props[key]
-        if (v == null) continue
-        switch (key) {
-          case 'children': children = v; break
-          case 'dangerouslySetInnerHTML': inner = v; break
-          case 'action': action = v; break
-          case 'encType': encType = v; break
-          case 'method': method = v; break
-          case 'target': target = v; break
-          default: html += attribute(key, v)
-        }
-      }
-      if (typeof action === 'function') refuse('a function as a form action')
-      if (action != null) html += attribute('action', action)
-      if (encType != null) html += attribute('encType', encType)
-      if (method != null) html += attribute('method', method)
-      if (target != null) html += attribute('target', target)
-      return opened(html, inner, children)
+      let html = writeProps(start, props, FORM)
+      if (typeof formAction === 'function') refuse('a function as a form action')
+      if (formAction != null) html += attribute('action', formAction)
+      if (formEncType != null) html += attribute('encType', formEncType)
+      if (formMethod != null) html += attribute('method', formMethod)
+      if (formTarget != null) html += attribute('target', formTarget)
+      return opened(html, propInner, propChildren)
     }
     case 'object':
-      for (const key in props) {
-        if (!hasOwn.call(props, key)) continue
-        const v = props[key]
-        if (v == null) continue
-        if (key === 'children') children = v
-        else if (key === 'dangerouslySetInnerHTML') inner = v
-        else if (key === 'data') {
-          const url = '' + (v as string)
-          const safe = JAVASCRIPT_URL.test(url) ? BLOCKED_URL : url
-          if (safe !== '') html += attr('data', safe)
-        } else html += attribute(key, v)
-      }
-      return opened(html, inner, children)
+      return opened(writeProps(start, props, OBJECT), propInner, propChildren)
     case 'pre': case 'listing': {
-      for (const key in props) {
-        if (!hasOwn.call(props, key)) continue
-        const v = props[key]
-        if (v == null) continue
-        if (key === 'children') children = v
-        else if (key === 'dangerouslySetInnerHTML') inner = v
-        else html += attribute(key, v)
-      }
-      html += '>'
+      let html = writeProps(start, props, null) + '>'
       // The HTML parser drops a newline right after <pre>, so React doubles a leading one.
-      if (inner != null) {
-        const raw = innerHtml(inner, children)
-        const first = (inner as { __html: unknown }).__html
+      if (propInner != null) {
+        const raw = innerHtml(propInner, propChildren)
+        const first = (propInner as { __html: unknown }).__html
         html += typeof first === 'string' && first[0] === '\n' ? '\n' + raw : raw
       }
-      if (typeof children === 'string' && children[0] === '\n') html += '\n'
-      return { html, children }
+      if (typeof propChildren === 'string' && propChildren[0] === '\n') html += '\n'
+      return { html, children: propChildren }
     }
     case 'a':
-      for (const key in props) {
-        if (!hasOwn.call(props, key)) continue
-        const v = props[key]
-        if (v == null) continue
-        if (key === 'children') children = v
-        else if (key === 'dangerouslySetInnerHTML') inner = v
-        else if (key === 'href' && v === '') html += ' href=""'
-        else html += attribute(key, v)
-      }
-      return opened(html, inner, children)
+      return opened(writeProps(start, props, ANCHOR), propInner, propChildren)
   }
   // The rest are void elements (plain ones go to openPlain: see tagOf).
-  for (const key in props) {
-    if (!hasOwn.call(props, key)) continue
-    const v = props[key]
-    if (v == null) continue
-    if (key === 'children' || key === 'dangerouslySetInnerHTML') {
-      throw new Error(`${type} is a self-closing tag and must neither have \`children\` nor use \`dangerouslySetInnerHTML\`.`)
-    }
-    html += attribute(key, v)
-  }
-  return { html: html + '/>', children: null }
+  voidType = type
+  return { html: writeProps(start, props, VOID_PROPS) + '/>', children: null }
 }
 
-/** React's `pushFormActionAttribute` for plain (non-function) actions. */
-function formAttributes(action: unknown, encType: unknown, method: unknown, target: unknown, name: unknown): string {
-  if (typeof action === 'function') refuse('a function as a form action')
+/** React's `pushFormActionAttribute` for plain (non-function) actions: the props FORM_SUBMIT set aside. */
+function formAttributes(): string {
+  if (typeof formAction === 'function') refuse('a function as a form action')
   let html = ''
-  if (name != null) html += attribute('name', name)
-  if (action != null) html += attribute('formAction', action)
-  if (encType != null) html += attribute('formEncType', encType)
-  if (method != null) html += attribute('formMethod', method)
-  if (target != null) html += attribute('formTarget', target)
+  if (formName != null) html += attribute('name', formName)
+  if (formAction != null) html += attribute('formAction', formAction)
+  if (formEncType != null) html += attribute('formEncType', formEncType)
+  if (formMethod != null) html += attribute('formMethod', formMethod)
+  if (formTarget != null) html += attribute('formTarget', formTarget)
   return html
 }
 
