@@ -11,7 +11,7 @@ import { DEFAULT_VIEW_MODE, VIEW_MODES, type ViewMode } from '../cards/view-mode
 import { pageFile, promptsFile } from './slug'
 import { promptWindow, type Prompt } from './prompts'
 import { pagerNav } from './pager'
-import { digestOf } from './digest'
+import { firstPromptOf } from './digest'
 import type { Fact, FoldControls, PageNav, PromptEntry, PromptToc, SessionChrome, SessionSummary, SiteText, ViewSwitch } from './types'
 import type { Locale } from '../cards/types'
 import { plainText } from '../cards/plain-text'
@@ -27,7 +27,7 @@ function oneLine(text: string): string {
 
 /** The latest `session/title`, else the first prompt's first line, else the id. */
 export function sessionTitle(conversation: Conversation, id: string): string {
-  return titleOf(conversation.facts, digestOf(conversation.sections).firstPrompt, id)
+  return titleOf(conversation.facts, firstPromptOf(conversation.sections), id)
 }
 
 /** The log's title, else the first prompt (`SessionDigest.firstPrompt`), else `Session <id>`; one line. */
@@ -56,7 +56,7 @@ export interface SummaryInput {
 }
 
 export function summarize({ conversation, id, stem, pages, warnings, locale = 'en' }: SummaryInput): SessionSummary {
-  return summarizeFacts({ facts: conversation.facts, firstPrompt: digestOf(conversation.sections).firstPrompt, id, stem, pages, warnings, locale })
+  return summarizeFacts({ facts: conversation.facts, firstPrompt: firstPromptOf(conversation.sections), id, stem, pages, warnings, locale })
 }
 
 /** `summarize` from the facts and the first prompt alone (a fold that handed its sections out: ./fold-stream.ts). */

@@ -30,9 +30,7 @@ export class SessionDigest {
         this.prompts.push({ number: this.prompts.length + 1, turn: section.turn, id, label: firstLine(node.text) })
       }
     }
-    for (const node of section.nodes) {
-      if (this.firstPrompt === null && node.kind === 'user' && !node.inherited && node.text.trim() !== '') this.firstPrompt = node.text
-    }
+    if (this.firstPrompt === null) this.firstPrompt = firstPromptIn(section)
     addToolCounts(this.#tools, section.nodes)
   }
 
@@ -40,6 +38,25 @@ export class SessionDigest {
   get tools(): [tool: string, count: number][] {
     return sortCounts(this.#tools)
   }
+}
+
+/** A section's first prompt: its first user node not inherited and not blank (the title when the log names none). */
+function firstPromptIn(section: Section): string | null {
+  for (const node of section.nodes) if (node.kind === 'user' && !node.inherited && node.text.trim() !== '') return node.text
+  return null
+}
+
+/**
+ * `digestOf(sections).firstPrompt` without the rest of the digest: it stops at the first prompt, usually in the
+ * first section (a session's title and summary need only this; the whole digest of a long session costs a walk
+ * of every node and a prompt label per user row).
+ */
+export function firstPromptOf(sections: readonly Section[]): string | null {
+  for (const section of sections) {
+    const prompt = firstPromptIn(section)
+    if (prompt !== null) return prompt
+  }
+  return null
 }
 
 /** The digest of every section of a model. */
