@@ -8,8 +8,10 @@ import { collectCodeBlocks, lexMarkdown, renderMarkdown } from './render'
 const ALLOWED_TAGS = new Set([
   'P', 'H3', 'H4', 'H5', 'H6', 'PRE', 'CODE', 'BLOCKQUOTE', 'UL', 'OL', 'LI', 'INPUT', 'DIV', 'TABLE', 'THEAD',
   'TBODY', 'TR', 'TH', 'TD', 'HR', 'STRONG', 'EM', 'DEL', 'BR', 'A', 'SPAN',
+  // A fenced block's Copy button, hidden until the page script wires it.
+  'BUTTON',
 ])
-const ALLOWED_ATTRS = new Set(['class', 'href', 'rel', 'start', 'type', 'disabled', 'checked'])
+const ALLOWED_ATTRS = new Set(['class', 'href', 'rel', 'start', 'type', 'disabled', 'checked', 'hidden', 'data-md-code', 'data-copy', 'data-copy-code'])
 
 const window = new Window()
 
@@ -77,6 +79,9 @@ describe('renderMarkdown', () => {
     '![x](x" onerror="alert(1))',
     '`<b>` **<i onclick=x>**',
     '| <img src=x> | b |\n|---|---|\n| [l](vbscript:x) | c |',
+    // A fence (the property found it): its Copy button is allowed, nothing the fence's text says is.
+    '```',
+    '```js" onclick="x\n<script>x</script>\n```',
   ])('hostile input stays inert: %s', source => assertClean(renderMarkdown(source)))
 
   it('any input renders to allowlisted markup only (property)', () => {
