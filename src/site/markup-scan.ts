@@ -10,7 +10,7 @@
 const ENTITIES: Readonly<Record<string, string>> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&lt;': '<', '&gt;': '>' }
 
 /** An attribute value as written by an escaper, decoded (the entities our producers write, no others). */
-export const decodeAttribute = (value: string): string => value.replace(/&(amp|quot|#x27|#39|lt|gt);/g, e => ENTITIES[e] ?? e)
+export const decodeAttribute = (value: string): string => (value.indexOf('&') < 0 ? value : value.replace(/&(amp|quot|#x27|#39|lt|gt);/g, e => ENTITIES[e] ?? e))
 
 /** Whether `at` lies inside a start tag of `html` (between a `<` and its `>`). */
 export function inStartTag(html: string, at: number): boolean {
@@ -20,16 +20,18 @@ export function inStartTag(html: string, at: number): boolean {
 
 /**
  * The raw (still escaped) values of attribute `name` in the start tags of `html`, in document order. `name`
- * is one of ours (a constant such as `id`), not text from a log.
+ * is one of ours (a constant such as `id`), not text from a log. A plain loop, not a generator or a regex:
+ * the anchor map runs it over every rendered section.
  */
-export function* attributeValues(html: string, name: string): Generator<string> {
+export function attributeValues(html: string, name: string): string[] {
+  const values: string[] = []
   const needle = ` ${name}="`
-  for (let at = html.indexOf(needle); at >= 0; at = html.indexOf(needle, at + needle.length)) {
-    if (!inStartTag(html, at)) continue
+  for (let at = html.indexOf(needle); at >= 0; ) {
     const start = at + needle.length
     const end = html.indexOf('"', start)
-    if (end < 0) return
-    yield html.slice(start, end)
-    at = end - needle.length + 1
+    if (end < 0) break
+    if (inStartTag(html, at)) values.push(html.slice(start, end))
+    at = html.indexOf(needle, end + 1)
   }
+  return values
 }
