@@ -62,7 +62,7 @@ describe('assistant blocks', () => {
 
   test('Markdown: sanitized html when present, else the source as text', () => {
     const html = mount(<AssistantMarkdown row={{ kind: 'markdown', key: 'm', text: 'DONE', html: trustHtml('<p>DONE</p>') }} />)
-    expect(html.querySelector('[data-markdown] p')?.textContent).toBe('DONE')
+    expect(html.querySelector('[id="m"] p')?.textContent).toBe('DONE')
     const plain = mount(<AssistantMarkdown row={{ kind: 'markdown', key: 'm', text: '**<b>hi</b>**', html: null }} />)
     expect(plain.querySelector('b')).toBeNull()
     expect(textOf(plain)).toBe('**<b>hi</b>**')
