@@ -151,9 +151,9 @@ function HeaderContent(props: DisclosureRowProps & { expandable: boolean }) {
 
 /**
  * A wrapper around header segments that leaves the header's flex layout alone (`display: contents`), for
- * attributes a stylesheet keys on (the view mode's `data-m`, `data-think-preview`).
+ * the view mode's `data-m`, which a stylesheet keys on.
  */
-export function SegmentWrap({ children, ...attrs }: { children: ReactNode; 'data-m'?: 'n' | 'c'; 'data-think-preview'?: '' }) {
+export function SegmentWrap({ children, ...attrs }: { children: ReactNode; 'data-m': 'n' | 'c' }) {
   return <span className={styles.segment} {...attrs}>{children}</span>
 }
 
