@@ -1,6 +1,7 @@
 /**
  * A context node (cards.md §3.5): a collapsed disclosure `Context injection` / `Session recall` with the
- * producer label, an optional notice segment behind a second aria-hidden dot, and the injected text inside.
+ * producer label, an optional notice segment behind a second separator dot (CSS, DisclosureRow.module.css), and
+ * the injected text inside.
  * Golden: `button "Context injection @deepseek-ai/dsh-system-prompt"` holding two `img`s and the text.
  *
  * A notice that opened its turn is drawn by the newer client as a turn-trigger row (cards-current.md §4.3):

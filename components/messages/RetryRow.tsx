@@ -1,4 +1,7 @@
-/** An `llm/retry`: the model's label and, when known, the reason, as a quiet status line. */
+/**
+ * An `llm/retry`: the model's label and, when known, the reason, as a quiet status line. The dot between
+ * them is the reason's CSS `::before` with empty alternative text (Markers.module.css), not an element.
+ */
 import type { RetryRow as RetryRowModel } from '../../src/cards/types'
 import styles from './Markers.module.css'
 
@@ -9,7 +12,7 @@ export function RetryRow({ row }: { row: RetryRowModel }) {
       {row.detail !== null && (
         <>
           {' '}
-          <span aria-hidden="true">·</span> <span className={styles.noteDetail}>{row.detail}</span>
+          <span className={styles.noteDetail}>{row.detail}</span>
         </>
       )}
     </div>

@@ -4,7 +4,8 @@
  * followed by `button "Copy"` holding one `img`. The time is a span, not `<time>`: Playwright gives `<time>` its
  * own `time` role, and the goldens read the time as part of the message text.
  * Only the root carries a class (issue 14): the bubble, the text (the bubble's element with an id) and the
- * meta line are reached from it by position in UserMessage.module.css.
+ * meta line are reached from it by position in UserMessage.module.css. Only a steering message is marked
+ * (`data-role="steering"`, its dashed border): a user message, nearly all of them, carries no `data-role`.
  */
 import type { UserRow } from '../../src/cards/types'
 import { CopyButton } from '../primitives/CopyButton'
@@ -13,7 +14,7 @@ import styles from './UserMessage.module.css'
 
 export function UserMessage({ row }: { row: UserRow }) {
   return (
-    <div id={row.key} className={styles.user} data-role={row.role}>
+    <div id={row.key} className={styles.user} data-role={row.role === 'steering' ? row.role : undefined}>
       <div>
         {row.text !== '' && (
           <div>

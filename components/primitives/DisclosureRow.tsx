@@ -9,14 +9,17 @@
  * - a non-expandable row's header is a plain `<div>` (not a button in ARIA);
  * - hidden status text sits *before* the header (ToolRow) or *inside* it, after the leading icons (BashRow,
  *   SkillRow), so it is a separate text or part of the button's name respectively (§4.3, §16.11);
- * - the state dot and the separator dots are aria-hidden; the variant icon and the chevron are `img`s, and CSS
- *   hides the variant icon while the row is open (the golden lists only the chevron then).
+ * - the state dot is aria-hidden; the separator dot before a segment is no element but the segment's CSS
+ *   `::before` with empty alternative text (`content: "·" / ""`), so no accessible name reads it either; the
+ *   variant icon and the chevron are `img`s, and CSS hides the variant icon while the row is open (the golden
+ *   lists only the chevron then).
  * Lean markup (issue 14, ~30,000 rows in a long session): the root is known by its `data-variant` (every row
  * has one), and the `<details>`, its `<summary>` and body `<div>`, the leading slot, the lead icon, the
- * chevron, the separator dots and the summary segment carry no class of their own; DisclosureRow.module.css
- * reaches them by position (a row's details holds exactly a summary and a body; the header's first child is
- * the leading slot, which holds the lead icon or dot, then the chevron; the header's only aria-hidden spans
- * besides the dot are the separators, each followed by its segment's span).
+ * chevron and the segments carry no class of their own; DisclosureRow.module.css reaches them by position (a
+ * row's details holds exactly a summary and a body; the header's first child is the leading slot, which
+ * holds the lead icon or dot, then the chevron; the first unclassed span after it, or `.title`, is the title;
+ * every later span but the suffixes and the `SegmentWrap`s, and every span in a `SegmentWrap`, is a segment
+ * drawn behind a separator dot).
  * Literal spaces separate the header parts so accessible names read `Failed Bash Error: …`, not `FailedBash…`.
  */
 import type { ReactNode } from 'react'
@@ -125,7 +128,7 @@ function HeaderContent(props: DisclosureRowProps & { expandable: boolean }) {
       {props.extra != null && props.extra !== '' && (
         <>
           {' '}
-          <span aria-hidden="true">·</span> <span>{props.extra}</span>
+          <span>{props.extra}</span>
         </>
       )}
       {props.closedStatus != null && props.closedStatus !== '' && (
@@ -148,18 +151,21 @@ function HeaderContent(props: DisclosureRowProps & { expandable: boolean }) {
 
 /**
  * A wrapper around header segments that leaves the header's flex layout alone (`display: contents`), for
- * attributes a stylesheet keys on (the view mode's `data-m`, `data-think-preview`).
+ * the view mode's `data-m`, which a stylesheet keys on.
  */
-export function SegmentWrap({ children, ...attrs }: { children: ReactNode; 'data-m'?: 'n' | 'c'; 'data-think-preview'?: '' }) {
+export function SegmentWrap({ children, ...attrs }: { children: ReactNode; 'data-m': 'n' | 'c' }) {
   return <span className={styles.segment} {...attrs}>{children}</span>
 }
 
-/** The summary behind its aria-hidden separator dot, as the header draws it (also for `summaryNode`). */
+/**
+ * The summary segment as the header draws it (also for `summaryNode`); its separator dot is the segment's
+ * CSS `::before` (DisclosureRow.module.css), not an element.
+ */
 export function SummarySegment({ text, style = 'text', filePath = null }: { text: string; style?: 'text' | 'file-link' | 'failure'; filePath?: string | null }) {
   return (
     <>
       {' '}
-      <span aria-hidden="true">·</span> <Summary text={text} style={style} filePath={filePath} />
+      <Summary text={text} style={style} filePath={filePath} />
     </>
   )
 }

@@ -118,6 +118,6 @@ describe('ToolCallTree', () => {
     expect([...(sub?.children ?? [])].map((el) => el.getAttribute('data-depth') ?? el.id)).toEqual(['1', 'tool:c:2'])
     expect(dom.querySelector('[id="tool:c:1:1"]')?.parentElement?.hasAttribute('data-subcalls')).toBe(true)
     expect(dom.querySelector('[id="tool:c:1:1"]')?.closest('[data-subcalls]')?.parentElement?.querySelector('[id="tool:c:1"]')).not.toBeNull()
-    expect(textOf(dom)).toBe('Code · Run bash echo Bash · Echo CODE_ROUND_OK Read · x.txt Failed Read · Error')
+    expect(textOf(dom)).toBe('Code Run bash echo Bash Echo CODE_ROUND_OK Read x.txt Failed Read Error')
   })
 })

@@ -35,7 +35,7 @@ test('a named transcript landmark; every row of every kind has its key as id, in
   expect(found).toEqual(ids)
 })
 
-test('sections carry their key, turn and heading; inherited sections are marked; between-turn sections have no heading', () => {
+test('sections carry their key and heading (the turn number is the heading id, no data-turn); inherited sections are marked; between-turn sections have no heading', () => {
   const root = mount(
     <SessionView
       label="Transcript"
@@ -49,7 +49,7 @@ test('sections carry their key, turn and heading; inherited sections are marked;
   expect([...sections].map((s) => s.id)).toEqual(['pre', 'turn:1'])
   expect(sections[0]?.querySelector('h2')).toBeNull()
   expect(sections[1]?.querySelector('h2')?.textContent).toBe('Turn 1')
-  expect(sections[1]?.getAttribute('data-turn')).toBe('1')
+  expect(sections[1]?.hasAttribute('data-turn')).toBe(false)
   expect(sections[1]?.hasAttribute('data-inherited')).toBe(true)
 })
 

@@ -3,7 +3,8 @@
  * page): a `<section>` landmark named by `label` holding the page's turn sections, each with its turn heading
  * (`Turn 3`) when it has one, then its rows in Chat order. Every row carries its stable `id` (the row key),
  * so `#…` deep links resolve on whichever page the site puts the row; sections carry theirs too, and a turn's
- * heading carries its number (`#turn-3`, `PageSection.anchor`).
+ * heading carries its number (`#turn-3`, `PageSection.anchor`). No `data-turn` on a section (issue 14: nothing
+ * but tests read it; the heading's id says the number).
  * The layout owns `<main>` and the page header; this owns only the transcript inside it.
  *
  * `afterRow` lets a caller put something right after a row (the site's links to a cut output's full text or
@@ -57,7 +58,6 @@ export function SessionView({ sections, label, inspect = 'compact', afterRow, ba
     <div
       key={section.key}
       id={section.key}
-      data-turn={section.turn ?? undefined}
       data-inherited={section.inherited ? '' : undefined}
     >
       {section.label !== null && (

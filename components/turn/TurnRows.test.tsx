@@ -41,7 +41,7 @@ describe('server-rendered open state per page default (cards-current.md §3.1)',
 describe('structure', () => {
   const root = () => mount(<SessionView label="Transcript" sections={ptc} />)
   it('user message, status, fold (with the group inside), answer, tail — in that order', () => {
-    const section = root().querySelector('[data-transcript] > [data-turn]')
+    const section = root().querySelector('[data-transcript] > :has(> h2[id^="turn-"])')
     const kinds = [...(section?.children ?? [])].map(el => el.getAttribute('role') ?? el.getAttribute('data-m') ?? el.tagName.toLowerCase())
     expect(kinds.slice(-4)).toEqual(['status', 'details', 'div', 'div'])
     const fold = section?.querySelector(':scope > details[data-turn-process]')
@@ -54,7 +54,7 @@ describe('structure', () => {
   })
   it('a turn with only its answer: a disabled control without aria-expanded, and the trigger row for the new modes', () => {
     const page = mount(<SessionView label="Transcript" sections={bundle} />)
-    const turn2 = page.querySelectorAll('[data-transcript] > [data-turn]')[1]
+    const turn2 = page.querySelectorAll('[data-transcript] > :has(> h2[id^="turn-"])')[1]
     const control = turn2?.querySelector('button[data-turn-process]')
     expect(control?.hasAttribute('disabled')).toBe(true)
     expect(control?.hasAttribute('aria-expanded')).toBe(false)
@@ -66,6 +66,6 @@ describe('structure', () => {
     const s = ptc[0] as PageSection
     const page = mount(<SessionView label="Transcript" sections={[{ ...s, rows: s.rows.slice(0, 1) }]} />)
     expect(page.querySelector('[data-turn-process]')).toBeNull()
-    expect(page.querySelector('[data-transcript] > [data-turn]')?.children).toHaveLength(2)
+    expect(page.querySelector('[data-transcript] > :has(> h2[id^="turn-"])')?.children).toHaveLength(2)
   })
 })

@@ -267,7 +267,7 @@ describe.skipIf(!enabled)('print', () => {
     // Page breaks: a row header stays whole and with its body; a user message stays whole.
     const breaks = (selector: string) => page.$eval(selector, (el) => `${getComputedStyle(el).breakInside} ${getComputedStyle(el).breakAfter}`)
     expect(await breaks('[data-variant] summary')).toBe('avoid avoid')
-    expect(await breaks('[data-role="user"]')).toBe('avoid auto')
+    expect(await breaks('[id^="user:"]:not([data-role])')).toBe('avoid auto')
     await context.close()
   })
 })

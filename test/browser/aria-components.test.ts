@@ -261,6 +261,31 @@ describe.skipIf(skip)(`components in Chromium (${skip ? `skipped: ${CHROMIUM} no
     expect(await page.locator(`${id('tool:call_read_a')} > details`).getAttribute('open')).toBe('')
   })
 
+  // The separator dot is the segment's `::before` with empty alternative text (issue 14): drawn before every
+  // segment and nothing else, in the muted colour whatever the segment's own (the file link's accent), and
+  // read by no name (the goldens above and the Read row's `button "Read a.txt"`).
+  test('separator dots are drawn by CSS before each segment only, muted, out of the names', async () => {
+    const dots = await page.evaluate(`[...document.querySelectorAll('[data-variant] > details > summary')].map((s) => ({
+      row: s.closest('[id]').id,
+      dots: [...s.querySelectorAll('span')].map((el) => [el.textContent, getComputedStyle(el, '::before').content])
+        .filter(([, content]) => content !== 'none' && content !== 'normal').map(([text, content]) => text + ' ' + content),
+    }))`)
+    expect(dots).toEqual([
+      { row: 'ctx:1', dots: ['@deepseek-ai/dsh-system-prompt "·" / ""'] },
+      { row: 'ctx:2', dots: ['skill-catalog "·" / ""'] },
+      { row: 'step:1:1:0', dots: ['Load the requested skill. "·" / ""'] },
+      { row: 'step:1:2:0', dots: ['The skill is loaded. "·" / ""'] },
+      { row: 'tool:call_pwsh_fail_0001', dots: ['Fail deliberately "·" / ""'] },
+      { row: 'tool:call_wait', dots: ['Error: tool call aborted "·" / ""'] },
+      { row: 'tool:call_skipped', dots: ['Error: tool call aborted before dispatch "·" / ""'] },
+      { row: 'tool:call_skill_load', dots: ['editing-cordis-compositions "·" / ""'] },
+      { row: 'tool:call_read_a', dots: ['a.txt "·" / ""'] },
+    ])
+    const colours = await page.locator(`${id('tool:call_read_a')} [data-copy-path]`).evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el, '::before').color, getComputedStyle(el.closest('summary')!.children[1]!, '::before').content])
+    expect(colours[1]).not.toBe(colours[0])
+    expect(colours[2]).toBe('none')
+  })
+
   test('at 360 px nothing widens the page; dark and light schemes both apply', async () => {
     await page.setViewportSize({ width: 360, height: 800 })
     for (const key of ['tool:call_skipped', 'ctx:1', 'step:1:1:0']) await expand(key)

@@ -39,7 +39,7 @@ const TRANSCRIPT = `<main id="main"><section aria-label="Transcript" data-transc
 </div>
 <div id="turn-2">
   <details data-process-activity="" data-live="" id="group-live"><summary role="button">Running commands</summary>
-    <p id="live-body"><span>Think</span> <span data-think-preview="" id="preview">first line</span></p>
+    <div id="live-body" data-variant="think"><details><summary role="button"><span></span><span>Think</span> <span id="preview">first line</span></summary><p>reasoning</p></details></div>
   </details>
 </div>
 </section></main>`

@@ -78,7 +78,7 @@ describe('a long session', () => {
     const turns: number[] = []
     for (let p = 1; p <= report.pages; p++) {
       const html = pages.get(`sessions/long-session${p === 1 ? '' : `.p${p}`}.html`) ?? ''
-      for (const m of html.matchAll(/<div id="turn@\d+" data-turn="(\d+)"/g)) turns.push(Number(m[1]))
+      for (const m of html.matchAll(/<div id="turn@\d+"><h2 id="turn-(\d+)"/g)) turns.push(Number(m[1]))
     }
     expect(turns).toEqual(Array.from({ length: TURNS }, (_, i) => i + 1))
   })

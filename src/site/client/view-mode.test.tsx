@@ -38,7 +38,7 @@ const TRANSCRIPT = `
   <div id="turn-2">
     <button type="button" disabled="" data-turn-process="" id="plain-control">Completed</button>
     <details data-process-activity="" data-live="" id="group-live"><summary role="button">Running commands</summary>
-      <div><span>Think</span><span data-think-preview="" id="preview">first line</span></div>
+      <div data-variant="think"><details><summary role="button"><span></span><span>Think</span><span id="preview">first line</span></summary></details></div>
     </details>
   </div>
 </section>`
