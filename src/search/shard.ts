@@ -15,7 +15,7 @@
  */
 import type { PageRow, PageViewModel, RowBody, ToolRowModel } from '../cards/types'
 import { plainText } from '../cards/plain-text'
-import type { ChatNode, Conversation } from '../conversation/model'
+import type { ChatNode } from '../conversation/model'
 import type { ToolCallNode } from '../conversation/tool-call'
 import { normalizeAll, searchableLengthUpTo, searchableText, type SearchableText } from './text'
 import { detailsText } from '../cards/details/text'
@@ -331,16 +331,10 @@ export function fairCap(lengths: readonly number[], budget: number): number {
 }
 
 /**
- * `toolCounts(viewModel(conversation))` from the conversation itself: a tool row is a `tool` node's call and
- * its nested calls (src/cards/tool-row.ts), named by the call. Walked with a stack, not recursion.
+ * Adds the tool rows of a section's nodes to `counts` (by call name): `toolCounts` of the view model, from the
+ * model itself (src/site/digest.ts) — a tool row is a `tool` node's call and its nested calls
+ * (src/cards/tool-row.ts). Walked with a stack, not recursion.
  */
-export function conversationToolCounts(conversation: Conversation): [tool: string, count: number][] {
-  const counts = new Map<string, number>()
-  for (const section of conversation.sections) addToolCounts(counts, section.nodes)
-  return sortCounts(counts)
-}
-
-/** Adds the tool rows of a section's nodes to `counts` (by call name). Walked with a stack, not recursion. */
 export function addToolCounts(counts: Map<string, number>, nodes: readonly ChatNode[]): void {
   const stack: ToolCallNode[] = []
   for (const node of nodes) if (node.kind === 'tool') stack.push(node.call)

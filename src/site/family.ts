@@ -8,8 +8,7 @@
 import type { Locale } from '../cards/types'
 import type { ViewMode } from '../cards/view-mode'
 import { sectionFeed } from '../cards/view-model'
-import { conversationToolCounts } from '../search/shard'
-import { conversationPrompts } from './prompts'
+import { digestOf } from './digest'
 import type { Conversation } from '../conversation/model'
 import type { Highlighter } from '../highlight/highlighter'
 import type { DiscoveryProblem } from '../log/node/discover'
@@ -157,7 +156,8 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
       const conversation = box.conversation as Conversation
       box.conversation = null
       const sections = sectionFeed(conversation, { cwd: conversation.facts.cwd, home: null, locale: ctx.locale })
-      return { facts: headerFacts(l.summary, conversation.facts, text), feed: { ...sections, tools: conversationToolCounts(conversation), prompts: conversationPrompts(conversation) } }
+      const digest = digestOf(conversation.sections)
+      return { facts: headerFacts(l.summary, conversation.facts, text), feed: { ...sections, tools: digest.tools, prompts: digest.prompts } }
     }
     const lanes = ctx.lanes != null && l.member.bytes >= ctx.lanes.minBytes ? ctx.lanes.lanes : null
     const renderOnce = async (box: { conversation: Conversation | null }, laned: Lanes | null) => {

@@ -19,13 +19,12 @@ import type { Conversation } from '../conversation/model'
 import type { LogSource } from '../log/node/source'
 import { Redactor } from '../redact/redactor'
 import type { RedactConfig } from '../redact/scan'
-import { conversationToolCounts } from '../search/shard'
 import { assetFiles, type SiteAssets } from './assets'
 import { headerFacts, summarize } from './chrome'
 import { Enricher } from './enrich'
 import { foldLog } from './fold-log'
 import { emptyManifest, MANIFEST_FILE, manifestText } from './manifest'
-import { conversationPrompts } from './prompts'
+import { digestOf } from './digest'
 import { indexModel, renderIndex } from './render-index'
 import { SessionRenderer, type RenderedFile } from './render-session'
 import type { IndexEntry, IndexModel, SessionSummary, SiteText } from './types'
@@ -122,10 +121,11 @@ async function previewPage(candidate: PreviewCandidate, prefix: Uint8Array, ctx:
   if (conversation.sections.length === 0) return null
   const summary: SessionSummary = { ...summarize({ conversation, id: candidate.id, stem: candidate.stem, pages: 1, warnings: 0, locale: ctx.locale }), warnings: 0 }
   const feed = sectionFeed(conversation, { cwd: conversation.facts.cwd, home: null, locale: ctx.locale })
+  const digest = digestOf(conversation.sections)
   // No colours: the preview must not wait for shiki, nor touch the highlight cache the build fills.
   const renderer = new SessionRenderer(ctx.assets.shell, ctx.text, new Enricher(null))
   const rendered = await renderer.render({
-    view: { ...feed, tools: conversationToolCounts(conversation), prompts: conversationPrompts(conversation) },
+    view: { ...feed, tools: digest.tools, prompts: digest.prompts },
     summary,
     facts: previewFacts(headerFacts(summary, conversation.facts, ctx.text), ctx.text),
     family: { parent: null, children: [] },

@@ -10,8 +10,6 @@
  * 15 KB to each transcript page, and its full list is four small pages instead of 4,000 links on every page.
  */
 import type { PageViewModel } from '../cards/types'
-import type { Conversation } from '../conversation/model'
-import { digestOf } from './digest'
 
 /** Entries a session page lists inline. */
 export const TOC_WINDOW = 30
@@ -60,15 +58,6 @@ export function sessionPrompts(view: PageViewModel): Prompt[] {
     }
   }
   return prompts
-}
-
-/**
- * `sessionPrompts(viewModel(conversation))` from the conversation itself, before any section is made (the
- * static build hands sections out one by one and lets them go, src/site/render-session.tsx): see
- * ./digest.ts, which gathers the same list section by section.
- */
-export function conversationPrompts(conversation: Conversation): Prompt[] {
-  return digestOf(conversation.sections).prompts
 }
 
 /**

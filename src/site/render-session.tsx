@@ -48,7 +48,7 @@ export interface SectionFeed {
   count: number
   at(i: number): PageSection
   tools: [tool: string, count: number][]
-  /** The session's prompt list (`sessionPrompts` of the whole view; `conversationPrompts` from the model). */
+  /** The session's prompt list (`sessionPrompts` of the whole view; `digestOf(sections).prompts` from the model). */
   prompts: Prompt[]
 }
 

@@ -11,12 +11,13 @@ import { describe, expect, it, vi } from 'vitest'
 import { sectionFeed, viewModel } from '../../src/cards/view-model'
 import { fileSource } from '../../src/log/node/source'
 import { session, toolCallBlock } from '../../src/log/testing/session'
-import { conversationToolCounts, toolCounts } from '../../src/search/shard'
+import { toolCounts } from '../../src/search/shard'
 import { headerFacts, summarize, summarizeFacts } from '../../src/site/chrome'
 import { Enricher } from '../../src/site/enrich'
 import { foldLog } from '../../src/site/fold-log'
 import { PieceStore } from '../../src/site/piece-store'
-import { conversationPrompts, sessionPrompts } from '../../src/site/prompts'
+import { sessionPrompts } from '../../src/site/prompts'
+import { digestOf } from '../../src/site/digest'
 import { SECTION_BATCH, SessionRenderer, StreamRestart, type RenderedFile, type SectionStream } from '../../src/site/render-session'
 import { streamFold, type FromFold } from '../../src/site/fold-stream'
 import { MAX_PAGE_BYTES, MAX_PAGE_NODES, type Size } from '../../src/site/measure'
@@ -80,7 +81,7 @@ describe('rendering a session batch by batch', () => {
       const spool = tempDir('dv-spool-')
       const written: RenderedFile[] = []
       const rendered = await renderer.render(
-        { ...input, view: { ...sectionFeed(conversation, ctx), tools: conversationToolCounts(conversation), prompts: conversationPrompts(conversation) } },
+        { ...input, view: { ...sectionFeed(conversation, ctx), tools: digestOf(conversation.sections).tools, prompts: digestOf(conversation.sections).prompts } },
         { write: async (path, content) => void written.push({ path, content }), spoolDir: spool, spill: 1024 },
       )
       expect(rendered.files).toEqual([])
@@ -183,20 +184,20 @@ describe('PieceStore', () => {
   })
 })
 
-describe('conversationPrompts', () => {
+describe('digestOf(sections).prompts', () => {
   it('lists what sessionPrompts lists from the view model: ids, turns, labels', async () => {
     const conversation = await fold()
-    const prompts = conversationPrompts(conversation)
+    const prompts = digestOf(conversation.sections).prompts
     expect(prompts.length).toBe(TURNS)
     expect(prompts[0]?.id).toBe('turn-1')
     expect(prompts).toEqual(sessionPrompts(viewModel(conversation, { cwd: null, home: null, locale: 'en' })))
   })
 })
 
-describe('conversationToolCounts', () => {
+describe('digestOf(sections).tools', () => {
   it('counts what toolCounts counts in the view model, nested calls included', async () => {
     const conversation = await fold()
-    const counts = conversationToolCounts(conversation)
+    const counts = digestOf(conversation.sections).tools
     expect(counts.length).toBeGreaterThan(1)
     expect(counts).toEqual(toolCounts(viewModel(conversation, { cwd: null, home: null, locale: 'en' })))
   })
