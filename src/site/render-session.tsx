@@ -15,6 +15,7 @@ import { DEFAULT_VIEW_MODE, type ViewMode } from '../cards/view-mode'
 import { SessionPage, SLOT_MARKUP } from '../../components/layout/SessionPage'
 import { PromptsPage } from '../../components/layout/PromptsPage'
 import { Transcript } from '../../components/layout/Transcript'
+import { foldClassicRepeats } from './classic-repeats'
 import { anchorScript, collectIds } from './anchors'
 import { childAnchor, foldControls, promptEntry, promptToc, sessionChrome, type Family } from './chrome'
 import { addExtras, capsFor, Cutter, type SideText } from './cut'
@@ -378,7 +379,9 @@ export class SessionRenderer {
         // The pieces were measured already: only the chrome around them is new.
         const size = indices.reduce((sum, index) => add(sum, sizes[index] ?? ZERO), frame.size)
         if (!fits(size, { bytes: MAX_PAGE_BYTES, nodes: MAX_PAGE_NODES })) overBudget.push(i + 1)
-        const body = chunksOf(indices)
+        // Classic-only rows that repeat on this page are written once (./classic-repeats.ts); a classic page
+        // keeps them all, as it reads without scripts.
+        const body = viewMode === 'classic' ? chunksOf(indices) : foldClassicRepeats(chunksOf(indices))
         if (out === null) transcriptChunks.push(body)
         await emit({ path: `sessions/${pageNames[i] ?? ''}`, content: [frame.head, ...body, frame.tail] })
       }

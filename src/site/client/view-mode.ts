@@ -6,7 +6,8 @@
  * localStorage (`dsh-view:view`), resets every whole-turn fold (`details[data-turn-process]`) and activity
  * group (`details[data-process-activity]`, `data-live` while its turn runs) to the mode's default, and marks
  * the turn controls `aria-disabled` in verbose, where nothing folds. On load a saved valid mode wins over the
- * page's default (the build's `--view`). The header control (`[data-view-switch]`, rendered `hidden`: it
+ * page's default (the build's `--view`). Showing `classic` first fills in the classic-only rows the build wrote
+ * once per page (`fillRepeats`). The header control (`[data-view-switch]`, rendered `hidden`: it
  * does nothing without the script) is revealed and kept in step. Everything fails soft: without storage the
  * switch still works for this page.
  */
@@ -77,8 +78,28 @@ export interface ApplyOptions {
   store?: boolean
 }
 
+/**
+ * Classic-only rows the build wrote once per page (src/site/classic-repeats.ts): each placeholder
+ * `[data-same]` gets a closed copy of the row it names, under the placeholder's own id, so the page reads as
+ * if every row had been written out. Done when the page first shows `classic` (the only mode that shows
+ * these rows); a placeholder whose row is missing stays empty.
+ */
+export function fillRepeats(root: Document): void {
+  for (const holder of root.querySelectorAll<HTMLElement>('[data-same]')) {
+    const source = root.getElementById(holder.dataset.same ?? '')
+    holder.removeAttribute('data-same')
+    if (source === null) continue
+    const copy = source.cloneNode(true) as HTMLElement
+    copy.id = holder.id
+    holder.removeAttribute('id')
+    for (const details of copy.querySelectorAll<HTMLDetailsElement>('details[open]')) setOpen(details, false)
+    holder.append(copy)
+  }
+}
+
 /** Switches the page to `mode` (see the module comment). */
 export function applyView(doc: Document, mode: ViewMode, { store = true }: ApplyOptions = {}): void {
+  if (mode === 'classic') fillRepeats(doc)
   doc.documentElement.setAttribute('data-view', mode)
   if (store) saveView(doc.defaultView, mode)
   resetFolds(doc, mode)
