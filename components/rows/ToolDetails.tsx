@@ -3,13 +3,16 @@
  * opens without scripts: the header (call name or id), `Input` (pretty arguments) and `Output` (the card with
  * its Details window, `Running…`, or the raw flattened result).
  *
- * `mode` bounds the page size (issue: ≤ 1 MB and ≤ 5,000 nodes per page): `compact` leaves out an output the
- * row's own body already shows — a card, or a raw result that is exactly the body's OUT text (a Generic
- * row, where it used to double the page's bytes); `full` repeats it (a card with the Details window).
+ * `mode` bounds the page size (issue: ≤ 1 MB and ≤ 5,000 nodes per page): `compact` leaves out what the row's
+ * own body already shows — an output that is a card or exactly the body's OUT text, an input that is exactly
+ * its IN text (a Generic row, where they used to double the page's bytes); `full` repeats them (a card with
+ * the Details window).
  *
  * Lean markup (issue 14: one per tool row, ~14,000 on the 100 MB session): only the `<details>` carries a class
  * (plus `text` for the text-button control); its pill `<summary>`, panel `<div>`, header, section labels and
- * `<pre>`s are reached from it by position in ToolDetails.module.css.
+ * `<pre>`s are reached from it by position in ToolDetails.module.css. A section is no element: its label and
+ * its content sit in the panel in turn (header first, then label, content, label, content), so a label is an
+ * even child of the panel.
  */
 import type { RowBody, ToolDetailsModel } from '../../src/cards/types'
 import { RowBodyView } from '../cards/RowBodyView'
@@ -32,19 +35,21 @@ export function ToolDetails({ details, body, label, mode, control = 'pill' }: To
   const output = details.output
   const shownByBody = output?.kind === 'card' ? body !== null : output?.kind === 'raw' && body?.kind === 'io' && body.output === output.text
   const showOutput = output !== null && (output.kind === 'card' ? mode === 'full' && body !== null : mode === 'full' || !shownByBody)
+  // A Generic row's IN text is the arguments as Details would print them: compact leaves the copy out too.
+  const showInput = details.input !== null && (mode === 'full' || !(body?.kind === 'io' && body.input === details.input))
   return (
     <details className={cx(styles.inspect, control === 'text' && styles.text)}>
       <summary role="button">{label}</summary>
       <div>
         <div>{details.header}</div>
-        {details.input !== null && (
-          <div>
+        {showInput && (
+          <>
             <div>{details.inputLabel}</div>
             <pre>{details.input}</pre>
-          </div>
+          </>
         )}
         {showOutput && (
-          <div>
+          <>
             <div>{details.outputLabel}</div>
             {output.kind === 'card' ? (
               body !== null && <RowBodyView body={body} place="details" />
@@ -53,7 +58,7 @@ export function ToolDetails({ details, body, label, mode, control = 'pill' }: To
             ) : (
               <pre className={output.isError ? styles.error : undefined}>{output.text}</pre>
             )}
-          </div>
+          </>
         )}
       </div>
     </details>

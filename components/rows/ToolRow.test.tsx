@@ -80,6 +80,19 @@ describe('ToolRow', () => {
     expect(textOf(mount(<ToolRow row={other} />).querySelector(PANEL))).toBe('bash Input { "command": "ls" } Output Error: tool call aborted (full)')
   })
 
+  test('Details input: compact leaves out arguments the IN card already shows word for word, full repeats them', () => {
+    const input = '{\n  "command": "ls"\n}'
+    const io = { kind: 'io' as const, program: null, input, output: 'a.txt', outputIsError: false, inLabel: 'IN', outLabel: 'OUT' }
+    const row = toolRow({ tool: 'pwsh', title: 'Pwsh', summary: 'ls', expandable: true, body: io, details: toolDetails({ header: 'pwsh', input, output: { kind: 'raw', text: 'a.txt', isError: false } }) })
+    expect(textOf(mount(<ToolRow row={row} />).querySelector(PANEL))).toBe('pwsh')
+    expect(textOf(mount(<ToolRow row={row} inspect="full" />).querySelector(PANEL))).toBe('pwsh Input { "command": "ls" } Output a.txt')
+    // Other IN text (raw arguments, a program), or no IN: Details keeps its Input.
+    const other = { ...row, body: { ...io, input: '{"command":"ls"}' } }
+    expect(textOf(mount(<ToolRow row={other} />).querySelector(PANEL))).toBe('pwsh Input { "command": "ls" }')
+    const noIn = { ...row, body: { ...io, input: null } }
+    expect(textOf(mount(<ToolRow row={noIn} />).querySelector(PANEL))).toBe('pwsh Input { "command": "ls" }')
+  })
+
   test('a non-expandable row with a raw result keeps it reachable through a trailing Inspect pill', () => {
     const row = toolRow({ tool: 'bash', layout: 'bash', title: 'Bash', summary: 'Start server', hiddenStatusPlacement: 'in-header' })
     const root = mount(<ToolRow row={row} />)
