@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest'
 import { ToolRow } from '../rows/ToolRow'
 import { TurnTail } from '../messages/TurnTail'
-import { mount, nameOf, textOf } from '../testing/render'
+import { mount, nameOf, rowBody, textOf } from '../testing/render'
 import { toolRowModel } from '../../src/cards/tool-row'
 import { deliveredModel } from '../../src/cards/delivered'
 import { CTX, call, settle, text } from '../../src/cards/testing'
@@ -16,7 +16,7 @@ describe('to-do diff body', () => {
   test('header name with the diff suffix; caption, items, struck removal, the arrow hidden, the unchanged group', () => {
     const root = mount(<ToolRow row={row} />)
     expect(nameOf(root.querySelector('summary'))).toBe('Update to-do list 2/3 completed 1 added · 1 updated · 1 removed')
-    const body = root.querySelector('details > div')
+    const body = rowBody(root)
     expect(textOf(body)).toContain('Changes since the previous list')
     const items = [...(body?.querySelectorAll(':scope ul > li') ?? [])].map((li) => nameOf(li))
     expect(items.slice(0, 3)).toEqual(['Render In progressCompleted', '+ Publish Pending', '− Review Pending'])
@@ -30,7 +30,7 @@ describe('present row', () => {
   test('detail text in a pre, then an `Inspect call` text button; no hidden state text', () => {
     const root = mount(<ToolRow row={toolRowModel(settle(call('present', args), 'Delivered 1 file'), CTX)} />)
     expect(nameOf(root.querySelector('summary'))).toBe('Present files Delivered out/a.txt')
-    const body = root.querySelector('details > div')
+    const body = rowBody(root)
     expect(body?.querySelector('pre')?.textContent).toBe('Delivered 1 file')
     const control = body?.querySelector(':scope > details > summary')
     expect(textOf(control ?? null)).toBe('Inspect call')

@@ -16,7 +16,7 @@ import { TurnTail } from './TurnTail'
 import { RawEventRow } from './RawEventRow'
 import { InvalidLineRow } from './InvalidLineRow'
 import { SystemPromptRow } from './SystemPromptRow'
-import { mount, nameOf, textOf, withScript } from '../testing/render'
+import { mount, nameOf, rowBody, textOf, withScript } from '../testing/render'
 import { userRow } from '../testing/builders'
 import { trustHtml } from '../../src/cards/trusted'
 import rowStyles from '../primitives/DisclosureRow.module.css'
@@ -56,7 +56,7 @@ describe('assistant blocks', () => {
     const root = mount(<ThinkRow row={{ kind: 'think', key: 's:1:0', title: 'Think', summary: 'Load the requested skill.', text: 'Load the requested skill.\nThen reply.', running: false, hiddenStatus: null }} />)
     expect(nameOf(root.querySelector('summary'))).toBe('Think Load the requested skill.')
     expect(root.querySelectorAll('summary svg')).toHaveLength(2)
-    expect(root.querySelector('details > div')?.textContent).toBe('Load the requested skill.\nThen reply.')
+    expect(rowBody(root)?.textContent).toBe('Load the requested skill.\nThen reply.')
     const running = mount(<ThinkRow row={{ kind: 'think', key: 'k', title: 'Think', summary: 'x', text: 'x', running: true, hiddenStatus: 'Running' }} />)
     expect(nameOf(running.querySelector('summary'))).toBe('Running Think x')
   })
@@ -109,7 +109,7 @@ describe('context, system and status rows', () => {
     expect(textOf(compaction)).toBe('Compaction failed too long')
     expect(compaction.querySelector('[data-state="error"]')).not.toBeNull()
     const done = mount(<CompactionMarker row={{ kind: 'compaction', key: 'k', label: 'Compacted', summary: 'We did X.', status: 'done', detail: null }} />)
-    expect(done.querySelector('details > div')?.textContent).toBe('We did X.')
+    expect(rowBody(done)?.textContent).toBe('We did X.')
     expect(textOf(mount(<ReplacementMarker row={{ kind: 'replacement', key: 'r', label: 'Context replaced' }} />))).toBe('Context replaced')
     expect(textOf(mount(<RetryRow row={{ kind: 'retry', key: 'r', label: 'Retry 1/3', detail: 'overloaded · in 2.0s' }} />))).toBe('Retry 1/3 overloaded · in 2.0s')
   })
@@ -137,13 +137,13 @@ describe('context, system and status rows', () => {
     const raw = mount(<RawEventRow row={{ kind: 'raw-event', key: 'raw:7', type: 'goal/updated', seq: 12, line: 7, reason: 'unknown event type', json: '{\n  "a": 1\n}' }} />)
     expect(nameOf(raw.querySelector('summary'))).toBe('goal/updated unknown event type')
     expect(raw.querySelector('[data-line-number="7"]')?.getAttribute('data-seq')).toBe('12')
-    expect(textOf(raw.querySelector('details > div'))).toBe('7 { "a": 1 }')
+    expect(textOf(rowBody(raw))).toBe('7 { "a": 1 }')
     const untyped = mount(<RawEventRow row={{ kind: 'raw-event', key: 'raw:8', type: null, seq: null, line: 8, reason: 'event could not be placed', json: '{}' }} />)
     expect(nameOf(untyped.querySelector('summary'))).toBe('event could not be placed')
     const invalid = mount(<InvalidLineRow row={{ kind: 'invalid-line', key: 'bad:3', line: 3, reason: 'JSON parse error: Unexpected token', text: '{"type":' }} />)
     expect(invalid.querySelector('[data-state="error"] [data-dot="red"]')).not.toBeNull()
     expect(nameOf(invalid.querySelector('summary'))).toBe('JSON parse error: Unexpected token')
-    expect(textOf(invalid.querySelector('details > div'))).toBe('3 {"type":')
+    expect(textOf(rowBody(invalid))).toBe('3 {"type":')
   })
 
   test('labelled rows: Unknown event / Unreadable line name the row, reason and type follow; commands say their status', () => {
@@ -151,7 +151,7 @@ describe('context, system and status rows', () => {
     const shrinking = (root: Element) => [...root.querySelectorAll('summary span')].find((el) => el.classList.contains(rowStyles.titleShrinks ?? ''))?.textContent
     const raw = mount(<RawEventRow row={{ kind: 'raw-event', key: 'raw:7', type: 'goal/updated', seq: 12, line: 7, reason: 'unknown event type', json: '{}', label: 'Unknown event', lineLabel: 'line 7' }} />)
     expect(nameOf(raw.querySelector('summary'))).toBe('Unknown event goal/updated unknown event type')
-    expect(textOf(raw.querySelector('details > div'))).toBe('line 7 {}')
+    expect(textOf(rowBody(raw))).toBe('line 7 {}')
     expect(shrinking(raw)).toBe('Unknown event')
     const untyped = mount(<RawEventRow row={{ kind: 'raw-event', key: 'raw:8', type: null, seq: null, line: 8, reason: 'could not be placed', json: '{}', label: 'Unknown event' }} />)
     expect(nameOf(untyped.querySelector('summary'))).toBe('Unknown event could not be placed')

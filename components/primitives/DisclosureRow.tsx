@@ -14,9 +14,11 @@
  *   variant icon and the chevron are `img`s, and CSS hides the variant icon while the row is open (the golden
  *   lists only the chevron then).
  * Lean markup (issue 14, ~30,000 rows in a long session): the root is known by its `data-variant` (every row
- * has one), and the `<details>`, its `<summary>` and body `<div>`, the leading slot, the lead icon, the
+ * has one), and the `<details>`, its `<summary>`, the leading slot, the lead icon, the
  * chevron and the segments carry no class of their own; DisclosureRow.module.css reaches them by position (a
- * row's details holds exactly a summary and a body; the header's first child is the leading slot, which
+ * row's details holds a summary and then the body itself, with no wrapper: the body's box is the details'
+ * `::details-content`, which the stylesheet pads (~50,000 rows on a long session's pages, issue 14); the
+ * header's first child is the leading slot, which
  * holds the lead icon or dot, then the chevron; the first unclassed span after it, or `.title`, is the title;
  * every later span but the suffixes and the `SegmentWrap`s, and every span in a `SegmentWrap`, is a segment
  * drawn behind a separator dot).
@@ -90,10 +92,8 @@ export function DisclosureRow(props: DisclosureRowProps) {
       {expandable ? (
         <details open={props.open === true ? true : undefined}>
           <summary role="button">{header}</summary>
-          <div>
-            {body}
-            {props.footer}
-          </div>
+          {body}
+          {props.footer}
         </details>
       ) : (
         <>

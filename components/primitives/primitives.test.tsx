@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { DisclosureRow } from './DisclosureRow'
 import { WindowedRows } from './WindowedRows'
 import { CopyButton } from './CopyButton'
-import { mount, nameOf, textOf, withScript } from '../testing/render'
+import { mount, nameOf, rowBody, textOf, withScript } from '../testing/render'
 import copyStyles from './CopyButton.module.css'
 import { copyControl, rowWindow } from '../testing/builders'
 
@@ -15,7 +15,7 @@ describe('DisclosureRow', () => {
     expect(summary?.getAttribute('role')).toBe('button')
     expect(nameOf(summary ?? null)).toBe('Pwsh Fail deliberately')
     expect(row?.querySelector('details')?.hasAttribute('open')).toBe(false)
-    expect(textOf(row?.querySelector('details > div') ?? null)).toBe('body')
+    expect(textOf(rowBody(row ?? null))).toBe('body')
     // Variant icon and hover chevron are both images (unnamed svg icons, `- img` in ARIA snapshots).
     expect(summary?.querySelectorAll('svg')).toHaveLength(2)
     // The title is drawn by its place (right after the leading slot): no class unless it shrinks.

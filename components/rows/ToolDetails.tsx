@@ -9,10 +9,10 @@
  * the Details window).
  *
  * Lean markup (issue 14: one per tool row, ~14,000 on the 100 MB session): only the `<details>` carries a class
- * (plus `text` for the text-button control); its pill `<summary>`, panel `<div>`, header, section labels and
- * `<pre>`s are reached from it by position in ToolDetails.module.css. A section is no element: its label and
- * its content sit in the panel in turn (header first, then label, content, label, content), so a label is an
- * even child of the panel.
+ * (plus `text` for the text-button control); its pill `<summary>`, header, section labels and `<pre>`s are
+ * reached from it by position in ToolDetails.module.css. The panel and its sections are no elements: the
+ * panel's box is the open details' `::details-content`, and after the summary come the header, then each
+ * section's label and content in turn, so a label is an odd child from the third on.
  */
 import type { RowBody, ToolDetailsModel } from '../../src/cards/types'
 import { RowBodyView } from '../cards/RowBodyView'
@@ -40,27 +40,25 @@ export function ToolDetails({ details, body, label, mode, control = 'pill' }: To
   return (
     <details className={cx(styles.inspect, control === 'text' && styles.text)}>
       <summary role="button">{label}</summary>
-      <div>
-        <div>{details.header}</div>
-        {showInput && (
-          <>
-            <div>{details.inputLabel}</div>
-            <pre>{details.input}</pre>
-          </>
-        )}
-        {showOutput && (
-          <>
-            <div>{details.outputLabel}</div>
-            {output.kind === 'card' ? (
-              body !== null && <RowBodyView body={body} place="details" />
-            ) : output.kind === 'running' ? (
-              <p className={styles.running}>{output.text}</p>
-            ) : (
-              <pre className={output.isError ? styles.error : undefined}>{output.text}</pre>
-            )}
-          </>
-        )}
-      </div>
+      <div>{details.header}</div>
+      {showInput && (
+        <>
+          <div>{details.inputLabel}</div>
+          <pre>{details.input}</pre>
+        </>
+      )}
+      {showOutput && (
+        <>
+          <div>{details.outputLabel}</div>
+          {output.kind === 'card' ? (
+            body !== null && <RowBodyView body={body} place="details" />
+          ) : output.kind === 'running' ? (
+            <p className={styles.running}>{output.text}</p>
+          ) : (
+            <pre className={output.isError ? styles.error : undefined}>{output.text}</pre>
+          )}
+        </>
+      )}
     </details>
   )
 }

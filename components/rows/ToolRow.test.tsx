@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { describe, expect, test } from 'vitest'
 import { ToolCallTree, ToolRow } from './ToolRow'
-import { mount, nameOf, textOf } from '../testing/render'
+import { mount, nameOf, rowBody, textOf } from '../testing/render'
 import styles from './ToolDetails.module.css'
 import { abortedBashRow, readCard, skillBody, terminalCard, toolDetails, toolRow } from '../testing/builders'
 
-/** The Inspect panel (its only hook on the page is the module class of its `<details>`). */
-const PANEL = `.${styles.inspect} > div`
+/** The Inspect panel: its `<details>`' children after the pill (its only hook on the page is the details' module class). */
+const panelOf = (root: Element) => rowBody(root.querySelector(`.${styles.inspect}`))
 
 describe('ToolRow', () => {
   test('aborted BashRow: status inside the button name, IN/OUT body, Inspect pill inside the body', () => {
@@ -17,7 +17,7 @@ describe('ToolRow', () => {
     const header = row?.querySelector(':scope > details > summary') ?? null
     expect(header?.getAttribute('role')).toBe('button')
     expect(nameOf(header)).toBe('Failed Bash Error: tool call aborted')
-    const body = row?.querySelector(':scope > details > div')
+    const body = rowBody(row?.querySelector(':scope > details') ?? null)
     expect(textOf(body?.querySelector('[data-io]') ?? null)).toMatch(/^IN \{ .* \} OUT Error: tool call aborted$/)
     const pill = body?.querySelector(':scope > details > summary')
     expect(pill?.getAttribute('role')).toBe('button')
@@ -56,41 +56,41 @@ describe('ToolRow', () => {
     })
     const compact = mount(<ToolRow row={row} />)
     expect(compact.querySelectorAll('[data-terminal]')).toHaveLength(1)
-    expect(textOf(compact.querySelector(PANEL))).toBe('pwsh Input { "command": "ls" }')
+    expect(textOf(panelOf(compact))).toBe('pwsh Input { "command": "ls" }')
     const full = mount(<ToolRow row={row} inspect="full" />)
     expect(full.querySelectorAll('[data-terminal]')).toHaveLength(2)
     // Two renderings of one card never share an element id.
     const ids = [...full.querySelectorAll('[id]')].map((el) => el.id)
     expect(new Set(ids).size).toBe(ids.length)
-    expect(textOf(full.querySelector(PANEL))).toContain('Output Fail deliberately Failed ws')
+    expect(textOf(panelOf(full))).toContain('Output Fail deliberately Failed ws')
     const none = mount(<ToolRow row={row} inspect="none" />)
-    expect(none.querySelector(PANEL)).toBeNull()
+    expect(panelOf(none)).toBeNull()
   })
 
   test('Details output: running text, raw error pre', () => {
     const running = toolRow({ state: 'running', hiddenStatus: 'Running', expandable: true, body: { kind: 'io', program: null, input: '{}', output: null, outputIsError: false, inLabel: 'IN', outLabel: 'OUT' }, details: toolDetails({ output: { kind: 'running', text: 'Running…' } }) })
-    expect(textOf(mount(<ToolRow row={running} />).querySelector(PANEL))).toBe('bash Input { "command": "ls" } Output Running…')
+    expect(textOf(panelOf(mount(<ToolRow row={running} />)))).toBe('bash Input { "command": "ls" } Output Running…')
     // A raw result that is exactly the body's OUT text: compact leaves the repeat out, full shows it.
     const aborted = abortedBashRow()
     expect(aborted.body?.kind === 'io' && aborted.body.output).toBe('Error: tool call aborted')
-    expect(textOf(mount(<ToolRow row={aborted} />).querySelector(PANEL))).toBe('bash Input { "command": "ls" }')
-    expect(textOf(mount(<ToolRow row={aborted} inspect="full" />).querySelector(PANEL))).toBe('bash Input { "command": "ls" } Output Error: tool call aborted')
+    expect(textOf(panelOf(mount(<ToolRow row={aborted} />)))).toBe('bash Input { "command": "ls" }')
+    expect(textOf(panelOf(mount(<ToolRow row={aborted} inspect="full" />)))).toBe('bash Input { "command": "ls" } Output Error: tool call aborted')
     // A raw result the body does not show word for word stays in compact Details.
     const other = { ...aborted, details: toolDetails({ output: { kind: 'raw', text: 'Error: tool call aborted (full)', isError: true } }) }
-    expect(textOf(mount(<ToolRow row={other} />).querySelector(PANEL))).toBe('bash Input { "command": "ls" } Output Error: tool call aborted (full)')
+    expect(textOf(panelOf(mount(<ToolRow row={other} />)))).toBe('bash Input { "command": "ls" } Output Error: tool call aborted (full)')
   })
 
   test('Details input: compact leaves out arguments the IN card already shows word for word, full repeats them', () => {
     const input = '{\n  "command": "ls"\n}'
     const io = { kind: 'io' as const, program: null, input, output: 'a.txt', outputIsError: false, inLabel: 'IN', outLabel: 'OUT' }
     const row = toolRow({ tool: 'pwsh', title: 'Pwsh', summary: 'ls', expandable: true, body: io, details: toolDetails({ header: 'pwsh', input, output: { kind: 'raw', text: 'a.txt', isError: false } }) })
-    expect(textOf(mount(<ToolRow row={row} />).querySelector(PANEL))).toBe('pwsh')
-    expect(textOf(mount(<ToolRow row={row} inspect="full" />).querySelector(PANEL))).toBe('pwsh Input { "command": "ls" } Output a.txt')
+    expect(textOf(panelOf(mount(<ToolRow row={row} />)))).toBe('pwsh')
+    expect(textOf(panelOf(mount(<ToolRow row={row} inspect="full" />)))).toBe('pwsh Input { "command": "ls" } Output a.txt')
     // Other IN text (raw arguments, a program), or no IN: Details keeps its Input.
     const other = { ...row, body: { ...io, input: '{"command":"ls"}' } }
-    expect(textOf(mount(<ToolRow row={other} />).querySelector(PANEL))).toBe('pwsh Input { "command": "ls" }')
+    expect(textOf(panelOf(mount(<ToolRow row={other} />)))).toBe('pwsh Input { "command": "ls" }')
     const noIn = { ...row, body: { ...io, input: null } }
-    expect(textOf(mount(<ToolRow row={noIn} />).querySelector(PANEL))).toBe('pwsh Input { "command": "ls" }')
+    expect(textOf(panelOf(mount(<ToolRow row={noIn} />)))).toBe('pwsh Input { "command": "ls" }')
   })
 
   test('a non-expandable row with a raw result keeps it reachable through a trailing Inspect pill', () => {

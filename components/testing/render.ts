@@ -48,3 +48,17 @@ export function nameOf(el: Element | null): string {
   for (const hidden of clone.querySelectorAll('[aria-hidden="true"]')) hidden.remove()
   return textOf(clone)
 }
+
+/**
+ * The body of the first disclosure row's `<details>` under `root` (or of `root` itself when it is one): the
+ * details' children after its summary, copied into a detached `<div>` so a test can query and read them as
+ * one element (the page has no body wrapper: the body's box is the details' `::details-content`).
+ */
+export function rowBody(root: Element | null): HTMLElement | null {
+  const details = root?.matches('details') === true ? root : (root?.querySelector('details') ?? null)
+  if (details === null) return null
+  const body = document.createElement('div')
+  for (const child of details.childNodes) if (!(child instanceof Element && child.tagName === 'SUMMARY')) body.append(child.cloneNode(true))
+  return body
+}
+

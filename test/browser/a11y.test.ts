@@ -254,9 +254,18 @@ describe.skipIf(!enabled)('print', () => {
     const page = await context.newPage()
     await page.goto(file('sessions/session-b94a9975-e964-4e8f-8181-dea1d289823b.html'))
     // Of each closed fold the page draws (not the Inspect panels print leaves out, nor another view mode's
-    // rows): is its body (the element after the summary) drawn too?
+    // rows): is its body (what follows the summary: an element, or a Think row's bare text) drawn too?
     const bodies = () =>
-      page.$$eval('details:not([open])', (all) => all.filter((d) => d.checkVisibility()).map((d) => d.querySelector(':scope > summary + *')?.checkVisibility() ?? false))
+      page.$$eval('details:not([open])', (all) =>
+        all.filter((d) => d.checkVisibility()).map((d) => {
+          const next = d.querySelector(':scope > summary')?.nextSibling ?? null
+          if (next === null) return false
+          if (next instanceof Element) return next.checkVisibility()
+          const range = document.createRange()
+          range.selectNodeContents(next)
+          return range.getClientRects().length > 0
+        }),
+      )
     const screen = await bodies() // on screen the outer folds only: the rest sit inside them
     expect(screen.length).toBeGreaterThan(0)
     expect(screen.every((shown) => !shown)).toBe(true)
