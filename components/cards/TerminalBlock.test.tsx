@@ -16,7 +16,9 @@ describe('TerminalBlock', () => {
     expect(card?.getAttribute('data-state')).toBe('failed')
     const head = card?.firstElementChild ?? null
     expect(nameOf(head)).toBe('Failed ws Get-Item missing.txt exit code 1 Copy')
-    expect(head?.querySelector('[aria-hidden="true"]')?.getAttribute('data-state')).toBe('failed')
+    const dot = head?.querySelector('span[data-state]')
+    expect(dot?.getAttribute('data-state')).toBe('failed')
+    expect(dot?.childNodes).toHaveLength(0)
     const copy = card?.querySelector('button[data-copy]')
     // It copies the output below the header by place (no id on either).
     expect(copy?.getAttribute('data-copy')).toBe('+')
@@ -41,7 +43,7 @@ describe('TerminalBlock', () => {
     const root = mount(<TerminalBlock model={model} place="chat" />)
     const rows = root.querySelectorAll('[data-terminal] > div:first-child > div > div')
     expect([...rows].map((r) => nameOf(r))).toEqual(['Done project cd src', '$ ls'])
-    expect(root.querySelectorAll('[aria-hidden="true"][data-state]')).toHaveLength(1)
+    expect(root.querySelectorAll('span[data-state]:empty')).toHaveLength(1)
   })
 
   test('running: no output body and no Copy', () => {

@@ -4,7 +4,7 @@
  *
  * ARIA (golden `pwsh-terminal/terminal-card.expected.md`): the visually hidden run-state label, the prompt
  * label, the command and the pill are inline text, so they read as one line (`Failed ws Get-Item missing.txt
- * exit code 1`); the state dot is aria-hidden; the command is a plain span, not `<code>` (which would add a
+ * exit code 1`); the state dot is an empty span (no accessibility tree lists it; no `aria-hidden` needed); the command is a plain span, not `<code>` (which would add a
  * `code` role the golden does not have); the output rows are blocks that read as one text.
  */
 import type { TerminalCardModel } from '../../src/cards/types'
@@ -33,7 +33,7 @@ export function TerminalBlock({ model, place }: TerminalBlockProps) {
               {prompt.first && (
                 <>
                   <VisuallyHidden>{model.stateLabel}</VisuallyHidden>
-                  <span aria-hidden="true" className={styles.dot} data-state={model.state} />{' '}
+                  <span className={styles.dot} data-state={model.state} />{' '}
                 </>
               )}
               <span className={styles.label}>{prompt.label}</span> <span className={styles.command}>{prompt.text}</span>

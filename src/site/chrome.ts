@@ -156,9 +156,10 @@ export function foldControls(text: SiteText): FoldControls {
   return { label: text.foldsLabel, expand: text.expandAll, collapse: text.collapseAll }
 }
 
-/** A prompt as a list entry: a link to its id on page `pageOf(id)` (1-based) of session `stem`. */
+/** A prompt as a list entry: a link to its id on page `pageOf(id)` (1-based) of session `stem` (`#id` alone when `here`). */
 export function promptEntry(prompt: Prompt, stem: string, page: number, here: boolean, text: SiteText): PromptEntry {
-  return { href: `${pageFile(stem, page)}#${encodeURIComponent(prompt.id)}`, label: prompt.label === '' ? text.promptNoText : prompt.label, number: prompt.number, here }
+  // A prompt on this page is linked within it (`#id`): ~25 bytes less for each of a page's own prompts.
+  return { href: `${here ? '' : pageFile(stem, page)}#${encodeURIComponent(prompt.id)}`, label: prompt.label === '' ? text.promptNoText : prompt.label, number: prompt.number, here }
 }
 
 /**

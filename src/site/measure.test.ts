@@ -11,6 +11,11 @@ describe('measure', () => {
     ['<div><button hidden="" data-copy="x-out"></button></div>', 3],
     ['<button type="button" class="md-code-copy" hidden data-copy="" data-copy-code=""></button>', 2],
     ['<p data-copy-text="a">b</p>', 1],
+    // Empty attribute values are written bare: a bare `data-copy` is the attribute, `data-copy-…` another one.
+    ['<button hidden data-copy data-copy-text="t"></button>', 2],
+    ['<button hidden data-copy></button>', 2],
+    ['<button hidden data-copy-text="t"></button>', 1],
+    ['<button data-copy-skip data-copyx></button>', 1],
     // Text writes quotes verbatim: an attribute look-alike in text is no button.
     ['<p> data-copy="x"</p>', 1],
     ['<button hidden=""></button><p> data-copy="x"</p>', 2],
@@ -26,6 +31,8 @@ describe('measure', () => {
     '<p>日本語 · naïve</p><span>😀</span><',
     '<b hidden="" data-copy="a"></b> data-copy="<i data-copy=""',
     '<button hidden="" data-copy="a"></button><button> data-copy="</button><button data-copy="',
+    '<button hidden data-copy data-copy-text="t"></button><button data-copy-skip></button><button data-copy',
+    '<button data-copy>x</button><button data-copyx>y</button>',
     '',
   ])('measures encoded bytes of %j as the string form', html => {
     expect(measureBytes(Buffer.from(html, 'utf8'))).toEqual(measure(html))

@@ -3,8 +3,9 @@
  * from the markup string: every producer escapes `<` in text and attributes (React, src/highlight,
  * src/markdown, the anchor-map JSON), so each `<` followed by a letter opens exactly one element. The
  * browser test checks the same pages with `document.getElementsByTagName('*')`. A Copy button is written bare
- * (`<button hidden data-copy="…">`, components/primitives/CopyButton) and the page script gives it its one child
- * (label `<span>` or icon `<svg>`), so each `<button` start tag holding ` data-copy="` counts one element more:
+ * (`<button hidden data-copy="…">`, or with `data-copy` bare, components/primitives/CopyButton) and the page
+ * script gives it its one child (label `<span>` or icon `<svg>`), so each `<button` start tag holding the
+ * attribute ` data-copy` (valued or bare; not `data-copy-…`) counts one element more:
  * the budget holds for the page a reader's browser ends up with, with the script on as with it off.
  */
 
@@ -21,8 +22,10 @@ export interface Size {
 export const ZERO: Size = { bytes: 0, nodes: 0 }
 
 /** The attribute of a Copy button, each of which gets one child from the page script. */
-const COPY = ' data-copy="'
+const COPY = ' data-copy'
 const COPY_BYTES = new TextEncoder().encode(COPY)
+/** `=`, a space or `>`: what ends the attribute's name (`data-copy-text` is another attribute). */
+const endsName = (c: number): boolean => c === 61 || c === 32 || c === 62
 /** `<button`: Copy buttons are the only elements with `data-copy` (CopyButton, src/markdown's code blocks). */
 const BUTTON = new TextEncoder().encode('<button')
 
@@ -38,7 +41,7 @@ export function measure(html: string): Size {
       nodes++
       if (c === 98 && html.startsWith('<button', i)) {
         const close = html.indexOf('>', i)
-        if (html.slice(i, close < 0 ? html.length : close).includes(COPY)) nodes++
+        if (copyInStartTag(html.slice(i, close < 0 ? html.length : close))) nodes++
       }
     }
   }
@@ -63,11 +66,24 @@ export function measureBytes(bytes: Uint8Array): Size {
   return { bytes: bytes.length, nodes }
 }
 
+/** Whether a start tag's text (without its `>`) holds the Copy attribute. */
+function copyInStartTag(tag: string): boolean {
+  for (let k = tag.indexOf(COPY); k >= 0; k = tag.indexOf(COPY, k + 1)) {
+    const next = k + COPY.length
+    if (next === tag.length || endsName(tag.charCodeAt(next))) return true
+  }
+  return false
+}
+
 /** Whether the start tag at `at` holds the Copy attribute. */
 function copyInTag(bytes: Uint8Array, at: number): boolean {
   const close = bytes.indexOf(62, at)
-  const last = (close < 0 ? bytes.length : close) - COPY_BYTES.length
-  for (let k = at; k <= last; k++) if (bytes[k] === 32 && startsAt(bytes, k, COPY_BYTES)) return true
+  const end = close < 0 ? bytes.length : close
+  for (let k = at; k <= end - COPY_BYTES.length; k++) {
+    if (bytes[k] !== 32 || !startsAt(bytes, k, COPY_BYTES)) continue
+    const next = k + COPY_BYTES.length
+    if (next === end || endsName(bytes[next] as number)) return true
+  }
   return false
 }
 

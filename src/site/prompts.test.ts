@@ -64,9 +64,11 @@ describe('promptToc', () => {
     expect(toc?.summary).toBe('Prompts (100)')
   })
 
-  it('page 1 links page 1 as `<stem>.html`; a short session lists all with no link onward; none without prompts', () => {
+  it('links a prompt on this page within it, and on page 1 as `<stem>.html`; a short session lists all with no link onward; none without prompts', () => {
     const short = promptToc(prompts.slice(0, 3), [1, 1, 1], 1, 'stem', text)
-    expect(short?.entries.map(e => e.href)).toEqual(['stem.html#turn-1', 'stem.html#turn-2', 'stem.html#turn-3'])
+    expect(short?.entries.map(e => e.href)).toEqual(['#turn-1', '#turn-2', '#turn-3'])
+    const elsewhere = promptToc(prompts.slice(0, 3), [1, 1, 2], 2, 'stem', text)
+    expect(elsewhere?.entries.map(e => e.href)).toEqual(['stem.html#turn-1', 'stem.html#turn-2', '#turn-3'])
     expect([short?.note, short?.all]).toEqual([null, null])
     expect(promptToc([], [], 1, 'stem', text)).toBeNull()
   })

@@ -43,8 +43,9 @@ const Nothing = () => undefined as unknown as ReactNode
 /** An iterable that is not an array (read once by each renderer). */
 const list = { *[Symbol.iterator]() { yield 'a'; yield <b key="b">b</b> } }
 
-// Rows are [what, element, the markup React writes] — the markup is pinned too, so a React upgrade that
-// changes a rule shows here by name, not only as a mismatch.
+// Rows are [what, element, the markup React writes, in our form: quotes verbatim in text, empty attribute
+// values bare] — the markup is pinned too, so a React upgrade that changes a rule shows here by name, not only
+// as a mismatch.
 const RULES: [string, ReactNode, string][] = [
   // Quotes stay verbatim in text (ours; React writes &quot; and &#x27;), and are escaped in attributes.
   ['text escaping (& < >, quotes verbatim)', <span title={`"'`}>{`a&b<c>d"e'f`}</span>, '<span title="&quot;&#x27;">a&amp;b&lt;c&gt;d"e\'f</span>'],
@@ -60,10 +61,10 @@ const RULES: [string, ReactNode, string][] = [
   ['event handlers, functions and symbols dropped', <div onClick={() => {}} title={Symbol('s') as unknown as string} data-f={(() => 1) as unknown as string} />, '<div></div>'],
   ['on* names are never attributes, whatever the value', createElement('div', { onfoo: 'x', One: 'y', on: 'z' }), '<div on="z"></div>'],
   ['booleans on plain attributes dropped, kept on data-/aria-', <div title={true as unknown as string} data-a={true} aria-hidden={false} />, '<div data-a="true" aria-hidden="false"></div>'],
-  ['boolean attributes', <details open hidden={false}><summary hidden>s</summary></details>, '<details open=""><summary hidden="">s</summary></details>'],
-  ['boolean attribute with a string', <div hidden={'until-found' as unknown as boolean} />, '<div hidden=""></div>'],
-  ['autoFocus/multiple/muted lower-cased', <select multiple autoFocus />, '<select multiple="" autofocus=""></select>'],
-  ['download and capture: true, string, false', <a download>d</a>, '<a download="">d</a>'],
+  ['boolean attributes', <details open hidden={false}><summary hidden>s</summary></details>, '<details open><summary hidden>s</summary></details>'],
+  ['boolean attribute with a string', <div hidden={'until-found' as unknown as boolean} />, '<div hidden></div>'],
+  ['autoFocus/multiple/muted lower-cased', <select multiple autoFocus />, '<select multiple autofocus></select>'],
+  ['download and capture: true, string, false', <a download>d</a>, '<a download>d</a>'],
   ['download string', <a download="f.txt">d</a>, '<a download="f.txt">d</a>'],
   ['spellCheck/draggable/contentEditable keep booleans as text', <div spellCheck={false} draggable contentEditable="true" />, '<div spellCheck="false" draggable="true" contentEditable="true"></div>'],
   ['cols/rows/size/span need a number ≥ 1', <textarea cols={0} rows={2} />, '<textarea rows="2"></textarea>'],
@@ -71,7 +72,7 @@ const RULES: [string, ReactNode, string][] = [
   ['SVG aliases and viewBox', <svg viewBox="0 0 2 2" strokeWidth={2} xlinkHref="#a" xmlnsXlink="x" fillRule="evenodd"><path strokeLinecap="round" d="M0" /></svg>, '<svg viewBox="0 0 2 2" stroke-width="2" xlink:href="#a" xmlns:xlink="x" fill-rule="evenodd"><path stroke-linecap="round" d="M0"></path></svg>'],
   ['unsafe attribute names dropped', createElement('div', { 'a b': 'x', 'x"y': 'z', ok: 'v' }), '<div ok="v"></div>'],
   ['javascript: URLs blocked', <a href={' javascript:alert(1)'}>x</a>, '<a href="javascript:throw new Error(&#x27;React has blocked a javascript: URL as a security precaution.&#x27;)">x</a>'],
-  ['empty href kept on <a>, dropped elsewhere', <><a href="">a</a><area href="" /></>, '<a href="">a</a><area/>'],
+  ['empty href kept on <a>, dropped elsewhere', <><a href="">a</a><area href="" /></>, '<a href>a</a><area/>'],
   ['style: hyphenation, px, unitless, zero, custom property, vendor', <div style={{ marginTop: 2, lineHeight: 1.5, width: 0, flex: 1, ...{ '--my-Var': ' a&b ' }, msTransform: 'x', WebkitLineClamp: 2, color: ' red ', top: '', left: null as unknown as string, right: true as unknown as string }} />, '<div style="margin-top:2px;line-height:1.5;width:0;flex:1;--my-Var:a&amp;b;-ms-transform:x;-webkit-line-clamp:2;color:red"></div>'],
   ['style: empty object writes no attribute', <div style={{}} />, '<div></div>'],
   ['dangerouslySetInnerHTML written as is', <div dangerouslySetInnerHTML={{ __html: '<b>&</b>' }} />, '<div><b>&</b></div>'],
@@ -81,17 +82,17 @@ const RULES: [string, ReactNode, string][] = [
   ['<pre> without a leading newline; array children', <pre>{['\n', 'a']}</pre>, '<pre>\na</pre>'],
   ['<textarea> value, leading newline', <textarea defaultValue={'\n<a>'} />, '<textarea>\n\n&lt;a&gt;</textarea>'],
   ['void elements self-close', <><br /><hr className="h" /><wbr /></>, '<br/><hr class="h"/><wbr/>'],
-  ['<select defaultValue> marks its option', <select defaultValue="b"><option value="a">A</option><option value="b">B</option></select>, '<select><option value="a">A</option><option value="b" selected="">B</option></select>'],
-  ['<select value> with text options and optgroup', <select value="B" onChange={() => {}}><optgroup><option>A</option><option>{'B'}</option></optgroup></select>, '<select><optgroup><option>A</option><option selected="">B</option></optgroup></select>'],
-  ['<select multiple> array value', <select multiple value={['1', '3']} onChange={() => {}}><option value={1}>1</option><option value="2">2</option><option value="3">3</option></select>, '<select multiple=""><option value="1" selected="">1</option><option value="2">2</option><option value="3" selected="">3</option></select>'],
-  ['<option selected> outside a select value', <select><option selected value="x">x</option></select>, '<select><option value="x" selected="">x</option></select>'],
+  ['<select defaultValue> marks its option', <select defaultValue="b"><option value="a">A</option><option value="b">B</option></select>, '<select><option value="a">A</option><option value="b" selected>B</option></select>'],
+  ['<select value> with text options and optgroup', <select value="B" onChange={() => {}}><optgroup><option>A</option><option>{'B'}</option></optgroup></select>, '<select><optgroup><option>A</option><option selected>B</option></optgroup></select>'],
+  ['<select multiple> array value', <select multiple value={['1', '3']} onChange={() => {}}><option value={1}>1</option><option value="2">2</option><option value="3">3</option></select>, '<select multiple><option value="1" selected>1</option><option value="2">2</option><option value="3" selected>3</option></select>'],
+  ['<option selected> outside a select value', <select><option selected value="x">x</option></select>, '<select><option value="x" selected>x</option></select>'],
   ['an svg inside a select forgets its value', <select defaultValue="a"><svg><option value="a">a</option></svg></select>, '<select><svg><option value="a">a</option></svg></select>'],
-  ['<input>: name, checked and value after the rest', <input name="n" defaultChecked value="v" type="checkbox" readOnly />, '<input type="checkbox" readOnly="" name="n" checked="" value="v"/>'],
+  ['<input>: name, checked and value after the rest', <input name="n" defaultChecked value="v" type="checkbox" readOnly />, '<input type="checkbox" readOnly name="n" checked value="v"/>'],
   ['<input defaultValue>, spellCheck false, autoComplete', <input id="i" type="search" defaultValue="d" spellCheck={false} autoComplete="off" />, '<input id="i" type="search" spellCheck="false" autoComplete="off" value="d"/>'],
-  ['<button>: name and formAction after the rest', <button name="b" formAction="/x" type="submit" disabled>go</button>, '<button type="submit" disabled="" name="b" formAction="/x">go</button>'],
+  ['<button>: name and formAction after the rest', <button name="b" formAction="/x" type="submit" disabled>go</button>, '<button type="submit" disabled name="b" formAction="/x">go</button>'],
   ['<form>: action, method after the rest', <form method="post" action="/a" id="f">x</form>, '<form id="f" action="/a" method="post">x</form>'],
   ['<object data>', <object data="x.svg" type="image/svg+xml" />, '<object data="x.svg" type="image/svg+xml"></object>'],
-  ['<output htmlFor>, aria-live', <output htmlFor="x" aria-live="polite" data-s="" />, '<output for="x" aria-live="polite" data-s=""></output>'],
+  ['<output htmlFor>, aria-live', <output htmlFor="x" aria-live="polite" data-s="" />, '<output for="x" aria-live="polite" data-s></output>'],
   ['number and bigint attribute values', <div data-n={1.5} data-b={2n as unknown as number} tabIndex={0} />, '<div data-n="1.5" data-b="2" tabindex="0"></div>'],
   ['object attribute values become text', <div title={{ toString: () => 'o<' } as unknown as string} />, '<div title="o&lt;"></div>'],
   ['upper-case host type', createElement('DIV', { className: 'x' }, 'y'), '<DIV class="x">y</DIV>'],

@@ -1,9 +1,11 @@
 /**
  * `renderStaticMarkup(node)`: React elements → static HTML, what react-dom/server's `renderToStaticMarkup`
- * (React 19.3) writes for the trees our components make, byte for byte but for one deliberate difference:
+ * (React 19.3) writes for the trees our components make, byte for byte but for two deliberate differences:
  * text content escapes only `&`, `<` and `>` (what a browser's own serializer escapes in text), not quotes —
  * a quote needs escaping only inside an attribute value, and tool inputs shown as JSON are full of them
- * (issue 14: `&quot;` was ~3% of a long session's pages). Attribute values escape as React does. Without React's request,
+ * (issue 14: `&quot;` was ~3% of a long session's pages); and an attribute whose value is empty is written
+ * bare, `hidden` rather than `hidden=""` (the same attribute to every HTML parser; ~80,000 markers and
+ * boolean attributes on a long session's pages). Attribute values escape as React does. Without React's request,
  * task, segment and hook machinery (issue 14: React's legacy server renderer was ~1.2 s of a 9 s build).
  * Function components are called directly (ours use no hooks and no context); host elements follow React's
  * `pushStartInstance` / `pushAttribute` / `pushStyleAttribute` rules (attribute names, escaping, boolean and
@@ -68,7 +70,7 @@ const ALIASES = new Map<string, string>([
   ['writingMode', 'writing-mode'], ['xmlnsXlink', 'xmlns:xlink'], ['xHeight', 'x-height'],
 ])
 
-/** Boolean attributes: written `name=""` when truthy, left out otherwise. */
+/** Boolean attributes: written bare (`name`) when truthy, left out otherwise. */
 const BOOLEAN = new Set([
   'inert', 'allowFullScreen', 'async', 'autoPlay', 'controls', 'credentialless', 'default', 'defer', 'disabled',
   'disablePictureInPicture', 'disableRemotePlayback', 'formNoValidate', 'hidden', 'loop', 'noModule', 'noValidate',
@@ -161,7 +163,11 @@ function isSafeName(name: string): boolean {
   return ok
 }
 
-const attr = (name: string, value: unknown): string => ` ${name}="${escapeText(value)}"`
+/** One attribute; an empty value is written bare (`hidden`, not `hidden=""`: the same attribute to a parser). */
+const attr = (name: string, value: unknown): string => {
+  const text = escapeText(value)
+  return text === '' ? ` ${name}` : ` ${name}="${text}"`
+}
 const skipped = (value: unknown): boolean => typeof value === 'function' || typeof value === 'symbol'
 
 /** React's `pushStringAttribute`: functions, symbols and booleans leave the attribute out. */
@@ -222,7 +228,7 @@ function attribute(name: string, value: unknown): string {
     case 'suppressHydrationWarning': case 'ref':
       return ''
     case 'autoFocus': case 'multiple': case 'muted':
-      return value && !skipped(value) ? ` ${name.toLowerCase()}=""` : ''
+      return value && !skipped(value) ? ` ${name.toLowerCase()}` : ''
     case 'xlinkHref':
       if (skipped(value) || typeof value === 'boolean') return ''
       return urlAttr('xlink:href', value)
@@ -230,7 +236,7 @@ function attribute(name: string, value: unknown): string {
     case 'externalResourcesRequired': case 'focusable': case 'preserveAlpha':
       return skipped(value) ? '' : attr(name, value)
     case 'capture': case 'download':
-      if (value === true) return ` ${name}=""`
+      if (value === true) return ` ${name}`
       return value === false || skipped(value) ? '' : attr(name, value)
     case 'cols': case 'rows': case 'size': case 'span':
       return !skipped(value) && !isNaN(value as number) && (value as number) >= 1 ? attr(name, value) : ''
@@ -246,7 +252,7 @@ function attribute(name: string, value: unknown): string {
     case 'xmlLang': return stringAttr('xml:lang', value)
     case 'xmlSpace': return stringAttr('xml:space', value)
   }
-  if (BOOLEAN.has(name)) return value && !skipped(value) ? ` ${name}=""` : ''
+  if (BOOLEAN.has(name)) return value && !skipped(value) ? ` ${name}` : ''
   // Event handlers (`on…`, any case) are never attributes.
   if (name.length > 2 && (name[0] === 'o' || name[0] === 'O') && (name[1] === 'n' || name[1] === 'N')) return ''
   const written = ALIASES.get(name) ?? name
@@ -415,8 +421,8 @@ const OBJECT: Special = (key, v) => {
   return safe !== '' ? attr('data', safe) : ''
 }
 
-/** `<a href="">` keeps its empty link (React drops an empty href elsewhere). */
-const ANCHOR: Special = (key, v) => (key === 'href' && v === '' ? ' href=""' : undefined)
+/** `<a href>` keeps its empty link (React drops an empty href elsewhere). */
+const ANCHOR: Special = (key, v) => (key === 'href' && v === '' ? ' href' : undefined)
 
 const VOID_PROPS: Special = key => {
   if (key === 'children' || key === 'dangerouslySetInnerHTML') {
@@ -459,9 +465,9 @@ function openSpecial(type: string, props: Record<string, unknown>, selected: unk
       if (selected != null) {
         const text = propValue !== null ? '' + (propValue as string) : optionText(propChildren)
         if (Array.isArray(selected)) {
-          for (const s of selected) if ('' + (s as string) === text) { html += ' selected=""'; break }
-        } else if ('' + (selected as string) === text) html += ' selected=""'
-      } else if (propSelected) html += ' selected=""'
+          for (const s of selected) if ('' + (s as string) === text) { html += ' selected'; break }
+        } else if ('' + (selected as string) === text) html += ' selected'
+      } else if (propSelected) html += ' selected'
       return { html: html + '>' + innerHtml(propInner, propChildren), children: propChildren }
     }
     case 'textarea': {
@@ -481,7 +487,7 @@ function openSpecial(type: string, props: Record<string, unknown>, selected: unk
       // name, the form* props, checked and value come after the other attributes, as React writes them.
       let html = writeProps(start, props, INPUT) + formAttributes()
       const check = propChecked !== null ? propChecked : propInitialChecked
-      if (check && !skipped(check)) html += ' checked=""'
+      if (check && !skipped(check)) html += ' checked'
       if (propValue !== null) html += attribute('value', propValue)
       else if (propInitial !== null) html += attribute('value', propInitial)
       return { html: html + '/>', children: null }

@@ -157,7 +157,7 @@ describe('options', () => {
     const file = join(dir, 'sessions/14dda109-5728-45ba-a002-7db9543fe50e.html')
     const page = readFileSync(file, 'utf8')
     expect(page).toContain('<html lang="en" data-view="compact">')
-    expect(page).toMatch(/<div class="[^"]+" data-view-switch="" hidden="">.*Work details.*<option value="compact" selected="">Compact<\/option>/)
+    expect(page).toMatch(/<div class="[^"]+" data-view-switch hidden>.*Work details.*<option value="compact" selected>Compact<\/option>/)
     const again = await buildInto([plain], dir, { view: 'classic' })
     expect([again.rendered, again.unchanged]).toEqual([1, 0])
     expect(readFileSync(file, 'utf8')).toContain('<html lang="en" data-view="classic">')

@@ -60,7 +60,7 @@ async function buildPages(root: string, stem: string): Promise<BuiltPage[]> {
     const meta = (name: string) => new RegExp(`<meta name="${name}" content="([^"]*)">`).exec(html)?.[1] ?? null
     const info = parseLivePage(meta(LIVE_PAGE_META))
     const flag = parseLiveFlag(meta(LIVE_META))
-    const open = /<section [^>]*data-transcript=""[^>]*>/.exec(html)
+    const open = /<section [^>]*data-transcript[^>]*>/.exec(html)
     if (info === null || flag?.page !== 'session' || open === null) throw new Error(`page ${p} lacks its live metadata`)
     const end = html.lastIndexOf('</section>', html.lastIndexOf('</main>'))
     const transcript = html.slice(open.index + open[0].length, end)
