@@ -22,6 +22,10 @@ const OPEN_DIV = Buffer.from('<div')
 const CLOSE_DIV = Buffer.from('</div>')
 const ID_ATTRIBUTE = Buffer.from(' id="')
 const QUOTE = 0x22
+/** The placeholder a repeat becomes, in three parts around its id and the first row's. */
+const HOLDER_OPEN = Buffer.from('<div data-m="c" id="')
+const HOLDER_SAME = Buffer.from('" data-same="')
+const HOLDER_CLOSE = Buffer.from('"></div>')
 
 /** A classic-only row found in a chunk: byte offsets of the wrapper, and of its id's value. */
 interface Span {
@@ -90,16 +94,12 @@ export function foldClassicRepeats(chunks: readonly Buffer[]): Buffer[] {
         first.set(key, id)
         continue
       }
-      parts.push(bytes.subarray(copied, span.start), placeholder(id, earlier))
+      // `<div data-m="c" id="ID" data-same="FIRST"></div>`: both ids as the page already escaped them.
+      parts.push(bytes.subarray(copied, span.start), HOLDER_OPEN, id, HOLDER_SAME, earlier, HOLDER_CLOSE)
       copied = span.end
     }
     if (copied === 0) return bytes
     parts.push(bytes.subarray(copied))
     return Buffer.concat(parts)
   })
-}
-
-/** `<div data-m="c" id="ID" data-same="FIRST"></div>`: both ids as the page already escaped them. */
-function placeholder(id: Buffer, same: Buffer): Buffer {
-  return Buffer.concat([Buffer.from('<div data-m="c" id="'), id, Buffer.from('" data-same="'), same, Buffer.from('"></div>')])
 }

@@ -13,14 +13,15 @@ const TEXT = /(^|>)([^<]+)/g
 const TAG = /<[^<>]*>/g
 const EMPTY_VALUE = /(\s[^\s"'<>/=]+)=""/g
 
+/** Empty attribute values written bare (`hidden=""` → `hidden`), in tags only. */
+const bareEmptyValues = (html: string): string => html.replace(TAG, tag => tag.replace(EMPTY_VALUE, '$1'))
+
 /**
  * React's output as our renderer writes it: text-content quote entities as the quotes themselves, and empty
  * attribute values bare (`hidden=""` → `hidden`, in tags only).
  */
 export const ownQuotes = (react: string): string =>
-  react
-    .replace(TEXT, (_m, gt: string, text: string) => gt + text.replace(/&quot;|&#x27;/g, e => (e === '&quot;' ? '"' : "'")))
-    .replace(TAG, tag => tag.replace(EMPTY_VALUE, '$1'))
+  bareEmptyValues(react.replace(TEXT, (_m, gt: string, text: string) => gt + text.replace(/&quot;|&#x27;/g, e => (e === '&quot;' ? '"' : "'"))))
 
 /** Every quote entity in text content (React's, Markdown's) as the quote itself. */
 export const textQuotes = (html: string): string => html.replace(TEXT, (_m, gt: string, text: string) => gt + text.replace(/&quot;|&#x27;|&#39;/g, e => (e === '&quot;' ? '"' : "'")))
@@ -29,5 +30,5 @@ export const textQuotes = (html: string): string => html.replace(TEXT, (_m, gt: 
  * One form for markup from either renderer and raw HTML alike: text quotes as quotes (`textQuotes`) and empty
  * attribute values bare — for comparing where injected HTML (Markdown) keeps its own `=""` on both sides.
  */
-export const canonicalMarkup = (html: string): string => textQuotes(html).replace(TAG, tag => tag.replace(EMPTY_VALUE, '$1'))
+export const canonicalMarkup = (html: string): string => bareEmptyValues(textQuotes(html))
 
