@@ -147,3 +147,42 @@ describe('local times and Markdown code blocks', () => {
     expect(button === null ? '' : copyText(button)).toBe('let a = 1')
   })
 })
+
+describe('scroll boxes', () => {
+  /** A scrolling `<pre>` that overflows, counting how often its size is asked for. */
+  function box(id: string): { el: HTMLElement; reads: () => number } {
+    const el = document.createElement('pre')
+    el.id = id
+    el.style.overflowY = 'auto'
+    let reads = 0
+    Object.defineProperty(el, 'scrollHeight', { get: () => (reads++, 500) })
+    Object.defineProperty(el, 'clientHeight', { get: () => 100 })
+    return { el, reads: () => reads }
+  }
+  function fold(open: boolean, content: HTMLElement): HTMLDetailsElement {
+    const details = document.createElement('details')
+    details.open = open
+    details.append(Object.assign(document.createElement('summary'), { textContent: 'row' }), content)
+    return details
+  }
+
+  test('a box in an open fold joins the tab order; one in a closed fold is not measured until the fold opens', () => {
+    const shown = box('shown')
+    const folded = box('folded')
+    const nested = box('nested')
+    const main = document.createElement('main')
+    const closed = fold(false, folded.el)
+    const inner = fold(true, nested.el)
+    closed.append(inner)
+    main.append(fold(true, shown.el), closed)
+    document.body.replaceChildren(main)
+    enhance(document)
+    expect(shown.el.tabIndex).toBe(0)
+    expect(shown.reads()).toBeGreaterThan(0)
+    // Inside a closed fold, an open fold's content is hidden too.
+    expect([folded.el.hasAttribute('tabindex'), folded.reads(), nested.el.hasAttribute('tabindex'), nested.reads()]).toEqual([false, 0, false, 0])
+    closed.open = true
+    closed.dispatchEvent(new Event('toggle'))
+    expect([folded.el.tabIndex, nested.el.tabIndex]).toEqual([0, 0])
+  })
+})

@@ -79,10 +79,11 @@ function enhancePath(el: HTMLElement): void {
 
 /**
  * Makes each scroll box under `root` whose content overflows it focusable (`tabindex=0`), so keyboard users
- * can scroll it; boxes that fit stay out of the tab order. A closed fold's content may have no layout
- * (browsers differ; Chromium lays it out when asked, ~20 ms for a 2,000-element page), so each fold is
- * checked again when it opens (the `toggle` listener). Candidates are the transcript's `pre`, `div`, list
- * and table elements whose computed overflow scrolls.
+ * can scroll it; boxes that fit stay out of the tab order. Candidates are the transcript's `pre`, `div`, list
+ * and table elements whose computed overflow scrolls. Boxes inside a closed fold are not measured: a closed
+ * fold's content has no layout, and asking for its size makes the browser lay it out (Chromium did, for every
+ * closed row of a page: ~0.3 s of a long page's opening, most of its script time). Each fold is checked
+ * when it opens instead (the `toggle` listener), which also covers browsers that lay closed content out.
  */
 export function focusScrollers(root: Document | Element): void {
   const view = docOf(root).defaultView
@@ -90,8 +91,11 @@ export function focusScrollers(root: Document | Element): void {
   // Every box measured first, then the attributes set: a write between two reads makes the browser redo
   // style and layout for the next read, once per box (it made a long page open ~0.25 s slower).
   const focusable: HTMLElement[] = []
-  for (const el of root.querySelectorAll<HTMLElement>('main pre, main div, main ul, main ol, main table')) {
-    if (el.hasAttribute('tabindex') || (el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth)) continue
+  // A fold being opened is inside <main>: everything of its kind under it counts.
+  const inMain = !('documentElement' in root) && root.closest('main') !== null
+  for (const el of root.querySelectorAll<HTMLElement>(inMain ? SCROLL_BOXES : MAIN_SCROLL_BOXES)) {
+    if (el.hasAttribute('tabindex') || el.closest(IN_CLOSED_FOLD) !== null) continue
+    if (el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth) continue
     const style = view.getComputedStyle(el)
     if (scrolls(style.overflowX) || scrolls(style.overflowY)) focusable.push(el)
   }
@@ -99,6 +103,10 @@ export function focusScrollers(root: Document | Element): void {
 }
 
 const scrolls = (overflow: string) => overflow === 'auto' || overflow === 'scroll'
+const SCROLL_BOXES = 'pre, div, ul, ol, table'
+const MAIN_SCROLL_BOXES = 'main pre, main div, main ul, main ol, main table'
+/** An element that is, or is inside, a closed fold's content (anything but its `<summary>`). */
+const IN_CLOSED_FOLD = 'details:not([open]) > :not(summary)'
 
 /** The document of a root (a Document, or an element in one); `instanceof` fails across realms. */
 const docOf = (root: Document | Element): Document => ('documentElement' in root ? root : root.ownerDocument)
