@@ -2,9 +2,12 @@
  * Deep links across the pages of one session (browser, progressive enhancement). A row's `#id` is stable,
  * but pagination decides which page holds it, so a paginated session ships an anchor map as a classic
  * script beside its pages (`<stem>.anchors.js`, written by src/site/anchors.ts, setting
- * `window.dshAnchors`). A fragment this page lacks is forwarded to the page that has it. Without scripts the
- * link opens the page it names — and the index lists every page. Only page file names from the map, checked
- * against the pattern our names follow, are ever navigated to.
+ * `window.dshAnchors`), which its pages name in `<meta name="dsh-anchors">`. The map is loaded only when
+ * something needs it — a fragment this page lacks, which is then forwarded to the page that has it, or the
+ * find box listing matches on other pages — not with every page: on a long session it is the biggest file
+ * a page would load (1.6 MB for a 100 MB log), and most page views never need it. Without scripts the link
+ * opens the page it names — and the index lists every page. Only page file names from the map, checked
+ * against the pattern our names follow, are ever navigated to, and only a map file named like ours is loaded.
  */
 
 export interface AnchorMap {
@@ -48,15 +51,65 @@ export function anchorTarget(mapValue: unknown, doc: Document, hash: string, cur
   return `${page}#${encodeURIComponent(id)}`
 }
 
+/** Our anchor map names only: a file beside the page (no path, no scheme). */
+const ANCHORS_FILE = /^[A-Za-z0-9._~-]+\.anchors\.js$/
+
+/** The anchor map script this page names (`<meta name="dsh-anchors" content>`), or null: one page, or not ours. */
+export function anchorMapSrc(doc: Document): string | null {
+  const src = doc.querySelector('meta[name="dsh-anchors"]')?.getAttribute('content') ?? null
+  return src !== null && ANCHORS_FILE.test(src) ? src : null
+}
+
+const loading = new WeakMap<Document, Promise<unknown>>()
+
+/**
+ * The session's anchor map, loaded on first call (once per document) by injecting its script; resolves to
+ * what the script set (each user checks it), or undefined when the page names none or it cannot be loaded.
+ */
+export function loadAnchorMap(doc: Document): Promise<unknown> {
+  const win = doc.defaultView
+  if (win === null) return Promise.resolve(undefined)
+  if (win.dshAnchors !== undefined) return Promise.resolve(win.dshAnchors)
+  let promise = loading.get(doc)
+  if (promise !== undefined) return promise
+  const src = anchorMapSrc(doc)
+  if (src === null) return Promise.resolve(undefined)
+  promise = new Promise<unknown>(resolve => {
+    const script = doc.createElement('script')
+    script.src = src
+    script.addEventListener('load', () => resolve(win.dshAnchors))
+    script.addEventListener('error', () => resolve(undefined))
+    doc.head.append(script)
+  })
+  loading.set(doc, promise)
+  return promise
+}
+
+/** Whether `hash` names an element this page lacks (only then is the map worth loading). */
+function missing(doc: Document, hash: string): boolean {
+  if (hash.length < 2) return false
+  try {
+    return doc.getElementById(decodeURIComponent(hash.slice(1))) === null
+  } catch {
+    return false
+  }
+}
+
 /**
  * Forwards the current fragment if it belongs to another page, and again whenever it changes. Runs once
- * the document is parsed: deferred scripts (the map among them) have all run by DOMContentLoaded.
+ * the document is parsed; the map is loaded only for a fragment this page lacks.
  */
 export function installAnchorRedirect(win: Window): void {
   const go = () => {
-    const path = win.location.pathname
-    const target = anchorTarget(win.dshAnchors, win.document, win.location.hash, path.slice(path.lastIndexOf('/') + 1))
-    if (target !== null) win.location.replace(target)
+    const hash = win.location.hash
+    if (!missing(win.document, hash)) return
+    void loadAnchorMap(win.document).then(map => {
+      // The reader may have moved on while the map loaded.
+      if (win.location.hash !== hash) return
+      const path = win.location.pathname
+      const target = anchorTarget(map, win.document, hash, path.slice(path.lastIndexOf('/') + 1))
+      if (target !== null) win.location.replace(target)
+    })
   }
   let done = false
   const once = () => {

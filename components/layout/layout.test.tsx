@@ -11,7 +11,7 @@ import { assemble } from '../../src/conversation/builder'
 import { parseLogText } from '../../src/log/parse-text'
 import { session, toolCallBlock } from '../../src/log/testing/session'
 import { SessionView } from '../session/SessionView'
-import { anchorTarget } from './anchors-client'
+import { anchorMapSrc, anchorTarget, loadAnchorMap } from './anchors-client'
 import { Transcript } from './Transcript'
 
 function sections() {
@@ -74,5 +74,26 @@ describe('anchorTarget', () => {
   it('ignores a map that is not one', () => {
     expect(anchorTarget('nope', document, '#tool%3Ac9', 's.html')).toBeNull()
     expect(anchorTarget(undefined, document, '#tool%3Ac9', 's.html')).toBeNull()
+  })
+})
+
+describe('the anchor map a page names', () => {
+  const named = (content: string) => {
+    document.head.innerHTML = `<meta name="dsh-anchors" content="${content}">`
+    return anchorMapSrc(document)
+  }
+  it.each([
+    ['our name', 's.anchors.js', 's.anchors.js'],
+    ['a path', '../x/s.anchors.js', null],
+    ['a scheme', 'https://x.test/s.anchors.js', null],
+    ['another kind of file', 's.search.js', null],
+  ])('%s', (_name, content, expected) => expect(named(content)).toBe(expected))
+
+  it('is not loaded when the page names none, or names one that is not ours', async () => {
+    document.head.innerHTML = '<meta name="dsh-anchors" content="javascript:alert(1)//.anchors.js">'
+    expect(await loadAnchorMap(document)).toBeUndefined()
+    document.head.innerHTML = ''
+    expect(await loadAnchorMap(document)).toBeUndefined()
+    expect(document.querySelectorAll('script').length).toBe(0)
   })
 })

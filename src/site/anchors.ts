@@ -2,7 +2,8 @@
  * Deep links into paginated sessions: every `id` a page holds (rows, turn sections, card parts) → the page
  * it landed on, written beside the pages as a classic script (`<stem>.anchors.js`) that sets
  * `window.dshAnchors`. A script file, not a fetch: it loads from file://, costs the pages none of their
- * byte budget, and components/layout/anchors-client.ts reads it to forward `#id` links to the right page.
+ * byte budget, and components/layout/anchors-client.ts loads it — only when a link needs it, the pages
+ * naming it in `<meta name="dsh-anchors">` — to forward `#id` links to the right page.
  */
 
 import { attributeValues, decodeAttribute } from './markup-scan'

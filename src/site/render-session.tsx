@@ -352,7 +352,7 @@ export class SessionRenderer {
       pages.forEach((indices, i) => {
         for (const index of indices) for (const id of pieces[index]?.ids ?? []) if (!anchors.has(id)) anchors.set(id, i)
       })
-      const scripts = pages.length > 1 ? [`${stem}.anchors.js`] : []
+      const anchorMap = pages.length > 1 ? `${stem}.anchors.js` : null
       // 1-based page of an anchor (every prompt's id is on some page: ids come from the rendered sections).
       const pageOf = (id: string) => (anchors.get(id) ?? 0) + 1
 
@@ -375,7 +375,7 @@ export class SessionRenderer {
       for (let i = 0; i < pages.length; i++) {
         const indices = pages[i] as number[]
         const toc = promptToc(listed, promptPages, i + 1, stem, this.text)
-        const frame = this.#frame(input, finalFeed, i + 1, pages.length, scripts, room, toc)
+        const frame = this.#frame(input, finalFeed, i + 1, pages.length, anchorMap, room, toc)
         // The pieces were measured already: only the chrome around them is new.
         const size = indices.reduce((sum, index) => add(sum, sizes[index] ?? ZERO), frame.size)
         if (!fits(size, { bytes: MAX_PAGE_BYTES, nodes: MAX_PAGE_NODES })) overBudget.push(i + 1)
@@ -573,7 +573,7 @@ export class SessionRenderer {
   /** Chrome of the largest kind of page (with navigation and the largest prompt list), plus the shell, reserved on every page. */
   /** The transcript room of this session's pages: the budgets less the largest chrome a page of it has. */
   #room(input: SessionRenderInput, feed: SectionFeed): Size {
-    const { size } = this.#frame(input, feed, 2, 3, [`${input.summary.slug}.anchors.js`], null, largestToc(feed.prompts, input.summary.slug, this.text))
+    const { size } = this.#frame(input, feed, 2, 3, `${input.summary.slug}.anchors.js`, null, largestToc(feed.prompts, input.summary.slug, this.text))
     // Navigation grows with page count (a window of links, first and last): leave room for a few more.
     const reserve = add(size, { bytes: 2_000, nodes: 40 })
     return { bytes: MAX_PAGE_BYTES - reserve.bytes, nodes: MAX_PAGE_NODES - reserve.nodes }
@@ -587,7 +587,7 @@ export class SessionRenderer {
    * and `room` (the transcript room of every page), for the live page to break pages as this does
    * (src/site/live.ts `LivePageInfo`); sizing the chrome passes none, written as zeros of the same width.
    */
-  #frame(input: SessionRenderInput, feed: SectionFeed, page: number, pages: number, scripts: string[], room: Size | null = null, prompts: PromptToc | null = null): { head: Buffer; tail: Buffer; size: Size } {
+  #frame(input: SessionRenderInput, feed: SectionFeed, page: number, pages: number, anchorMap: string | null, room: Size | null = null, prompts: PromptToc | null = null): { head: Buffer; tail: Buffer; size: Size } {
     const view = input.viewMode ?? DEFAULT_VIEW_MODE
     const chrome = {
       ...sessionChrome(input.summary, input.facts, input.family, page, pages, this.text, view),
@@ -603,7 +603,7 @@ export class SessionRenderer {
     const file = pageFile(input.summary.slug, page)
     const canonical = input.baseUrl === null ? null : `${input.baseUrl}sessions/${file}`
     const title = pages > 1 ? `${chrome.title} (${this.text.pageOf(page, pages)})` : chrome.title
-    const head = headMarkup(title, canonical, scripts) + (input.live === undefined ? '' : liveHead(input.live, '../', { stem: input.summary.slug, page, pages, room }))
+    const head = headMarkup(title, canonical, anchorMap) + (input.live === undefined ? '' : liveHead(input.live, '../', { stem: input.summary.slug, page, pages, room }))
     const html = fillShell(this.shell, { lang: input.lang, root: '../', head, body: frame, view })
     const at = html.indexOf(SLOT_MARKUP)
     if (at < 0 || html.indexOf(SLOT_MARKUP, at + 1) >= 0) throw new Error('the page frame must hold exactly one transcript slot')

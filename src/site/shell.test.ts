@@ -6,9 +6,9 @@ const SHELL = '<html lang="%DSH_LANG%"><head><link href="%DSH_ROOT%assets/site.c
 
 describe('the page shell', () => {
   it('fills every marker, escaping the values that are not markup', () => {
-    const html = fillShell(parseShell(SHELL), { lang: 'en"', root: '../', head: headMarkup('A <b> & "c"', 'https://x.test/s.html', ['s.anchors.js']), body: '<main>x</main>' })
+    const html = fillShell(parseShell(SHELL), { lang: 'en"', root: '../', head: headMarkup('A <b> & "c"', 'https://x.test/s.html', 's.anchors.js'), body: '<main>x</main>' })
     expect(html).toBe(
-      '<html lang="en&quot;"><head><link href="../assets/site.css"><title>A &lt;b&gt; &amp; &quot;c&quot;</title>\n<link rel="canonical" href="https://x.test/s.html">\n<script defer src="s.anchors.js"></script></head><body><main>x</main></body></html>',
+      '<html lang="en&quot;"><head><link href="../assets/site.css"><title>A &lt;b&gt; &amp; &quot;c&quot;</title>\n<link rel="canonical" href="https://x.test/s.html">\n<meta name="dsh-anchors" content="s.anchors.js"></head><body><main>x</main></body></html>',
     )
   })
 

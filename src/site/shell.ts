@@ -45,11 +45,14 @@ export interface PageFill {
   view?: ViewMode
 }
 
-/** A `<head>` fragment: the title, an optional canonical link, optional extra scripts of our own. */
-export function headMarkup(title: string, canonical: string | null, scripts: readonly string[] = []): string {
+/**
+ * A `<head>` fragment: the title, an optional canonical link, and the session's anchor map when it has one
+ * (named, not loaded: the page script loads it when a link needs it, components/layout/anchors-client.ts).
+ */
+export function headMarkup(title: string, canonical: string | null, anchors: string | null = null): string {
   let head = `<title>${escapeHtml(title)}</title>`
   if (canonical !== null) head += `\n<link rel="canonical" href="${escapeHtml(canonical)}">`
-  for (const src of scripts) head += `\n<script defer src="${escapeHtml(src)}"></script>`
+  if (anchors !== null) head += `\n<meta name="dsh-anchors" content="${escapeHtml(anchors)}">`
   return head
 }
 

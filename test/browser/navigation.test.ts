@@ -120,6 +120,24 @@ describe.skipIf(!enabled)(`a ${TURNS}-turn session`, () => {
     await page.close()
   })
 
+  it('loads the anchor map only when a link needs it', async () => {
+    // The map is the biggest file of a long session; a page opened plainly, or at one of its own rows, never loads it.
+    const mapLoads = (page: Page) => page.evaluate(() => [document.querySelectorAll('script[src$=".anchors.js"]').length, 'dshAnchors' in window])
+    const own = Object.keys(anchors.anchors).find(id => id.startsWith('tool:') && pageOfId(id) === anchors.pages[3]) as string
+    const { page, errors } = await open(`sessions/${anchors.pages[3]}#${encodeURIComponent(own)}`)
+    await page.locator(`[id="${own}"]`).waitFor()
+    await page.waitForLoadState('load')
+    expect(await mapLoads(page)).toEqual([0, false])
+    // A fragment the page lacks: the map is loaded, then the reader is forwarded.
+    const away = 'turn-200'
+    expect(pageOfId(away)).not.toBe(anchors.pages[3])
+    await page.evaluate(id => { location.hash = id }, away)
+    await page.waitForURL(new RegExp(`/${escaped(pageOfId(away))}#turn-200$`))
+    await expectTurnShown(page, 200)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
   it('still resolves old anchors: a turn section by seq and a row id', async () => {
     const section = Object.keys(anchors.anchors).find(id => id.startsWith('turn@') && pageOfId(id) === anchors.pages[6]) as string
     expect(section).toBeDefined()

@@ -98,7 +98,7 @@ describe('a long session', () => {
     expect(names).toHaveLength(report.pages)
     names.forEach((name, i) => {
       const html = pages.get(`sessions/${name}`) ?? ''
-      expect(html).toContain('<script defer src="long-session.anchors.js"></script>')
+      expect(html).toContain('<meta name="dsh-anchors" content="long-session.anchors.js">')
       for (const [id, page] of Object.entries(anchors)) if (page === i) expect(html, id).toContain(`id="${id}"`)
     })
     expect(anchors['tool:call-33']).toBeGreaterThan(0)

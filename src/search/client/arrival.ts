@@ -7,6 +7,7 @@
  * link without a row (`more in this session`) fills the page's find box instead. The query is text only:
  * it is never parsed as markup, and it is consumed once.
  */
+import { anchorMapSrc } from '../../../components/layout/anchors-client'
 import { PENDING_PREFIX, type FindControl } from './find'
 import { queryWords } from './match'
 import { markWords, openRow, reveal } from './reveal'
@@ -30,7 +31,7 @@ export function installArrival(win: Window, find: () => FindControl | null): voi
     let query = ''
     if (first && win.name.startsWith(PENDING_PREFIX)) {
       // A fragment this page lacks is being forwarded to the page that has it: leave the query for that page.
-      const forwarded = target === null && win.location.hash.length > 1 && win.dshAnchors !== undefined
+      const forwarded = target === null && win.location.hash.length > 1 && anchorMapSrc(doc) !== null
       if (!forwarded) {
         query = win.name.slice(PENDING_PREFIX.length)
         win.name = ''

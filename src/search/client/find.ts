@@ -9,6 +9,7 @@
 import { indexRows, isActive, queryWords, rowMatches, snippet, type IndexedRow, type RowFilter } from './match'
 import { clearMarks, markWords, reveal } from './reveal'
 import { loadShard } from './shards'
+import { loadAnchorMap } from '../../../components/layout/anchors-client'
 
 const HIDDEN = 'data-find-hidden'
 const CURRENT = 'data-find-current'
@@ -25,9 +26,8 @@ export interface FindControl {
 
 const fill = (template: string, values: Record<string, number>) => template.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m))
 
-/** The page holding anchor `id` per the session's anchor map, or null when this page has no map. */
-function pageOf(win: Window, id: string): string | null {
-  const map = win.dshAnchors
+/** The page holding anchor `id` per the session's anchor map `map`, or null when the page has no map. */
+function pageOf(map: unknown, id: string): string | null {
   if (typeof map !== 'object' || map === null) return null
   const { pages, anchors } = map as { pages?: unknown; anchors?: unknown }
   if (!Array.isArray(pages) || typeof anchors !== 'object' || anchors === null || !Object.hasOwn(anchors, id)) return null
@@ -60,11 +60,14 @@ export function installFind(doc: Document): FindControl | null {
   let others = 0
   let timer: ReturnType<typeof setTimeout> | undefined
 
+  // The anchor map (a paginated session's) is loaded with the shard: matches on other pages link through it.
+  let anchorMap: unknown
   const load = () =>
-    (loading ??= loadShard(doc, text('shard'), session).then(shard => {
+    (loading ??= Promise.all([loadShard(doc, text('shard'), session), loadAnchorMap(doc)]).then(([shard, map]) => {
       rows = shard === null ? null : indexRows(shard)
       partial = shard !== null && !shard.complete
       failed = shard === null
+      anchorMap = map
     }))
 
   const reset = () => {
@@ -83,7 +86,7 @@ export function installFind(doc: Document): FindControl | null {
     for (const row of found.slice(0, MAX_ELSEWHERE)) {
       const li = doc.createElement('li')
       const a = doc.createElement('a')
-      const page = pageOf(win, row.id) ?? `${session}.html`
+      const page = pageOf(anchorMap, row.id) ?? `${session}.html`
       a.href = `${page}#${encodeURIComponent(row.id)}`
       a.textContent = row.label === '' ? row.kind : row.label
       a.addEventListener('click', () => setPendingQuery(win, input.value))
