@@ -148,7 +148,7 @@ function Item({ item }: { item: DetailItem }) {
 function Group({ group }: { group: DetailGroup }) {
   return (
     <details className={styles.group} open>
-      <summary className={styles.groupLabel}>
+      <summary className={styles.groupLabel} data-plain="">
         <Icon name="chevron" className={styles.chevron} /> <span>{group.label}</span>
       </summary>
       {group.text != null && <p className={styles.description}>{group.text}</p>}

@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest'
 import { ToolRow } from '../rows/ToolRow'
 import { TurnTail } from '../messages/TurnTail'
-import { mount, nameOf, rowBody, textOf } from '../testing/render'
+import { mount, nameOf, rowBody, textOf, withScript } from '../testing/render'
 import { toolRowModel } from '../../src/cards/tool-row'
 import { deliveredModel } from '../../src/cards/delivered'
 import { CTX, call, settle, text } from '../../src/cards/testing'
@@ -83,7 +83,7 @@ describe('delivered-file block in the turn tail', () => {
     expect(block?.querySelector(':scope > ul [data-copy-path]')?.getAttribute('title')).toBe('/ws/out/a.txt')
   })
   test('the fifth card sits behind a toggle named `Show all 5 delivered files`', () => {
-    const root = mount(<TurnTail row={row} />)
+    const root = withScript(mount(<TurnTail row={row} />))
     const toggle = root.querySelector('[data-delivered] details > summary')
     expect(toggle?.getAttribute('role')).toBe('button')
     expect(nameOf(toggle?.querySelector('span') ?? null)).toBe('Show all 5 delivered files')

@@ -1,8 +1,9 @@
 /**
  * Progressive enhancement for the transcript markup (a classic script on the page; everything works without
  * it). It owns exactly the behaviour the components leave to scripts:
- * - disclosure state: every `details > summary[role=button]` gets `aria-expanded` mirroring `open` (Chromium
- *   already exposes the native state; this makes it explicit for other tools and matches the dsh goldens);
+ * - disclosure state: every `details > summary` but a `[data-plain]` one gets `role=button` and `aria-expanded`
+ *   mirroring `open`, as the dsh goldens show them (cards.md §15). The markup leaves the role out: a summary is
+ *   already a disclosure button to the browser, and the attribute was ~2% of a long session's pages (issue 14);
  * - `Copy` buttons (`button[data-copy]`, rendered `hidden` and bare): dressed (class, label or icon; see
  *   ../primitives/CopyButton) and revealed, and on click copy the `[data-line]`
  *   rows of the element their `data-copy` names (an id, or a place: `copyTarget`) (each with its `data-prefix`, skipping
@@ -158,14 +159,20 @@ const SVG_NS = 'http://www.w3.org/2000/svg'
 /**
  * Gives a bare Copy button (as ../primitives/CopyButton renders it: no class, no content) what the server
  * used to write on each: `class`, and the label in a `<span>` — or, for the icon-only kind (the one with a
- * `title`), `aria-label` equal to the title and the copy icon. The label is the word of the page's language
- * (../primitives/copy-words; a test ties it to the dictionaries). A button with a class is dressed already
- * (or a Markdown code button, which `labelCodeCopies` owns); the live page calls this again on every draw.
+ * `title`, or copying the text above it: `data-copy="-"`, which only a user message's button does),
+ * `aria-label` equal to the title (written when the server left it out) and the copy icon. The label is the
+ * word of the page's language (../primitives/copy-words; a test ties it to the dictionaries). A button with
+ * a class is dressed already (or a Markdown code button, which `labelCodeCopies` owns); the live page calls
+ * this again on every draw.
  */
 export function dressCopyButton(button: HTMLButtonElement): void {
   if (button.hasAttribute('class') || button.hasAttribute('data-copy-code')) return
   const doc = button.ownerDocument
-  const title = button.getAttribute('title')
+  let title = button.getAttribute('title')
+  if (title === null && button.getAttribute('data-copy') === '-') {
+    title = copyWord(doc.documentElement.lang)
+    button.title = title
+  }
   if (title === null) {
     button.className = copyStyles.copy ?? ''
     const span = doc.createElement('span')
@@ -180,14 +187,19 @@ export function dressCopyButton(button: HTMLButtonElement): void {
   button.append(icon)
 }
 
-/** Sets `aria-expanded` on every disclosure summary under `root` (call again after inserting content). */
+/**
+ * Makes every disclosure summary under `root` a button with `aria-expanded` (call again after inserting
+ * content); a `[data-plain]` summary (a card's group label, the header's lists) stays as the browser draws it.
+ */
 export function syncDisclosures(root: Document | Element): void {
   for (const details of root.querySelectorAll<HTMLDetailsElement>('details')) syncDisclosure(details)
 }
 
 function syncDisclosure(details: HTMLDetailsElement): void {
-  const summary = details.querySelector(':scope > summary[role=button]')
-  summary?.setAttribute('aria-expanded', details.open ? 'true' : 'false')
+  const summary = details.querySelector(':scope > summary')
+  if (summary === null || summary.hasAttribute('data-plain')) return
+  if (summary.getAttribute('role') !== 'button') summary.setAttribute('role', 'button')
+  summary.setAttribute('aria-expanded', details.open ? 'true' : 'false')
 }
 
 /** The text a copy button stands for; exported for tests. */

@@ -64,7 +64,7 @@ export function PageHeader({ chrome, allSessions }: { chrome: SessionChrome; all
       )}
       {chrome.children.length > 0 && (
         <details className={styles.children}>
-          <summary>{chrome.childrenLabel}</summary>
+          <summary data-plain="">{chrome.childrenLabel}</summary>
           <ul>
             {chrome.children.map((child) => (
               <li key={child.href}>

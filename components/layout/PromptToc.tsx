@@ -11,7 +11,7 @@ export function PromptItems({ entries }: { entries: readonly PromptEntry[] }) {
   return (
     <ol className={styles.list} start={entries[0]?.number ?? 1}>
       {entries.map((entry) => (
-        <li key={entry.number} className={entry.here ? styles.here : undefined}>
+        <li key={entry.number}>
           <a href={entry.href}>{entry.label}</a>
         </li>
       ))}
@@ -22,7 +22,7 @@ export function PromptItems({ entries }: { entries: readonly PromptEntry[] }) {
 export function PromptToc({ toc }: { toc: PromptTocModel }) {
   return (
     <details className={styles.toc} data-prompt-toc="">
-      <summary>{toc.summary}</summary>
+      <summary data-plain="">{toc.summary}</summary>
       <nav aria-label={toc.label}>
         {toc.note !== null && <p className={styles.note}>{toc.note}</p>}
         <PromptItems entries={toc.entries} />

@@ -46,7 +46,7 @@ export function ChangedFiles({ model }: { model: ChangedFilesModel }) {
       )}
       {fold !== null && (
         <details className={styles.fold}>
-          <summary className={styles.toggle}>
+          <summary className={styles.toggle} data-plain="">
             <span className={styles.whenClosed}>
               <span aria-hidden="true">{fold.expandText}</span>
               <VisuallyHidden>{fold.expandName}</VisuallyHidden>

@@ -32,7 +32,7 @@ export function ContextInjectionRow({ row }: { row: ContextRow }) {
   return (
     <div id={row.key}>
       <details data-m="n">
-        <summary role="button" className={quiet.header}>
+        <summary className={quiet.header}>
           <Icon name="context" />
           <span>{trigger.title}</span>
           {trigger.clock !== null && (

@@ -66,7 +66,7 @@ function Deliverables({ model }: { model: DeliverablesModel }) {
       </ul>
       {model.overflow !== null && (
         <details className={styles.more}>
-          <summary role="button" className={styles.moreToggle}>
+          <summary className={styles.moreToggle}>
             {model.overflow}
           </summary>
           <ul className={styles.chips}>
@@ -103,7 +103,7 @@ function Delivered({ model }: { model: DeliveredBlock }) {
       </ul>
       {model.toggle !== null && (
         <details className={styles.more}>
-          <summary role="button" className={styles.moreToggle}>
+          <summary className={styles.moreToggle}>
             <span className={styles.whenClosed}>
               <span aria-hidden="true">{model.toggle.expandLabel}</span>
               <VisuallyHidden>{model.toggle.expandAria}</VisuallyHidden>

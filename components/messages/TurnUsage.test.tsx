@@ -2,7 +2,7 @@
 /** The turn usage button (cards-current.md §8.1): a dialog-announcing button named by its label, only in the newer modes. */
 import { describe, expect, it } from 'vitest'
 import type { TurnTailRow, TurnUsageModel } from '../../src/cards/types'
-import { mount, nameOf, textOf } from '../testing/render'
+import { mount, nameOf, textOf, withScript } from '../testing/render'
 import { TurnTail } from './TurnTail'
 import { TurnUsage } from './TurnUsage'
 
@@ -22,7 +22,7 @@ const tail = (usage: TurnUsageModel | null): TurnTailRow => ({
 
 describe('TurnUsage', () => {
   it('is a collapsed button announcing a dialog, named by its label', () => {
-    const root = mount(<TurnUsage model={model} />)
+    const root = withScript(mount(<TurnUsage model={model} />))
     const button = root.querySelector('summary')
     expect(button?.getAttribute('role')).toBe('button')
     expect(button?.getAttribute('aria-haspopup')).toBe('dialog')

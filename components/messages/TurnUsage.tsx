@@ -11,7 +11,7 @@ import styles from './TurnUsage.module.css'
 export function TurnUsage({ model }: { model: TurnUsageModel }) {
   return (
     <details className={styles.usage} data-turn-usage="" data-m="n">
-      <summary role="button" aria-haspopup="dialog" className={styles.button}>
+      <summary aria-haspopup="dialog" className={styles.button}>
         {model.label}
       </summary>
       <div role="dialog" aria-label={model.title} className={styles.panel}>

@@ -6,7 +6,9 @@
  * from `data-copy-text`.
  *
  * Lean markup (issue 14): the server writes only the button's place and what it copies —
- * `<button hidden data-copy="…">`, plus `title` (its label) for the icon-only kind — and the script dresses
+ * `<button hidden data-copy="…">`, plus `title` (its label) for the icon-only kind unless it copies the text
+ * above it (`data-copy="-"`: only a user message's icon-only button does, and the script knows its word) and
+ * its label is the page's Copy word (~7,000 titles on a long session, issue 14) — and the script dresses
  * it (`dressCopyButton` in components/enhance: the classes of ./CopyButton.module.css, the label or icon,
  * `aria-label`) before it reveals it. A page holds thousands of these buttons; the dressing was ~3% of a long session's HTML. The
  * button itself stays server-rendered (rather than created by the script next to a marker) because the live
@@ -16,7 +18,7 @@
  * only for a word the script's table (./copy-words) does not already give.
  */
 import type { CopyControl } from '../../src/cards/types'
-import { copiedLabelAttribute } from './copy-words'
+import { COPIED_AFTER, copiedLabelAttribute } from './copy-words'
 
 /**
  * What a Copy button copies when it names no id, by its place (`data-copy="+"` / `"-"`, issue 14: an id on
@@ -46,7 +48,7 @@ export function CopyButton({ control, target, near, iconOnly = false }: CopyButt
       data-copy={copies ?? ''}
       data-copy-text={copies === undefined ? control.text : undefined}
       data-copied-label={copiedLabelAttribute(control.label, control.copiedLabel)}
-      title={iconOnly ? control.label : undefined}
+      title={iconOnly && !(near === 'previous' && COPIED_AFTER.has(control.label)) ? control.label : undefined}
     />
   )
 }

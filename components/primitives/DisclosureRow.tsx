@@ -3,9 +3,10 @@
  * context rows). Decisions already made by the model arrive as props; this file only lays them out.
  *
  * Structure, chosen to work with scripts off and to match the dsh ARIA goldens (§15):
- * - an expandable row is a native `<details>`; its `<summary role="button">` is the header, so the header is
- *   a button whose accessible name is its text (Chromium keeps the native expanded state on a summary with
- *   role=button; `components/enhance` mirrors it into `aria-expanded` for ARIA-snapshot tools);
+ * - an expandable row is a native `<details>`; its `<summary>` is the header, so the header is a disclosure
+ *   button whose accessible name is its text; `components/enhance` gives it `role=button` and mirrors its
+ *   state into `aria-expanded` for ARIA-snapshot tools, as the goldens show it (not in the markup: ~2% of a
+ *   long session's pages, issue 14);
  * - a non-expandable row's header is a plain `<div>` (not a button in ARIA);
  * - hidden status text sits *before* the header (ToolRow) or *inside* it, after the leading icons (BashRow,
  *   SkillRow), so it is a separate text or part of the button's name respectively (§4.3, §16.11);
@@ -93,7 +94,7 @@ export function DisclosureRow(props: DisclosureRowProps) {
       {hiddenStatus !== null && hiddenStatusPlacement === 'before-header' && <VisuallyHidden>{hiddenStatus}</VisuallyHidden>}
       {expandable ? (
         <details open={props.open === true ? true : undefined}>
-          <summary role="button">{header}</summary>
+          <summary>{header}</summary>
           {body}
           {props.footer}
         </details>

@@ -33,7 +33,7 @@ export function WindowedRows({ count, window, renderRow }: WindowedRowsProps) {
     <>
       {range(0, layout.headEnd).map((i) => renderRow(i, false))}
       <details className={styles.window}>
-        <summary role="button" className={styles.toggle}>
+        <summary className={styles.toggle}>
           <span aria-hidden="true" className={styles.whenClosed}>
             {window.expandLabel}
           </span>

@@ -12,7 +12,11 @@ describe('DisclosureRow', () => {
     const root = mount(<DisclosureRow variant="others" id="r1" icon="api" title="Pwsh" summary="Fail deliberately" body={<p>body</p>} />)
     const row = root.querySelector('#r1')
     const summary = row?.querySelector('details > summary')
+    // The markup leaves the role to the page script (a summary is a disclosure button to the browser already).
+    expect(summary?.hasAttribute('role')).toBe(false)
+    withScript(root)
     expect(summary?.getAttribute('role')).toBe('button')
+    expect(summary?.getAttribute('aria-expanded')).toBe('false')
     expect(nameOf(summary ?? null)).toBe('Pwsh Fail deliberately')
     expect(row?.querySelector('details')?.hasAttribute('open')).toBe(false)
     expect(textOf(rowBody(row ?? null))).toBe('body')
@@ -126,7 +130,7 @@ describe('WindowedRows', () => {
 
   test('the toggle shows the model labels, with the aria text as hidden words', () => {
     const names = rows(6)
-    const root = mount(<WindowedRows count={6} window={rowWindow([0, 1], [4, 5], 2)} renderRow={draw(names)} />)
+    const root = withScript(mount(<WindowedRows count={6} window={rowWindow([0, 1], [4, 5], 2)} renderRow={draw(names)} />))
     const summary = root.querySelector('details > summary')
     expect(summary?.getAttribute('role')).toBe('button')
     expect(nameOf(summary)).toBe('Expand the remaining 2 output lines Collapse output')
@@ -183,6 +187,17 @@ describe('CopyButton', () => {
   ])('labels %s / %s carry data-copied-label %s', (label, copied, attribute) => {
     const root = mount(<CopyButton control={copyControl('x', label, copied)} />)
     expect(root.querySelector('button')?.getAttribute('data-copied-label') ?? null).toBe(attribute)
+  })
+
+  test.each([['en', 'Copy'], ['zh', '复制']])('an icon-only button that copies the text above it carries no title (%s): the script names it with the page word', (lang, word) => {
+    const root = mount(<CopyButton control={copyControl('hello', word, word === 'Copy' ? 'Copied' : '复制成功')} near="previous" iconOnly />)
+    const button = root.querySelector('button')
+    expect(button?.outerHTML).toBe('<button hidden="" data-copy="-"></button>')
+    withScript(root, lang)
+    expect([button?.getAttribute('title'), button?.getAttribute('aria-label'), button?.className]).toEqual([word, word, `${copyStyles.copy} ${copyStyles.iconOnly}`])
+    // A label the words table does not know keeps its title (the script could not tell it).
+    const odd = mount(<CopyButton control={copyControl('hello', 'Copy prompt', 'Copied')} near="previous" iconOnly />)
+    expect(odd.querySelector('button')?.getAttribute('title')).toBe('Copy prompt')
   })
 
   test('without a target it carries the text; icon-only buttons carry their label as title and are named by it once dressed', async () => {

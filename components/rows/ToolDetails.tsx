@@ -39,7 +39,7 @@ export function ToolDetails({ details, body, label, mode, control = 'pill' }: To
   const showInput = details.input !== null && (mode === 'full' || !(body?.kind === 'io' && body.input === details.input))
   return (
     <details className={cx(styles.inspect, control === 'text' && styles.text)}>
-      <summary role="button">{label}</summary>
+      <summary>{label}</summary>
       <div>{details.header}</div>
       {showInput && (
         <>

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, test } from 'vitest'
 import { ToolCallTree, ToolRow } from './ToolRow'
-import { mount, nameOf, rowBody, textOf } from '../testing/render'
+import { mount, nameOf, rowBody, textOf, withScript } from '../testing/render'
 import styles from './ToolDetails.module.css'
 import { abortedBashRow, readCard, skillBody, terminalCard, toolDetails, toolRow } from '../testing/builders'
 
@@ -10,7 +10,7 @@ const panelOf = (root: Element) => rowBody(root.querySelector(`.${styles.inspect
 
 describe('ToolRow', () => {
   test('aborted BashRow: status inside the button name, IN/OUT body, Inspect pill inside the body', () => {
-    const root = mount(<ToolRow row={abortedBashRow()} />)
+    const root = withScript(mount(<ToolRow row={abortedBashRow()} />))
     const row = root.querySelector('[id="tool:call_wait"]')
     expect(row?.getAttribute('data-variant')).toBe('bash')
     expect(row?.getAttribute('data-state')).toBe('error')

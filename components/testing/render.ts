@@ -5,7 +5,7 @@
  */
 import type { ReactElement } from 'react'
 import { renderStaticMarkup } from '../../src/site/static-markup'
-import { dressCopyButton } from '../enhance/enhance'
+import { dressCopyButton, syncDisclosures } from '../enhance/enhance'
 
 export function mount(element: ReactElement): HTMLElement {
   const parsed = new DOMParser().parseFromString(renderStaticMarkup(element), 'text/html')
@@ -15,13 +15,15 @@ export function mount(element: ReactElement): HTMLElement {
 
 /**
  * `root` as the page script shows it in a page of language `lang`: each bare Copy button dressed with its
- * class and label or icon (components/enhance `dressCopyButton`; the server writes none of them).
+ * class and label or icon (components/enhance `dressCopyButton`; the server writes none of them), and each
+ * disclosure summary a button with its expanded state (`syncDisclosures`; the markup leaves the role out).
  */
 export function withScript(root: HTMLElement, lang = 'en'): HTMLElement {
   const doc = root.ownerDocument
   const before = doc.documentElement.lang
   doc.documentElement.lang = lang
   for (const button of root.querySelectorAll<HTMLButtonElement>('button[data-copy]')) dressCopyButton(button)
+  syncDisclosures(root)
   doc.documentElement.lang = before
   return root
 }

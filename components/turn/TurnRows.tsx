@@ -100,7 +100,7 @@ function TurnControl({ control, open, children }: { control: TurnControlModel; o
       <>
         {status}
         <details data-turn-process="" open={open ? true : undefined}>
-          <summary role="button">
+          <summary>
             {control.label}
             <PlacedChevron />
           </summary>
@@ -148,7 +148,7 @@ function ProcessRows({ rows, placements, groups, closed, view, renderRow }: Proc
         if (group === undefined) return drawn
         return (
           <details key={`group:${first.row.key}`} data-process-activity="" data-live={closed ? undefined : ''} open={open ? true : undefined}>
-            <summary role="button">
+            <summary>
               <Icon name={group.icon} />
               {group.title}
               <PlacedChevron />

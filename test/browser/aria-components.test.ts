@@ -306,9 +306,13 @@ describe.skipIf(skip)(`components in Chromium (${skip ? `skipped: ${CHROMIUM} no
     expect(snapshot.split(WORKSPACE).join('{{workspace}}')).toBe(
       `- text: "Failed {{workspace}} Get-Item missing.txt exit code 1 [stderr] Get-Item : Cannot find path 'missing.txt' because it does not exist."`,
     )
-    const row = unwrapGroups(await plain.locator(id('tool:call_pwsh_fail_0001')).ariaSnapshot())
-    // Chromium exposes the native open state; only Playwright's serialiser needs aria-expanded for `[expanded]`.
-    expect(row.split('\n')[1]).toBe('- button "Pwsh Fail deliberately":')
+    // The header is the browser's own disclosure button, open, named by its text: the markup leaves `role` and
+    // `aria-expanded` to the page script (for Playwright's serialiser and the goldens), Chromium needs neither.
+    const cdp = await plain.context().newCDPSession(plain)
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: Array<{ role?: { value?: string }; name?: { value?: string }; properties?: Array<{ name: string; value: { value?: unknown } }> }> }
+    const header = nodes.find((n) => n.name?.value === 'Pwsh Fail deliberately')
+    expect(header?.role?.value).toBe('DisclosureTriangle')
+    expect(header?.properties?.find((p) => p.name === 'expanded')?.value.value).toBe(true)
     await plain.close()
   })
 })
