@@ -8,16 +8,16 @@
  * its IN text (a Generic row, where they used to double the page's bytes); `full` repeats them (a card with
  * the Details window).
  *
- * Lean markup (issue 14: one per tool row, ~14,000 on the 100 MB session): only the `<details>` carries a class
- * (plus `text` for the text-button control); its pill `<summary>`, header, section labels and `<pre>`s are
- * reached from it by position in ToolDetails.module.css. The panel and its sections are no elements: the
+ * Lean markup (issue 14: one per tool row, ~14,000 on the 100 MB session): nothing carries a class but the
+ * text-button control's `<details>` (`text`): the `<details>` is known by its place (the one fold that is a child
+ * of a row's `<details>`, or of its trailing `<div>` when the row has no body), and its pill `<summary>`, header, section labels and `<pre>`s are reached from it by
+ * position in ToolDetails.module.css. The panel and its sections are no elements: the
  * panel's box is the open details' `::details-content`, and after the summary come the header, then each
  * section's label and content in turn, so a label is an odd child from the third on.
  */
 import type { RowBody, ToolDetailsModel } from '../../src/cards/types'
 import { RowBodyView } from '../cards/RowBodyView'
 import styles from './ToolDetails.module.css'
-import { cx } from '../primitives/cx'
 
 export type InspectMode = 'compact' | 'full' | 'none'
 
@@ -38,7 +38,7 @@ export function ToolDetails({ details, body, label, mode, control = 'pill' }: To
   // A Generic row's IN text is the arguments as Details would print them: compact leaves the copy out too.
   const showInput = details.input !== null && (mode === 'full' || !(body?.kind === 'io' && body.input === details.input))
   return (
-    <details className={cx(styles.inspect, control === 'text' && styles.text)}>
+    <details className={control === 'text' ? styles.text : undefined}>
       <summary>{label}</summary>
       <div>{details.header}</div>
       {showInput && (

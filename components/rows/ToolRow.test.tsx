@@ -2,11 +2,10 @@
 import { describe, expect, test } from 'vitest'
 import { ToolCallTree, ToolRow } from './ToolRow'
 import { mount, nameOf, rowBody, textOf, withScript } from '../testing/render'
-import styles from './ToolDetails.module.css'
 import { abortedBashRow, readCard, skillBody, terminalCard, toolDetails, toolRow } from '../testing/builders'
 
 /** The Inspect panel: its `<details>`' children after the pill (its only hook on the page is the details' module class). */
-const panelOf = (root: Element) => rowBody(root.querySelector(`.${styles.inspect}`))
+const panelOf = (root: Element) => rowBody(root.querySelector('[data-variant] > details > details, [data-variant] > div > details'))
 
 describe('ToolRow', () => {
   test('aborted BashRow: status inside the button name, IN/OUT body, Inspect pill inside the body', () => {
