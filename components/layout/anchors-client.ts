@@ -10,13 +10,6 @@
  * against the pattern our names follow, are ever navigated to, and only a map file named like ours is loaded.
  */
 
-export interface AnchorMap {
-  /** Page file names, index 0 = page 1. */
-  pages: string[]
-  /** Anchor id → page index. */
-  anchors: Record<string, number>
-}
-
 declare global {
   interface Window {
     dshAnchors?: unknown
@@ -26,29 +19,35 @@ declare global {
 /** Our page file names only: a map entry that is anything else is ignored. */
 const PAGE_FILE = /^[A-Za-z0-9._~-]+\.html$/
 
-function asMap(value: unknown): AnchorMap | null {
-  if (typeof value !== 'object' || value === null) return null
-  const { pages, anchors } = value as Partial<AnchorMap>
-  if (!Array.isArray(pages) || typeof anchors !== 'object' || anchors === null) return null
-  return { pages: pages.filter((p): p is string => typeof p === 'string'), anchors }
+/** The element id a fragment names (`#…`, percent-decoded), or null: no fragment, or a malformed escape. */
+export function fragmentId(hash: string): string | null {
+  if (hash.length < 2) return null
+  try {
+    return decodeURIComponent(hash.slice(1))
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The page file that holds anchor `id` per an anchor map as its script set it (`{pages, anchors}`, checked
+ * here: it is a file beside the page), or null: no map, an unknown id, or an entry that is not one of our names.
+ */
+export function mapPage(mapValue: unknown, id: string): string | null {
+  if (typeof mapValue !== 'object' || mapValue === null) return null
+  const { pages, anchors } = mapValue as { pages?: unknown; anchors?: unknown }
+  if (!Array.isArray(pages) || typeof anchors !== 'object' || anchors === null || !Object.hasOwn(anchors, id)) return null
+  const index: unknown = (anchors as Record<string, unknown>)[id]
+  const page: unknown = typeof index === 'number' ? pages[index] : undefined
+  return typeof page === 'string' && PAGE_FILE.test(page) ? page : null
 }
 
 /** Where a fragment this page lacks lives (`page.html#id`), or null to stay. */
 export function anchorTarget(mapValue: unknown, doc: Document, hash: string, currentFile: string): string | null {
-  if (hash.length < 2) return null
-  let id: string
-  try {
-    id = decodeURIComponent(hash.slice(1))
-  } catch {
-    return null
-  }
-  if (doc.getElementById(id) !== null) return null
-  const map = asMap(mapValue)
-  if (map === null) return null
-  const index = Object.hasOwn(map.anchors, id) ? map.anchors[id] : undefined
-  const page = typeof index === 'number' ? map.pages[index] : undefined
-  if (page === undefined || page === currentFile || !PAGE_FILE.test(page)) return null
-  return `${page}#${encodeURIComponent(id)}`
+  const id = fragmentId(hash)
+  if (id === null || doc.getElementById(id) !== null) return null
+  const page = mapPage(mapValue, id)
+  return page === null || page === currentFile ? null : `${page}#${encodeURIComponent(id)}`
 }
 
 /** Our anchor map names only: a file beside the page (no path, no scheme). */
@@ -85,16 +84,6 @@ export function loadAnchorMap(doc: Document): Promise<unknown> {
   return promise
 }
 
-/** Whether `hash` names an element this page lacks (only then is the map worth loading). */
-function missing(doc: Document, hash: string): boolean {
-  if (hash.length < 2) return false
-  try {
-    return doc.getElementById(decodeURIComponent(hash.slice(1))) === null
-  } catch {
-    return false
-  }
-}
-
 /**
  * Forwards the current fragment if it belongs to another page, and again whenever it changes. Runs once
  * the document is parsed; the map is loaded only for a fragment this page lacks.
@@ -102,7 +91,9 @@ function missing(doc: Document, hash: string): boolean {
 export function installAnchorRedirect(win: Window): void {
   const go = () => {
     const hash = win.location.hash
-    if (!missing(win.document, hash)) return
+    // Only a fragment naming an element this page lacks is worth loading the map for.
+    const id = fragmentId(hash)
+    if (id === null || win.document.getElementById(id) !== null) return
     void loadAnchorMap(win.document).then(map => {
       // The reader may have moved on while the map loaded.
       if (win.location.hash !== hash) return

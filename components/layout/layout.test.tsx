@@ -11,7 +11,7 @@ import { assemble } from '../../src/conversation/builder'
 import { parseLogText } from '../../src/log/parse-text'
 import { session, toolCallBlock } from '../../src/log/testing/session'
 import { SessionView } from '../session/SessionView'
-import { anchorMapSrc, anchorTarget, loadAnchorMap } from './anchors-client'
+import { anchorMapSrc, anchorTarget, fragmentId, loadAnchorMap, mapPage } from './anchors-client'
 import { Transcript } from './Transcript'
 
 function sections() {
@@ -70,6 +70,18 @@ describe('anchorTarget', () => {
     ['no fragment', '', 's.html', null],
     ['a malformed escape', '#%E0%A4%A', 's.html', null],
   ])('%s', (_name, hash, current, expected) => expect(anchorTarget(map, document, hash, current)).toBe(expected))
+
+  it.each([
+    ['a known id', 'tool:c9', 's.p2.html'],
+    ['an unknown id', 'nope', null],
+    ['an inherited name', 'constructor', null],
+    ['an entry that is not our page name', 'bad', null],
+    ['an index that is not a number', 'odd', null],
+    ['an index past the pages', 'far', null],
+  ])('the map gives %s its page', (_name, id, expected) =>
+    expect(mapPage({ ...map, anchors: { ...map.anchors, odd: '1', far: 9 } }, id)).toBe(expected))
+
+  it.each([['#a%20b', 'a b'], ['#', null], ['', null], ['#%E0%A4%A', null]])('fragment %s names id %s', (hash, id) => expect(fragmentId(hash)).toBe(id))
 
   it('ignores a map that is not one', () => {
     expect(anchorTarget('nope', document, '#tool%3Ac9', 's.html')).toBeNull()

@@ -7,7 +7,7 @@
  * link without a row (`more in this session`) fills the page's find box instead. The query is text only:
  * it is never parsed as markup, and it is consumed once.
  */
-import { anchorMapSrc } from '../../../components/layout/anchors-client'
+import { anchorMapSrc, fragmentId } from '../../../components/layout/anchors-client'
 import { PENDING_PREFIX, type FindControl } from './find'
 import { queryWords } from './match'
 import { markWords, openRow, reveal } from './reveal'
@@ -16,12 +16,8 @@ import { markWords, openRow, reveal } from './reveal'
 const MAX_MARKS = 200
 
 function targetOf(doc: Document, hash: string): HTMLElement | null {
-  if (hash.length < 2) return null
-  try {
-    return doc.getElementById(decodeURIComponent(hash.slice(1)))
-  } catch {
-    return null
-  }
+  const id = fragmentId(hash)
+  return id === null ? null : doc.getElementById(id)
 }
 
 export function installArrival(win: Window, find: () => FindControl | null): void {

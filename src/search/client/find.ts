@@ -9,7 +9,7 @@
 import { indexRows, isActive, queryWords, rowMatches, snippet, type IndexedRow, type RowFilter } from './match'
 import { clearMarks, markWords, reveal } from './reveal'
 import { loadShard } from './shards'
-import { loadAnchorMap } from '../../../components/layout/anchors-client'
+import { loadAnchorMap, mapPage } from '../../../components/layout/anchors-client'
 
 const HIDDEN = 'data-find-hidden'
 const CURRENT = 'data-find-current'
@@ -25,17 +25,6 @@ export interface FindControl {
 }
 
 const fill = (template: string, values: Record<string, number>) => template.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m))
-
-/** The page holding anchor `id` per the session's anchor map `map`, or null when the page has no map. */
-function pageOf(map: unknown, id: string): string | null {
-  if (typeof map !== 'object' || map === null) return null
-  const { pages, anchors } = map as { pages?: unknown; anchors?: unknown }
-  if (!Array.isArray(pages) || typeof anchors !== 'object' || anchors === null || !Object.hasOwn(anchors, id)) return null
-  const index: unknown = (anchors as Record<string, unknown>)[id]
-  if (typeof index !== 'number') return null
-  const page: unknown = pages[index]
-  return typeof page === 'string' && /^[A-Za-z0-9._~-]+\.html$/.test(page) ? page : null
-}
 
 export function installFind(doc: Document): FindControl | null {
   const box = doc.querySelector<HTMLElement>('[data-find-box]')
@@ -86,7 +75,7 @@ export function installFind(doc: Document): FindControl | null {
     for (const row of found.slice(0, MAX_ELSEWHERE)) {
       const li = doc.createElement('li')
       const a = doc.createElement('a')
-      const page = pageOf(anchorMap, row.id) ?? `${session}.html`
+      const page = mapPage(anchorMap, row.id) ?? `${session}.html`
       a.href = `${page}#${encodeURIComponent(row.id)}`
       a.textContent = row.label === '' ? row.kind : row.label
       a.addEventListener('click', () => setPendingQuery(win, input.value))
