@@ -19,6 +19,9 @@ export function collectIds(html: string): string[] {
   return ids
 }
 
+/** The anchor map's file name, beside the session's pages (`<stem>.anchors.js`). */
+export const anchorMapFile = (stem: string): string => `${stem}.anchors.js`
+
 export interface AnchorMapData {
   pages: string[]
   anchors: Record<string, number>

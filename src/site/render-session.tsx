@@ -16,7 +16,7 @@ import { SessionPage, SLOT_MARKUP } from '../../components/layout/SessionPage'
 import { PromptsPage } from '../../components/layout/PromptsPage'
 import { Transcript } from '../../components/layout/Transcript'
 import { foldClassicRepeats } from './classic-repeats'
-import { anchorScript, collectIds } from './anchors'
+import { anchorMapFile, anchorScript, collectIds } from './anchors'
 import { childAnchor, foldControls, promptEntry, promptToc, sessionChrome, type Family } from './chrome'
 import { addExtras, capsFor, Cutter, type SideText } from './cut'
 import { waitingForColours, type Enricher } from './enrich'
@@ -352,7 +352,7 @@ export class SessionRenderer {
       pages.forEach((indices, i) => {
         for (const index of indices) for (const id of pieces[index]?.ids ?? []) if (!anchors.has(id)) anchors.set(id, i)
       })
-      const anchorMap = pages.length > 1 ? `${stem}.anchors.js` : null
+      const anchorMap = pages.length > 1 ? anchorMapFile(stem) : null
       // 1-based page of an anchor (every prompt's id is on some page: ids come from the rendered sections).
       const pageOf = (id: string) => (anchors.get(id) ?? 0) + 1
 
@@ -389,7 +389,7 @@ export class SessionRenderer {
       const close = this.#close
       // Decoded only when asked for (src/export): a site build never joins its pages into strings.
       const transcripts = () => transcriptChunks.map(body => `${open}${Buffer.concat(body).toString('utf8')}${close}`)
-      if (pages.length > 1) await emit({ path: `sessions/${stem}.anchors.js`, content: anchorScript({ pages: pageNames, anchors: Object.fromEntries(anchors) }) })
+      if (anchorMap !== null) await emit({ path: `sessions/${anchorMap}`, content: anchorScript({ pages: pageNames, anchors: Object.fromEntries(anchors) }) })
       if (input.preview !== true) await emit({ path: `sessions/${shardFile(stem)}`, content: shard.finish(summary.title) })
       const promptFiles = this.#promptPages(input, listed, pageOf)
       for (const file of promptFiles) await emit(file)
@@ -397,7 +397,7 @@ export class SessionRenderer {
       for (const t of sorted) files.push(sideFileOf(t))
       const paths = [
         ...pageNames.map(name => `sessions/${name}`),
-        ...(pages.length > 1 ? [`sessions/${stem}.anchors.js`] : []),
+        ...(anchorMap === null ? [] : [`sessions/${anchorMap}`]),
         ...(input.preview === true ? [] : [`sessions/${shardFile(stem)}`]),
         ...promptFiles.map(f => f.path),
         ...[...(out === null ? sideTexts.keys() : sidePaths)].map(hash => `sessions/${sideFile(stem, hash)}`),
@@ -573,7 +573,7 @@ export class SessionRenderer {
   /** Chrome of the largest kind of page (with navigation and the largest prompt list), plus the shell, reserved on every page. */
   /** The transcript room of this session's pages: the budgets less the largest chrome a page of it has. */
   #room(input: SessionRenderInput, feed: SectionFeed): Size {
-    const { size } = this.#frame(input, feed, 2, 3, `${input.summary.slug}.anchors.js`, null, largestToc(feed.prompts, input.summary.slug, this.text))
+    const { size } = this.#frame(input, feed, 2, 3, anchorMapFile(input.summary.slug), null, largestToc(feed.prompts, input.summary.slug, this.text))
     // Navigation grows with page count (a window of links, first and last): leave room for a few more.
     const reserve = add(size, { bytes: 2_000, nodes: 40 })
     return { bytes: MAX_PAGE_BYTES - reserve.bytes, nodes: MAX_PAGE_NODES - reserve.nodes }
