@@ -55,15 +55,7 @@ const OLDER_WAIT =
   'row\'s name; 5593cc25 says "Wait for subagent" / "Subagent activity" and names the open row by the target: ' +
   '"Wait for subagent Subagent activity", item "Subagent activity Change detected" (cards-current.md §9.0, §12.2)'
 
-/** Issue 15: a deliberate difference from every dsh client, not an older client. */
-const NAMED_TOOL =
-  'dsh-view titles a tool without a title of its own by its name ("subagent_claude_code", no "Tool call" and no ' +
-  '"<tool> · " summary prefix; issue 15 item 6: rows that all read "Tool call" told the reader nothing)'
-
 export const KNOWN: Record<string, KnownDifference[]> = {
-  'v4 official-subagent-bundle': [
-    { from: 7, to: 7, golden: '- button "Tool call subagent_claude_code · Read the fixture response"', reason: NAMED_TOOL },
-  ],
   'v4 ptc-round': [
     { from: 12, to: 13, golden: '- status: Worked', reason: OLDER_TURN_CONTROL },
   ],

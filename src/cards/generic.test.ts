@@ -73,24 +73,15 @@ describe('summary derivation (cards.md §5.2)', () => {
   ])('%s', (_name, tool, args, expected) => expect(summary(tool, args)).toBe(expected))
 
   it.each<[string, string, object | string, string]>([
-    ['a tool without a title of its own: no prefix (its name is the title)', 'mcp_tool', '{}', '{}'],
-    ['a value', 'subagent_claude_code', { prompt: 'goal-1' }, 'goal-1'],
-    ['a description', 'mcp_tool', { description: 'Do it', x: 'y' }, 'Do it'],
-    ['str_replace_editor shows its command word', 'str_replace_editor', { command: 'view', path: 'a' }, 'view'],
+    ['Tool call rows prefix the tool name', 'mcp_tool', '{}', 'mcp_tool · {}'],
+    ['Tool call prefix with a value', 'subagent_claude_code', { prompt: 'goal-1' }, 'subagent_claude_code · goal-1'],
+    ['Tool call prefix with a description', 'mcp_tool', { description: 'Do it', x: 'y' }, 'mcp_tool · Do it'],
+    ['str_replace_editor shows its command word', 'str_replace_editor', { command: 'view', path: 'a' }, 'str_replace_editor · view'],
     ['tools with their own title get no prefix', 'cordis_run', { packageId: 'pkg-1' }, 'pkg-1'],
     ['detail-card tools get no prefix', 'update_goal', { objective: 'goal-1' }, 'goal-1'],
     ['to-do / ask / pwsh / read_image: no prefix', 'todo_write', { todos: 'x' }, 'x'],
-    ['empty arguments: the callId', 'mystery', '', 'call_1'],
+    ['Tool call with empty arguments: prefix + callId', 'mystery', '', 'mystery · call_1'],
   ])('%s', (_name, tool, args, expected) => expect(summary(tool, args)).toBe(expected))
-
-  it.each<[string, string]>([
-    ['mcp_tool', 'mcp_tool'],
-    ['str_replace_editor', 'str_replace_editor'],
-    ['cordis_run', 'Run Cordis Plugin'],
-    ['bash', 'Bash'],
-  ])('a row of %s is titled %s (issue 15: generic rows name their tool)', (tool, title) => {
-    expect(genericModel(call(tool, {}), CTX).title).toBe(title)
-  })
 
   it('an orphan shows the callId alone', () => {
     const g = genericModel(orphan('call_9', 'x'), CTX)

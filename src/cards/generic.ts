@@ -1,9 +1,8 @@
 /**
  * The Generic row model (cards.md §4.4, §5, as changed by cards-current.md §9.1–§9.4): variant, localised
  * title and icon from the tool name; the collapsed summary (file variants: the relativised `file_path`;
- * others: `description` first; then the [OLD] steps 1–6 with per-variant key priority); a tool without a
- * title of its own is titled by its name (dsh writes `Tool call` and a `<tool> · ` summary prefix; issue 15);
- * the openable file path (recorded `meta.path` first); an Auto-review denial; the IN body, the flattened OUT text and the failure line; and the row state. Every other row starts from this model
+ * others: `description` first; then the [OLD] steps 1–6 with per-variant key priority; the `<tool> · ` prefix
+ * only on rows titled `Tool call`, cards-current.md §9.2.3); the openable file path (recorded `meta.path` first); an Auto-review denial; the IN body, the flattened OUT text and the failure line; and the row state. Every other row starts from this model
  * and overrides what its renderer changes (./rows). It never throws: unparsable arguments are shown as raw text.
  */
 import { plainText } from './plain-text'
@@ -241,10 +240,10 @@ export function genericModel(node: ToolCallNode, ctx: CardContext): GenericModel
     base = summaryBase(variant, argsRaw, parsed)
     shown = displayPath(base, ctx.cwd, ctx.home)
   }
-  // A tool without a title of its own is titled by its name (issue 15: rows that all read `Tool call` told
-  // the reader nothing); dsh's client writes `Tool call` and puts `<tool> · ` before the summary instead.
-  // `Tool call` stays for a call without a name (an orphan result).
-  const named = node.name !== '' && !hasOwnTitle(node.name)
+  // A tool without a title of its own reads `Tool call` and names itself in the summary, `<tool> · <summary>`
+  // (cards-current.md §9.2.3, §10); an orphan result (no name) has no prefix.
+  const prefixed = node.name !== '' && !hasOwnTitle(node.name)
+  const join = (s: string) => (prefixed ? [node.name, s].filter(part => part !== '').join(' · ') : s)
 
   const program = variant === 'code' && args !== null ? nonEmpty(args.code) : null
   const input = argsRaw === '' ? null : parsed === undefined ? argsRaw : JSON.stringify(parsed, null, 2)
@@ -255,11 +254,11 @@ export function genericModel(node: ToolCallNode, ctx: CardContext): GenericModel
   const output = flat === '' ? null : flat
   return {
     variant,
-    title: named ? node.name : toolTitle(node.name, ctx.locale),
+    title: toolTitle(node.name, ctx.locale),
     icon: VARIANT_ICONS[variant],
     state,
-    summary: shown,
-    plainSummary: base,
+    summary: join(shown),
+    plainSummary: join(base),
     bareSummary: shown,
     filePath: openablePath(node, variant, args, state),
     autoReviewDenial: autoReviewDenial(node.result),

@@ -94,8 +94,8 @@ describe('golden D: run_code with code-dispatch children ([N] nested terminal)',
 })
 
 describe('Generic rows (cards.md §5, §16.6, §16.9)', () => {
-  it('`mystery_tool {}`: titled by the tool name (issue 15)', () => {
-    expect(headerName(row(settle(call('mystery_tool', '{}'), 'ok')))).toBe('mystery_tool {}')
+  it('`Tool call mystery_tool · {}`', () => {
+    expect(headerName(row(settle(call('mystery_tool', '{}'), 'ok')))).toBe('Tool call mystery_tool · {}')
   })
   it('a detail tool whose result does not parse keeps its own title and drops the prefix (cards-current.md §11.0)', () => {
     expect(headerName(row(settle(call('cordis_inspect_self', '{}'), 'ok')))).toBe('Inspect plugins {}')
@@ -108,7 +108,7 @@ describe('Generic rows (cards.md §5, §16.6, §16.9)', () => {
   })
   it('malformed arguments: raw first line summary, raw IN', () => {
     const r = row(settle(call('mystery', '{"a": '), 'x'))
-    expect(r.summary).toBe('{"a": ')
+    expect(r.summary).toBe('mystery · {"a": ')
     expect(r.body).toMatchObject({ input: '{"a": ' })
   })
   it('running unknown tool: Running before the header, IN only', () => {
@@ -117,7 +117,7 @@ describe('Generic rows (cards.md §5, §16.6, §16.9)', () => {
   })
   it('interrupted: stopped, amber, Interrupted: interrupted, summary kept', () => {
     const r = row(interrupt(call('mystery_jobs', { id: 'j1' })))
-    expect(r).toMatchObject({ state: 'stopped', dot: 'amber', hiddenStatus: 'Stopped', summary: 'j1', body: { output: 'Interrupted: interrupted' } })
+    expect(r).toMatchObject({ state: 'stopped', dot: 'amber', hiddenStatus: 'Stopped', summary: 'mystery_jobs · j1', body: { output: 'Interrupted: interrupted' } })
   })
   it('interrupted detail tool (cards-current.md §11.0): its own title, generic summary without the tool prefix', () => {
     const r = row(interrupt(call('job_list', { id: 'j1' })))
@@ -125,11 +125,11 @@ describe('Generic rows (cards.md §5, §16.6, §16.9)', () => {
   })
   it('str_replace_editor: intended diff while running, IN/OUT once settled', () => {
     const args = { command: 'create', path: '/home/dev/project/n.md', file_text: '# t' }
-    expect(row(call('str_replace_editor', args))).toMatchObject({ title: 'str_replace_editor', summary: 'create', body: { kind: 'diff' } })
+    expect(row(call('str_replace_editor', args))).toMatchObject({ title: 'Tool call', summary: 'str_replace_editor · create', body: { kind: 'diff' } })
     expect(row(settle(call('str_replace_editor', args), 'created'))).toMatchObject({ body: { kind: 'io', input: JSON.stringify(args, null, 2) } })
   })
-  it('terminal_send: its name, terminal description summary', () => {
-    expect(row(call('terminal_send', { sessionId: 'pty-1', text: 'ls' }))).toMatchObject({ title: 'terminal_send', summary: 'Terminal pty-1', body: { kind: 'terminal' } })
+  it('terminal_send: Tool call, terminal description summary', () => {
+    expect(row(call('terminal_send', { sessionId: 'pty-1', text: 'ls' }))).toMatchObject({ title: 'Tool call', summary: 'Terminal pty-1', body: { kind: 'terminal' } })
   })
   it('an ok row with no input and no output is not expandable', () => {
     expect(row(settle(call('noop', ''), '')).expandable).toBe(false)
