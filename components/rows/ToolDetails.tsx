@@ -21,6 +21,13 @@ import styles from './ToolDetails.module.css'
 
 export type InspectMode = 'compact' | 'full' | 'none'
 
+/**
+ * The Inspect panels of a page by their place (no class marks them, see above; ToolDetails.module.css reaches
+ * them the same way): for scripts that must tell them from the transcript's other folds — Expand all leaves
+ * them shut, since a raw-JSON panel under every card is a deliberate click, not a reading aid.
+ */
+export const INSPECT_FOLDS = '[data-variant] > details > details, [data-variant] > div > details'
+
 export interface ToolDetailsProps {
   details: ToolDetailsModel
   /** The row's body, drawn when `details.output` is `card` and `mode` is `full`. */

@@ -171,11 +171,19 @@ describe.skipIf(!enabled)(`a ${TURNS}-turn session`, () => {
 
   it('expands and collapses every fold of the transcript', async () => {
     const { page, errors } = await open(`sessions/${anchors.pages[2]}`)
+    // The Inspect panels (the fold right under a row's own fold or its trailing box) stay shut: Expand all
+    // opens the cards, Inspect is a deliberate click (issue 28).
+    const inspect = '[data-variant] > details > details, [data-variant] > div > details'
     const closed = () => page.locator('[data-transcript] details:not([open])').count()
     const opened = () => page.locator('[data-transcript] details[open]').count()
-    expect(await closed()).toBeGreaterThan(0)
+    const inspectPanels = await page.locator(`[data-transcript] :is(${inspect})`).count()
+    expect(inspectPanels).toBeGreaterThan(0)
+    expect(await closed()).toBeGreaterThan(inspectPanels)
     await page.getByRole('button', { name: 'Expand all' }).click()
-    await expect.poll(closed).toBe(0)
+    await expect.poll(closed).toBe(inspectPanels)
+    expect(await page.locator(`[data-transcript] :is(${inspect}):not([open])`).count()).toBe(inspectPanels)
+    await page.getByRole('button', { name: 'Inspect' }).first().click()
+    await expect.poll(closed).toBe(inspectPanels - 1)
     await page.getByRole('button', { name: 'Collapse all' }).click()
     await expect.poll(opened).toBe(0)
     // The prompt list is the header's, not the transcript's: untouched.
