@@ -88,20 +88,67 @@ describe('enhance', () => {
     expect(button?.textContent).toBe('Copy')
   })
 
-  test('a file link in a row header stays text (no control inside the header button) and copies on a click without toggling the row', async () => {
+  test('a file link in a row header is a button in the header, with no tab stop of its own; a click copies it without toggling the row', async () => {
     const root = page()
     enhance(document)
     enhance(document) // idempotent
     const link = root.querySelector<HTMLElement>('[id="tool:r"] [data-copy-path]')
-    expect(link?.closest('summary')).not.toBeNull()
-    expect(link?.hasAttribute('role')).toBe(false)
+    const summary = link?.closest('summary')
+    expect(summary).not.toBeNull()
+    // dsh's tree: `button "Read a.txt"` holding `text: Read` and `button "a.txt"` (cards-current.md §9.4).
+    expect(link?.getAttribute('role')).toBe('button')
+    // No focusable control inside the header's button (axe nested-interactive); the header copies it instead.
     expect(link?.hasAttribute('tabindex')).toBe(false)
+    expect(summary?.getAttribute('aria-keyshortcuts')).toBe('C Control+C Meta+C')
     const details = root.querySelector<HTMLDetailsElement>('[id="tool:r"] > details')
     const click = new MouseEvent('click', { bubbles: true, cancelable: true })
     link?.dispatchEvent(click)
     expect(click.defaultPrevented).toBe(true)
     expect(details?.open).toBe(false)
     await vi.waitFor(async () => expect(await navigator.clipboard.readText()).toBe('/w/a.txt'))
+  })
+
+  test.each([
+    ['c', {}],
+    ['C', {}],
+    ['c', { ctrlKey: true }],
+    ['c', { metaKey: true }],
+  ])('the focused row header copies its path on %s %o', async (key, modifiers) => {
+    const root = page()
+    enhance(document)
+    await navigator.clipboard.writeText('')
+    const summary = root.querySelector<HTMLElement>('[id="tool:r"] summary')
+    const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...modifiers })
+    summary?.dispatchEvent(event)
+    expect(event.defaultPrevented).toBe(true)
+    await vi.waitFor(async () => expect(await navigator.clipboard.readText()).toBe('/w/a.txt'))
+  })
+
+  test.each([
+    ['another key', 'x', {}],
+    ['Alt+C', 'c', { altKey: true }],
+    ['Shift+C', 'C', { shiftKey: true }],
+  ])('the row header leaves %s alone', (_name, key, modifiers) => {
+    const root = page()
+    enhance(document)
+    const summary = root.querySelector<HTMLElement>('[id="tool:r"] summary')
+    const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...modifiers })
+    summary?.dispatchEvent(event)
+    expect(event.defaultPrevented).toBe(false)
+  })
+
+  test('Ctrl+C on a row header with text selected keeps the browser copy', () => {
+    const root = page()
+    enhance(document)
+    const summary = root.querySelector<HTMLElement>('[id="tool:r"] summary')
+    const range = document.createRange()
+    range.selectNodeContents(summary as Node)
+    document.getSelection()?.removeAllRanges()
+    document.getSelection()?.addRange(range)
+    const event = new KeyboardEvent('keydown', { key: 'c', ctrlKey: true, bubbles: true, cancelable: true })
+    summary?.dispatchEvent(event)
+    expect(event.defaultPrevented).toBe(false)
+    document.getSelection()?.removeAllRanges()
   })
 
   test('a path outside a row header becomes a keyboard button that copies it', async () => {

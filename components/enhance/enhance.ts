@@ -9,10 +9,13 @@
  *   rows of the element their `data-copy` names (an id, or a place: `copyTarget`) (each with its `data-prefix`, skipping
  *   `[data-copy-skip]`), or the target's text, or `data-copy-text`; the label reads `data-copied-label` (or,
  *   without one, the word ../primitives/copy-words pairs with the resting label) for about a second;
- * - path chips and file links (`[data-copy-path]`): become keyboard-operable buttons that copy the path; one
- *   inside a row header (`<summary>`) stays text and only copies on a click without toggling the row — a
- *   control inside the header's button is invalid (axe `nested-interactive`) and unreachable for screen
- *   readers, whose users have the path in the row's name;
+ * - path chips and file links (`[data-copy-path]`): become buttons that copy the path. One outside a row header
+ *   is a keyboard button of its own. One inside a row header (`<summary>`) is a `button` in the header's
+ *   accessibility tree, as dsh draws it (`button "Read src/app.ts"` holding `text: Read` and
+ *   `button "src/app.ts"`, cards-current.md §9.4), but takes no tab stop: a focusable control inside the
+ *   header's button is invalid (axe `nested-interactive`) and a second stop on every row. A click on it copies
+ *   without toggling the row; from the keyboard the header itself copies its path — `c`, or Ctrl/⌘+C with
+ *   nothing selected, while the header has focus (announced in `aria-keyshortcuts`);
  * - scroll boxes (code, outputs) whose content overflows get `tabindex=0` when shown, so the keyboard can
  *   scroll them (axe `scrollable-region-focusable`);
  * - instants (`[data-local-time]`, written in UTC by the build): shown in the reader's zone and the page's locale,
@@ -24,6 +27,7 @@
 import { COPIED_AFTER, copyWord } from '../primitives/copy-words'
 import copyStyles from '../primitives/CopyButton.module.css'
 import iconStyles from '../primitives/Icon.module.css'
+import hiddenStyles from '../primitives/VisuallyHidden.module.css'
 
 /** How long a control shows its `Copied` label. */
 const COPIED_MS = 1_000
@@ -54,6 +58,29 @@ export function enhance(root: Document | Element): void {
     const copy = origin?.closest<HTMLButtonElement>('button[data-copy]')
     if (copy) void copyFromButton(copy)
   })
+  root.addEventListener('keydown', (event) => {
+    const path = 'key' in event ? headerPathFor(event as KeyboardEvent) : null
+    if (path === null) return
+    event.preventDefault()
+    void copyPath(path)
+  })
+}
+
+/** The keys a focused row header copies its path with (`aria-keyshortcuts` syntax). */
+const HEADER_COPY_KEYS = 'C Control+C Meta+C'
+
+/**
+ * The path a key press on a focused row header asks to copy: `c` alone, or Ctrl/⌘+C while nothing is
+ * selected (a selection keeps the browser's own copy); null for any other key or target.
+ */
+function headerPathFor(event: KeyboardEvent): HTMLElement | null {
+  if (event.key !== 'c' && event.key !== 'C') return null
+  if (event.altKey || event.shiftKey || (event.ctrlKey && event.metaKey)) return null
+  const target = event.target
+  if (!(target instanceof Element) || target.tagName !== 'SUMMARY') return null
+  const selection = target.ownerDocument.getSelection()
+  if ((event.ctrlKey || event.metaKey) && selection !== null && !selection.isCollapsed) return null
+  return target.querySelector<HTMLElement>(':scope [data-copy-path][data-copy-ready]')
 }
 
 /**
@@ -62,13 +89,17 @@ export function enhance(root: Document | Element): void {
  */
 function enhancePath(el: HTMLElement): void {
   el.setAttribute('data-copy-ready', '')
+  el.setAttribute('role', 'button')
   el.addEventListener('click', (event) => {
     event.preventDefault()
     event.stopPropagation()
     void copyPath(el)
   })
-  if (el.closest('summary') !== null) return
-  el.setAttribute('role', 'button')
+  const summary = el.closest('summary')
+  if (summary !== null) {
+    summary.setAttribute('aria-keyshortcuts', HEADER_COPY_KEYS)
+    return
+  }
   el.tabIndex = 0
   el.addEventListener('keydown', (event) => {
     if (event.key !== 'Enter' && event.key !== ' ') return
@@ -253,6 +284,7 @@ async function copyFromButton(button: HTMLButtonElement): Promise<void> {
   const copied = button.dataset.copiedLabel ?? COPIED_AFTER.get(original) ?? ''
   if (label !== null) label.textContent = copied
   if (button.hasAttribute('aria-label')) button.setAttribute('aria-label', copied)
+  announce(button.ownerDocument, copied)
   setTimeout(() => {
     if (label !== null) label.textContent = original
     if (button.hasAttribute('aria-label')) button.setAttribute('aria-label', original)
@@ -260,10 +292,39 @@ async function copyFromButton(button: HTMLButtonElement): Promise<void> {
 }
 
 async function copyPath(el: HTMLElement): Promise<void> {
-  if (!(await writeClipboard(el.ownerDocument, el.dataset.copyPath ?? ''))) return
+  const doc = el.ownerDocument
+  if (!(await writeClipboard(doc, el.dataset.copyPath ?? ''))) return
   el.setAttribute('data-copied', '')
+  announce(doc, COPIED_AFTER.get(copyWord(doc.documentElement.lang)) ?? '')
   setTimeout(() => el.removeAttribute('data-copied'), COPIED_MS)
 }
+
+/**
+ * Says `text` to assistive technology through one polite live region per document (`role=status`, visually
+ * hidden), made on first use at the end of `<body>`, outside the transcript landmark. A button's own label
+ * change is visible but not announced: an icon-only button's `aria-label` change is not read, and a path
+ * copied from a row header changes no name at all. The region is emptied first and filled a moment later, so
+ * the same word twice in a row is announced twice.
+ */
+function announce(doc: Document, text: string): void {
+  if (text === '') return
+  let region = doc.querySelector<HTMLElement>('body > [data-copy-status]')
+  if (region === null) {
+    region = doc.createElement('div')
+    region.setAttribute('role', 'status')
+    region.setAttribute('data-copy-status', '')
+    region.className = hiddenStyles.hidden ?? ''
+    doc.body.append(region)
+  }
+  const live = region
+  live.textContent = ''
+  setTimeout(() => {
+    live.textContent = text
+  }, ANNOUNCE_DELAY_MS)
+}
+
+/** Between emptying the live region and filling it: long enough for screen readers to see two changes. */
+const ANNOUNCE_DELAY_MS = 100
 
 /** The async Clipboard API where allowed, else the legacy selection copy (older file:// contexts). */
 async function writeClipboard(doc: Document, text: string): Promise<boolean> {

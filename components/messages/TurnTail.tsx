@@ -37,7 +37,7 @@ export function TurnTail({ row }: { row: TurnTailRow }) {
       )}
       {reply !== null && (
         <div data-m="n" className={styles.actions}>
-          <CopyButton control={reply.copy} target={reply.target ?? undefined} />
+          {reply.copy !== null && <CopyButton control={reply.copy} />}
           {reply.clock !== null && <time dateTime={reply.clock.iso}>{reply.clock.label}</time>}
         </div>
       )}

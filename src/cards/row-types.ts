@@ -293,10 +293,12 @@ export interface TurnTailRow {
   deliverables: DeliverablesModel | null
   /**
    * The newer client's tail (cards-current.md §8.1): the closing reply's Copy button and clock; null when the
-   * turn has no closing reply. Classic draws `timing` instead. `target`: the key of the reply's one Markdown
-   * row, whose rendered text the button copies (so the text is not written into the page twice).
+   * turn has no closing reply. Classic draws `timing` instead. The Copy button copies the reply's Markdown as
+   * written (its blocks joined by a blank line), as dsh does — not the rendered text, which would run
+   * paragraphs together and take in code blocks' labels and buttons (issue 28); `copy` is null when the page
+   * cut the reply (the side file holds it whole).
    */
-  reply?: { copy: CopyControl; clock: { iso: string; label: string } | null; target: string | null } | null
+  reply?: { copy: CopyControl | null; clock: { iso: string; label: string } | null } | null
   /** `This turn failed` / `Output token limit reached` (+ hint) for the newer client; null otherwise. */
   notice?: { text: string; hint: string | null; kind: 'error' | 'max-tokens' } | null
   /**

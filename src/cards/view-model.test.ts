@@ -156,7 +156,7 @@ describe('nodeRows: non-tool nodes', () => {
       deliverables: { label: 'Produced', overflow: '+ 1 file',
         chips: ['a.txt', 'src/b.ts', 'c', 'd', 'e', 'f'].map(p => ({ label: p.split('/').pop(), path: p, aria: `Open ${p}` })),
         hidden: [{ label: 'h.md', path: 'g/h.md', aria: 'Open g/h.md' }] },
-      reply: { copy: { label: 'Copy', copiedLabel: 'Copied', text: 'done' }, clock: { iso: '2026-01-01T00:00:00.000Z', label: '00:00' }, target: 'a:0' },
+      reply: { copy: { label: 'Copy', copiedLabel: 'Copied', text: 'done' }, clock: { iso: '2026-01-01T00:00:00.000Z', label: '00:00' } },
       notice: null }])
     expect(nodeRows({ ...tail, closingMessageSeq: null, deliverables: [] }, CTX)).toEqual([])
     expect(nodeRows({ ...tail, closingMessageSeq: null, deliverables: ['x/y.txt'] }, ctxWith({ locale: 'zh' }))[0])

@@ -114,7 +114,7 @@ function compactionRow(node: CompactionNode, t: Dictionary): PageRow {
 }
 
 /** The closing reply's text (its Markdown blocks, as written) and time, for the tail's Copy and clock. */
-interface Closing { text: string; time: number | null; target: string | null }
+interface Closing { text: string; time: number | null }
 
 function turnTail(node: TurnTailNode, closing: Closing | null, t: Dictionary, ctx: CardContext): TurnTailRow {
   const closingTime = closing?.time ?? null
@@ -129,7 +129,7 @@ function turnTail(node: TurnTailNode, closing: Closing | null, t: Dictionary, ct
   const notice = node.endReason === 'error' ? { text: tt.turnFailed, hint: null, kind: 'error' as const }
     : node.endReason === 'max-tokens' || node.endReason === 'max_tokens' ? { text: tt.maxTokens, hint: tt.maxTokensHint, kind: 'max-tokens' as const }
     : null
-  const reply = closing === null ? null : { copy: { label: t.copy, copiedLabel: t.copied, text: closing.text }, clock: clockOf(closing.time), target: closing.target }
+  const reply = closing === null ? null : { copy: { label: t.copy, copiedLabel: t.copied, text: closing.text }, clock: clockOf(closing.time) }
   const delivered = deliveredModel(node.delivered, ctx.locale)
   // The usage button needs the action row, i.e. a closing reply (cards-current.md §8.1); the key is left out when absent.
   const usage = timing === null ? null : turnUsageModel(node.exactUsage, ctx.locale)
@@ -181,9 +181,8 @@ export function nodeRows(node: ChatNode, ctx: CardContext, siblings: readonly Ch
         const tail = turnTail(node, null, t, ctx)
         return empty(tail) ? [] : [tail]
       }
-      const markdown = closing.blocks.flatMap((b, i) => (b.type === 'markdown' ? [{ text: b.text, key: `${closing.key}:${i}` }] : []))
-      const only = markdown.length === 1 ? (markdown[0]?.key ?? null) : null
-      const tail = turnTail(node, { text: markdown.map(m => m.text).join('\n\n'), time: closing.time, target: only }, t, ctx)
+      const markdown = closing.blocks.flatMap(b => (b.type === 'markdown' ? [b.text] : []))
+      const tail = turnTail(node, { text: markdown.join('\n\n'), time: closing.time }, t, ctx)
       return empty(tail) ? [] : [tail]
     }
     case 'raw':

@@ -151,9 +151,15 @@ export class Cutter {
   }
 
   /** A text field: head and tail lines within the caps, a marker between. */
+  /** Whether `cutText` keeps `value` whole. */
+  fits(value: string): boolean {
+    const { chars, lines } = this.caps
+    return value.length <= chars && (value.length < lines || countLines(value) <= lines)
+  }
+
   cutText(rowKey: string, what: string, value: string): string {
     const { chars, lines } = this.caps
-    if (value.length <= chars && (value.length < lines || countLines(value) <= lines)) return value
+    if (this.fits(value)) return value
     const all = value.split('\n')
     const keep = keepFor(all.length, lines) ?? { head: all.length, tail: 0, total: all.length }
     let head = all.slice(0, keep.head).join('\n')
@@ -350,6 +356,12 @@ export class Cutter {
         return { ...row, summary: this.#summary(row.summary), text: this.cutText(row.key, row.title, row.text) }
       case 'markdown':
         return { ...row, text: this.cutText(row.key, 'message', row.text), html: null }
+      case 'turn-tail': {
+        // The reply's Copy holds its Markdown in the page (`data-copy-text`): cut like the reply itself, and
+        // dropped when cut, as a card's Copy is (the side file has the whole text).
+        const reply = row.reply ?? null
+        return reply === null || reply.copy === null || this.fits(reply.copy.text) ? row : { ...row, reply: { ...reply, copy: null } }
+      }
       case 'unknown-block':
         return { ...row, json: this.cutText(row.key, row.label, row.json) }
       case 'attempt':

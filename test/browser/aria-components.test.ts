@@ -248,12 +248,12 @@ describe.skipIf(skip)(`components in Chromium (${skip ? `skipped: ${CHROMIUM} no
 
   // The path is text inside the header button, not a button of its own: a control inside a button is invalid
   // (axe nested-interactive, issue 15), and dsh's own header reads as one text too.
-  test('Read row: a button named "Read a.txt" whose path is text; expanded, the read card', async () => {
+  test('Read row: a button named "Read a.txt" holding the title and the path button; expanded, the read card', async () => {
     const collapsed = unwrapGroups(await page.locator(id('tool:call_read_a')).ariaSnapshot())
-    expect(collapsed).toBe(['- button "Read a.txt":', '  - img', '  - img', '  - text: Read a.txt'].join('\n'))
+    expect(collapsed).toBe(['- button "Read a.txt":', '  - img', '  - img', '  - text: Read', '  - button "a.txt"'].join('\n'))
     await expand('tool:call_read_a')
     const open_ = unwrapGroups(await page.locator(id('tool:call_read_a')).ariaSnapshot())
-    expect(open_.split('\n').slice(0, 3)).toEqual(['- button "Read a.txt" [expanded]:', '  - img', '  - text: Read a.txt'])
+    expect(open_.split('\n').slice(0, 4)).toEqual(['- button "Read a.txt" [expanded]:', '  - img', '  - text: Read', '  - button "a.txt"'])
     expect(open_).toContain('- text: a.txt')
     expect(open_).toContain('- button "Copy"')
     // Clicking the path copies it; it does not toggle the row.
