@@ -31,12 +31,16 @@ export interface InspectedSession {
   title: string | null
   format: { version: number | null; encoding: 'jsonl' | 'zstd' }
   events: number
+  /** Distinct turns the log started (src/conversation/counts.ts: the one definition every surface uses). */
   turns: number
+  /** Every tool invocation, code-dispatch sub-calls included (counts.ts). */
   toolCalls: number
   tornTail: boolean
   invalid: { line: number; reason: string; frame?: number; offset?: number }[]
   unknownTypes: string[]
   // Additions beyond the fixed shape:
+  /** The sub-calls among `toolCalls`. */
+  subToolCalls: number
   /** Every invalid line; `invalid` lists at most the first 10 000. */
   invalidCount: number
   corrupt: boolean
@@ -129,6 +133,7 @@ const iso = (ms: number | null): string | null => (ms === null ? null : new Date
 function toJson(log: DiscoveredLog, s: SessionSummary, duplicateOf: string[], run: RunFacts, writtenAt: number | null, now: number): InspectedSession {
   const start = run.start
   const end = run.endTime === null ? null : Math.max(run.endTime, start ?? run.endTime)
+  const counts = run.counts.counts()
   return {
     id: s.id,
     path: s.path,
@@ -137,11 +142,12 @@ function toJson(log: DiscoveredLog, s: SessionSummary, duplicateOf: string[], ru
     title: s.title,
     format: s.format,
     events: s.counts.events,
-    turns: s.counts.turns,
-    toolCalls: s.counts.toolCalls,
+    turns: counts.turns,
+    toolCalls: counts.toolCalls,
     tornTail: s.tornTail,
     invalid: s.invalid,
     unknownTypes: s.unknownTypes,
+    subToolCalls: counts.subToolCalls,
     invalidCount: s.invalidCount,
     corrupt: s.corrupt,
     seqGaps: s.seqGaps.length,

@@ -9,9 +9,9 @@ import { sessionPills } from './pills'
 
 function stats(over: Partial<SessionStats> = {}): SessionStats {
   return {
-    turns: 1, steps: 2, usage: { ...emptyUsage(), inputTokens: 8278, cacheReadTokens: 8960, outputTokens: 252, totalTokens: 17_490 },
+    turns: 1, activityTurns: 1, steps: 2, usage: { ...emptyUsage(), inputTokens: 8278, cacheReadTokens: 8960, outputTokens: 252, totalTokens: 17_490 },
     cacheHitPercent: 52, contextWindow: 128_000, lastRequestInputTokens: 8772, lastRequestTokens: 8789, contextUsedPercent: 7,
-    toolCalls: 1, subToolCalls: 2, llmMs: null, toolMs: null, ttftAvgMs: null, tokensPerSecond: 42.14, ...over,
+    toolCalls: 3, subToolCalls: 2, llmMs: null, toolMs: null, ttftAvgMs: null, tokensPerSecond: 42.14, ...over,
   }
 }
 
@@ -23,7 +23,7 @@ describe('sessionPills', () => {
     ['no prompt input: cache hit omitted', { cacheHitPercent: null }, 'en', { activity: '1 turns 2 steps · 42.1 tok/s', usage: '17.5K tok', context: { visible: '7%', label: '7% of context used' } }],
     ['a partial hit keeps its decimals', { cacheHitPercent: 99.9 }, 'en', { activity: '1 turns 2 steps · 42.1 tok/s', usage: '17.5K tok · Cache hit 99.9%', context: { visible: '7%', label: '7% of context used' } }],
     ['no usage at all', { usage: emptyUsage(), cacheHitPercent: null, contextUsedPercent: null }, 'en', { activity: '1 turns 2 steps · 42.1 tok/s', usage: null, context: null }],
-    ['no settled message', { turns: 0, steps: 0, tokensPerSecond: null, usage: emptyUsage(), cacheHitPercent: null, contextUsedPercent: null }, 'en', { activity: null, usage: null, context: null }],
+    ['no settled message', { activityTurns: 0, steps: 0, tokensPerSecond: null, usage: emptyUsage(), cacheHitPercent: null, contextUsedPercent: null }, 'en', { activity: null, usage: null, context: null }],
   ])('%s', (_name, over, locale, expected) => expect(sessionPills(stats(over), locale)).toEqual(expected))
 })
 

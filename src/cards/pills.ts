@@ -22,7 +22,7 @@ export interface SessionPills {
 export function sessionPills(stats: SessionStats, locale: Locale): SessionPills {
   const t = usageStrings(locale)
   const activity = stats.steps === 0 ? null
-    : [t.counts(stats.turns, stats.steps), stats.tokensPerSecond === null ? null : t.tokensPerSecond(formatRate(stats.tokensPerSecond))]
+    : [t.counts(stats.activityTurns, stats.steps), stats.tokensPerSecond === null ? null : t.tokensPerSecond(formatRate(stats.tokensPerSecond))]
       .filter((s): s is string => s !== null).join(' · ')
   const usage = stats.usage.totalTokens <= 0 ? null
     : [t.tokens(formatTokens(stats.usage.totalTokens)), stats.cacheHitPercent === null ? null : t.cacheHit(String(stats.cacheHitPercent))]

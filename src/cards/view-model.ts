@@ -129,7 +129,8 @@ function turnTail(node: TurnTailNode, closing: Closing | null, t: Dictionary, ct
   const notice = node.endReason === 'error' ? { text: tt.turnFailed, hint: null, kind: 'error' as const }
     : node.endReason === 'max-tokens' || node.endReason === 'max_tokens' ? { text: tt.maxTokens, hint: tt.maxTokensHint, kind: 'max-tokens' as const }
     : null
-  const reply = closing === null ? null : { copy: { label: t.copy, copiedLabel: t.copied, text: closing.text }, clock: clockOf(closing.time) }
+  // Escapes in the reply would be garbage on the clipboard (and are never shown): copied as plain text.
+  const reply = closing === null ? null : { copy: { label: t.copy, copiedLabel: t.copied, text: plainText(closing.text) }, clock: clockOf(closing.time) }
   const delivered = deliveredModel(node.delivered, ctx.locale)
   // The usage button needs the action row, i.e. a closing reply (cards-current.md §8.1); the key is left out when absent.
   const usage = timing === null ? null : turnUsageModel(node.exactUsage, ctx.locale)

@@ -63,7 +63,7 @@ describe('counts, models, title, times', () => {
       models: [{ provider: 'deepseek-official', model: 'deepseek-v4-flash' }, { provider: 'p2', model: 'm2' }],
       startTime: T0, endTime: log.timeOf(end.seq), toolCounts: { bash: 2, run_code: 1 }, subToolCounts: { read: 1 },
       stats: {
-        turns: 2, steps: 2, toolCalls: 3, subToolCalls: 1,
+        turns: 2, activityTurns: 2, steps: 2, toolCalls: 4, subToolCalls: 1,
         usage: { inputTokens: 150, outputTokens: 15, cacheReadTokens: 450, totalTokens: 615 },
         cacheHitPercent: 75, contextWindow: 1000, lastRequestInputTokens: 200, lastRequestTokens: 205, contextUsedPercent: 21,
       },
@@ -128,7 +128,8 @@ describe('session pill numbers (cards-current.md §8.2)', () => {
     log.assistant('b', { usage: { inputTokens: 1, outputTokens: 1 } })
     log.stepEnd()
     log.turnEnd()
-    expect(facts(log).stats).toMatchObject({ turns: 2, steps: 3 })
+    // The activity pill's turns (dsh's rule) leave out the failed turn; the session's turns count it.
+    expect(facts(log).stats).toMatchObject({ activityTurns: 2, turns: 3, steps: 3 })
   })
 
   it.each<[string, Record<string, number>[], number | null]>([

@@ -6,6 +6,7 @@
  */
 import type { SessionHeader, TokenUsage } from '../log/schema'
 import type { ChildLink, ModelRef, SessionFacts, SessionStatus } from './model'
+import { CountAccumulator } from './counts'
 import type { StepMetrics } from './step-item'
 import { addUsage, cacheHitPercent, emptyUsage } from './usage'
 
@@ -23,6 +24,8 @@ export class FactsAccumulator {
   steps = 0
   /** Turns having at least one settled assistant message: the activity pill's turns. */
   readonly #turns = new Set<number>()
+  /** Turns and tool calls by the one definition (./counts.ts); the builder gives it every event. */
+  readonly counts = new CountAccumulator()
   readonly usage = emptyUsage()
   lastRequest: TokenUsage | null = null
   contextWindow: number | null = null
@@ -30,8 +33,6 @@ export class FactsAccumulator {
   maxTime: number | null = null
   unknownEvents = 0
   invalidLines = 0
-  toolCalls = 0
-  subToolCalls = 0
   readonly #tools = new Map<string, number>()
   readonly #subTools = new Map<string, number>()
   readonly #models: ModelRef[] = []
@@ -60,11 +61,10 @@ export class FactsAccumulator {
     this.#models.push({ provider, model })
   }
 
+  /** One call of tool `name` for the per-tool counts (the totals are ./counts.ts's). */
   tool(name: string, sub: boolean): void {
     const counts = sub ? this.#subTools : this.#tools
     counts.set(name, (counts.get(name) ?? 0) + 1)
-    if (sub) this.subToolCalls++
-    else this.toolCalls++
   }
 
   toolDuration(callTime: number | null, resultTime: number | null): void {
@@ -120,7 +120,8 @@ export class FactsAccumulator {
       toolCounts: sortedCounts(this.#tools),
       subToolCounts: sortedCounts(this.#subTools),
       stats: {
-        turns: this.#turns.size,
+        ...this.counts.counts(),
+        activityTurns: this.#turns.size,
         steps: this.steps,
         usage,
         cacheHitPercent: cacheHitPercent(usage.cacheReadTokens, usage.inputTokens + usage.cacheReadTokens + usage.cacheWriteTokens),
@@ -128,8 +129,6 @@ export class FactsAccumulator {
         lastRequestInputTokens: lastInput,
         lastRequestTokens: lastTotal,
         contextUsedPercent: lastTotal === null || this.contextWindow === null ? null : contextPercent(lastTotal, this.contextWindow),
-        toolCalls: this.toolCalls,
-        subToolCalls: this.subToolCalls,
         llmMs: this.#llmMs,
         toolMs: this.#toolMs,
         ttftAvgMs: this.#ttftCount > 0 ? Math.round(this.#ttftSum / this.#ttftCount) : null,

@@ -14,6 +14,7 @@
  */
 import type { ContentBlock, MessageSource, SessionHeader, TokenUsage } from '../log/schema'
 import type { ToolCallNode } from './tool-call'
+import type { SessionCounts } from './counts'
 
 export type { ToolCallNode, ToolCallResult, ToolError } from './tool-call'
 
@@ -339,9 +340,9 @@ export interface ModelRef {
   model: string
 }
 
-export interface SessionStats {
-  /** Distinct turns having a settled assistant message (cards-current.md §8.2 activity pill). */
-  turns: number
+export interface SessionStats extends SessionCounts {
+  /** Distinct turns having a settled assistant message (cards-current.md §8.2 activity pill, dsh's own rule). */
+  activityTurns: number
   /** Settled (append) `assistant/message`s. */
   steps: number
   /** Summed over settled `assistant/message` usages. */
@@ -357,9 +358,6 @@ export interface SessionStats {
   lastRequestTokens: number | null
   /** min(100, round(lastRequestTokens / contextWindow × 100)): the context meter of §8.2. */
   contextUsedPercent: number | null
-  /** Root `tool/call`s and code-dispatch children. */
-  toolCalls: number
-  subToolCalls: number
   /** Sum over steps of first-chunk-to-last-chunk time; null when no step had times. */
   llmMs: number | null
   /** Sum over settled roots of call-to-result time; null when no call had times. */

@@ -12,6 +12,7 @@
  * within it is `running` (a line being written, not damage).
  */
 import type { ParsedLine } from '../log/parsed-line'
+import { CountAccumulator } from './counts'
 import type { UsageTotals } from './model'
 import { sessionStatus } from './status'
 import { addUsage, emptyUsage } from './usage'
@@ -51,6 +52,8 @@ export class RunFacts {
   readonly models: string[] = []
   openTurn = false
   lastEnd: string | null = null
+  /** Turns and tool calls by the one definition the pages use (./counts.ts). */
+  readonly counts = new CountAccumulator()
   #createdAt: number | null = null
 
   add(line: ParsedLine): void {
@@ -65,6 +68,7 @@ export class RunFacts {
     this.#time(event.time)
     if (line.kind !== 'event') return
     const e = line.event
+    this.counts.add(e)
     switch (e.type) {
       case 'turn/start':
         this.openTurn = true

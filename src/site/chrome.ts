@@ -72,7 +72,7 @@ export function summarizeFacts({ facts: f, firstPrompt, id, stem, pages, warning
     duration,
     model: modelName(f),
     turns: f.stats.turns,
-    toolCalls: f.stats.toolCalls + f.stats.subToolCalls,
+    toolCalls: f.stats.toolCalls,
     status: f.status,
     parentId: f.parentSessionId,
     pages,

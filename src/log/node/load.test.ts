@@ -58,8 +58,6 @@ describe('real-host logs (written by the real dsh)', () => {
     const seqs = events(session).map((e) => e.seq)
     expect(seqs).toEqual(seqs.map((_, i) => i))
     expect(session.counts.events).toBe(seqs.length)
-    expect(session.counts.turns).toBeGreaterThan(0)
-    expect(session.counts.toolCalls).toBeGreaterThan(0)
     expect(session.title).not.toBeNull()
   })
 

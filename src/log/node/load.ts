@@ -24,10 +24,11 @@ export interface InvalidEntry {
 }
 
 export interface SessionCounts {
-  /** Logical events after expanding packed rows; unknown-type events count, the header does not. */
+  /**
+   * Logical events after expanding packed rows; unknown-type events count, the header does not. Turns and tool
+   * calls are the conversation's to count (src/conversation/counts.ts), from the same lines.
+   */
   events: number
-  turns: number
-  toolCalls: number
 }
 
 export interface SessionSummary {
@@ -127,7 +128,7 @@ export const MAX_INVALID = 10_000
 
 /** Running counts over parsed lines; keeps just what damage assessment needs. */
 export class SessionStats {
-  readonly counts: SessionCounts = { events: 0, turns: 0, toolCalls: 0 }
+  readonly counts: SessionCounts = { events: 0 }
   readonly unknownTypes = new Set<string>()
   readonly invalid: InvalidEntry[] = []
   invalidCount = 0
@@ -168,8 +169,6 @@ export class SessionStats {
 
   private count(entry: ParsedLine, type: string): void {
     this.counts.events++
-    if (type === 'turn/start') this.counts.turns++
-    else if (type === 'tool/call') this.counts.toolCalls++
-    else if (type === 'turn/end') this.lastTurnEnd = entry
+    if (type === 'turn/end') this.lastTurnEnd = entry
   }
 }

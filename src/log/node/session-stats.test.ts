@@ -27,11 +27,11 @@ describe('SessionStats', () => {
     expect(assessDamage(s.skeleton, { finalLineComplete: true })).toEqual(assessDamage(parsed, { finalLineComplete: true }))
   })
 
-  it('counts events, turns, tool calls, unknown types and the latest title', () => {
+  it('counts events, unknown types and the latest title (turns and tool calls are the conversation\'s)', () => {
     const { s } = stats(
       [header, start(0), ev(1, 'tool/call', { turn: 1, step: 1, callId: 'c', name: 'bash', arguments: '{}' }), ev(2, 'session/title', { title: 'a' }), ev(3, 'x/new', {}), ev(4, 'session/title', { title: 'b' })].join('\n') + '\n',
     )
-    expect(s.counts).toEqual({ events: 5, turns: 1, toolCalls: 1 })
+    expect(s.counts).toEqual({ events: 5 })
     expect([...s.unknownTypes]).toEqual(['x/new'])
     expect(s.title).toBe('b')
   })

@@ -37,7 +37,7 @@ describe('textSnapshot', () => {
         '  cwd: {{cwd}}',
         '  format v0 · status completed',
         '  started: {{date}} {{clock}} UTC',
-        '  1 turn · 2 steps · 1 tool call · 0 sub-calls',
+        '  1 turn · 2 steps · 1 tool call (0 sub-calls)',
         '  tools: bash 1',
         '  tokens: in 10 · out 4 · cache read 0 · cache write 0 · reasoning 0 · cache hit 0%',
         '  models: deepseek-official/deepseek-v4-flash',

@@ -47,7 +47,7 @@ function writeHeader(w: SnapshotWriter, id: string, c: Conversation): void {
     const format = [`format v${f.formatVersion ?? '?'}`, f.agentPreset === null ? null : `preset ${f.agentPreset}`, `status ${f.status}`, c.live ? 'live' : null]
     w.line(format.filter((p): p is string => p !== null).join(' · '))
     w.field('started', timeLabel(f.startTime)?.label)
-    w.line(`${plural(s.turns, 'turn')} · ${plural(s.steps, 'step')} · ${plural(s.toolCalls, 'tool call')} · ${plural(s.subToolCalls, 'sub-call')}`)
+    w.line(`${plural(s.turns, 'turn')} · ${plural(s.steps, 'step')} · ${plural(s.toolCalls, 'tool call')} (${plural(s.subToolCalls, 'sub-call')})`)
     const tools = Object.entries(f.toolCounts).map(([name, n]) => `${name} ${n}`)
     const subs = Object.entries(f.subToolCounts).map(([name, n]) => `${name} ${n}`)
     w.field('tools', tools.join(', '))

@@ -1,0 +1,91 @@
+/**
+ * The one definition of turns and tool calls (./counts.ts, issue 28), as a table of log shapes, and on every
+ * corpus log: the count equals what the page draws — the turn numbers its turn sections carry and the tool
+ * rows (roots and code-dispatch children) of its model — and what `inspect`'s streaming pass counts.
+ */
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { corpusLogs } from '../../snapshots/corpus'
+import { parseLogText } from '../log/parse-text'
+import { session } from '../log/testing/session'
+import type { ToolCallNode } from './tool-call'
+import { assemble, chatNodes } from './index'
+import { RunFacts } from './run-facts'
+import { linesOf } from './testing'
+
+type Build = (s: ReturnType<typeof session>) => void
+
+function countsOf(build: Build) {
+  const s = session({ id: 'c', cwd: '/w' })
+  build(s)
+  const lines = linesOf(s)
+  const run = new RunFacts()
+  for (const line of lines) run.add(line)
+  const stats = assemble(lines).facts.stats
+  const page = { turns: stats.turns, toolCalls: stats.toolCalls, subToolCalls: stats.subToolCalls }
+  expect(run.counts.counts()).toEqual(page)
+  return page
+}
+
+describe('turns and tool calls', () => {
+  it.each<[string, Build, { turns: number; toolCalls: number; subToolCalls: number }]>([
+    ['no turn yet', () => {}, { turns: 0, toolCalls: 0, subToolCalls: 0 }],
+    ['a turn that failed before any answer counts', s => {
+      s.turnStart()
+      s.user('go')
+      s.turnEnd({ kind: 'error', error: { message: 'boom' } })
+    }, { turns: 1, toolCalls: 0, subToolCalls: 0 }],
+    ['a turn started again under the same number counts once', s => {
+      s.turnStart()
+      s.push('turn/start', { turn: 1 })
+    }, { turns: 1, toolCalls: 0, subToolCalls: 0 }],
+    ['a call and its result are one call', s => {
+      s.turnStart()
+      s.stepStart()
+      s.call('bash', { command: 'ls' })
+      s.result('call-1', 'a')
+    }, { turns: 1, toolCalls: 1, subToolCalls: 0 }],
+    ['a result without its call is an orphan row, and counts', s => {
+      s.turnStart()
+      s.stepStart()
+      s.result('lost-call', 'a')
+    }, { turns: 1, toolCalls: 1, subToolCalls: 0 }],
+    ['code-dispatch children count, each once, start and settle together', s => {
+      s.turnStart()
+      s.stepStart()
+      s.call('run_code', { code: 'x' })
+      s.dispatchStart('call-1', 'bash', { command: 'a' }, 1)
+      s.dispatchEnd('call-1', 'bash', { command: 'a' }, 'ok', { n: 1 })
+      s.dispatchEnd('call-1', 'read', { file_path: 'b' }, 'ok', { n: 2 })
+      s.result('call-1', 'done')
+    }, { turns: 1, toolCalls: 3, subToolCalls: 2 }],
+  ])('%s', (_name, build, want) => {
+    expect(countsOf(build)).toEqual(want)
+  })
+})
+
+/** Every call node of a tree, iteratively (trees follow the log). */
+function callsIn(root: ToolCallNode): number {
+  let n = 0
+  const stack = [root]
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    n++
+    stack.push(...node.subCalls)
+  }
+  return n
+}
+
+describe.each(corpusLogs().filter(log => !log.zstd))('$scenario', ({ url }) => {
+  it('counts the turns and tool rows the page draws, and inspect counts the same', () => {
+    const lines = parseLogText(readFileSync(url, 'utf8')).lines
+    const conversation = assemble(lines)
+    const stats = conversation.facts.stats
+    const turns = new Set(conversation.sections.flatMap(s => (s.turn === null ? [] : [s.turn])))
+    const rows = chatNodes(conversation).reduce((n, node) => n + (node.kind === 'tool' ? callsIn(node.call) : 0), 0)
+    expect(stats.turns).toBe(turns.size)
+    expect(stats.toolCalls).toBe(rows)
+    const run = new RunFacts()
+    for (const line of lines) run.add(line)
+    expect(run.counts.counts()).toEqual({ turns: stats.turns, toolCalls: stats.toolCalls, subToolCalls: stats.subToolCalls })
+  })
+})
