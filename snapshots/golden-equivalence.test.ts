@@ -56,7 +56,7 @@ const CASES: GoldenCase[] = [
   { name: 'v4 tool-details', golden: 'v4/goldens/0217po__snapshots_web_tool-details_ui.expected.md', log: 'v4/logs/0217po__snapshots_web_tool-details_session.v3.jsonl', cwd: `${ROOT}/workspace`, children: 'subset', chrome: '', view: 'detailed', expand: { kind: 'all' } },
   // Captured in the compact-default era (0217po@50b7dd21): every turn control and activity header opened by
   // the capture helper (§15.1), and the nested Bash row by the test.
-  { name: 'v4 ptc-round', golden: 'v4/goldens/0217po__snapshots_web_ptc-round_ui.expected.md', log: 'v4/logs/zq0929__snapshots_web_ptc-round_session.v4.jsonl', cwd: `${ROOT}/workspace`, children: 'subset', chrome: 'banner 1-9, message-actions 26-30, composer 31-38', view: 'compact', expand: { kind: 'process', names: [/^Bash /] } },
+  { name: 'v4 ptc-round', golden: 'v4/goldens/0217po__snapshots_web_ptc-round_ui.expected.md', log: 'v4/logs/zq0929__snapshots_web_ptc-round_session.v4.jsonl', cwd: `${ROOT}/workspace`, children: 'subset', chrome: 'banner 1-9, message-actions 26-30, composer 31-35', view: 'compact', expand: { kind: 'process', names: [/^Bash /] } },
   // Written at 5593cc25's tree: the web default mode, every turn control and activity header opened (§15.1).
   { name: 'v4 official-subagent-bundle', golden: 'v4/goldens/zq0929__snapshots_web_official-subagent-bundle_ui.expected.md', log: 'v4/logs/zq0929__snapshots_web_official-subagent-bundle_session.v4.jsonl', cwd: `${ROOT}/workspace`, children: 'subset', chrome: 'message-actions 9-13, message-actions 20-24', view: 'detailed', expand: { kind: 'process' } },
   // Not an ARIA comparison: v4/goldens/zq0929__snapshots_web_ptc-round_request-lifecycle.expected.md is the

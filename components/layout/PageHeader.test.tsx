@@ -26,26 +26,35 @@ function header(locale: 'en' | 'zh') {
 }
 
 const facts = (root: HTMLElement) =>
-  [...root.querySelectorAll('dl > div')].map((div) => [div.querySelector('dt')?.textContent ?? '', div.querySelector('dd')] as const)
+  new Map([...root.querySelectorAll('dl > div')].map((div) => [div.querySelector('dt')?.textContent ?? '', div.querySelector('dd')?.textContent ?? ''] as const))
+/** Each pill as [its accessible name, its visible parts, whether it is a button]. */
+const pills = (root: HTMLElement) =>
+  [...root.querySelectorAll('[data-session-pills] > *')].map((el) => {
+    const face = el.querySelector(':scope > summary') ?? el
+    return [face.getAttribute('aria-label') ?? face.textContent, [...face.querySelectorAll(':scope > span')].map((x) => x.textContent), face !== el]
+  })
 
-describe('PageHeader session pills', () => {
-  it('shows activity, usage and the context meter among the facts (en)', () => {
-    const rows = facts(header('en'))
-    const byLabel = new Map(rows.map(([label, dd]) => [label, dd]))
-    expect(byLabel.get('Activity')?.textContent).toBe('1 turns 1 steps')
-    expect(byLabel.get('Usage')?.textContent).toBe('2.1K tok · Cache hit 75%')
-    const context = byLabel.get('Context') ?? null
-    // Visible `21%`, read as `21% of context used`.
-    expect(context?.querySelector('[aria-hidden="true"]')?.textContent).toBe('21%')
-    expect(nameOf(context)).toBe('21% of context used')
-    expect(byLabel.has('Turns')).toBe(false)
+describe('PageHeader facts and session pills', () => {
+  it('lists the session\'s counts among the facts and draws the pills as a row of buttons (en)', () => {
+    const root = header('en')
+    const byLabel = facts(root)
+    expect([byLabel.get('Turns'), byLabel.get('Tool calls')]).toEqual(['1', '0'])
+    expect(byLabel.has('Activity')).toBe(false)
+    // The log has no times: the activity pill is plain text, as dsh draws it without timing.
+    expect(pills(root)).toEqual([
+      ['1 turns 1 steps', ['1 turns 1 steps'], false],
+      ['2.1K tok · Cache hit 75%', ['2.1K tok', 'Cache hit 75%'], true],
+      ['21% of context used', ['21%'], true],
+    ])
   })
 
   it('is localised (zh) with no English pill words', () => {
-    const rows = facts(header('zh'))
-    const byLabel = new Map(rows.map(([label, dd]) => [label, dd]))
-    expect(byLabel.get('活动')?.textContent).toBe('1 轮 1 步')
-    expect(byLabel.get('用量')?.textContent).toBe('2.1K tok · 缓存命中 75%')
-    expect(nameOf(byLabel.get('上下文') ?? null)).toBe('上下文已用 21%')
+    const root = header('zh')
+    expect(pills(root)).toEqual([
+      ['1 轮 1 步', ['1 轮 1 步'], false],
+      ['2.1K tok · 缓存命中 75%', ['2.1K tok', '缓存命中 75%'], true],
+      ['上下文已用 21%', ['21%'], true],
+    ])
+    expect(nameOf(root.querySelector('[data-session-pills] [role="dialog"]'))).not.toMatch(/[A-Za-z]{3,}/)
   })
 })

@@ -1,6 +1,6 @@
 /**
  * The header of a session page: the way back to the index, the title (the page's only `h1`), the session
- * facts as a description list (a terse value such as the context meter's `7%` reads its `srValue` aloud), the
+ * facts as a description list, the session pills (./SessionPills: buttons that open their breakdowns), the
  * view-mode control, Expand all / Collapse all, the parent and child sessions, the prompt list (issue 15),
  * a note when lines were damaged, and (a preview, src/site/preview.ts) a note that the page is one. Every string arrives
  * formatted (src/site/chrome.ts).
@@ -10,9 +10,9 @@
  */
 import type { SessionChrome } from '../../src/site/types'
 import { Notice } from '../primitives/Notice'
-import { VisuallyHidden } from '../primitives/VisuallyHidden'
 import { FoldAll } from './FoldAll'
 import { PromptToc } from './PromptToc'
+import { SessionPills } from './SessionPills'
 import styles from './PageHeader.module.css'
 
 export function PageHeader({ chrome, allSessions }: { chrome: SessionChrome; allSessions: string }) {
@@ -24,24 +24,16 @@ export function PageHeader({ chrome, allSessions }: { chrome: SessionChrome; all
       <h1 className={styles.title}>{chrome.title}</h1>
       {chrome.notice != null && <Notice text={chrome.notice} />}
       <dl className={styles.facts}>
-        {chrome.facts.map((fact) => (
-          <div key={fact.label} className={styles.fact}>
-            <dt>{fact.label}</dt>
-            <dd>
-              {fact.datetime !== undefined ? (
-                <time dateTime={fact.datetime}>{fact.value}</time>
-              ) : fact.srValue !== undefined ? (
-                <>
-                  <span aria-hidden="true">{fact.value}</span>
-                  <VisuallyHidden>{fact.srValue}</VisuallyHidden>
-                </>
-              ) : (
-                fact.value
-              )}
-            </dd>
-          </div>
-        ))}
+        {chrome.facts.map((fact) =>
+          fact.pill !== undefined ? null : (
+            <div key={fact.label} className={styles.fact}>
+              <dt>{fact.label}</dt>
+              <dd>{fact.datetime !== undefined ? <time dateTime={fact.datetime}>{fact.value}</time> : fact.value}</dd>
+            </div>
+          ),
+        )}
       </dl>
+      <SessionPills pills={chrome.facts.flatMap((fact) => (fact.pill === undefined ? [] : [fact.pill]))} />
       {chrome.viewSwitch != null && (
         <div className={styles.view} data-view-switch="" hidden>
           <label className={styles.viewLabel}>

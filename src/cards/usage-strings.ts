@@ -17,10 +17,20 @@ export interface UsageDictionary {
   cacheHit: (percent: string) => string
   /** Accessible name of the context meter; `{percent}` carries its `%`. */
   contextUsed: (percent: string) => string
-  /** Header fact labels for the three pills (dsh-view's own: the composer dock has none). */
-  factActivity: string
-  factUsage: string
-  factContext: string
+  /** The pills' breakdown names and labels (dsh-view's own: dsh's dialogs behind them are live-only, §14). */
+  activityTitle: string
+  usageTitle: string
+  contextTitle: string
+  turnsLabel: string
+  stepsLabel: string
+  toolCallsLabel: string
+  modelTimeLabel: string
+  toolTimeLabel: string
+  ttftLabel: string
+  speedLabel: string
+  cacheHitLabel: string
+  lastRequestLabel: string
+  contextWindowLabel: string
   /** `message.turnUsage.consumed` around `.count`: `Usage 12.4K tok`. */
   turnUsage: (total: string) => string
   /** `message.turnUsage.title`. */
@@ -53,9 +63,19 @@ const EN: UsageDictionary = {
   tokens: count => `${count} tok`,
   cacheHit: percent => `Cache hit ${percent}%`,
   contextUsed: percent => `${percent} of context used`,
-  factActivity: 'Activity',
-  factUsage: 'Usage',
-  factContext: 'Context',
+  activityTitle: 'Session activity',
+  usageTitle: 'Session usage',
+  contextTitle: 'Context',
+  turnsLabel: 'Turns',
+  stepsLabel: 'Steps',
+  toolCallsLabel: 'Tool calls',
+  modelTimeLabel: 'Model time',
+  toolTimeLabel: 'Tool time',
+  ttftLabel: 'Average time to first token',
+  speedLabel: 'Output speed',
+  cacheHitLabel: 'Cache hit',
+  lastRequestLabel: 'Last request',
+  contextWindowLabel: 'Context window',
   turnUsage: total => `Usage ${total} tok`,
   turnUsageTitle: 'Turn usage',
   turnUsageInput: 'Uncached input',
@@ -85,9 +105,19 @@ const ZH: UsageDictionary = {
   tokens: count => `${count} tok`,
   cacheHit: percent => `缓存命中 ${percent}%`,
   contextUsed: percent => `上下文已用 ${percent}`,
-  factActivity: '活动',
-  factUsage: '用量',
-  factContext: '上下文',
+  activityTitle: '会话活动',
+  usageTitle: '会话用量',
+  contextTitle: '上下文',
+  turnsLabel: '轮次',
+  stepsLabel: '步数',
+  toolCallsLabel: '工具调用',
+  modelTimeLabel: '模型用时',
+  toolTimeLabel: '工具用时',
+  ttftLabel: '平均首字延迟',
+  speedLabel: '输出速度',
+  cacheHitLabel: '缓存命中',
+  lastRequestLabel: '最近一次请求',
+  contextWindowLabel: '上下文窗口',
   turnUsage: total => `用量 ${total} tok`,
   turnUsageTitle: '本轮用量',
   turnUsageInput: '未缓存输入',

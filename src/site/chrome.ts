@@ -5,7 +5,6 @@
  */
 import { formatDuration, timeLabel } from '../cards/format'
 import { sessionPills } from '../cards/pills'
-import { usageStrings } from '../cards/usage-strings'
 import type { Conversation, SessionFacts } from '../conversation/model'
 import { DEFAULT_VIEW_MODE, VIEW_MODES, type ViewMode } from '../cards/view-mode'
 import { pageFile, promptsFile } from './slug'
@@ -81,8 +80,9 @@ export function summarizeFacts({ facts: f, firstPrompt, id, stem, pages, warning
 }
 
 /**
- * The facts list of a page header. The session pills of cards-current.md §8.2 (activity, usage, context
- * meter) sit among the facts; the activity pill carries the turn count, so `Turns` shows only without it.
+ * The facts of a page header: the facts list, then the session pills of cards-current.md §8.2 (activity,
+ * usage, context meter), which the header draws as a row of buttons. `Turns` and `Tool calls` are the session's
+ * counts (src/conversation/counts.ts); the activity pill's `1 turns` is dsh's own figure (turns that answered).
  */
 export function headerFacts(summary: SessionSummary, f: SessionFacts, text: SiteText): Fact[] {
   const facts: Fact[] = [{ label: text.factProject, value: summary.project ?? text.noProject }]
@@ -91,15 +91,12 @@ export function headerFacts(summary: SessionSummary, f: SessionFacts, text: Site
   if (f.models.length > 0) {
     facts.push({ label: text.factModel, value: f.models.map(m => (m.provider ? `${m.provider}/${m.model}` : m.model)).join(', ') })
   }
-  const pills = sessionPills(f.stats, text.locale)
-  const u = usageStrings(text.locale)
-  if (pills.activity !== null) facts.push({ label: u.factActivity, value: pills.activity })
-  else facts.push({ label: text.factTurns, value: String(summary.turns) })
-  if (pills.usage !== null) facts.push({ label: u.factUsage, value: pills.usage })
-  if (pills.context !== null) facts.push({ label: u.factContext, value: pills.context.visible, srValue: pills.context.label })
+  facts.push({ label: text.factTurns, value: String(summary.turns) })
   facts.push({ label: text.factToolCalls, value: String(summary.toolCalls) })
   facts.push({ label: text.factStatus, value: text.status[summary.status] })
   facts.push({ label: text.factSession, value: summary.id })
+  const pills = sessionPills(f.stats, text.locale)
+  for (const pill of [pills.activity, pills.usage, pills.context]) if (pill !== null) facts.push({ label: pill.title, value: pill.name, pill })
   return facts
 }
 

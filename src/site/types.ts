@@ -4,6 +4,7 @@
  * conversation facts and the build's link table. Plain JSON: a summary is also what the incremental
  * manifest stores for an unchanged session.
  */
+import type { SessionPill } from '../cards/pills'
 import type { Locale, TimeLabel } from '../cards/types'
 import type { SessionStatus } from '../conversation/model'
 import type { ViewMode } from '../cards/view-mode'
@@ -14,8 +15,11 @@ export interface Fact {
   value: string
   /** Machine-readable form for `<time datetime>`, when the value is a time. */
   datetime?: string
-  /** Accessible reading of a terse value (`7%` → `7% of context used`); the visible text stays `value`. */
-  srValue?: string
+  /**
+   * A session pill (cards-current.md §8.2): drawn in the header's pill row as dsh draws it — a button that
+   * opens its breakdown — not in the facts list; `label` is its breakdown's name, `value` its accessible name.
+   */
+  pill?: SessionPill
 }
 
 export interface Link {

@@ -37,6 +37,23 @@ describe('transcriptPart', () => {
     ])
   })
 
+  it('keeps the session pills after the composer (dsh-view draws them), en and zh, and drops the rest of it', () => {
+    const part = transcriptPart(parseAria(lines(
+      '- paragraph: DONE',
+      '- textbox "Message or run a task"',
+      '- button "Send message" [disabled]',
+      '- button "1 turns 2 steps · {{throughput}} tok/s": 1 turns 2 steps{{throughput}} tok/s',
+      '- button "17.5K tok · Cache hit 52%": 17.5K tokCache hit 52%',
+      '- button "7% of context used": 7%',
+      '- button "1 轮 2 步"',
+      '- button "980 tok"',
+      '- button "上下文已用 7%": 7%',
+      '- text: 1 turns · 1 steps LLM {{duration}}',
+    )))
+    expect(part.nodes.map((n) => n.line)).toEqual([1, 4, 5, 6, 7, 8, 9])
+    expect(part.dropped.map((d) => `${d.rule}:${d.line}`)).toEqual(['composer:2', 'composer:3', 'composer:10'])
+  })
+
   it('keeps a lone Copy (a user message) and the control after it', () => {
     const part = transcriptPart(parseAria(lines('- button "Copy"', '- button "Completed in {{duration}}" [disabled]')))
     expect(part.nodes.map((n) => n.source)).toEqual(['- button "Copy"', '- button "Completed in {{duration}}" [disabled]'])

@@ -7,7 +7,9 @@
  *    by these rules, applied to the golden's top-level nodes, each dropped node reported with its rule:
  *    - `banner`: the session header (breadcrumb, Session log, Chat/Trajectory tabs, preset, sidebar);
  *    - `composer`: everything from the first `textbox` on — composer, commands, access mode, model picker,
- *      send button, the stats line(s) under it;
+ *      send button, the older client's stats line under it — but the session pills (`button "1 turns 2 steps
+ *      · … tok/s"`, `button "17.5K tok · Cache hit 52%"`, `button "7% of context used"`, cards-current.md
+ *      §8.2): dsh-view draws those (in its header; its snapshot puts them after the transcript, as here);
  *    - `message-actions`: a run of `Copy` / `Good response` / `Bad response` / `Branch into a new
  *      conversation` buttons holding at least one of the last three (a user message's lone `Copy` stays), and
  *      the timing text right after it (`{{clock}}`, `Ran for …`, `TTFT …`, `… tok/s`): feedback and branching
@@ -38,6 +40,9 @@ const ACTIONS = new Set(['Copy', 'Good response', 'Bad response', 'Branch into a
 const TIMING = /^(?:(?:\{\{date\}\}|\{\{clock\}\}|Ran for \{\{duration\}\}|TTFT \{\{duration\}\}|\{\{throughput\}\} tok\/s)\s*)+$/
 
 const isAction = (n: AriaNode) => n.role === 'button' && n.name !== null && ACTIONS.has(n.name)
+/** dsh's session pills by their words (cards-current.md §8.2, §12.1), en and zh. */
+const PILL = /^(?:\d+ turns \d+ steps|\d+ 轮 \d+ 步|[\d.]+[KM]? tok(?: · |$)|\d+% of context used$|上下文已用 \d+%$)/
+const isPill = (n: AriaNode) => n.role === 'button' && n.name !== null && PILL.test(n.name)
 
 export function transcriptPart(golden: readonly AriaNode[]): TranscriptPart {
   const nodes: AriaNode[] = []
@@ -52,7 +57,10 @@ export function transcriptPart(golden: readonly AriaNode[]): TranscriptPart {
       continue
     }
     if (n.role === 'textbox') {
-      for (const rest of golden.slice(i)) drop('composer', rest)
+      for (const rest of golden.slice(i)) {
+        if (isPill(rest)) nodes.push(rest)
+        else drop('composer', rest)
+      }
       break
     }
     if (isAction(n)) {

@@ -146,7 +146,8 @@ describe.skipIf(!enabled)('children in the file', () => {
     expect(back).toHaveLength(2)
     for (const href of back) expect(href === '#top' || (await page.locator(`[id="${href.slice(1)}"]`).count()) === 1, href).toBe(true)
     // Following a child link scrolls to that child's header.
-    await page.locator('header details summary').first().click()
+    // The child list is the header's fold holding links (the session pills are folds too).
+    await page.locator('header details:has(a) > summary').first().click()
     await page.locator('header details a').first().click()
     expect(await page.evaluate(() => location.hash)).toBe(childLinks[0])
     expect(await page.evaluate(() => document.querySelectorAll('[id]').length)).toBe(await page.evaluate(() => new Set([...document.querySelectorAll('[id]')].map(e => e.id)).size))

@@ -5,7 +5,8 @@
  * `chromium`, another found on PATH, or `$DSH_VIEW_CHROMIUM`: find-chromium.ts; driven by playwright-core) with the page's own enhancement script
  * running, in the view mode asked for (`<html data-view>`, the build's `--view`; a mode the reader saved is
  * cleared first, so a capture never depends on the browser profile), row disclosures and turn folds opened as
- * asked, and the transcript landmark serialised with Playwright's
+ * asked, and the transcript landmark, then the session pills (dsh's tree has them after the transcript, under
+ * its composer), serialised with Playwright's
  * `ariaSnapshot()` — the serialiser that wrote dsh's `*.expected.md` goldens. A capture is taken until two
  * consecutive ones agree, as upstream does. A paginated session is captured page by page, in order.
  *
@@ -157,8 +158,11 @@ export class AriaSnapshotter {
     for (const path of pages) {
       await page.goto(pathToFileURL(path).href, { waitUntil: 'load' })
       await openRows(page, expand)
-      parts.push(await stableCapture(page))
+      parts.push(await stableCapture(page, TRANSCRIPT))
     }
+    // The session pills follow the transcript, where dsh's tree has them (under its composer): once, from the
+    // last page's header (every page carries the same).
+    if (await page.locator(PILLS).count() > 0) parts.push(await stableCapture(page, PILLS))
     await rm(join(this.dir, session.name), { recursive: true, force: true })
     return parts.join('\n')
   }
@@ -224,9 +228,13 @@ export async function openProcess(page: Page): Promise<void> {
   if (!synced) throw new Error('the page did not mark its turn folds aria-expanded (did its enhancement script run?)')
 }
 
+const TRANSCRIPT = '[data-transcript]'
+/** The header's session pills (components/layout/SessionPills). */
+const PILLS = '[data-session-pills]'
+
 /** Captures until two consecutive snapshots agree (a single capture could race a late layout change). */
-async function stableCapture(page: Page): Promise<string> {
-  const region = page.locator('[data-transcript]').first()
+async function stableCapture(page: Page, selector: string): Promise<string> {
+  const region = page.locator(selector).first()
   let previous = await region.ariaSnapshot()
   for (let attempt = 0; attempt < 10; attempt++) {
     const current = await region.ariaSnapshot()
