@@ -71,7 +71,7 @@ describe('delivered-file block in the turn tail', () => {
   const row: TurnTailRow = {
     kind: 'turn-tail', key: 't', turn: 1, error: null, timing: null,
     deliverables: { label: 'Produced', chips: [{ label: 'p.ts', path: '/ws/p.ts', aria: 'Open /ws/p.ts' }], overflow: null, hidden: [] },
-    delivered: deliveredModel(files, 'en'),
+    delivered: deliveredModel('t', files, 'en'),
   }
   test('cards for the new modes (data-m="n"), chips for classic (data-m="c")', () => {
     const root = mount(<TurnTail row={row} />)
@@ -80,7 +80,9 @@ describe('delivered-file block in the turn tail', () => {
     expect(root.querySelector('[data-deliverables]')?.getAttribute('data-m')).toBe('c')
     const visible = [...(block?.querySelectorAll(':scope > ul > li') ?? [])].map((li) => textOf(li))
     expect(visible).toEqual(['a.txt TXT', 'b.md Notes', 'c.svg SVG', 'd File'])
-    expect(block?.querySelector(':scope > ul [data-copy-path]')?.getAttribute('title')).toBe('/ws/out/a.txt')
+    // One text per card, as dsh writes it (no control inside); the full path as its title, an id a mention leads to.
+    const first = block?.querySelector(':scope > ul > li')
+    expect([first?.id, first?.querySelector('[title]')?.getAttribute('title'), first?.querySelector('[data-copy-path], [role]')]).toEqual(['t:file-1', '/ws/out/a.txt', null])
   })
   test('the fifth card sits behind a toggle named `Show all 5 delivered files`', () => {
     const root = withScript(mount(<TurnTail row={row} />))

@@ -18,6 +18,8 @@
  *   nothing selected, while the header has focus (announced in `aria-keyshortcuts`);
  * - scroll boxes (code, outputs) whose content overflows get `tabindex=0` when shown, so the keyboard can
  *   scroll them (axe `scrollable-region-focusable`);
+ * - breakdown pills (`details > summary[aria-haspopup=dialog]`, the session pills and turn usage): their panel
+ *   opens over the page, so a click elsewhere or Escape closes it, as a dialog would;
  * - instants (`[data-local-time]`, written in UTC by the build): shown in the reader's zone and the page's locale,
  *   as dsh shows them (cards-current.md §11.3, §11.6).
  * No network, no storage, no module syntax at run time: the site bundles this as an IIFE that calls
@@ -57,13 +59,44 @@ export function enhance(root: Document | Element): void {
     const origin = event.target instanceof Element ? event.target : null
     const copy = origin?.closest<HTMLButtonElement>('button[data-copy]')
     if (copy) void copyFromButton(copy)
+    closePopovers(root, origin)
   })
   root.addEventListener('keydown', (event) => {
-    const path = 'key' in event ? headerPathFor(event as KeyboardEvent) : null
+    if (!('key' in event)) return
+    const key = event as KeyboardEvent
+    if (key.key === 'Escape' && closePopovers(root, null, key.target instanceof Element ? key.target : null)) return
+    // A file mention in a reply is a link the tree names a button (src/markdown): Space works it, as a button's does.
+    if (key.key === ' ' && key.target instanceof Element && key.target.matches('a[role="button"][href]')) {
+      event.preventDefault()
+      ;(key.target as HTMLElement).click()
+      return
+    }
+    const path = headerPathFor(key)
     if (path === null) return
     event.preventDefault()
     void copyPath(path)
   })
+}
+
+/** The open pills whose breakdown opens over the page (components/primitives/PillDisclosure). */
+const OPEN_POPOVERS = 'details[open] > summary[aria-haspopup="dialog"]'
+
+/**
+ * Closes every open breakdown pill except the one `inside` is in (a click elsewhere closes it, as a dialog
+ * would); with Escape (`from`: the focused element) closes the one holding the focus and gives its pill the
+ * focus back. Returns whether one closed.
+ */
+function closePopovers(root: Document | Element, inside: Element | null, from: Element | null = null): boolean {
+  let closed = false
+  for (const summary of root.querySelectorAll<HTMLElement>(OPEN_POPOVERS)) {
+    const details = summary.parentElement
+    if (!(details instanceof HTMLDetailsElement)) continue
+    if (from !== null ? !details.contains(from) : inside !== null && details.contains(inside)) continue
+    details.open = false
+    closed = true
+    if (from !== null) summary.focus()
+  }
+  return closed
 }
 
 /** The keys a focused row header copies its path with (`aria-keyshortcuts` syntax). */

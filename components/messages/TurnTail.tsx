@@ -4,9 +4,9 @@
  * card per delivered file — basename and secondary text — folded after four behind `All {n} files`); the classic
  * `Produced` row with up to six file chips (basename, full path as `title`) and the `+ N files` overflow (classic
  * mode only, `data-m="c"`); the turn's failure; then the timing line (time, `Ran for …`, `TTFT …`, `… tok/s`, each
- * pre-formatted by the model) and the turn usage button (`data-m="n"`). A chip or card name is a plain label on
- * a static page — there is no host to open the file nor a sidebar to preview it — which the enhancement script
- * makes copy the path.
+ * pre-formatted by the model) and the turn usage button (`data-m="n"`). A chip is a plain label on a static page —
+ * there is no host to open the file nor a sidebar to preview it — which the enhancement script makes copy the
+ * path; a delivered file's card is text, and the target of the reply's mentions of that file.
  */
 import type { DeliverableChip, DeliverablesModel, DeliveredBlock, DeliveredFileCard, TurnTailRow } from '../../src/cards/types'
 import { CopyButton } from '../primitives/CopyButton'
@@ -124,13 +124,11 @@ function Delivered({ model }: { model: DeliveredBlock }) {
   )
 }
 
+/** One delivered file: its name and secondary text read as one text, as dsh writes the card; a mention leads here (`id`). */
 function DeliveredCard({ card }: { card: DeliveredFileCard }) {
   return (
-    <li className={styles.card}>
-      <span className={styles.cardName} title={card.path} data-copy-path={card.path}>
-        {card.name}
-      </span>{' '}
-      <span className={styles.secondary}>{card.secondary}</span>
+    <li id={card.id} className={styles.card}>
+      <span className={styles.cardName} title={card.path}>{card.name}</span> <span className={styles.secondary}>{card.secondary}</span>
     </li>
   )
 }

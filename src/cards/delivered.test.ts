@@ -24,17 +24,17 @@ describe('secondary text (cards-current.md §8.3 "card")', () => {
 
 describe('the block', () => {
   it('none for no files', () => {
-    expect(deliveredModel(undefined, 'en')).toBeNull()
-    expect(deliveredModel([], 'en')).toBeNull()
+    expect(deliveredModel('t', undefined, 'en')).toBeNull()
+    expect(deliveredModel('t', [], 'en')).toBeNull()
   })
   it('4 files or fewer: all shown, no toggle', () => {
-    const m = deliveredModel([file('/ws/a.txt'), file('C:\\ws\\b.md', 'B')], 'en')
-    expect(m).toEqual({ cards: [{ path: '/ws/a.txt', name: 'a.txt', secondary: 'TXT' }, { path: 'C:\\ws\\b.md', name: 'b.md', secondary: 'B' }], visible: 2, toggle: null })
+    const m = deliveredModel('t', [file('/ws/a.txt'), file('C:\\ws\\b.md', 'B')], 'en')
+    expect(m).toEqual({ cards: [{ id: 't:file-1', path: '/ws/a.txt', name: 'a.txt', secondary: 'TXT' }, { id: 't:file-2', path: 'C:\\ws\\b.md', name: 'b.md', secondary: 'B' }], visible: 2, toggle: null })
   })
   it('more than 4: the first 4 and a toggle (en / zh)', () => {
     const files = ['a', 'b', 'c', 'd', 'e', 'f'].map((n) => file(`/ws/${n}.txt`))
-    expect(deliveredModel(files, 'en')).toMatchObject({ visible: 4, toggle: { expandLabel: 'All 6 files', expandAria: 'Show all 6 delivered files', collapseLabel: 'Collapse', collapseAria: 'Collapse delivered files' } })
-    expect(deliveredModel(files, 'zh')).toMatchObject({ visible: 4, toggle: { expandLabel: '全部 6 个文件', expandAria: '展开全部 6 个交付文件', collapseLabel: '收起', collapseAria: '收起交付文件列表' } })
+    expect(deliveredModel('t', files, 'en')).toMatchObject({ visible: 4, toggle: { expandLabel: 'All 6 files', expandAria: 'Show all 6 delivered files', collapseLabel: 'Collapse', collapseAria: 'Collapse delivered files' } })
+    expect(deliveredModel('t', files, 'zh')).toMatchObject({ visible: 4, toggle: { expandLabel: '全部 6 个文件', expandAria: '展开全部 6 个交付文件', collapseLabel: '收起', collapseAria: '收起交付文件列表' } })
   })
 })
 

@@ -6,8 +6,10 @@
  * `Produced` chips (./deliverables), which the classic mode keeps.
  *
  * A static page has no Host and no sidebar: no native-open actions, no host notice, and the card is not a
- * `Preview {path} in sidebar` button (that name would promise a preview the page cannot give). The basename
- * carries the full path as its title and, with the page script, copies it, like the produced-file chips.
+ * `Preview {path} in sidebar` button (that name would promise a preview the page cannot give). The card reads
+ * as dsh writes it, the basename and the secondary text as one text (issue 28), with the full path as its
+ * title; it has an id (`deliveredAnchor`) so that a mention of the file in the closing reply, a button in
+ * dsh's tree, leads to it (./mentions.ts).
  */
 import type { DeliveredFile } from '../conversation/model'
 import type { DeliveredBlock, DeliveredFileCard, Locale } from './types'
@@ -29,10 +31,13 @@ export function deliveredSecondary(file: DeliveredFile, locale: Locale): string 
   return ext !== '' ? ext.toUpperCase() : toolStrings(locale).delivered.file
 }
 
-export function deliveredModel(files: readonly DeliveredFile[] | undefined, locale: Locale): DeliveredBlock | null {
+/** The element id of the card of the `index`-th delivered file of the turn tail `tailKey`. */
+export const deliveredAnchor = (tailKey: string, index: number): string => `${tailKey}:file-${index + 1}`
+
+export function deliveredModel(tailKey: string, files: readonly DeliveredFile[] | undefined, locale: Locale): DeliveredBlock | null {
   if (files === undefined || files.length === 0) return null
   const d = toolStrings(locale).delivered
-  const cards: DeliveredFileCard[] = files.map(file => ({ path: file.path, name: baseName(file.path), secondary: deliveredSecondary(file, locale) }))
+  const cards: DeliveredFileCard[] = files.map((file, i) => ({ id: deliveredAnchor(tailKey, i), path: file.path, name: baseName(file.path), secondary: deliveredSecondary(file, locale) }))
   const n = cards.length
   return {
     cards,

@@ -49,3 +49,22 @@ describe('mentionTargets and the closing reply', () => {
     expect(reply?.kind === 'markdown' ? reply.mentions : undefined).toEqual([T('/home/dev/project/src/x.ts', 'src/x.ts', 'tool:w1')])
   })
 })
+
+describe('a delivered file', () => {
+  it('is a target leading to its card in the turn tail, which holds that id', () => {
+    const log = session({ version: 4 })
+    log.turnStart(); log.stepStart(); log.user('deliver notes')
+    log.call('present', { files: [{ path: 'notes.md', description: 'Reading notes' }] }, 'p1'); log.result('p1', 'Delivered')
+    log.push('deliverables/presented', { turn: 1, callId: 'p1', files: [{ path: '/home/dev/project/notes.md', description: 'Reading notes' }] })
+    log.stepEnd(); log.stepStart(); log.assistant('See `notes.md`.'); log.stepEnd(); log.turnEnd()
+    const section = viewModel(assemble(linesOf(log)), CTX).sections.find(s => s.turn === 1) as PageSection
+    const reply = section.rows.find(r => r.kind === 'markdown')
+    const mentions = reply?.kind === 'markdown' ? (reply.mentions ?? []) : []
+    const target = resolveMention('notes.md', mentions)
+    const tail = section.rows.find(r => r.kind === 'turn-tail')
+    const card = tail?.kind === 'turn-tail' ? tail.delivered?.cards[0] : undefined
+    expect(target?.path).toBe('/home/dev/project/notes.md')
+    expect(card?.id).toBeDefined()
+    expect(target?.row).toBe(card?.id)
+  })
+})

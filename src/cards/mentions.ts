@@ -3,13 +3,15 @@
  * (a successful root `write`, `edit` or `str_replace_editor` result, by its recorded absolute `meta.path`) and the
  * paths a `present` call delivered, as targets an inline-code span of the reply may name — by the full path, its
  * basename, or the literal argument path of a produced operation. A span resolving to exactly one target
- * becomes a link; two candidates, or none, leave it plain code. dsh opens the file in its sidebar; a static page
- * has none, so the link leads to the row that wrote the file (the row's key is the anchor); a delivered file has
- * no such row, and its span stays code with the full path as its title.
+ * becomes a button (dsh's tree: `code:` → `button "notes.md"`); two candidates, or none, leave it plain code.
+ * dsh opens the file in its sidebar; a static page has none, so the button (a link in the markup, so it works
+ * without the script) leads to the row that wrote the file (the row's key is the anchor), or to a delivered
+ * file's card in the turn tail.
  */
 import type { ToolCallNode } from '../conversation/tool-call'
 import type { ChatNode, TurnTailNode } from '../conversation/model'
 import type { MentionTarget } from './types'
+import { deliveredAnchor } from './delivered'
 import { isObject, parseJson } from './narrow'
 
 const isAbsolute = (p: string) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p)
@@ -67,8 +69,8 @@ export function mentionTargets(nodes: readonly ChatNode[], tail: TurnTailNode | 
     const path = producedPath(call, arg)
     if (path !== null) out.push({ path, argPath: arg, row: node.key })
   }
-  // A delivered file takes part in resolution (it can make a basename ambiguous) but has no row of its own.
-  for (const file of tail?.delivered ?? []) out.push({ path: file.path, argPath: null, row: null })
+  // A delivered file leads to its card in the turn tail.
+  if (tail !== null) (tail.delivered ?? []).forEach((file, i) => out.push({ path: file.path, argPath: null, row: deliveredAnchor(tail.key, i) }))
   return out
 }
 

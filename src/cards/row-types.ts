@@ -175,6 +175,10 @@ export interface MentionTarget {
   path: string
   /** The literal argument path of a produced operation (`src/x.ts`); null for a delivered file. */
   argPath: string | null
+  /**
+   * Where a mention of it leads (an element id of the page): the row that wrote a produced file, the card of a
+   * delivered one (./delivered.ts `deliveredAnchor`).
+   */
   row: string | null
 }
 
@@ -314,7 +318,9 @@ export interface TurnTailRow {
 
 /** One delivered file (cards-current.md §8.3 "card"). */
 export interface DeliveredFileCard {
-  /** As declared (absolute): the card's title and what the copy control copies. */
+  /** The card's element id, where a mention of the file in the reply leads (./delivered.ts `deliveredAnchor`). */
+  id: string
+  /** As declared (absolute): the card's title. */
   path: string
   /** Basename (card text). */
   name: string

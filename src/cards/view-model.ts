@@ -131,7 +131,7 @@ function turnTail(node: TurnTailNode, closing: Closing | null, t: Dictionary, ct
     : null
   // Escapes in the reply would be garbage on the clipboard (and are never shown): copied as plain text.
   const reply = closing === null ? null : { copy: { label: t.copy, copiedLabel: t.copied, text: plainText(closing.text) }, clock: clockOf(closing.time) }
-  const delivered = deliveredModel(node.delivered, ctx.locale)
+  const delivered = deliveredModel(node.key, node.delivered, ctx.locale)
   // The usage button needs the action row, i.e. a closing reply (cards-current.md §8.1); the key is left out when absent.
   const usage = timing === null ? null : turnUsageModel(node.exactUsage, ctx.locale)
   return { kind: 'turn-tail', key: node.key, turn: node.turn, timing, error: error === '' ? null : error,

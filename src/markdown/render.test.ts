@@ -100,10 +100,10 @@ describe('file mentions (cards-current.md §8.3)', () => {
     const html = renderMarkdown('Wrote `x.ts`, see `y.ts` and **`x.ts`**.', {
       mention: span => (span === 'x.ts' ? { href: 'tool:w1', title: '/ws/x.ts' } : null),
     })
-    expect(html).toBe('<p>Wrote <code><a class="md-mention" href="#tool%3Aw1" title="/ws/x.ts">x.ts</a></code>, see <code>y.ts</code> and <strong><code><a class="md-mention" href="#tool%3Aw1" title="/ws/x.ts">x.ts</a></code></strong>.</p>')
+    expect(html).toBe('<p>Wrote <code><a class="md-mention" role="button" href="#tool%3Aw1" title="/ws/x.ts">x.ts</a></code>, see <code>y.ts</code> and <strong><code><a class="md-mention" role="button" href="#tool%3Aw1" title="/ws/x.ts">x.ts</a></code></strong>.</p>')
   })
   it('escapes what it writes into the link', () => {
     const html = renderMarkdown('`a"<b>`', { mention: () => ({ href: 'tool:"x"', title: '"/ws/<a>' }) })
-    expect(html).toBe('<p><code><a class="md-mention" href="#tool%3A%22x%22" title="&quot;/ws/&lt;a&gt;">a&quot;&lt;b&gt;</a></code></p>')
+    expect(html).toBe('<p><code><a class="md-mention" role="button" href="#tool%3A%22x%22" title="&quot;/ws/&lt;a&gt;">a&quot;&lt;b&gt;</a></code></p>')
   })
 })

@@ -206,7 +206,7 @@ function inline(tokens: readonly Token[], depth: number, o: MarkdownOptions = {}
         const span = (t as Tokens.Codespan).text
         const target = o.mention?.(decodeEntities(span)) ?? null
         out += target === null ? `<code>${text(span)}</code>`
-          : `<code><a class="md-mention" href="#${escapeHtml(encodeURIComponent(target.href))}" title="${escapeHtml(target.title)}">${text(span)}</a></code>`
+          : `<code><a class="md-mention" role="button" href="#${escapeHtml(encodeURIComponent(target.href))}" title="${escapeHtml(target.title)}">${text(span)}</a></code>`
         break
       }
       case 'br':
