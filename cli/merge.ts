@@ -34,7 +34,7 @@ export async function runMerge(inv: MergeInvocation, io: Io): Promise<number> {
   if (!inv.quiet) {
     const lines = [
       `dsh-view: merged ${report.parts} part${report.parts === 1 ? '' : 's'}: ${report.sessions} session${report.sessions === 1 ? '' : 's'}, ${report.pages} page${report.pages === 1 ? '' : 's'}` +
-        ` (${report.linked} files brought in, ${report.unchanged} sessions unchanged) in ${(ms / 1000).toFixed(2)} s`,
+        ` (${report.linked} file${report.linked === 1 ? '' : 's'} brought in, ${report.unchanged} session${report.unchanged === 1 ? '' : 's'} unchanged) in ${(ms / 1000).toFixed(2)} s`,
     ]
     if (report.warnings.length > 0) {
       // As `build` lists them: the first few with session and line, the rest counted.

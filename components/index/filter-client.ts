@@ -5,6 +5,7 @@
  * sessions matches; a project heading hides when none of its entries shows. Reads only this page, so it
  * works from file:// with no fetch; entries carry their lower-cased text in `data-filter`.
  */
+import { fillCount } from '../primitives/count-template'
 
 /** Every whitespace-separated word of the query occurs in the entry text (case-insensitive). */
 export function matches(entryText: string, query: string): boolean {
@@ -48,7 +49,7 @@ export function installFilter(doc: Document): void {
     const status = select?.value ?? ''
     const { shown, total } = applyFilter(doc, input.value, status)
     const idle = input.value.trim() === '' && status === ''
-    if (output) output.textContent = idle ? '' : template.replace('{shown}', String(shown)).replace('{total}', String(total))
+    if (output) output.textContent = idle ? '' : fillCount(template, { shown, total })
   }
   box.hidden = false
   input.addEventListener('input', run)

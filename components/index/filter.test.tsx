@@ -5,6 +5,7 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { siteText } from '../../src/site/strings'
 import type { IndexEntry, IndexModel } from '../../src/site/types'
 import { applyFilter, installFilter, matches } from './filter-client'
 import { SessionIndex } from './SessionIndex'
@@ -30,9 +31,9 @@ const model: IndexModel = {
   ],
 }
 
-function render() {
+function render(countTemplate = '{shown} of {total}') {
   document.body.innerHTML = renderToStaticMarkup(
-    <SessionIndex model={model} filter={{ label: 'Filter', placeholder: '…', countTemplate: '{shown} of {total}' }} skipLabel="Skip" noSessions="none" pagesLabel="Pages" footer="f" />,
+    <SessionIndex model={model} filter={{ label: 'Filter', placeholder: '…', countTemplate }} skipLabel="Skip" noSessions="none" pagesLabel="Pages" footer="f" />,
   )
 }
 
@@ -48,12 +49,22 @@ describe('matches', () => {
 })
 
 describe('the filter box', () => {
-  beforeEach(render)
+  beforeEach(() => render())
 
   it('is hidden in the server markup and revealed by the script', () => {
     expect(document.querySelector<HTMLElement>('[data-filter-box]')?.hidden).toBe(true)
     installFilter(document)
     expect(document.querySelector<HTMLElement>('[data-filter-box]')?.hidden).toBe(false)
+  })
+
+  it('counts in correct English with the site\'s own string (1 session, 4 sessions)', () => {
+    render(siteText('en').filterCount)
+    installFilter(document)
+    const input = document.querySelector<HTMLInputElement>('#dsh-filter')
+    if (input === null) throw new Error('no filter input')
+    input.value = 'docs'
+    input.dispatchEvent(new Event('input'))
+    expect(document.querySelector('output')?.textContent).toBe('1 of 4 sessions')
   })
 
   it('keeps a parent whose child matches, hides projects with no match, and counts', () => {

@@ -38,7 +38,7 @@ export function createProgress({ write, tty, quiet, now = () => performance.now(
   let lastDraw = 0
   let drawn = false
   const line = () =>
-    `dsh-view: ${done}/${total} sessions · ${(bytes / 1024 / 1024).toFixed(1)}/${(totalBytes / 1024 / 1024).toFixed(1)} MB · ${formatRate(bytes, now() - started)}`
+    `dsh-view: ${done}/${total} session${total === 1 ? '' : 's'} · ${(bytes / 1024 / 1024).toFixed(1)}/${(totalBytes / 1024 / 1024).toFixed(1)} MB · ${formatRate(bytes, now() - started)}`
   return {
     start(sessions, allBytes) {
       total = sessions

@@ -76,7 +76,7 @@ describe.skipIf(!enabled)('search from file://', () => {
     expect(await row.locator('details').first().evaluate(d => (d as HTMLDetailsElement).open)).toBe(false)
     await page.locator('#dsh-find').fill(NEEDLE)
     await expectMarkShown(page)
-    await expect.poll(() => page.locator('[data-find-status]').textContent()).toMatch(/^1 of 1 matching cards on this page/)
+    await expect.poll(() => page.locator('[data-find-status]').textContent()).toMatch(/^1 of 1 matching card on this page/)
     // Every other card of the page is filtered away.
     expect(await page.locator('[data-transcript] > div > *:not(h2):visible').count()).toBe(1)
     await page.keyboard.press('Escape')

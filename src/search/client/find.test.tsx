@@ -74,7 +74,7 @@ describe('the find box', () => {
     expect(marks.map(m => m.textContent)).toEqual(['NEEDLE-42'])
     for (let el = marks[0]?.parentElement; el && el !== bash; el = el.parentElement) if (el.tagName === 'DETAILS') expect((el as HTMLDetailsElement).open).toBe(true)
     expect(bash.hasAttribute('data-find-current')).toBe(true)
-    expect(status()).toBe('1 of 1 matching cards on this page')
+    expect(status()).toBe('1 of 1 matching card on this page')
   })
 
   it('filters by tool and by status, alone or with words', async () => {

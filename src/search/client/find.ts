@@ -10,6 +10,7 @@ import { indexRows, isActive, queryWords, rowMatches, snippet, type IndexedRow, 
 import { clearMarks, markWords, reveal } from './reveal'
 import { loadShard } from './shards'
 import { loadAnchorMap, mapPage } from '../../../components/layout/anchors-client'
+import { fillCount } from '../../../components/primitives/count-template'
 
 const HIDDEN = 'data-find-hidden'
 const CURRENT = 'data-find-current'
@@ -24,7 +25,6 @@ export interface FindControl {
   search(query: string): void
 }
 
-const fill = (template: string, values: Record<string, number>) => template.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m))
 
 export function installFind(doc: Document): FindControl | null {
   const box = doc.querySelector<HTMLElement>('[data-find-box]')
@@ -87,8 +87,8 @@ export function installFind(doc: Document): FindControl | null {
 
   const describe = () => {
     const parts: string[] = []
-    if (matches.length > 0) parts.push(fill(text('count'), { i: current + 1, n: matches.length }))
-    if (others > 0) parts.push(fill(text('count-elsewhere'), { other: others }))
+    if (matches.length > 0) parts.push(fillCount(text('count'), { i: current + 1, n: matches.length }))
+    if (others > 0) parts.push(fillCount(text('count-elsewhere'), { other: others }))
     if (parts.length === 0) parts.push(text('none'))
     if (partial) parts.push(text('partial'))
     status.value = parts.join(' · ')

@@ -75,7 +75,7 @@ describe('search all sessions', () => {
     expect(new Set(marks)).toEqual(new Set(['timed', 'out']))
     const status = document.querySelector('[data-search-status]')?.textContent
     expect(status).toMatch(/3 matches in 2 sessions/)
-    expect(status).toMatch(/1 sessions could not be searched/)
+    expect(status).toMatch(/1 session could not be searched/)
     document.querySelector<HTMLAnchorElement>('[data-search-results] ul a')?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }))
     expect(window.name).toBe(`${PENDING_PREFIX}timed out`)
   })

@@ -11,6 +11,7 @@ import { setPendingQuery } from './find'
 import { highlightParts, indexRows, queryWords, rowMatches, snippet, type IndexedRow } from './match'
 import { asCatalog } from '../catalog'
 import { loadCatalog, loadShard } from './shards'
+import { fillCount } from '../../../components/primitives/count-template'
 
 /** Shards loading at once. */
 const CONCURRENCY = 4
@@ -28,7 +29,6 @@ interface Session {
   failed: boolean
 }
 
-const fill = (template: string, values: Record<string, number>) => template.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m))
 
 function marked(doc: Document, text: string, words: readonly string[]): DocumentFragment {
   const fragment = doc.createDocumentFragment()
@@ -129,7 +129,7 @@ export function installSiteSearch(doc: Document): void {
         const li = doc.createElement('li')
         const more = doc.createElement('a')
         more.href = s.href
-        more.textContent = fill(text('more'), { n: found.length - PER_SESSION })
+        more.textContent = fillCount(text('more'), { n: found.length - PER_SESSION })
         li.append(more)
         list.append(li)
       }
@@ -138,9 +138,9 @@ export function installSiteSearch(doc: Document): void {
     }
     const read = sessions.filter(s => s.rows !== null || s.failed).length
     const failed = sessions.filter(s => s.failed).length
-    const parts = [read < sessions.length ? fill(text('loading'), { done: read, total: sessions.length }) : '']
-    parts.push(total === 0 ? (read < sessions.length ? '' : text('none')) : fill(text('count'), { n: total, s: withMatches }))
-    if (failed > 0) parts.push(fill(text('unavailable'), { n: failed }))
+    const parts = [read < sessions.length ? fillCount(text('loading'), { done: read, total: sessions.length }) : '']
+    parts.push(total === 0 ? (read < sessions.length ? '' : text('none')) : fillCount(text('count'), { n: total, s: withMatches }))
+    if (failed > 0) parts.push(fillCount(text('unavailable'), { n: failed }))
     status.value = parts.filter(Boolean).join(' · ')
   }
 
