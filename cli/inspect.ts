@@ -61,7 +61,7 @@ export interface InspectedSession {
   models: string[]
   /** The first of `models`, or null. */
   model: string | null
-  /** Σ usage of the settled assistant messages (disjoint counts; total = input + output + cache). */
+  /** Token totals, counted once per provider request (src/conversation/usage.ts; disjoint counts; total = input + output + cache). */
   tokens: UsageTotals
   /** A header `version` newer than dsh-view knows (the log may be read incompletely). */
   unknownVersion: boolean

@@ -248,6 +248,7 @@ export class ConversationBuilder {
   #event(event: KnownEvent, line: number, frame: number | null): void {
     this.#facts.noteTime(event.time)
     this.#facts.counts.add(event)
+    this.#facts.usage.take(event)
     const section = event.type === 'turn/start' ? this.#open(new SectionState(`turn@${event.seq}`, event.data.turn, event.seq, event.time)) : this.#sectionAt(event.seq)
     if (event.seq > section.maxSeq) section.maxSeq = event.seq
     if (event.seq > this.#lastSeq) this.#lastSeq = event.seq

@@ -8,7 +8,7 @@ import type { SessionHeader, TokenUsage } from '../log/schema'
 import type { ChildLink, ModelRef, SessionFacts, SessionStatus } from './model'
 import { CountAccumulator } from './counts'
 import type { StepMetrics } from './step-item'
-import { addUsage, cacheHitPercent, emptyUsage } from './usage'
+import { cacheHitPercent, RequestUsageCounter } from './usage'
 
 /** `min(100, round(used / window × 100))`; null for a window that is not positive. */
 const contextPercent = (used: number, window: number): number | null => (window > 0 ? Math.min(100, Math.round((used / window) * 100)) : null)
@@ -26,7 +26,8 @@ export class FactsAccumulator {
   readonly #turns = new Set<number>()
   /** Turns and tool calls by the one definition (./counts.ts); the builder gives it every event. */
   readonly counts = new CountAccumulator()
-  readonly usage = emptyUsage()
+  /** The one usage count (./usage.ts): the builder feeds it every event. */
+  readonly usage = new RequestUsageCounter()
   lastRequest: TokenUsage | null = null
   contextWindow: number | null = null
   minTime: number | null = null
@@ -76,7 +77,6 @@ export class FactsAccumulator {
   step(turn: number, metrics: StepMetrics): void {
     this.#turns.add(turn)
     this.steps++
-    addUsage(this.usage, metrics.usage)
     if (metrics.usage !== null) this.lastRequest = metrics.usage
     if (metrics.llmMs !== null) this.#llmMs = (this.#llmMs ?? 0) + metrics.llmMs
     if (metrics.ttftMs !== null) {
@@ -102,7 +102,7 @@ export class FactsAccumulator {
   }
 
   snapshot(header: SessionHeader | null, status: SessionStatus, inheritedBeforeSeq: number | null): SessionFacts {
-    const usage = { ...this.usage }
+    const usage = this.usage.totals
     const last = this.lastRequest
     const lastInput = last === null ? null : (last.inputTokens ?? 0) + (last.cacheReadTokens ?? 0) + (last.cacheWriteTokens ?? 0)
     const lastTotal = last === null || lastInput === null ? null : lastInput + (last.outputTokens ?? 0)

@@ -345,7 +345,7 @@ export interface SessionStats extends SessionCounts {
   activityTurns: number
   /** Settled (append) `assistant/message`s. */
   steps: number
-  /** Summed over settled `assistant/message` usages. */
+  /** Counted once per provider request, compactions included (the one count: ./usage.ts `RequestUsageCounter`). */
   usage: UsageTotals
   /** cacheRead / (input + cacheRead + cacheWrite) as a whole percent, except a partial hit that would round
    *  to 100 (`99.9`, `99.96`); null when there was no prompt input (§8.2). */

@@ -1,9 +1,9 @@
 /**
  * What `inspect` says about how a session ran (issue 15 item 2), gathered line by line while a log is
  * streamed — no conversation model is built, so a multi-GB log costs no more memory than its summary:
- * start and end time, models, token totals — counted as the page's facts count them (every settled
- * assistant message's usage, src/conversation/usage.ts; models from messages and request events), which
- * run-facts.test.ts checks on every corpus log — and the status.
+ * start and end time, models, token totals — counted as the page's facts count them (the one
+ * `RequestUsageCounter`, ./usage.ts: once per request, compactions included; models from messages and
+ * request events), which run-facts.test.ts checks on every corpus log — and the status.
  *
  * Status: the one rule every surface uses (`sessionStatus`, ./status.ts: damaged, running, failed,
  * interrupted, completed from the log alone), which inspect — a command run now, not a page kept — then
@@ -15,7 +15,7 @@ import type { ParsedLine } from '../log/parsed-line'
 import { CountAccumulator } from './counts'
 import type { UsageTotals } from './model'
 import { sessionStatus } from './status'
-import { addUsage, emptyUsage } from './usage'
+import { RequestUsageCounter } from './usage'
 
 export type RunStatus = 'completed' | 'interrupted' | 'failed' | 'running' | 'damaged'
 
@@ -48,7 +48,7 @@ const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? 
 export class RunFacts {
   startTime: number | null = null
   endTime: number | null = null
-  readonly usage: UsageTotals = emptyUsage()
+  readonly #usage = new RequestUsageCounter()
   readonly models: string[] = []
   openTurn = false
   lastEnd: string | null = null
@@ -69,6 +69,7 @@ export class RunFacts {
     if (line.kind !== 'event') return
     const e = line.event
     this.counts.add(e)
+    this.#usage.take(e)
     switch (e.type) {
       case 'turn/start':
         this.openTurn = true
@@ -80,7 +81,6 @@ export class RunFacts {
         return
       case 'assistant/message': {
         if (e.surfaceOp !== undefined && e.surfaceOp !== 'append') return
-        addUsage(this.usage, e.data.usage ?? null)
         const source = e.data.message.source as Record<string, unknown>
         this.#model(str(source['provider']), str(source['model']))
         return
@@ -94,6 +94,11 @@ export class RunFacts {
         return
       }
     }
+  }
+
+  /** The session's token totals (./usage.ts). */
+  get usage(): UsageTotals {
+    return this.#usage.totals
   }
 
   /** Start: the header's `createdAt`, else the first event time; end: the last event time. */

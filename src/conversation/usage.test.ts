@@ -1,6 +1,67 @@
-/** cacheHitPercent (cards-current.md §8.2): whole percent with ties up, a partial hit never reads 100, a full hit does. */
+/**
+ * cacheHitPercent (cards-current.md §8.2): whole percent with ties up, a partial hit never reads 100, a full hit
+ * does. RequestUsageCounter and sumUsage (trajectory.md §4.5, issue 29 item 5): usage counted once per request.
+ */
 import { describe, expect, it } from 'vitest'
-import { cacheHitPercent } from './usage'
+import type { KnownEvent } from '../log/schema'
+import { session, text, type SessionBuilder } from '../log/testing/session'
+import { cacheHitPercent, compactionRequestKey, messageRequestKey, RequestUsageCounter, stepRequestKey, sumUsage } from './usage'
+
+const u = (inputTokens: number, outputTokens: number) => ({ inputTokens, outputTokens })
+
+function counted(build: (s: SessionBuilder) => void): RequestUsageCounter {
+  const s = session()
+  s.turnStart()
+  build(s)
+  const counter = new RequestUsageCounter()
+  for (const event of s.events) counter.take(event as KnownEvent)
+  return counter
+}
+
+describe('RequestUsageCounter', () => {
+  it.each<[string, (s: SessionBuilder) => void, number, number]>([
+    ['one message per request', (s) => { s.stepStart(); s.assistant('a', { usage: u(10, 1) }); s.stepStart(); s.assistant('b', { usage: u(20, 2) }) }, 30, 2],
+    ['a repeated message for the same request replaces, never adds', (s) => { s.stepStart(); s.assistant('a', { usage: u(10, 1) }); s.assistant('a again', { usage: u(12, 1) }) }, 12, 1],
+    ['a repeated message without usage clears it', (s) => { s.stepStart(); s.assistant('a', { usage: u(10, 1) }); s.assistant('a again') }, 0, 0],
+    ['the same turn and step opened again is a new request', (s) => { s.stepStart(); s.assistant('a', { usage: u(10, 1) }); s.stepEnd(); s.step--; s.stepStart(); s.assistant('b', { usage: u(5, 1) }) }, 15, 2],
+    ['a message with no step/start: one message-only request per turn and step', (s) => { s.step = 3; s.assistant('a', { usage: u(7, 1) }); s.assistant('b', { usage: u(8, 1) }) }, 8, 1],
+    ['a replacement message (compaction history) counts nothing', (s) => { s.stepStart(); s.push('assistant/message', { turn: 1, step: 1, message: { id: 'r', role: 'assistant', content: [text('old')], source: { kind: 'model' } }, usage: u(500, 50) }, { surfaceOp: { op: 'replace', start: 0, end: 0 } }) }, 0, 0],
+    ['attempt and stream usage chunks count nothing', (s) => { s.stepStart(); s.push('assistant/attempt', { turn: 1, step: 1, stream: [{ time: 1, chunk: { type: 'usage', usage: u(99, 9) } }] }); s.chunk({ type: 'usage', usage: u(99, 9) }); s.assistant('ok', { usage: u(1, 1) }) }, 1, 1],
+    ['a compaction counts its summary usage once', (s) => { s.push('compaction/start', { compactionId: 'c' }); s.push('compaction/summary', { compactionId: 'c', usage: u(20, 4) }); s.push('compaction/summary', { compactionId: 'c', usage: u(20, 4) }) }, 20, 1],
+    ['a summary without its start counts nothing', (s) => { s.push('compaction/summary', { compactionId: 'c', usage: u(20, 4) }) }, 0, 0],
+    ['a malformed summary usage counts nothing', (s) => { s.push('compaction/start', { compactionId: 'c' }); s.push('compaction/summary', { compactionId: 'c', usage: { inputTokens: 'many' } }) }, 0, 0],
+  ])('%s', (_name, build, input, requests) => {
+    const counter = counted(build)
+    expect(counter.totals.inputTokens).toBe(input)
+    expect(counter.counted).toBe(requests)
+  })
+
+  it('keys requests by their step/start, message or compaction, and totals input + output + cache', () => {
+    const counter = counted((s) => {
+      s.stepStart() // seq 1
+      s.assistant('a', { usage: { inputTokens: 1, outputTokens: 2, cacheReadTokens: 3, cacheWriteTokens: 4, reasoningTokens: 1 } })
+      s.step = 7
+      s.assistant('b', { usage: u(5, 5) })
+      s.push('compaction/start', { compactionId: 'x' })
+      s.push('compaction/summary', { compactionId: 'x', usage: u(2, 2) })
+    })
+    expect(counter.usageOf(stepRequestKey(1))).toEqual({ inputTokens: 1, outputTokens: 2, cacheReadTokens: 3, cacheWriteTokens: 4, reasoningTokens: 1 })
+    expect(counter.usageOf(messageRequestKey(1, 7))).toEqual(u(5, 5))
+    expect(counter.usageOf(compactionRequestKey('x'))).toEqual(u(2, 2))
+    expect(counter.totals).toEqual({ inputTokens: 8, outputTokens: 9, cacheReadTokens: 3, cacheWriteTokens: 4, reasoningTokens: 1, totalTokens: 24 })
+  })
+})
+
+describe('sumUsage', () => {
+  it('adds field by field; a field appears once any summand has it', () => {
+    expect(sumUsage(null, null)).toBeNull()
+    expect(sumUsage(null, u(1, 2))).toEqual(u(1, 2))
+    expect(sumUsage(u(1, 2), { inputTokens: 3, outputTokens: 4, reasoningTokens: 1 })).toEqual({ inputTokens: 4, outputTokens: 6, reasoningTokens: 1 })
+    const total = u(1, 1)
+    sumUsage(total, u(1, 1))
+    expect(total).toEqual(u(1, 1)) // not changed in place
+  })
+})
 
 describe('cacheHitPercent', () => {
   it.each<[number, number, number | null]>([

@@ -8,6 +8,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { assemble } from '../conversation'
+import { assembleTrajectory } from '../trajectory'
 import { readPackedRow } from './packed'
 import { LogParser } from './parser'
 import { parseLogBytes, parseLogText } from './parse-text'
@@ -321,5 +322,31 @@ describe('skip-superseded on generated sessions', () => {
       }),
       { numRuns: 600 },
     )
+  })
+})
+
+describe('skip-superseded keeps the Trajectory\'s first token', () => {
+  it('a tool-call delta before any text or reasoning token is kept; after one it is not', () => {
+    const callFirst = session()
+    callFirst.turnStart()
+    callFirst.stepStart()
+    callFirst.chunk({ type: 'block-start', index: 0, blockType: 'tool-call' }) // 2: the first clock, kept anyway
+    callFirst.chunkRow('tool-call-chunks', ['', '{"a":', '1}'], { id: 'c1', name: 'bash' }) // 3–5: named, counts at 3
+    callFirst.chunkRow('text-chunks', ['x', 'y'], { index: 1 }) // 6–7
+    callFirst.assistant('xy')
+    const first = both(callFirst.jsonl())
+    expect(chunkSeqs(first.skip.lines)).toContain(3)
+    expect(assembleTrajectory(first.skip.lines).requests[0]?.timing.firstTokenAt).toBe(callFirst.timeOf(3))
+    expect(assembleTrajectory(first.skip.lines)).toEqual(assembleTrajectory(first.full.lines))
+
+    const textFirst = session()
+    textFirst.turnStart()
+    textFirst.stepStart()
+    textFirst.chunkRow('text-chunks', ['x', 'y']) // 2–3: first token at 2
+    textFirst.chunkRow('tool-call-chunks', ['{"a":', '1}'], { index: 1, id: 'c1', name: 'bash' }) // 4–5
+    textFirst.assistant('xy')
+    const second = both(textFirst.jsonl())
+    expect(chunkSeqs(second.skip.lines)).not.toContain(4)
+    expect(assembleTrajectory(second.skip.lines)).toEqual(assembleTrajectory(second.full.lines))
   })
 })

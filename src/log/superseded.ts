@@ -12,9 +12,10 @@
  * the streamed blocks, but chunk times and seqs still count): every chunk that is not a text, reasoning or
  * tool-call delta (block starts/ends, usage, finish — an error finish makes an attempt card); and among
  * deltas the step's first chunk (it may open the step and its section), the first and last with a clock
- * (llm time), the first with a clock carrying non-empty text or reasoning (time to first token), the
- * earliest and latest clock (session time range), and the highest seq of each run between other entries
- * (what an unreadable line after it anchors to). Output order never changes; only unobservable deltas are
+ * (llm time), the first with a clock carrying non-empty text or reasoning (time to first token), the first
+ * with a clock carrying a tool-call name or non-empty arguments when it comes before that (the Trajectory's
+ * first token also counts those: src/trajectory/fold/first-token.ts), the earliest and latest clock (session time range), and the
+ * highest seq of each run between other entries (what an unreadable line after it anchors to). Output order never changes; only unobservable deltas are
  * left out. superseded.test.ts folds every corpus log both ways and compares the conversations.
  */
 import { pushRowLines, type PackedRow } from './packed'
@@ -150,7 +151,8 @@ function observableMembers(items: readonly Held[]): number[] {
     else if (isChunk(item.entry)) {
       const { chunk } = item.entry.event.data
       const token = (chunk.type === 'text-delta' || chunk.type === 'reasoning-delta') && typeof chunk['text'] === 'string' && chunk['text'] !== ''
-      seen.member(item.entry.event.time, item.entry.event.seq, token)
+      const callToken = chunk.type === 'tool-call-delta' && (typeof chunk['name'] === 'string' || (typeof chunk['argumentsDelta'] === 'string' && chunk['argumentsDelta'] !== ''))
+      seen.member(item.entry.event.time, item.entry.event.seq, token, callToken)
     } else seen.endRun()
   }
   seen.endRun()
@@ -163,6 +165,7 @@ class Observed {
   private firstTimed = -1
   private lastTimed = -1
   private firstToken = -1
+  private firstCallToken = -1
   private minAt = -1
   private maxAt = -1
   private minTime = 0
@@ -172,9 +175,9 @@ class Observed {
   private readonly tops: number[] = []
 
   /** One chunk event. */
-  member(time: number | null, seq: number, token: boolean): void {
+  member(time: number | null, seq: number, token: boolean, callToken: boolean): void {
     const g = this.g++
-    if (time !== null && time > 0) this.timed(g, time, token)
+    if (time !== null && time > 0) this.timed(g, time, token, callToken)
     if (this.runTop === -1 || seq > this.runSeq) {
       this.runTop = g
       this.runSeq = seq
@@ -197,15 +200,16 @@ class Observed {
     const dt = row.dt
     for (let k = 0; k < count; k++) {
       if (k > 0) time += dt[k - 1] ?? 0
-      // The first token is looked for only until found: one piece test per step, not per member.
-      if (time > 0) this.timed(g + k, time, text && this.firstToken === -1 && !row.pieceEmpty(k))
+      // The first tokens are looked for only until found: one piece test per step, not per member.
+      if (time > 0) this.timed(g + k, time, text && this.firstToken === -1 && !row.pieceEmpty(k), !text && this.firstCallToken === -1 && (row.name !== undefined || !row.pieceEmpty(k)))
     }
   }
 
-  private timed(g: number, time: number, token: boolean): void {
+  private timed(g: number, time: number, token: boolean, callToken: boolean): void {
     if (this.firstTimed === -1) this.firstTimed = g
     this.lastTimed = g
     if (token && this.firstToken === -1) this.firstToken = g
+    if (callToken && this.firstCallToken === -1) this.firstCallToken = g
     if (this.minAt === -1 || time < this.minTime) {
       this.minAt = g
       this.minTime = time
@@ -226,6 +230,8 @@ class Observed {
     const keep = new Set(this.tops)
     if (this.g > 0) keep.add(0)
     for (const at of [this.firstTimed, this.lastTimed, this.firstToken, this.minAt, this.maxAt]) if (at !== -1) keep.add(at)
+    // A tool-call token matters only when no text or reasoning token comes before it.
+    if (this.firstCallToken !== -1 && (this.firstToken === -1 || this.firstCallToken < this.firstToken)) keep.add(this.firstCallToken)
     return [...keep].sort((a, b) => a - b)
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The promise of `chunks: 'skip-superseded'` (src/log/superseded.ts), on every log of the corpus (both
  * encodings, torn and damaged ones included): the conversation folded from the reduced output is the
- * one folded from the full output — static and live — and the session summary is the same. The reduced
+ * one folded from the full output — static and live — as is the Trajectory, and the session summary is the same. The reduced
  * output is the full output with only `assistant/chunk` deltas taken out, in the same order. The same
  * holds for a chunk-heavy zstd log with damaged frames and torn tails, where frame damage reports must
  * keep their place among held-back lines.
@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { assemble } from '../../conversation'
+import { assembleTrajectory } from '../../trajectory'
 import type { ParsedLine } from '../parsed-line'
 import { session } from '../testing/session'
 import { loadSession, type LoadedSession } from './load'
@@ -45,6 +46,7 @@ async function compare(full: LoadedSession | string, skip: LoadedSession | strin
   for (const live of [false, true]) {
     expect(assemble(skipLines, { tornTail: skip.tornTail, live })).toEqual(assemble(fullLines, { tornTail: full.tornTail, live }))
   }
+  expect(assembleTrajectory(skipLines)).toEqual(assembleTrajectory(fullLines))
   // A subsequence of the full output that leaves out deltas only.
   let at = 0
   for (const entry of skipLines) {

@@ -1,0 +1,303 @@
+/**
+ * The first derivation step (upstream's snapshot builder, trajectory.md §4.2–4.9): the fold's
+ * contributions, walked in anchor order, become the finalized nodes the ledger is laid out from (input
+ * messages, settled assistant messages, settled or interrupted tool trees), the request views (assistant
+ * requests opened by `step/start`, compactions), the calls still running, and each call's schema at call
+ * time. Headers apply to the request of the step they sit in, else to every later request; each prompt
+ * change is consumed by one request. Then a `session/end-seed` interrupts the latest compaction still
+ * running before it, and an `error` turn end fails the turn's last assistant request.
+ */
+import type { ContentBlock, MessageSource, TokenUsage } from '../../log/schema'
+import { str } from '../../conversation/narrow'
+import type { RequestUsageCounter } from '../../conversation/usage'
+import { anchorOf, type CompactionState, type Contribution } from '../fold/contributions'
+import type { DisplayFailure } from '../fold/failure'
+import type { InputMessage } from '../fold/inputs'
+import type { Boundary } from '../fold/location'
+import type { StoredPrompt } from '../fold/prompt-store'
+import type { HeaderChange, HeaderState, SystemNode } from '../fold/prompts'
+import type { AssistantStep, RetryFacts } from '../fold/steps'
+import type { CallView, ToolTree } from '../fold/tools'
+import type { TrajectoryStatus } from '../model'
+
+/** A settled assistant message, as the layout reads it. */
+export interface AssistantNode {
+  kind: 'assistant'
+  seq: number
+  time: number | null
+  turn: number
+  step: number
+  content: ContentBlock[]
+  source: MessageSource
+  usage: TokenUsage | null
+  interrupted: boolean
+  stepStartTime: number | null
+  firstTokenTime: number | null
+  /** The request the usage counter settles with this message. */
+  requestKey: string
+  /** Options of the header in force, for a request opened by `step/start`. */
+  requestConfig?: unknown
+}
+
+export interface ToolResultNode {
+  kind: 'tool-result'
+  seq: number
+  time: number | null
+  call: CallView
+}
+
+export interface InputNode {
+  kind: 'input'
+  seq: number
+  input: InputMessage
+}
+
+export type Node = AssistantNode | ToolResultNode | InputNode
+
+interface RequestBase {
+  startSeq: number
+  startedAt: number | null
+  completedAt: number | null
+  status: TrajectoryStatus
+  error?: DisplayFailure & { interruptedCompaction?: true }
+  provider?: string
+  model?: string
+  requestConfig?: unknown
+  usage: TokenUsage | null
+  resultSeq?: number
+}
+
+export interface AssistantRequestView extends RequestBase {
+  kind: 'assistant'
+  turn: number
+  step: number
+  prompt?: number
+  promptChange?: HeaderChange
+  retry?: RetryFacts
+  firstTokenTime: number | null
+  /** Envelope times exist for it (§4.10): false for a stripped log. */
+  timed: boolean
+}
+
+export interface CompactionRequestView extends RequestBase {
+  kind: 'compaction'
+  turn: number | null
+  compaction: CompactionState
+}
+
+export type RequestView = AssistantRequestView | CompactionRequestView
+
+export interface RunningCall {
+  turn: number
+  step: number
+  call: CallView
+}
+
+export interface Inspection {
+  systemPrompts: SystemNode[]
+  nodes: Node[]
+  requests: RequestView[]
+  runningCalls: RunningCall[]
+  callSchemas: Map<string, { prompt: number; name: string }>
+}
+
+const text = (value: unknown): string | undefined => str(value) ?? undefined
+
+function stepKeyOf(header: HeaderState): string | null {
+  const { turn, step } = header.location
+  return turn === null || step === null ? null : `${turn.turn}:${step.step}`
+}
+
+function assistantRequest(step: AssistantStep, usage: TokenUsage | null): AssistantRequestView {
+  const message = step.message
+  const boundary: Boundary | null = message === null ? step.boundary : null
+  const status: TrajectoryStatus = message !== null ? (message.interrupted ? 'error' : 'complete') : boundary !== null ? 'error' : 'running'
+  const completedAt = message !== null ? message.time : (boundary?.time ?? null)
+  const view: AssistantRequestView = {
+    kind: 'assistant',
+    startSeq: step.startSeq,
+    turn: step.turn,
+    step: step.step,
+    startedAt: step.startTime,
+    completedAt,
+    status,
+    usage,
+    firstTokenTime: step.firstTokenTime,
+    timed: step.startTime !== null || completedAt !== null,
+  }
+  if (step.retry !== null) {
+    view.retry = step.retry
+    view.error = { message: step.retry.message, ...(step.retry.code === undefined ? {} : { code: step.retry.code }) }
+  }
+  if (message !== null) {
+    view.resultSeq = message.seq
+    const provider = text(message.source['provider'])
+    const model = text(message.source['model'])
+    if (provider !== undefined) view.provider = provider
+    if (model !== undefined) view.model = model
+  }
+  return view
+}
+
+function compactionRequest(compaction: CompactionState): CompactionRequestView {
+  const end = compaction.end
+  const view: CompactionRequestView = {
+    kind: 'compaction',
+    startSeq: compaction.startSeq,
+    turn: compaction.turn,
+    startedAt: compaction.startTime,
+    completedAt: end?.time ?? null,
+    status: end === null ? 'running' : end.error === null ? 'complete' : 'error',
+    usage: compaction.summary?.usage ?? null,
+    compaction,
+  }
+  if (end !== null && end.error !== null) view.error = { message: end.error }
+  const summary = compaction.summary
+  if (summary !== null) {
+    view.resultSeq = summary.seq
+    if (summary.provider !== null) view.provider = summary.provider
+    if (summary.model !== null) view.model = summary.model
+    view.requestConfig = { provider: summary.provider, model: summary.model, purpose: 'compaction', ...(summary.maxTokens === null ? {} : { maxTokens: summary.maxTokens }) }
+  }
+  return view
+}
+
+/** Every call id in a tree with its name (iterative). */
+function* callsOf(root: CallView): Generator<CallView> {
+  const stack = [root]
+  while (stack.length > 0) {
+    const call = stack.pop() as CallView
+    yield call
+    for (let i = call.subCalls.length - 1; i >= 0; i--) stack.push(call.subCalls[i] as CallView)
+  }
+}
+
+export function inspect(contributions: readonly Contribution[], prompts: readonly StoredPrompt[], usage: RequestUsageCounter): Inspection {
+  const ordered = contributions.map((c, i) => ({ c, anchor: anchorOf(c), i })).sort((a, b) => a.anchor - b.anchor || a.i - b.i).map((x) => x.c)
+  const headersByStep = new Map<string, { latest: HeaderState; change?: HeaderChange }>()
+  const represented = new Set<number>()
+  for (const c of ordered) {
+    if (c.kind !== 'header') continue
+    const header = c.header
+    if (header.change !== undefined) represented.add(header.change.seq)
+    const key = stepKeyOf(header)
+    if (key === null) continue
+    const change = header.change ?? headersByStep.get(key)?.change
+    headersByStep.set(key, change === undefined ? { latest: header } : { latest: header, change })
+  }
+
+  const out: Inspection = { systemPrompts: [], nodes: [], requests: [], runningCalls: [], callSchemas: new Map() }
+  const boundaries: Boundary[] = []
+  const endings: { turn: number; boundary: Boundary; error: DisplayFailure }[] = []
+  const consumed = new Set<number>()
+  let previousHeader: HeaderState | undefined
+  let previousTools = new Set<string>()
+
+  for (const c of ordered) {
+    switch (c.kind) {
+      case 'system-prompt':
+        if (!represented.has(c.node.seq)) out.systemPrompts.push(c.node)
+        break
+      case 'header': {
+        previousHeader = c.header
+        previousTools = new Set()
+        for (const tool of prompts[c.header.prompt]?.tools ?? []) {
+          const name = typeof tool === 'object' && tool !== null ? Reflect.get(tool, 'name') : undefined
+          if (typeof name === 'string') previousTools.add(name)
+        }
+        break
+      }
+      case 'input':
+        out.nodes.push({ kind: 'input', seq: c.input.seq, input: c.input })
+        break
+      case 'assistant': {
+        const step = c.step
+        const header = step.started
+          ? (headersByStep.get(`${step.turn}:${step.step}`) ?? (previousHeader !== undefined && previousHeader.seq < step.startSeq ? { latest: previousHeader, change: previousHeader.change } : undefined))
+          : undefined
+        const message = step.message
+        if (message !== null) {
+          const node: AssistantNode = {
+            kind: 'assistant', seq: message.seq, time: message.time, turn: step.turn, step: step.step, content: message.content, source: message.source,
+            usage: message.usage, interrupted: message.interrupted, stepStartTime: step.started ? step.startTime : null, firstTokenTime: step.firstTokenTime, requestKey: step.requestKey,
+          }
+          if (header !== undefined) node.requestConfig = prompts[header.latest.prompt]?.config ?? null
+          out.nodes.push(node)
+        }
+        if (!step.started) break
+        const request = assistantRequest(step, usage.usageOf(step.requestKey))
+        if (header !== undefined) {
+          request.prompt = header.latest.prompt
+          request.requestConfig = prompts[header.latest.prompt]?.config ?? null
+          const change = header.change
+          if (change !== undefined && !consumed.has(change.seq)) {
+            request.promptChange = change
+            consumed.add(change.seq)
+          }
+        }
+        out.requests.push(request)
+        break
+      }
+      case 'tool': {
+        const view = c.tree.project()
+        if (view === null) break
+        if (view.result !== null) out.nodes.push({ kind: 'tool-result', seq: view.result.seq, time: view.result.time, call: view })
+        else out.runningCalls.push({ turn: c.tree.turn, step: c.tree.step, call: view })
+        if (previousHeader !== undefined && previousHeader.seq < anchorOf(c)) {
+          for (const call of callsOf(view)) {
+            const name = call.result?.call?.name ?? call.name
+            if (previousTools.has(name)) out.callSchemas.set(call.callId, { prompt: previousHeader.prompt, name })
+          }
+        }
+        break
+      }
+      case 'compaction':
+        out.requests.push(compactionRequest(c.compaction))
+        break
+      case 'session-end':
+        boundaries.push(c.boundary)
+        break
+      case 'turn-end':
+        if (c.error !== null) endings.push({ turn: c.turn, boundary: c.boundary, error: c.error })
+        break
+    }
+  }
+
+  out.requests.sort((a, b) => a.startSeq - b.startSeq)
+  interruptCompactions(out.requests, boundaries)
+  applyTurnErrors(out.requests, endings)
+  out.nodes.sort((a, b) => a.seq - b.seq)
+  return out
+}
+
+/** Each `session/end-seed` fails the latest compaction still running that started before it. */
+function interruptCompactions(requests: RequestView[], boundaries: readonly Boundary[]): void {
+  let next = 0
+  const running: CompactionRequestView[] = []
+  for (const boundary of boundaries) {
+    for (; next < requests.length; next++) {
+      const request = requests[next] as RequestView
+      if (request.startSeq >= boundary.seq) break
+      if (request.kind === 'compaction' && request.status === 'running') running.push(request)
+    }
+    let request = running.pop()
+    while (request !== undefined && request.status !== 'running') request = running.pop()
+    if (request === undefined) continue
+    request.completedAt = boundary.time
+    request.status = 'error'
+    request.error = { message: '', interruptedCompaction: true }
+  }
+}
+
+/** An `error` turn end fails the last assistant request of that turn. */
+function applyTurnErrors(requests: RequestView[], endings: readonly { turn: number; boundary: Boundary; error: DisplayFailure }[]): void {
+  const last = new Map<number, AssistantRequestView>()
+  for (const request of requests) if (request.kind === 'assistant') last.set(request.turn, request)
+  for (const ending of endings) {
+    const request = last.get(ending.turn)
+    if (request === undefined) continue
+    request.completedAt ??= ending.boundary.time
+    request.status = 'error'
+    request.error = { ...ending.error }
+  }
+}

@@ -1,0 +1,266 @@
+/**
+ * `deriveTrajectoryLayout` (trajectory.md §3.1, §4.1 turn placement): the inspection's nodes, system
+ * prompts, compactions, prompt changes and request-only markers, in seq order (the initial system prompt
+ * first), become numbered records in sections (turns, and "Between turns" standalone compactions) and
+ * groups (`Message`, `Step {n}`, `Compaction {seq}`). Each assistant message is followed by its tool calls,
+ * each call by its PTC sub-calls depth first; a result whose call is in no loaded message becomes a TOOL row
+ * in turn 0 "Step 1", folded into Turn 1; calls still running that no message names come last.
+ * USER / CONTEXT rows join the turn of the next assistant message (else the last assistant turn + 1, else
+ * 1); steering joins its step's group, before the step's request-only marker. Sections sort by their first
+ * record. Record indexes follow this fold order; the ledger's display order is the sections'.
+ */
+import type { CallView } from '../fold/tools'
+import type { GroupKey, TrajectoryRecord, TrajectorySection } from '../model'
+import { codeProgram } from './code-program'
+import type { AssistantNode, AssistantRequestView, CompactionRequestView, Inspection, Node } from './inspection'
+import { assistantRecord, blankRecord, callRecord, compactedRecord, durationMs, inputRecord, toolCallOf } from './records'
+
+interface Bucket {
+  groups: { key: GroupKey; records: TrajectoryRecord[] }[]
+}
+
+type Entry =
+  | { kind: 'node'; seq: number; node: Node; nodeIndex: number }
+  | { kind: 'compaction'; seq: number; request: CompactionRequestView }
+  | { kind: 'system'; seq: number; request: AssistantRequestView | null; systemText: string | null; change: { seq: number; time: number | null; kind: 'initial' | 'system' | 'tools' | 'system-and-tools'; previous?: number } }
+  | { kind: 'request'; seq: number; request: AssistantRequestView }
+
+export interface Layout {
+  records: TrajectoryRecord[]
+  sections: TrajectorySection[]
+}
+
+export const sameGroup = (a: GroupKey, b: GroupKey): boolean =>
+  a.kind === b.kind && (a.kind === 'message' || (a.kind === 'step' && b.kind === 'step' && a.step === b.step) || (a.kind === 'compaction' && b.kind === 'compaction' && a.seq === b.seq))
+
+const LABELS = {
+  initial: 'layout.initialSystemPrompt',
+  system: 'layout.systemPromptUpdated',
+  tools: 'layout.toolsUpdated',
+  'system-and-tools': 'layout.systemPromptAndToolsUpdated',
+} as const
+
+/** A call view and its sub-calls as TOOL / SUBTOOL records, depth first (iterative). */
+function callRecords(root: CallView, rootHead: { name: string; argsRaw: string } | null, rootStartedAt: number | null): TrajectoryRecord[] {
+  const out = [callRecord('tool', root, rootHead, rootStartedAt)]
+  const stack: { call: CallView; parent: string }[] = []
+  for (let i = root.subCalls.length - 1; i >= 0; i--) stack.push({ call: root.subCalls[i] as CallView, parent: root.callId })
+  while (stack.length > 0) {
+    const { call, parent } = stack.pop() as { call: CallView; parent: string }
+    const result = call.result
+    const head = result === null ? { name: call.name, argsRaw: call.argsRaw } : result.call
+    const record = callRecord('subtool', call, head, result === null ? call.time : result.callTime)
+    record.parentCallId = parent
+    out.push(record)
+    for (let i = call.subCalls.length - 1; i >= 0; i--) stack.push({ call: call.subCalls[i] as CallView, parent: call.callId })
+  }
+  return out
+}
+
+export function deriveLayout(inspection: Inspection, prompts: readonly { tools: unknown[] }[]): Layout {
+  const { nodes, requests, runningCalls } = inspection
+  const resultByCall = new Map<string, CallView>()
+  for (const node of nodes) if (node.kind === 'tool-result') resultByCall.set(node.call.callId, node.call)
+  const callById = new Map(resultByCall)
+  for (const running of runningCalls) callById.set(running.call.callId, running.call)
+  const emitted = new Set<string>()
+  for (const node of nodes) if (node.kind === 'assistant') for (const block of node.content) {
+    const call = toolCallOf(block)
+    if (call !== null) emitted.add(call.callId)
+  }
+  const following: (AssistantNode | undefined)[] = new Array(nodes.length)
+  let next: AssistantNode | undefined
+  for (let i = nodes.length - 1; i >= 0; i--) {
+    following[i] = next
+    const node = nodes[i]
+    if (node?.kind === 'assistant') next = node
+  }
+  const callStart = new Map<string, number>()
+  for (const call of resultByCall.values()) if (call.result?.callTime !== null && call.result?.callTime !== undefined) callStart.set(call.callId, call.result.callTime)
+  for (const { call } of runningCalls) if (call.time !== null) callStart.set(call.callId, call.time)
+
+  const turns = new Map<number, Bucket>()
+  const standalone: Bucket[] = []
+  const records: TrajectoryRecord[] = []
+  let previousTime: number | null = null
+  let lastAssistantTurn: number | null = null
+  const bucket = (turn: number): Bucket => {
+    let found = turns.get(turn)
+    if (found === undefined) turns.set(turn, (found = { groups: [] }))
+    return found
+  }
+  const numbered = (list: TrajectoryRecord[]): TrajectoryRecord[] => {
+    for (const record of list) {
+      record.index = records.length + 1
+      records.push(record)
+    }
+    return list
+  }
+  const pushMessage = (turn: number, record: TrajectoryRecord) => {
+    const groups = bucket(turn).groups
+    const last = groups[groups.length - 1]
+    if (last !== undefined && last.key.kind === 'message') last.records.push(record)
+    else groups.push({ key: { kind: 'message' }, records: [record] })
+  }
+  const pushStep = (turn: number, step: number, list: TrajectoryRecord[], beforeMarker = false) => {
+    if (list.length === 0) return
+    const groups = bucket(turn).groups
+    const key: GroupKey = { kind: 'step', step }
+    const group = groups.find((g) => sameGroup(g.key, key))
+    if (group === undefined) groups.push({ key, records: [...list] })
+    else {
+      const marker = beforeMarker ? group.records.findIndex((r) => r.requestOnly) : -1
+      if (marker === -1) group.records.push(...list)
+      else group.records.splice(marker, 0, ...list)
+    }
+  }
+
+  const represented = new Set<string>()
+  for (const node of nodes) if (node.kind === 'assistant' && node.step > 0) represented.add(`${node.turn}:${node.step}`)
+  for (const { turn, step } of runningCalls) if (step > 0) represented.add(`${turn}:${step}`)
+
+  const entries: Entry[] = [
+    ...inspection.systemPrompts.map((node): Entry => ({ kind: 'system', seq: node.seq, request: null, systemText: node.text, change: { seq: node.seq, time: node.time, kind: node.update ? 'system' : 'initial' } })),
+    ...nodes.map((node, nodeIndex): Entry => ({ kind: 'node', seq: node.seq, node, nodeIndex })),
+    ...requests.flatMap((r): Entry[] => (r.kind === 'compaction' ? [{ kind: 'compaction', seq: r.startSeq, request: r }] : [])),
+    ...requests.flatMap((r): Entry[] => (r.kind === 'assistant' && r.promptChange !== undefined && r.prompt !== undefined ? [{ kind: 'system', seq: r.promptChange.seq, request: r, systemText: null, change: r.promptChange }] : [])),
+    ...requests.flatMap((r): Entry[] => (r.kind === 'assistant' && !represented.has(`${r.turn}:${r.step}`) ? [{ kind: 'request', seq: r.startSeq, request: r }] : [])),
+  ]
+  const order = (entry: Entry): number => (entry.kind === 'system' && entry.change.kind === 'initial' ? Number.NEGATIVE_INFINITY : entry.seq)
+  entries.sort((a, b) => order(a) - order(b))
+
+  const assistantTurns = nodes.flatMap((n) => (n.kind === 'assistant' && n.turn > 0 ? [n.turn] : []))
+  const firstVisibleTurn = assistantTurns.length === 0 ? 1 : assistantTurns.reduce((a, b) => Math.min(a, b))
+  const promptTurn = (seq: number): number => {
+    for (const n of nodes) if (n.kind === 'assistant' && n.seq > seq && n.step > 0) return n.turn
+    return 1
+  }
+
+  for (const entry of entries) {
+    if (entry.kind === 'request') {
+      const { request } = entry
+      const record = blankRecord('message', `request:seq:${request.startSeq}`, request.startSeq)
+      record.requestOnly = true
+      record.startedAt = request.startedAt
+      record.duration = request.completedAt === null ? null : durationMs(request.completedAt, request.startedAt)
+      record.isError = request.status === 'error'
+      record.status = request.status
+      pushStep(request.turn, request.step, numbered([record]))
+      previousTime = request.completedAt ?? request.startedAt ?? previousTime
+      continue
+    }
+    if (entry.kind === 'system') {
+      const { change } = entry
+      const record = blankRecord('system', `system:seq:${change.seq}`, change.seq)
+      record.labels = [{ key: LABELS[change.kind] }]
+      if (entry.request?.prompt !== undefined) record.prompt = entry.request.prompt
+      record.promptChange = change.previous === undefined ? { seq: change.seq, time: change.time, kind: change.kind } : { seq: change.seq, time: change.time, kind: change.kind, previous: change.previous }
+      if (entry.systemText !== null) record.systemText = entry.systemText
+      record.startedAt = change.time
+      record.duration = 0
+      pushMessage(change.kind === 'initial' ? firstVisibleTurn : promptTurn(change.seq), numbered([record])[0] as TrajectoryRecord)
+      previousTime = change.time ?? previousTime
+      continue
+    }
+    if (entry.kind === 'compaction') {
+      const { request } = entry
+      const record = numbered([compactedRecord(request)])[0] as TrajectoryRecord
+      const group = { key: { kind: 'compaction', seq: request.startSeq } as GroupKey, records: [record] }
+      if (request.turn === null) standalone.push({ groups: [group] })
+      else bucket(request.turn).groups.push(group)
+      previousTime = request.completedAt ?? request.startedAt ?? previousTime
+      continue
+    }
+    const { node, nodeIndex } = entry
+    if (node.kind === 'input') {
+      const input = node.input
+      const after = following[nodeIndex]
+      const record = numbered([inputRecord(node)])[0] as TrajectoryRecord
+      if (input.kind !== 'steering') pushMessage(after?.turn ?? (lastAssistantTurn !== null ? lastAssistantTurn + 1 : 1), record)
+      else {
+        const { turn, step } = input.location
+        if (turn !== null && step !== null) pushStep(turn.turn, step.step, [record], true)
+        else if (after !== undefined && (turn === null || after.turn === turn.turn)) {
+          if (after.step > 0) pushStep(after.turn, after.step, [record], true)
+          else pushMessage(after.turn, record)
+        } else pushMessage(turn?.turn ?? lastAssistantTurn ?? 1, record)
+      }
+      previousTime = input.time ?? previousTime
+      continue
+    }
+    if (node.kind === 'assistant') {
+      const list = [assistantRecord(node, previousTime)]
+      for (const block of node.content) {
+        const head = toolCallOf(block)
+        if (head === null) continue
+        const call = callById.get(head.callId)
+        const result = resultByCall.get(head.callId)?.result ?? null
+        const view: CallView = { callId: head.callId, seq: call?.seq ?? null, name: head.name, argsRaw: head.argsRaw, time: null, result, subCalls: call?.subCalls ?? [] }
+        // The row keeps the message's call head; a settled result fills it (§3.1).
+        list.push(...callRecords(view, head, callStart.get(head.callId) ?? null))
+      }
+      numbered(list)
+      if (node.step > 0) pushStep(node.turn, node.step, list)
+      else for (const record of list) pushMessage(node.turn, record)
+      previousTime = node.time ?? previousTime
+      lastAssistantTurn = node.turn
+      continue
+    }
+    if (!emitted.has(node.call.callId)) {
+      const result = node.call.result
+      pushStep(0, 1, numbered(callRecords(node.call, result?.call ?? null, result?.callTime ?? null)))
+    }
+    previousTime = node.time ?? previousTime
+  }
+
+  const seen = new Set<string>()
+  for (const record of records) if (record.callId !== undefined) seen.add(record.callId)
+  for (const { turn, step, call } of runningCalls) {
+    if (seen.has(call.callId)) continue
+    const list = numbered(callRecords(call, { name: call.name, argsRaw: call.argsRaw }, call.time))
+    if (step > 0) pushStep(turn, step, list)
+    else for (const record of list) pushMessage(turn, record)
+  }
+
+  const prologue = turns.get(0)
+  if (prologue !== undefined) {
+    turns.delete(0)
+    const first = turns.get(1) ?? { groups: [] }
+    first.groups = [...prologue.groups, ...first.groups]
+    turns.set(1, first)
+  }
+
+  for (const record of records) attachSchema(record, inspection, prompts)
+
+  const sections: { turn: number | null; bucket: Bucket; first: number }[] = []
+  for (const [turn, b] of turns) sections.push({ turn, bucket: b, first: firstIndex(b) })
+  for (const b of standalone) sections.push({ turn: null, bucket: b, first: firstIndex(b) })
+  sections.sort((a, b) => a.first - b.first)
+  for (const section of sections) for (const group of section.bucket.groups) for (const record of group.records) {
+    record.turn = section.turn
+    record.group = group.key
+  }
+  return {
+    records,
+    sections: sections.map((s) => ({ turn: s.turn, groups: s.bucket.groups.map((g) => ({ key: g.key, records: g.records.map((r) => r.index) })) })),
+  }
+}
+
+function firstIndex(bucket: Bucket): number {
+  let first = Number.POSITIVE_INFINITY
+  for (const group of bucket.groups) for (const record of group.records) first = Math.min(first, record.index)
+  return first
+}
+
+function attachSchema(record: TrajectoryRecord, inspection: Inspection, prompts: readonly { tools: unknown[] }[]): void {
+  if (record.callId === undefined || (record.kind !== 'tool' && record.kind !== 'subtool')) return
+  const schema = inspection.callSchemas.get(record.callId)
+  let tool: unknown = null
+  if (schema !== undefined) {
+    record.schema = schema
+    const tools = prompts[schema.prompt]?.tools ?? []
+    for (const entry of tools) if (typeof entry === 'object' && entry !== null && Reflect.get(entry, 'name') === schema.name) tool = entry
+  }
+  const program = record.toolName === undefined || record.inputDetail === undefined ? null : codeProgram(record.toolName, record.inputDetail, tool)
+  if (program !== null) record.program = program
+}

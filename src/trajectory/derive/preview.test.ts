@@ -1,0 +1,55 @@
+/** Ledger previews (trajectory.md §3.2): GFM to plain text, whitespace collapsed, 2,048 / 512 cuts. */
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { markdownPlainText, needsLexing, PREVIEW_CHARS, PREVIEW_SOURCE_CHARS, previewText } from './preview'
+
+describe('previewText', () => {
+  it.each<[string, string, string]>([
+    ['inline code keeps its text', 'run bash `echo CODE_ROUND_OK`, then read', 'run bash echo CODE_ROUND_OK, then read'],
+    ['emphasis and strong are stripped', 'a **b** *c* ~~d~~', 'a b c d'],
+    ['a link keeps its label, an image its alt text', '[label](http://x) ![alt text](i.png)', 'label alt text'],
+    ['raw HTML stays literal', 'x <b>raw</b> y', 'x <b>raw</b> y'],
+    ['character references are decoded', 'a &amp; b &#x41; &lt;', 'a & b A <'],
+    ['list markers are dropped', '- one\n- two\n  - three', 'one two three'],
+    ['headings, quotes and fences keep their text', '# Title\n\n> quoted\n\n```ts\nconst x = 1\n```', 'Title quoted const x = 1'],
+    ['a table keeps its cells', '| a | b |\n|---|---|\n| 1 | 2 |', 'a b 1 2'],
+    ['whitespace collapses', '  line one\n\n\nline   two  ', 'line one line two'],
+    ['a backslash escape is its character', '\\*not em\\*', '*not em*'],
+    ['empty', '', ''],
+  ])('%s', (_name, source, want) => {
+    expect(previewText(source)).toBe(want)
+  })
+
+  it('cuts to 512 characters and appends …', () => {
+    const long = 'word '.repeat(200)
+    const preview = previewText(long)
+    expect(Array.from(preview)).toHaveLength(PREVIEW_CHARS + 1)
+    expect(preview.endsWith('…')).toBe(true)
+  })
+
+  it('reads only the first 2,048 source characters, and says it cut', () => {
+    const source = `${'a'.repeat(PREVIEW_SOURCE_CHARS - 1)} ${'b'.repeat(100)}`
+    const preview = previewText(source)
+    expect(preview.includes('b')).toBe(false)
+    expect(previewText(`[${'x'.repeat(300)}](http://${'y'.repeat(3000)})`).endsWith('…')).toBe(true)
+  })
+
+  it('counts characters, not UTF-16 units (no split surrogate pair)', () => {
+    const preview = previewText('😀'.repeat(600))
+    expect(Array.from(preview)).toHaveLength(PREVIEW_CHARS + 1)
+  })
+})
+
+describe('the lexer shortcut', () => {
+  const collapse = (text: string) => text.replace(/\s+/g, ' ').trim()
+
+  it('text without Markdown syntax reads the same with and without the lexer (fast-check)', () => {
+    const alphabet = fc.constantFrom(...'ab Z09.,:;!?()"\'{}/@$%^=+-#>\n\t'.split(''), '日本', '🙂', '  \n')
+    const text = fc.array(alphabet, { maxLength: 80 }).map((parts) => parts.join(''))
+    fc.assert(fc.property(text, (s) => !needsLexing(s) ? collapse(markdownPlainText(s)) === collapse(s) : true), { numRuns: 2000, seed: 29 })
+  })
+
+  it.each(['a *b*', 'x_y_', '[l](u)', '`c`', '<b>', '&amp;', '~~s~~', 'a | b', '# h', '> q', '- i', '+ i', '1. i', '2) i', 'h\n===', '\\*'])('%j needs the lexer', (text) => {
+    expect(needsLexing(text)).toBe(true)
+  })
+})

@@ -1,0 +1,120 @@
+/**
+ * The one-line preview of a ledger row (trajectory.md §3.2, `trajectoryPreviewText`): the first 2,048
+ * characters of the Markdown source, GFM converted to plain text (markup stripped, raw HTML kept literally,
+ * list markers dropped, link labels, image alt text and code text kept, character references decoded),
+ * whitespace collapsed, cut to 512 characters with "…" when anything was cut. The token walk is iterative
+ * (the input is bounded, and nothing from a log is recursed on). Text with no Markdown syntax in it (most
+ * tool arguments and outputs) skips the lexer: its plain text is itself (`needsLexing`; preview.test.ts
+ * checks the shortcut against the lexer on generated text).
+ */
+import { Lexer, type Token } from 'marked'
+
+export const PREVIEW_SOURCE_CHARS = 2048
+export const PREVIEW_CHARS = 512
+
+const NAMED: ReadonlyMap<string, string> = new Map([['amp', '&'], ['lt', '<'], ['gt', '>'], ['quot', '"'], ['apos', "'"], ['nbsp', '\u00a0']])
+
+function decodeReferences(text: string): string {
+  return text.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]+);/gi, (whole, ref: string) => {
+    if (ref.startsWith('#')) {
+      const code = ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10)
+      return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : whole
+    }
+    return NAMED.get(ref.toLowerCase()) ?? whole
+  })
+}
+
+function lex(source: string): Token[] {
+  try {
+    return new Lexer({ gfm: true, breaks: false }).lex(source)
+  } catch {
+    return [{ type: 'text', raw: source, text: source }]
+  }
+}
+
+/** Children of a token, in order (list items, table cells, inline tokens). */
+function childrenOf(token: Token): Token[] | null {
+  const record = token as unknown as Record<string, unknown>
+  if (token.type === 'list') return (record['items'] as Token[] | undefined) ?? []
+  if (token.type === 'table') {
+    const cells: Token[] = []
+    const header = (record['header'] as { tokens: Token[] }[] | undefined) ?? []
+    const rows = (record['rows'] as { tokens: Token[] }[][] | undefined) ?? []
+    for (const cell of header) cells.push({ type: 'paragraph', raw: '', text: '', tokens: cell.tokens })
+    for (const row of rows) for (const cell of row) cells.push({ type: 'paragraph', raw: '', text: '', tokens: cell.tokens })
+    return cells
+  }
+  const tokens = record['tokens']
+  return Array.isArray(tokens) && tokens.length > 0 ? (tokens as Token[]) : null
+}
+
+/** GFM source → plain text, blocks separated by newlines. */
+export function markdownPlainText(source: string): string {
+  const out: string[] = []
+  const stack: (Token | string)[] = lex(source).reverse()
+  while (stack.length > 0) {
+    const item = stack.pop() as Token | string
+    if (typeof item === 'string') {
+      out.push(item)
+      continue
+    }
+    switch (item.type) {
+      case 'space':
+      case 'hr':
+      case 'def':
+        out.push('\n')
+        continue
+      case 'br':
+        out.push('\n')
+        continue
+      case 'code':
+      case 'codespan':
+      case 'html':
+      case 'escape':
+        out.push(String((item as { text?: unknown }).text ?? ''))
+        continue
+      case 'image':
+        out.push(decodeReferences(String((item as { text?: unknown }).text ?? '')))
+        continue
+      default: {
+        const children = childrenOf(item)
+        if (children === null) {
+          out.push(decodeReferences(String((item as { text?: unknown }).text ?? '')))
+          continue
+        }
+        // Block tokens sit on their own lines; children go on the stack in reverse so they pop in order.
+        if (item.type !== 'text' && item.type !== 'strong' && item.type !== 'em' && item.type !== 'del' && item.type !== 'link') {
+          out.push('\n')
+          stack.push('\n')
+        }
+        for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as Token)
+      }
+    }
+  }
+  return out.join('')
+}
+
+/**
+ * Whether `text` may hold Markdown syntax: an inline marker, an entity, or a line opening a heading, quote,
+ * list, setext underline or table. Without any, GFM gives the text back as it is (up to whitespace).
+ */
+export function needsLexing(text: string): boolean {
+  // Two plain scans are several times faster than one multiline alternation (measured on tool outputs).
+  return INLINE_SYNTAX.test(text) || BLOCK_SYNTAX.test(text)
+}
+
+const INLINE_SYNTAX = /[\\`*_[\]<&~|]/
+const BLOCK_SYNTAX = /(?:^|\n) {0,3}(?:[#>=+-]|\d{1,9}[.)])/
+
+/** The ledger preview of `markdown` (module comment). */
+export function previewText(markdown: string): string {
+  const cutSource = markdown.length > PREVIEW_SOURCE_CHARS
+  const source = cutSource ? markdown.slice(0, PREVIEW_SOURCE_CHARS) : markdown
+  const plain = (needsLexing(source) ? markdownPlainText(source) : source).replace(/\s+/g, ' ').trim()
+  // A string of at most PREVIEW_CHARS code units has at most that many characters.
+  if (plain.length > PREVIEW_CHARS) {
+    const chars = Array.from(plain)
+    if (chars.length > PREVIEW_CHARS) return `${chars.slice(0, PREVIEW_CHARS).join('')}…`
+  }
+  return cutSource ? `${plain}…` : plain
+}

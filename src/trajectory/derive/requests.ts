@@ -1,0 +1,140 @@
+/**
+ * `Request #N` (trajectory.md §4.2, §4.5, §5.3): every request view (assistant and compaction) keyed by its
+ * start seq, plus every settled assistant message (step > 0) whose turn and step has no request view (a
+ * window without its `step/start`), sorted by seq and numbered from 1 — compactions share the sequence.
+ * Each request gets its usage (the one count, src/conversation/usage.ts), the running session cumulative
+ * in number order, its provider and model (the message's source, else the header config), its records —
+ * matched by turn and group — for the marker, the Result button and the tool and sub-call counts, and its
+ * derived timing.
+ */
+import { prop, str } from '../../conversation/narrow'
+import { sumUsage, type UsageSum } from '../../conversation/usage'
+import type { TokenUsage } from '../../log/schema'
+import type { GroupKey, RequestError, RequestTiming, TrajectoryRecord, TrajectoryRequest, TrajectorySection } from '../model'
+import type { AssistantNode, Inspection, RequestView } from './inspection'
+import { durationMs } from './records'
+
+const text = (value: unknown): string | undefined => str(value) ?? undefined
+
+function usageSum(usage: TokenUsage | null): UsageSum | undefined {
+  return sumUsage(null, usage) ?? undefined
+}
+
+function requestError(request: RequestView): RequestError | undefined {
+  const error = request.error
+  if (error === undefined) return undefined
+  const out: RequestError = { message: error.message }
+  if (error.code !== undefined) out.code = error.code
+  if (error.code === 'AUTH') out.label = { key: 'details.failure.auth' }
+  if (error.interruptedCompaction === true) out.label = { key: 'layout.compactionInterrupted' }
+  return out
+}
+
+function timing(recorded: boolean, startedAt: number | null, firstTokenAt: number | null, completedAt: number | null, outputTokens: number | null): RequestTiming {
+  const generationMs = durationMs(completedAt, firstTokenAt)
+  return {
+    recorded,
+    startedAt,
+    firstTokenAt,
+    completedAt,
+    ttftMs: durationMs(firstTokenAt, startedAt),
+    generationMs,
+    totalMs: durationMs(completedAt, startedAt),
+    tokensPerSecond: outputTokens === null || generationMs === null || generationMs <= 0 ? null : outputTokens / (generationMs / 1000),
+  }
+}
+
+const groupId = (turn: number | null, key: GroupKey): string =>
+  `${turn ?? '-'}|${key.kind === 'step' ? `s${key.step}` : key.kind === 'compaction' ? `c${key.seq}` : 'm'}`
+
+/** The records of each `(turn, group)`, in ledger order (several groups when an orphan prologue shares a step). */
+function groupIndex(sections: readonly TrajectorySection[], byIndex: readonly TrajectoryRecord[]): Map<string, TrajectoryRecord[]> {
+  const out = new Map<string, TrajectoryRecord[]>()
+  for (const section of sections) {
+    for (const group of section.groups) {
+      const id = groupId(section.turn, group.key)
+      let list = out.get(id)
+      if (list === undefined) out.set(id, (list = []))
+      for (const index of group.records) list.push(byIndex[index - 1] as TrajectoryRecord)
+    }
+  }
+  return out
+}
+
+export function numberRequests(inspection: Inspection, records: readonly TrajectoryRecord[], sections: readonly TrajectorySection[], messageUsage: (node: AssistantNode) => TokenUsage | null): TrajectoryRequest[] {
+  const assistantsByStep = new Map<string, AssistantNode>()
+  for (const node of inspection.nodes) if (node.kind === 'assistant' && node.step > 0) assistantsByStep.set(`${node.turn}:${node.step}`, node)
+  const requestSteps = new Set<string>()
+  for (const request of inspection.requests) if (request.kind === 'assistant') requestSteps.add(`${request.turn}:${request.step}`)
+  const ordered: { seq: number; request: RequestView | null; node: AssistantNode | undefined }[] = [
+    ...inspection.requests.map((request) => ({ seq: request.startSeq, request, node: request.kind === 'assistant' ? assistantsByStep.get(`${request.turn}:${request.step}`) : undefined })),
+    ...[...assistantsByStep].flatMap(([key, node]) => (requestSteps.has(key) ? [] : [{ seq: node.seq, request: null, node }])),
+  ].sort((a, b) => a.seq - b.seq)
+
+  const groups = groupIndex(sections, records)
+  let cumulative: UsageSum | null = null
+  return ordered.map(({ request, node }, i): TrajectoryRequest => {
+    const number = i + 1
+    const counted = request !== null ? request.usage : node === undefined ? null : messageUsage(node)
+    cumulative = sumUsage(cumulative, counted)
+    const compaction = request?.kind === 'compaction' ? request : null
+    const assistant = request?.kind === 'assistant' ? request : null
+    const turn = compaction !== null ? compaction.turn : (assistant?.turn ?? node?.turn ?? 0)
+    const step = compaction !== null ? 0 : (assistant?.step ?? node?.step ?? 0)
+    const group: GroupKey = compaction !== null ? { kind: 'compaction', seq: compaction.startSeq } : { kind: 'step', step }
+    const status = request?.status ?? (node?.interrupted === true ? 'error' : 'complete')
+    const startSeq = request?.startSeq ?? node?.seq ?? 0
+    const startedAt = request?.startedAt ?? null
+    const completedAt = request !== null ? request.completedAt : (node?.time ?? null)
+    const options = request !== null ? request.requestConfig : node?.requestConfig
+    const own = groups.get(groupId(turn, group)) ?? []
+    const resultSeq = compaction !== null ? (compaction.status === 'running' ? undefined : compaction.startSeq) : (assistant?.resultSeq ?? node?.seq)
+    const settled = own.find((r) => !r.requestOnly && (r.kind === 'message' || r.kind === 'compacted') && r.seq === resultSeq) ?? (resultSeq === undefined ? own.find((r) => !r.requestOnly && r.kind === 'message') : undefined)
+    const marker = own.find((r) => r.kind !== 'user' && r.kind !== 'context')
+    const metrics = settled?.metrics
+    const outputTokens = counted?.outputTokens
+    const out: TrajectoryRequest = {
+      number,
+      kind: compaction !== null ? 'compaction' : 'assistant',
+      startSeq,
+      turn,
+      step,
+      group,
+      status,
+      timing: timing(
+        assistant !== null ? assistant.timed : startedAt !== null || completedAt !== null,
+        startedAt,
+        metrics?.firstTokenTime ?? assistant?.firstTokenTime ?? node?.firstTokenTime ?? null,
+        completedAt,
+        typeof outputTokens === 'number' ? outputTokens : null,
+      ),
+      toolCalls: own.filter((r) => r.kind === 'tool').length,
+      subtoolCalls: own.filter((r) => r.kind === 'subtool').length,
+    }
+    const provider = request?.provider ?? text(node?.source['provider']) ?? text(prop(options, 'provider'))
+    const model = request?.model ?? text(node?.source['model']) ?? text(prop(options, 'model'))
+    if (provider !== undefined) out.provider = provider
+    if (model !== undefined) out.model = model
+    if (options !== undefined) out.options = options
+    if (assistant?.prompt !== undefined) out.prompt = assistant.prompt
+    if (assistant?.promptChange !== undefined) out.promptChange = { ...assistant.promptChange }
+    const usage = usageSum(counted)
+    if (usage !== undefined) out.usage = usage
+    if (cumulative !== null) out.cumulativeUsage = { ...cumulative }
+    if (assistant?.retry !== undefined) {
+      const { retry, maxRetries, delayMs } = assistant.retry
+      out.retry = maxRetries === undefined ? { retry, delayMs } : { retry, maxRetries, delayMs }
+    }
+    const error = request === null ? undefined : requestError(request)
+    if (error !== undefined) out.error = error
+    if (resultSeq !== undefined) out.resultSeq = resultSeq
+    if (settled !== undefined) out.resultRecord = settled.index
+    if (marker !== undefined) out.markerRecord = marker.index
+    if (compaction !== null) {
+      const id = compaction.compaction.id
+      out.compaction = compaction.compaction.checkpointSeq === null ? { id } : { id, replacementSeq: compaction.compaction.checkpointSeq }
+    }
+    for (const record of own) record.request ??= number
+    return out
+  })
+}

@@ -1,0 +1,45 @@
+/**
+ * A tool call's result as the ledger and inspector show it (trajectory.md §4.6, `summarizeResult` and
+ * `detailResult`): the row's result text — the error code for an error, else the first non-empty text
+ * block (as a preview), else "Images ×{n}", else "No output" — and the detail: `{name}: {code}` for an
+ * error, else every text block joined by newlines, else "Images ×{n}", else "No output" for no or only
+ * empty text content, else the content as JSON.
+ */
+import type { ContentBlock } from '../../log/schema'
+import type { CallResult } from '../fold/tools'
+import type { TrajectoryLabel, TrajectoryResult } from '../model'
+import { previewText } from './preview'
+
+const textOf = (block: ContentBlock): string | null => (block.type === 'text' && typeof block['text'] === 'string' ? block['text'] : null)
+
+function imageCount(content: readonly ContentBlock[]): number {
+  let n = 0
+  for (const block of content) if (block.type === 'image') n++
+  return n
+}
+
+export function resultView(result: CallResult): TrajectoryResult {
+  const out: TrajectoryResult = { text: '', labels: [], detail: '', detailLabels: [], blocks: result.content, isError: result.isError, interrupted: result.interrupted }
+  if (result.error !== undefined) out.error = result.error
+  const images = imageCount(result.content)
+  const imagesLabel: TrajectoryLabel = { key: 'layout.imageCount', values: { count: images } }
+  // Row text.
+  if (result.isError) out.text = result.error?.code ?? 'error'
+  else {
+    const first = result.content.map(textOf).find((text) => text !== null && text !== '')
+    if (first !== undefined && first !== null) out.preview = previewText(first)
+    else if (images > 0) out.labels = [imagesLabel]
+    else out.labels = [{ key: 'record.noOutput' }]
+  }
+  // Detail.
+  if (result.isError) out.detail = result.error === undefined ? 'error' : `${result.error.name}: ${result.error.code}`
+  else {
+    const texts = result.content.filter((block) => textOf(block) !== null).map((block) => textOf(block) as string)
+    const joined = texts.join('\n')
+    if (joined !== '') out.detail = joined
+    else if (images > 0) out.detailLabels = [imagesLabel]
+    else if (result.content.length === 0 || result.content.every((block) => block.type === 'text' && (textOf(block) ?? '') === '')) out.detailLabels = [{ key: 'record.noOutput' }]
+    else out.detail = JSON.stringify(result.content, null, 2)
+  }
+  return out
+}
