@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseInvocation } from '../../cli/args'
 import type { Io } from '../../cli/io'
 import { runSnapshot } from '../../cli/snapshot'
-import { session, toolCallBlock } from '../../src/log/testing/session'
+import { session, text, toolCallBlock } from '../../src/log/testing/session'
 import { AriaSnapshotter, chromiumExecutable, type CaptureOptions } from '../../src/snapshot/node/aria'
 import { longBashSession } from '../support/long-session'
 import { testSiteAssets } from '../support/site-assets'
@@ -176,6 +176,33 @@ describe.skipIf(!chromium.exists)('--expand all', () => {
     const toggles = r.out.split('\n').filter((l) => l.includes('more diff lines'))
     expect(toggles.length).toBeGreaterThan(0)
     expect(toggles.filter((l) => l.includes('[expanded]'))).toEqual([])
+  })
+})
+
+describe.skipIf(!chromium.exists)('the workspace basename (issue 28)', () => {
+  it('reads {{workspace}} in the terminal prompt label only: the same word in the transcript stays', async () => {
+    const cwd = '/home/dev/deploy'
+    const s = session({ id: 'deploy-words', cwd })
+    s.turnStart()
+    s.user('Run deploy for the docs')
+    s.stepStart()
+    const args = { command: 'ls deploy', description: 'List deploy' }
+    s.assistant([text('Use `deploy`, then /home/dev/deploy-old stays.'), toolCallBlock('call-d', 'bash', args)])
+    s.call('bash', args, 'call-d')
+    s.result('call-d', `deploy.sh\n${cwd}/src`)
+    s.stepEnd()
+    s.turnEnd()
+    const path = join(temp('dsh-view-aria-deploy-'), 'session.jsonl')
+    writeFileSync(path, s.jsonl())
+    const r = await run([path])
+    expect(r.code).toBe(0)
+    expect(r.out).toContain('- text: Run deploy for the docs {{date}} {{clock}} UTC')
+    expect(r.out).toMatch(/- code: deploy\n/)
+    expect(r.out).toContain('- text: ", then /home/dev/deploy-old stays."\n')
+    // The terminal card's line: state, prompt label, command (golden pwsh-terminal's shape).
+    expect(r.out).toContain('- text: "Done {{workspace}} ls deploy"\n')
+    expect(r.out).toContain('deploy.sh {{cwd}}/src')
+    expect(r.out.split('{{workspace}}').length - 1).toBe(1)
   })
 })
 

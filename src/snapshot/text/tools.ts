@@ -101,7 +101,7 @@ function terminal(w: SnapshotWriter, c: TerminalCardModel): void {
   w.line(head.filter((p): p is string => p !== null).join(' · '))
   w.nest(() => {
     w.field('description', c.description)
-    for (const p of c.prompts) w.line(`prompt ${p.label} ${w.one(p.text, 240)}`)
+    for (const p of c.prompts) w.line(`prompt ${w.promptLabel(p.label)} ${w.one(p.text, 240)}`)
     if (c.placeholder !== null) w.line(`placeholder: ${c.placeholder}`)
     else if (c.lines === null) w.line('output: (running)')
     else {
