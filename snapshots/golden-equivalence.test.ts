@@ -28,7 +28,7 @@ import { KNOWN, type KnownDifference } from './golden-known'
 
 const corpus = (p: string) => fileURLToPath(new URL(`../fixtures/corpus/${p}`, import.meta.url))
 
-/** The seeded workspace root: a basename found nowhere else, since the normaliser masks it everywhere. */
+/** The seeded workspace root, masked as `{{cwd}}` and, in terminal prompt labels, its basename as `{{workspace}}`. */
 const ROOT = '/dsh-view-e2e/dsh-web-e2e-ws-k3v9'
 
 interface GoldenCase {
@@ -108,7 +108,7 @@ async function oursFor(c: GoldenCase, expand: ExpandPlan, view: ViewMode): Promi
   expect(problems).toEqual([])
   const [session] = sessions
   if (session === undefined) throw new Error(`${c.log}: no session`)
-  return normalizeVolatile(await snapshotter.snapshot(session, { expand, view }), { cwd: ROOT })
+  return normalizeVolatile(await snapshotter.snapshot(session, { expand, view, workspace: ROOT }), { cwd: ROOT })
 }
 
 const describeLine = (v: LineVerdict) => `  golden line ${v.line}: ${v.source}${v.note === null ? '' : `\n      ↳ ${v.note}`}`

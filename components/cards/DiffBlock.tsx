@@ -3,10 +3,17 @@
  * and new line numbers, word-level marks when the model paired the lines, the `└ +a -r · n files` footer and
  * a `Copy` (`复制`) control before the body. The `- ` / `+ ` prefixes are CSS (`::before`), not DOM text, as upstream
  * draws them; `data-prefix` carries them for the copy script.
+ *
+ * Runs of unchanged context the model folded (`DiffRow.fold`, issue 28) are drawn in place behind their own
+ * toggle; every other row — each added and removed line, header and gap — is drawn open. A run is folded only
+ * when its rows are all there, consecutive, as many as the fold says: a list cut for the page budget
+ * (src/site/cut.ts) may keep part of one, and that part is drawn open rather than under a wrong count. A model
+ * that still carries a head/tail window (none from src/cards/diff.ts since issue 28) is drawn with it.
  */
+import type { ReactNode } from 'react'
 import type { DiffCardModel, DiffRow } from '../../src/cards/types'
 import { CopyButton } from '../primitives/CopyButton'
-import { WindowedRows } from '../primitives/WindowedRows'
+import { RowFold, WindowedRows } from '../primitives/WindowedRows'
 import styles from './DiffBlock.module.css'
 import { cx } from '../primitives/cx'
 import { TrustedHtml } from '../TrustedHtml'
@@ -20,6 +27,7 @@ const PREFIX = { removed: '- ', added: '+ ', context: '  ' } as const
 
 export function DiffBlock({ model, place }: DiffBlockProps) {
   const rows = model.rows
+  const window = place === 'chat' ? model.chatWindow : model.detailsWindow
   return (
     <div className={styles.diff} data-diff="">
       {model.copy !== null && (
@@ -28,18 +36,45 @@ export function DiffBlock({ model, place }: DiffBlockProps) {
         </div>
       )}
       <div className={styles.body}>
-        <WindowedRows
-          count={rows.length}
-          window={place === 'chat' ? model.chatWindow : model.detailsWindow}
-          renderRow={(i, duplicate) => {
-            const row = rows[i]
-            return row === undefined ? null : <DiffRowView key={duplicate ? `d${i}` : i} row={row} />
-          }}
-        />
+        {window === null ? (
+          <FoldedRows rows={rows} />
+        ) : (
+          <WindowedRows
+            count={rows.length}
+            window={window}
+            renderRow={(i, duplicate) => {
+              const row = rows[i]
+              return row === undefined ? null : <DiffRowView key={duplicate ? `d${i}` : i} row={row} />
+            }}
+          />
+        )}
       </div>
       <div className={styles.footer}>{model.footer}</div>
     </div>
   )
+}
+
+const foldOf = (row: DiffRow | undefined) => (row !== undefined && row.kind === 'context' ? (row.fold ?? null) : null)
+
+/** The rows in order, each complete run of a fold behind its toggle. */
+function FoldedRows({ rows }: { rows: readonly DiffRow[] }) {
+  const out: ReactNode[] = []
+  let i = 0
+  while (i < rows.length) {
+    const row = rows[i]
+    const fold = foldOf(row)
+    if (fold === null) {
+      if (row !== undefined) out.push(<DiffRowView key={i} row={row} />)
+      i++
+      continue
+    }
+    let end = i
+    while (end < rows.length && foldOf(rows[end])?.id === fold.id) end++
+    const run = rows.slice(i, end).map((r, k) => <DiffRowView key={i + k} row={r} />)
+    out.push(end - i === fold.hidden ? <RowFold key={`f${i}`} labels={fold}>{run}</RowFold> : run)
+    i = end
+  }
+  return <>{out}</>
 }
 
 function DiffRowView({ row }: { row: DiffRow }) {

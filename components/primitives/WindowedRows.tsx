@@ -7,6 +7,8 @@
  * The window's index lists are trusted only when they have the shape the spec describes (head a prefix, tail a
  * suffix, optionally preceded by re-inserted rows from before the gap — the search card's file header). Any
  * other shape draws every row: a window is a convenience and must never hide content.
+ *
+ * `RowFold` is the toggle itself, for a card that folds runs in place (the diff card's unchanged lines).
  */
 import type { ReactNode } from 'react'
 import type { RowWindow } from '../../src/cards/types'
@@ -32,19 +34,7 @@ export function WindowedRows({ count, window, renderRow }: WindowedRowsProps) {
   return (
     <>
       {range(0, layout.headEnd).map((i) => renderRow(i, false))}
-      <details className={styles.window}>
-        <summary className={styles.toggle}>
-          <span aria-hidden="true" className={styles.whenClosed}>
-            {window.expandLabel}
-          </span>
-          <VisuallyHidden className={styles.whenClosed}>{window.expandAria}</VisuallyHidden>{' '}
-          <span aria-hidden="true" className={styles.whenOpen}>
-            {window.collapseLabel}
-          </span>
-          <VisuallyHidden className={styles.whenOpen}>{window.collapseAria}</VisuallyHidden>
-        </summary>
-        {range(layout.headEnd, layout.tailStart).map((i) => renderRow(i, false))}
-      </details>
+      <RowFold labels={window}>{range(layout.headEnd, layout.tailStart).map((i) => renderRow(i, false))}</RowFold>
       {layout.reinserted.length > 0 && (
         <div className={styles.collapsedOnly} data-copy-skip="">
           {layout.reinserted.map((i) => renderRow(i, true))}
@@ -52,6 +42,33 @@ export function WindowedRows({ count, window, renderRow }: WindowedRowsProps) {
       )}
       {range(layout.tailStart, count).map((i) => renderRow(i, false))}
     </>
+  )
+}
+
+/** What a fold's toggle says, closed and open (visible words and the accessible names). */
+export interface FoldLabels {
+  expandLabel: string
+  expandAria: string
+  collapseLabel: string
+  collapseAria: string
+}
+
+/** Rows behind one toggle, closed by default: `expandLabel` while closed, `collapseLabel` above them when open. */
+export function RowFold({ labels, children }: { labels: FoldLabels; children: ReactNode }) {
+  return (
+    <details className={styles.window}>
+      <summary className={styles.toggle}>
+        <span aria-hidden="true" className={styles.whenClosed}>
+          {labels.expandLabel}
+        </span>
+        <VisuallyHidden className={styles.whenClosed}>{labels.expandAria}</VisuallyHidden>{' '}
+        <span aria-hidden="true" className={styles.whenOpen}>
+          {labels.collapseLabel}
+        </span>
+        <VisuallyHidden className={styles.whenOpen}>{labels.collapseAria}</VisuallyHidden>
+      </summary>
+      {children}
+    </details>
   )
 }
 

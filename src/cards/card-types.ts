@@ -97,9 +97,28 @@ export type DiffRow =
        * word marks laid over the colours; absent or null: draw `marks` / `text`.
        */
       html?: SafeHtml | null
+      /**
+       * Context rows only: the fold of unchanged lines this row sits in (issue 28; src/cards/diff.ts). Carried
+       * by the row itself, so a list cut for the page budget (src/site/cut.ts) keeps it on the rows it keeps.
+       */
+      fold?: DiffFold | null
     }
 
-/** Diff card (cards.md §7). Chrome localised (cards-current.md §12.3: `Copy` / `复制`, `… N more lines` / `… 其余 N 行`). */
+/**
+ * A run of unchanged context drawn behind its own toggle, in place (`… 12 unchanged lines`). The rows it
+ * stands for are the consecutive rows carrying it (same `id`); `hidden` is how many they are.
+ */
+export interface DiffFold {
+  /** Unique within the card, in row order. */
+  id: number
+  hidden: number
+  expandLabel: string
+  expandAria: string
+  collapseLabel: string
+  collapseAria: string
+}
+
+/** Diff card (cards.md §7). Chrome localised (cards-current.md §12.3: `Copy` / `复制`; folds `… N unchanged lines` / `… N 行未改动`). */
 export interface DiffCardModel {
   kind: 'diff'
   /** `intended` = derived from the call's arguments; `applied` = from `meta.diffs`. */
@@ -113,6 +132,10 @@ export interface DiffCardModel {
   copy: CopyControl | null
   /** Language of the (single) file, for highlighting rows; null when mixed or unknown. */
   lang: string | null
+  /**
+   * Always null since issue 28: a diff never hides changed lines behind a head/tail window; it folds runs of
+   * unchanged context in place instead (`DiffRow.fold`), in Chat and Details alike.
+   */
   chatWindow: RowWindow | null
   detailsWindow: RowWindow | null
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { appliedDiffs, diffCardModel, hunkLines, narrowFileDiff } from './diff'
+import { appliedDiffs, diffCardModel, hunkLines, narrowFileDiff, unchangedRuns } from './diff'
 import { CTX, call, child, fail, orphan, settle, text, withMeta } from './testing'
 import type { ToolCallNode } from '../conversation/tool-call'
-import type { CardContext, DiffRow, RowWindow } from './types'
+import type { CardContext, DiffRow } from './types'
 
 const model = (node: ToolCallNode) => diffCardModel(node, CTX)
 /** Rows as compact strings: `H path`, `⋯`, `  ctx`, `- old`, `+ new`, with line numbers when known. */
@@ -127,22 +127,68 @@ describe('settled', () => {
   ])('Generic: %s', (_name, node) => expect(model(node)).toBeNull())
 })
 
-describe('caps (cards.md §7, §16.12)', () => {
-  // cards-current.md §9.6: the chat cap is 9 at 5593cc25 (CHAT_DIFF_MAX_LINES), and the chrome is localised.
-  const content = Array.from({ length: 10 }, (_, i) => `l${i}`).join('\n')
-  it.each<[string, CardContext['locale'], Partial<RowWindow>, string, string]>([
-    ['en', 'en', { expandLabel: '… 2 more lines', expandAria: 'Expand 2 more diff lines', collapseLabel: 'Collapse', collapseAria: 'Collapse diff' }, 'Copy', '└ +10 -0 · 1 file'],
-    ['zh', 'zh', { expandLabel: '… 其余 2 行', expandAria: '展开其余 2 行差异', collapseLabel: '收起', collapseAria: '收起差异' }, '复制', '└ +10 -0 · 1 个文件'],
-  ])('chat 9 rows: 5 head, toggle, 4 tail; headers count; %s chrome', (_name, locale, labels, copy, footer) => {
-    const m = diffCardModel(call('write', { file_path: 'a.ts', content }), { ...CTX, locale })
-    expect(m?.rows.length).toBe(11)
-    expect(m?.chatWindow).toEqual({ head: [0, 1, 2, 3, 4], tail: [7, 8, 9, 10], hidden: 2, ...labels })
-    expect(m?.detailsWindow).toBeNull()
-    expect([m?.copy?.label, m?.footer]).toEqual([copy, footer])
-    expect(m?.lang).toBe('ts')
+/** Row kinds as one letter each (`h` header, `g` gap, `c` context, `a` added, `r` removed). */
+const KIND = { h: 'header', g: 'gap', c: 'context', a: 'added', r: 'removed' } as const
+const kinds = (spec: string) => [...spec.replace(/ /g, '')].map(k => KIND[k as keyof typeof KIND])
+/** The folds of a row spec, drawn over it: `.` shown, `f` folded. */
+const folds = (spec: string) => {
+  const out = [...spec.replace(/ /g, '')].map(() => '.')
+  for (const { from, to } of unchangedRuns(kinds(spec))) for (let i = from; i < to; i++) out[i] = 'f'
+  return out.join('')
+}
+
+describe('folding unchanged context (issue 28: never a changed line)', () => {
+  // Each change keeps DIFF_CONTEXT = 3 unchanged lines on each side; a fold stands for at least 2 rows.
+  it.each<[string, string, string]>([
+    ['short context stays', 'h ccc a ccc', '.' + '...' + '.' + '...'],
+    ['a run before the first change keeps the 3 next to it', 'h cccccc a', '.' + 'fff...' + '.'],
+    ['a run after the last change keeps the 3 next to it', 'h a cccccc', '.' + '.' + '...fff'],
+    ['a run between two changes keeps 3 on each side', 'h a cccccccccc r', '.' + '.' + '...ffff...' + '.'],
+    ['one row over the margins is not folded (a toggle would hide nothing)', 'h a ccccccc a', '.' + '.' + '.......' + '.'],
+    ['two rows over the margins are', 'h a cccccccc a', '.' + '.' + '...ff...' + '.'],
+    ['a hunk without a change folds whole', 'h cccccc', '.' + 'ffffff'],
+    ['headers and gaps end a run; each hunk counts alone', 'h a cccccc g cccccc a', '.' + '.' + '...fff' + '.' + 'fff...' + '.'],
+    ['added and removed rows are never folded', 'h rrrrrrrrrr aaaaaaaaaa', '.' + 'rrrrrrrrrr'.replace(/r/g, '.') + '..........'],
+    ['a diff of context only after a header per file', 'h cc h ccccc', '.' + 'ff' + '.' + 'fffff'],
+    ['nothing', '', ''],
+  ])('%s', (_name, spec, expected) => {
+    expect(folds(spec)).toBe(expected)
   })
-  it('nine rows fit the chat cap', () => {
-    expect(model(call('write', { file_path: 'a.ts', content: Array.from({ length: 8 }, (_, i) => `l${i}`).join('\n') }))?.chatWindow).toBeNull()
+
+  it('every added and removed row of any shape is visible', () => {
+    const spec = 'h ' + Array.from({ length: 200 }, (_, i) => (i % 17 === 0 ? 'a' : i % 23 === 0 ? 'r' : i % 41 === 0 ? 'g' : 'c')).join('')
+    const k = kinds(spec)
+    for (const { from, to } of unchangedRuns(k)) for (let i = from; i < to; i++) expect(k[i]).toBe('context')
+  })
+
+  const old = Array.from({ length: 30 }, (_, i) => `line ${i + 1}`)
+  const neu = old.map(l => (l === 'line 15' ? 'LINE 15' : l))
+  const long = call('edit', { file_path: 'a.ts', old_string: old.join('\n'), new_string: neu.join('\n') })
+  it.each<[CardContext['locale'], string, string, string]>([
+    ['en', '… 11 unchanged lines', 'Expand 11 unchanged lines', 'Collapse unchanged lines'],
+    ['zh', '… 11 行未改动', '展开 11 行未改动的内容', '收起未改动的内容'],
+  ])('an edit of one line in 30: the rows around it folded, each run with its own toggle (%s)', (locale, label, aria, collapseAria) => {
+    const m = diffCardModel(long, { ...CTX, locale })
+    expect(m?.chatWindow).toBeNull()
+    expect(m?.detailsWindow).toBeNull()
+    const rows = m?.rows ?? []
+    expect(rows.map(r => r.kind).join(',')).toBe(['header', ...Array(14).fill('context'), 'removed', 'added', ...Array(15).fill('context')].join(','))
+    const foldIds = rows.map(r => (r.kind === 'context' ? (r.fold?.id ?? null) : null))
+    expect(foldIds).toEqual([null, ...Array(11).fill(0), null, null, null, null, null, null, null, null, ...Array(12).fill(1)])
+    const first = rows[1]
+    expect(first?.kind === 'context' ? first.fold : null).toEqual({ id: 0, hidden: 11, expandLabel: label, expandAria: aria, collapseLabel: locale === 'en' ? 'Collapse' : '收起', collapseAria })
+    const last = rows[rows.length - 1]
+    expect(last?.kind === 'context' ? last.fold?.hidden : null).toBe(12)
+    // The copy text and the counts are the whole diff.
+    expect([m?.added, m?.removed]).toEqual([1, 1])
+    expect(m?.copy?.text.split('\n')).toHaveLength(32)
+  })
+
+  it('a long write shows every line: no window, no fold (all added)', () => {
+    const m = model(call('write', { file_path: 'a.ts', content: Array.from({ length: 500 }, (_, i) => `l${i}`).join('\n') }))
+    expect(m?.rows).toHaveLength(501)
+    expect([m?.chatWindow, m?.detailsWindow]).toEqual([null, null])
+    expect(m?.rows.some(r => r.kind === 'context' && r.fold != null)).toBe(false)
   })
 })
 

@@ -1,7 +1,14 @@
 /**
  * Diff card (cards.md §7): write / edit / str_replace_editor calls as DiffBlock props. Owns the intended
  * diff from the arguments while running, the applied `meta.diffs` hunks once settled (with write's
- * whole-file fallback), hunk validity, and the row list with its caps and footer.
+ * whole-file fallback), hunk validity, and the row list with its folds and footer.
+ *
+ * Unlike dsh's DiffBlock (the first rows, `… N more lines`, the last rows — changed lines included), a diff
+ * here never hides a changed line (issue 28): every added and removed row, and every file header and hunk
+ * gap, is drawn; only runs of unchanged context farther than `DIFF_CONTEXT` lines from a change are folded,
+ * each behind its own `… N unchanged lines` toggle in place, as a code review shows them. Chat and Details
+ * fold alike. A diff too long for a page is still cut by the page budget (src/site/cut.ts), whose marker
+ * row says so and links the full text.
  *
  * Beyond dsh's DiffBlock (which draws every old line as removed and every new line as added), each hunk is
  * line-diffed so unchanged context shows as context, the +/- counts are true, paired lines carry
@@ -11,11 +18,10 @@
  */
 import { diffArrays, diffWordsWithSpace } from 'diff'
 import type { ToolCallNode } from '../conversation/tool-call'
-import type { CardContext, DiffCardModel, DiffMark, DiffRow } from './types'
+import type { CardContext, DiffCardModel, DiffFold, DiffMark, DiffRow } from './types'
 import { asBoolean, asString, everyItem, isObject, jsonObject, nonBlank, type JsonObject } from './narrow'
 import { languageForPath } from './lang'
 import { FIXED, strings, type Dictionary } from './strings'
-import { CHAT_DIFF_MAX_ROWS, DETAILS_MAX_ROWS, headTailWindow, type WindowLabels } from './window'
 
 export interface FileDiff {
   path: string
@@ -35,12 +41,13 @@ const WORD_DIFF_MAX_RUN = 64
 const MAX_EDIT_LENGTH = 500
 const ESCALATIONS: ReadonlySet<string> = new Set(['workspace-write', 'danger-full-access'])
 
-const labels = (t: Dictionary): WindowLabels => ({
-  expandLabel: t.blockExpand,
-  expandAria: t.diffExpandAria,
-  collapseLabel: t.blockCollapse,
-  collapseAria: t.diffCollapseAria,
-})
+/**
+ * Unchanged lines kept on each side of a change, as a code review (and dsh's own `meta.diffs` hunks,
+ * `DIFF_CONTEXT = 3`, cards.md §7) shows them.
+ */
+export const DIFF_CONTEXT = 3
+/** A fold stands for at least this many rows: a toggle in place of a single row would hide nothing. */
+const MIN_FOLD = 2
 
 /** A valid hunk: non-blank string path, `oldText` null or string, string `newText` (cards.md §7). */
 export function narrowFileDiff(value: unknown): FileDiff | null {
@@ -226,6 +233,7 @@ export function diffCard(
       rows.push(row)
     }
   })
+  const folded = foldUnchanged(rows, t)
   const langs = new Set([...paths].map(languageForPath))
   const [lang] = langs
   const copyText = rows
@@ -234,16 +242,63 @@ export function diffCard(
   return {
     kind: 'diff',
     source,
-    rows,
+    rows: folded,
     added,
     removed,
     files: paths.size,
     footer: t.diffFooter(added, removed, paths.size),
     copy: rows.length === 0 ? null : { label: t.blockCopy, copiedLabel: t.blockCopied, text: copyText },
     lang: langs.size === 1 ? (lang ?? null) : null,
-    chatWindow: headTailWindow(rows.length, CHAT_DIFF_MAX_ROWS, labels(t)),
-    detailsWindow: headTailWindow(rows.length, DETAILS_MAX_ROWS, labels(t)),
+    chatWindow: null,
+    detailsWindow: null,
   }
+}
+
+/**
+ * The runs of unchanged context to fold, as `[from, to)` row ranges: in each maximal run of context rows
+ * inside a hunk, all but the `DIFF_CONTEXT` rows next to a change — before the hunk's first change, after
+ * its last, on both sides between two — and the whole run in a hunk with no change at all. Header and gap
+ * rows end a hunk and are never folded, nor is any added or removed row.
+ */
+export function unchangedRuns(kinds: readonly DiffRow['kind'][]): { from: number; to: number }[] {
+  const runs: { from: number; to: number }[] = []
+  let i = 0
+  while (i < kinds.length) {
+    if (kinds[i] !== 'context') {
+      i++
+      continue
+    }
+    const start = i
+    while (i < kinds.length && kinds[i] === 'context') i++
+    const changed = (k: DiffRow['kind'] | undefined) => k === 'added' || k === 'removed'
+    const from = start + (changed(kinds[start - 1]) ? DIFF_CONTEXT : 0)
+    const to = i - (changed(kinds[i]) ? DIFF_CONTEXT : 0)
+    if (to - from >= MIN_FOLD) runs.push({ from, to })
+  }
+  return runs
+}
+
+/** The rows with each unchanged run's fold (and its labels in `t`'s locale) set on the rows it folds. */
+function foldUnchanged(rows: DiffRow[], t: Dictionary): DiffRow[] {
+  const runs = unchangedRuns(rows.map(r => r.kind))
+  if (runs.length === 0) return rows
+  const out = [...rows]
+  runs.forEach(({ from, to }, id) => {
+    const hidden = to - from
+    const fold: DiffFold = {
+      id,
+      hidden,
+      expandLabel: t.diffUnchanged(hidden),
+      expandAria: t.diffUnchangedExpandAria(hidden),
+      collapseLabel: t.blockCollapse,
+      collapseAria: t.diffUnchangedCollapseAria,
+    }
+    for (let i = from; i < to; i++) {
+      const row = out[i]
+      if (row?.kind === 'context') out[i] = { ...row, fold }
+    }
+  })
+  return out
 }
 
 /** The diff card of a call, or null for Generic (cards.md §7). */

@@ -81,6 +81,10 @@ interface Dictionary {
   diffExpandAria: (n: number) => string
   diffCollapseAria: string
   diffFooter: (added: number, removed: number, files: number) => string
+  /** A fold of unchanged context lines in a diff (issue 28): its toggle and the toggle's accessible names. */
+  diffUnchanged: (n: number) => string
+  diffUnchangedExpandAria: (n: number) => string
+  diffUnchangedCollapseAria: string
   readExpandAria: (n: number) => string
   readCollapseAria: string
   readRange: (shown: number, total: number) => string
@@ -164,6 +168,9 @@ const en: Dictionary = {
   diffExpandAria: n => `Expand ${n} more diff lines`,
   diffCollapseAria: 'Collapse diff',
   diffFooter: (added, removed, files) => `└ +${added} -${removed} · ${files} ${files === 1 ? 'file' : 'files'}`,
+  diffUnchanged: n => `… ${n} unchanged ${n === 1 ? 'line' : 'lines'}`,
+  diffUnchangedExpandAria: n => `Expand ${n} unchanged ${n === 1 ? 'line' : 'lines'}`,
+  diffUnchangedCollapseAria: 'Collapse unchanged lines',
   readExpandAria: n => `Expand ${n} more lines`,
   readCollapseAria: 'Collapse content',
   readRange: (shown, total) => `Showing ${shown} of ${total} lines`,
@@ -247,6 +254,9 @@ const zh: Dictionary = {
   diffExpandAria: n => `展开其余 ${n} 行差异`,
   diffCollapseAria: '收起差异',
   diffFooter: (added, removed, files) => `└ +${added} -${removed} · ${files} 个文件`,
+  diffUnchanged: n => `… ${n} 行未改动`,
+  diffUnchangedExpandAria: n => `展开 ${n} 行未改动的内容`,
+  diffUnchangedCollapseAria: '收起未改动的内容',
   readExpandAria: n => `展开其余 ${n} 行`,
   readCollapseAria: '收起内容',
   readRange: (shown, total) => `显示 ${shown} / ${total} 行`,

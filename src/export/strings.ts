@@ -58,6 +58,16 @@ export interface ExportText {
   running: string
   /** Session, input, output, cache read, cache write, total, duration. */
   usageColumns: string[]
+  /** `**Status:** completed` — in Chinese the full-width colon, outside the bold (GFM would not close it). */
+  field: (name: string, value: string) => string
+  /** Between a label and what follows it (`Final answer:`, `Read a.txt: Error …`). */
+  colon: string
+  /** Ends a sentence the summary writes. */
+  fullStop: string
+  /** Between two such sentences. */
+  sentenceGap: string
+  /** A multi-line command shown by its first line: how many more it has. */
+  moreLines: (k: number) => string
 }
 
 const EN: ExportText = {
@@ -103,6 +113,11 @@ const EN: ExportText = {
   interrupted: 'interrupted',
   running: 'still running',
   usageColumns: ['Session', 'Input', 'Output', 'Cache read', 'Cache write', 'Total', 'Duration'],
+  field: (name, value) => `**${name}:** ${value}`,
+  colon: ': ',
+  fullStop: '.',
+  sentenceGap: ' ',
+  moreLines: k => `(+${plural(k, 'line', 'lines')})`,
 }
 
 const ZH: ExportText = {
@@ -147,6 +162,11 @@ const ZH: ExportText = {
   interrupted: '已中断',
   running: '仍在运行',
   usageColumns: ['会话', '输入', '输出', '缓存读取', '缓存写入', '合计', '时长'],
+  field: (name, value) => `**${name}**：${value}`,
+  colon: '：',
+  fullStop: '。',
+  sentenceGap: '',
+  moreLines: k => `（另 ${k} 行）`,
 }
 
 export function exportText(locale: Locale): ExportText {

@@ -89,7 +89,8 @@ function childLists(t: Token): Token[][] {
   }
 }
 
-function decodeEntities(text: string): string {
+/** Character references (`&amp;`, `&#64;`) → the characters they stand for; unknown names stay as written. */
+export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]+);/gi, (whole, ref: string) => {
     if (ref[0] !== '#') return NAMED[ref.toLowerCase()] ?? whole
     const code = ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10)

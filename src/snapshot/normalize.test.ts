@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { normalizeVolatile, workspaceName } from './normalize'
+import { maskPromptLabel, normalizeVolatile, workspaceName } from './normalize'
 
 const none = { cwd: null }
 
@@ -19,19 +19,23 @@ describe('normalizeVolatile', () => {
     expect(normalizeVolatile(input, none)).toBe(expected)
   })
 
-  it('masks the workspace root, then its basename as a whole word only', () => {
-    const cwd = '/tmp/dsh-ws-q7'
-    expect(normalizeVolatile('cd /tmp/dsh-ws-q7/src && ls; prompt dsh-ws-q7 $; dsh-ws-q7x stays', { cwd })).toBe(
-      'cd {{cwd}}/src && ls; prompt {{workspace}} $; dsh-ws-q7x stays',
-    )
-    // The damage a substring replace would do: `application` for a workspace named `app`.
-    expect(normalizeVolatile('the application in app/', { cwd: '/home/me/app' })).toBe('the application in {{workspace}}/')
-  })
-
-  it('masks Windows roots in both spellings', () => {
-    expect(normalizeVolatile('C:\\Users\\dev\\proj\\a.ts and C:/Users/dev/proj/b.ts in proj', { cwd: 'C:\\Users\\dev\\proj' })).toBe(
-      '{{cwd}}\\a.ts and {{cwd}}/b.ts in {{workspace}}',
-    )
+  // The root is masked where it stands as that path, and nowhere else (issue 28): not as the start of a
+  // longer name, not inside another path, and its basename never in running text.
+  it.each([
+    ['the root and paths under it', '/home/a/deploy', 'cd /home/a/deploy/src && ls /home/a/deploy', 'cd {{cwd}}/src && ls {{cwd}}'],
+    ['at the end of a sentence', '/home/a/deploy', 'in /home/a/deploy. Then "/home/a/deploy", (/home/a/deploy)…', 'in {{cwd}}. Then "{{cwd}}", ({{cwd}})…'],
+    ['a trailing separator on the cwd', '/home/a/deploy/', 'ls /home/a/deploy/x and /home/a/deploy', 'ls {{cwd}}/x and {{cwd}}'],
+    ['after = and : (variables, PATH lists)', '/home/a/deploy', 'ROOT=/home/a/deploy PATH=/bin:/home/a/deploy/bin', 'ROOT={{cwd}} PATH=/bin:{{cwd}}/bin'],
+    ['as a file URL', '/home/a/deploy', 'file:///home/a/deploy/index.html', 'file://{{cwd}}/index.html'],
+    ['a longer last name is another path', '/home/a/deploy', '/home/a/deploy2 /home/a/deploy-old /home/a/deploy_x /home/a/deploy.bak', '/home/a/deploy2 /home/a/deploy-old /home/a/deploy_x /home/a/deploy.bak'],
+    ['a non-ASCII continuation is another path', '/home/a/app', '/home/a/appé /home/a/app项目', '/home/a/appé /home/a/app项目'],
+    ['inside another path', '/home/a/deploy', 'x/home/a/deploy /mnt/home/a/deploy ~/home/a/deploy ./home/a/deploy', 'x/home/a/deploy /mnt/home/a/deploy ~/home/a/deploy ./home/a/deploy'],
+    ['the basename in running text stays', '/home/a/deploy', 'Run deploy for the docs: `deploy`, deploy/, (deploy).', 'Run deploy for the docs: `deploy`, deploy/, (deploy).'],
+    ['a Windows root in both spellings', 'C:\\Users\\dev\\proj', 'C:\\Users\\dev\\proj\\a.ts and C:/Users/dev/proj/b.ts in proj, C:\\Users\\dev\\project', '{{cwd}}\\a.ts and {{cwd}}/b.ts in proj, C:\\Users\\dev\\project'],
+    ['the filesystem root masks nothing', '/', '/etc/hosts', '/etc/hosts'],
+    ['a drive root masks nothing', 'C:\\', 'C:\\Windows', 'C:\\Windows'],
+  ])('%s', (_name, cwd, input, expected) => {
+    expect(normalizeVolatile(input, { cwd })).toBe(expected)
   })
 
   it('leaves a placeholder cwd (fixtures store {{cwd}} literally) alone', () => {
@@ -54,5 +58,19 @@ describe('workspaceName', () => {
     ['{{cwd}}', null],
   ])('%s → %s', (cwd, base) => {
     expect(workspaceName(cwd)).toBe(base)
+  })
+})
+
+describe('maskPromptLabel', () => {
+  it.each([
+    ['the workspace basename', 'deploy', '/home/a/deploy', '{{workspace}}'],
+    ['a trailing separator on the cwd', 'deploy', '/home/a/deploy/', '{{workspace}}'],
+    ['another folder (a workdir below the root)', 'src', '/home/a/deploy', 'src'],
+    ['a longer name', 'deploy2', '/home/a/deploy', 'deploy2'],
+    ['no cwd', 'deploy', null, 'deploy'],
+    ['a placeholder cwd', 'deploy', '{{cwd}}', 'deploy'],
+    ['the `$` of a session without a cwd', '$', '/home/a/deploy', '$'],
+  ])('%s', (_name, label, cwd, expected) => {
+    expect(maskPromptLabel(label, cwd)).toBe(expected)
   })
 })

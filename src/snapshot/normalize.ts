@@ -1,14 +1,19 @@
 /**
  * Volatile values → placeholders (issue 5; cards.md §15.1), so a snapshot taken on another machine, in
  * another time zone or on a re-recorded run of the same session reads the same. The rules follow the dsh web
- * tests' `normalizeAria` (upstream `apps/web/tests/scaffold.ts`), in the same order:
+ * tests' `normalizeAria` (upstream `apps/web/tests/scaffold.ts`), in the same order, with one difference:
+ * a path is masked only where it is that path (issue 28). Upstream replaces the workspace root and its
+ * basename as substrings everywhere, so a session run in `…/deploy` snapshots the user's "Run deploy" as
+ * "Run {{workspace}}": a snapshot must never rewrite words of the transcript.
  *
- * 1. the workspace root (as given, and with `/` separators) → `{{cwd}}`;
- * 2. its basename → `{{workspace}}` — as a whole word only: upstream replaces the substring everywhere, which
- *    turns `application` into `{{workspace}}lication` for a workspace named `app`; a word-bounded match keeps
- *    what the goldens need (the terminal prompt label) without that damage. A basename that is itself a
+ * 1. the workspace root (as given, and with `/` separators) → `{{cwd}}`, where it stands as a whole path:
+ *    not continued by a name character (`/home/a/deploy2`, `/home/a/deploy.bak` are other paths) and not
+ *    preceded by one or by a separator (`x/home/a/deploy`, `/mnt/home/a/deploy`), `file://` excepted;
+ * 2. its basename → `{{workspace}}` only where the page draws the cwd's label — the terminal card's prompt
+ *    label (`maskPromptLabel`, used by the text snapshot's prompt field and by the ARIA capture before it
+ *    reads the page, src/snapshot/node/aria.ts), never in running text. A root that is itself a
  *    placeholder (fixtures store `{{cwd}}` literally) is left alone;
- * 3. UUIDs → `{{uuid}}`;
+ * 3. UUIDs → `{{uuid}}` (every UUID is a per-run value: session, call and message ids);
  * 4. durations (`12ms`, `3.4s`, `2m 42s`, `1h 2m 3s`, `2d 3h`, and the Chinese forms) → `{{duration}}`, except
  *    approximate ages (`~3mo`, `约3个月`), which upstream keeps; also dsh-view's own `1h 02m` (seconds optional);
  * 5. a number before ` tok/s` → `{{throughput}}`;
@@ -22,7 +27,7 @@
  */
 
 export interface NormalizeOptions {
-  /** The workspace root whose path and basename are masked; null when the session has none. */
+  /** The workspace root whose path is masked (`{{cwd}}`); null when the session has none. */
   cwd: string | null
 }
 
@@ -40,6 +45,26 @@ const DATE = /(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)/g
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
+/** What may continue a path's last name: letters, digits, `_ ~ -`, and a `.` that starts an extension. */
+const CONTINUES_NAME = String.raw`(?![\p{L}\p{N}\p{M}_~-]|\.[\p{L}\p{N}\p{M}_~-])`
+/** What may not stand right before a path that starts there: a name character or a separator (`file://` may). */
+const STARTS_PATH = String.raw`(?:(?<=file:\/\/)|(?<![\p{L}\p{N}\p{M}_.~\/\\-]))`
+
+/** The root without trailing separators (`/home/a/deploy/` → `/home/a/deploy`), or null when it masks nothing. */
+function maskableRoot(cwd: string | null): string | null {
+  if (cwd === null || cwd.includes('{{')) return null
+  const trimmed = cwd.replace(/[\\/]+$/, '')
+  // `/`, `C:` and `C:\` contain every path on the machine: masking them would rewrite them all.
+  if (trimmed === '' || /^[A-Za-z]:$/.test(trimmed)) return null
+  return trimmed
+}
+
+/** `cwd` as a whole-path pattern: the spelling given and, for a Windows root, the `/` spelling too. */
+function rootPattern(root: string): RegExp {
+  const spellings = [...new Set([root, root.replace(/\\/g, '/')])].map(escapeRegExp)
+  return new RegExp(`${STARTS_PATH}(?:${spellings.join('|')})${CONTINUES_NAME}`, 'gu')
+}
+
 /** The last path segment of `cwd` (either separator), or null when there is none worth masking. */
 export function workspaceName(cwd: string): string | null {
   const base = cwd.replace(/\\/g, '/').split('/').filter(Boolean).pop() ?? ''
@@ -47,16 +72,20 @@ export function workspaceName(cwd: string): string | null {
   return base
 }
 
+/**
+ * A terminal prompt label (cards.md §6.3: the basename of the folder a command ran in) as dsh's goldens
+ * show it: `{{workspace}}` when it is the workspace root's basename, else as it is. Only the label field goes
+ * through this — the same word in running text is the user's.
+ */
+export function maskPromptLabel(label: string, cwd: string | null): string {
+  const base = cwd === null ? null : workspaceName(cwd)
+  return base !== null && label === base ? '{{workspace}}' : label
+}
+
 export function normalizeVolatile(text: string, options: NormalizeOptions): string {
   let out = text
-  const cwd = options.cwd
-  if (cwd !== null && cwd !== '' && cwd !== '/' && !cwd.includes('{{')) {
-    const slashed = cwd.replace(/\\/g, '/')
-    out = out.split(cwd).join('{{cwd}}')
-    if (slashed !== cwd) out = out.split(slashed).join('{{cwd}}')
-    const base = workspaceName(cwd)
-    if (base !== null) out = out.replace(new RegExp(`(?<![\\w.-])${escapeRegExp(base)}(?![\\w-])`, 'g'), '{{workspace}}')
-  }
+  const root = maskableRoot(options.cwd)
+  if (root !== null) out = out.replace(rootPattern(root), '{{cwd}}')
   return out
     .replace(UUID, '{{uuid}}')
     .replace(DURATION, (d) => (d.startsWith('~') ? d : '{{duration}}'))

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseInvocation } from '../../cli/args'
 import type { Io } from '../../cli/io'
 import { runSnapshot } from '../../cli/snapshot'
-import { session, toolCallBlock } from '../../src/log/testing/session'
+import { session, text, toolCallBlock } from '../../src/log/testing/session'
 import { AriaSnapshotter, chromiumExecutable, type CaptureOptions } from '../../src/snapshot/node/aria'
 import { longBashSession } from '../support/long-session'
 import { testSiteAssets } from '../support/site-assets'
@@ -157,25 +157,56 @@ describe.skipIf(!chromium.exists)('a paginated session', () => {
 })
 
 describe.skipIf(!chromium.exists)('--expand all', () => {
-  it('opens rows, not the "show the rest" toggle of a long card', async () => {
-    const s = session({ id: 'long-write', cwd: '/home/dev/p' })
+  it('opens rows, not the folds of unchanged lines inside a diff card', async () => {
+    const s = session({ id: 'long-edit', cwd: '/home/dev/p' })
     s.turnStart()
-    s.user('Write it')
+    s.user('Edit it')
     s.stepStart()
-    const args = { file_path: '/home/dev/p/a.txt', content: Array.from({ length: 20 }, (_, i) => `row ${i}`).join('\n') }
-    s.assistant([toolCallBlock('call-w', 'write', args)])
-    s.call('write', args, 'call-w')
-    s.result('call-w', 'Wrote a.txt')
+    const before = Array.from({ length: 20 }, (_, i) => `row ${i}`)
+    const after = before.map((l) => (l === 'row 10' ? 'ROW 10' : l))
+    const args = { file_path: '/home/dev/p/a.txt', old_string: 'row 10', new_string: 'ROW 10' }
+    s.assistant([toolCallBlock('call-e', 'edit', args)])
+    s.call('edit', args, 'call-e')
+    s.result('call-e', 'Edited a.txt', { meta: { diffs: [{ path: 'a.txt', oldText: before.join('\n'), newText: after.join('\n') }] } })
     s.stepEnd()
     s.turnEnd()
     const path = join(temp('dsh-view-aria-window-'), 'session.jsonl')
     writeFileSync(path, s.jsonl())
     const r = await run([path])
     expect(r.code).toBe(0)
-    expect(r.out).toContain('- button "Write a.txt 1KB +20 -0" [expanded]:')
-    const toggles = r.out.split('\n').filter((l) => l.includes('more diff lines'))
-    expect(toggles.length).toBeGreaterThan(0)
-    expect(toggles.filter((l) => l.includes('[expanded]'))).toEqual([])
+    expect(r.out).toMatch(/- button "Edit a\.txt[^"]*" \[expanded\]:/)
+    const toggles = r.out.split('\n').filter((l) => l.includes('unchanged lines'))
+    expect(toggles.map((l) => l.trim())).toEqual(['- button "Expand 7 unchanged lines"', '- button "Expand 6 unchanged lines"'])
+    // The changed pair is in the tree, outside the folds.
+    expect(r.out).toContain('row 10')
+    expect(r.out).toContain('ROW 10')
+  })
+})
+
+describe.skipIf(!chromium.exists)('the workspace basename (issue 28)', () => {
+  it('reads {{workspace}} in the terminal prompt label only: the same word in the transcript stays', async () => {
+    const cwd = '/home/dev/deploy'
+    const s = session({ id: 'deploy-words', cwd })
+    s.turnStart()
+    s.user('Run deploy for the docs')
+    s.stepStart()
+    const args = { command: 'ls deploy', description: 'List deploy' }
+    s.assistant([text('Use `deploy`, then /home/dev/deploy-old stays.'), toolCallBlock('call-d', 'bash', args)])
+    s.call('bash', args, 'call-d')
+    s.result('call-d', `deploy.sh\n${cwd}/src`)
+    s.stepEnd()
+    s.turnEnd()
+    const path = join(temp('dsh-view-aria-deploy-'), 'session.jsonl')
+    writeFileSync(path, s.jsonl())
+    const r = await run([path])
+    expect(r.code).toBe(0)
+    expect(r.out).toContain('- text: Run deploy for the docs {{date}} {{clock}} UTC')
+    expect(r.out).toMatch(/- code: deploy\n/)
+    expect(r.out).toContain('- text: ", then /home/dev/deploy-old stays."\n')
+    // The terminal card's line: state, prompt label, command (golden pwsh-terminal's shape).
+    expect(r.out).toContain('- text: "Done {{workspace}} ls deploy"\n')
+    expect(r.out).toContain('deploy.sh {{cwd}}/src')
+    expect(r.out.split('{{workspace}}').length - 1).toBe(1)
   })
 })
 

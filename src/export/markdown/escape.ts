@@ -32,8 +32,9 @@ export function clean(text: string): string {
 /**
  * Escapes one line's characters: everywhere the ones that open inline syntax or HTML (emphasis, code,
  * links, tables, strikethrough, math, entities, tags); then the zero-width spaces for GitHub's text links.
+ * Also the text runs of an assistant answer (./answer.ts).
  */
-function escapeChars(line: string): string {
+export function escapeChars(line: string): string {
   return line
     .replace(/[\\`*_[\]|~$]/g, c => `\\${c}`)
     .replace(/&/g, '&amp;')
@@ -78,10 +79,15 @@ function escapeWithCodeSpans(line: string, table: boolean): string {
   return out + escapeChars(line.slice(at))
 }
 
+/** An escaped line's block markers at its start: headings, lists, setext underlines, ordered-list numbers. */
+export function escapeLineStart(escaped: string): string {
+  return escaped.replace(/^([#+=-])/, '\\$1').replace(/^(\d+)([.)])/, '$1\\$2')
+}
+
 /** Block markers at line start: headings, lists, setext underlines, ordered-list numbers. */
 function escapeLine(line: string, table = false): string {
   const body = line.replace(/^[ \t]*/, '')
-  const marked = escapeWithCodeSpans(body, table).replace(/^([#+=-])/, '\\$1').replace(/^(\d+)([.)])/, '$1\\$2')
+  const marked = escapeLineStart(escapeWithCodeSpans(body, table))
   return indent(line.slice(0, line.length - body.length)) + marked
 }
 
@@ -94,17 +100,23 @@ export function inline(text: string, options: { table?: boolean } = {}): string 
 }
 
 /**
- * Text as a blockquote, line breaks kept (a trailing `\` is a hard break), blank lines as empty quote lines.
+ * Text as paragraphs of escaped lines, line breaks kept (a trailing `\` is a hard break), blank lines as
+ * paragraph breaks (empty strings in the result).
  */
-export function quote(text: string): string {
+export function textLines(text: string): string[] {
   const lines = clean(text).replace(/\n+$/, '').split('\n')
-  return lines
-    .map((line, i) => {
-      if (line.trim() === '') return '>'
-      const next = lines[i + 1]
-      const hardBreak = next !== undefined && next.trim() !== ''
-      return `> ${escapeLine(line)}${hardBreak ? '\\' : ''}`
-    })
+  return lines.map((line, i) => {
+    if (line.trim() === '') return ''
+    const next = lines[i + 1]
+    const hardBreak = next !== undefined && next.trim() !== ''
+    return `${escapeLine(line)}${hardBreak ? '\\' : ''}`
+  })
+}
+
+/** Text as a blockquote (`textLines`, each behind `> `; blank lines as empty quote lines). */
+export function quote(text: string): string {
+  return textLines(text)
+    .map(line => (line === '' ? '>' : `> ${line}`))
     .join('\n')
 }
 

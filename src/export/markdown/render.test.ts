@@ -59,7 +59,10 @@ describe('renderMarkdown', () => {
     expect(box.textContent).toContain('Read nope.md: Error: not found')
     const outcome = [...box.querySelectorAll('h4')].find(h => h.textContent === 'Outcome')
     expect(outcome?.nextElementSibling?.textContent).toBe('Completed.')
-    expect(box.textContent).toContain('All **green** now.')
+    // The answer is Markdown (issue 28): its emphasis renders, inside the quote.
+    const answer = [...box.querySelectorAll('blockquote')].at(-1)
+    expect(answer?.textContent?.trim()).toBe('All green now.')
+    expect(answer?.querySelector('strong')?.textContent).toBe('green')
     expect(box.querySelector('details summary')?.textContent).toBe('Tokens and time')
     expect([...box.querySelectorAll('a')].map(a => a.getAttribute('href'))).toEqual(['https://ci.example/run/1/session.html'])
   })
@@ -109,6 +112,36 @@ describe('renderMarkdown', () => {
     const box = dom(text)
     expect([...box.querySelectorAll('blockquote code')].map(c => c.textContent)).toEqual(['npm test', 'a `tick` here', 'npm test', 'a|b'])
     expect(box.querySelector('blockquote')?.textContent).toContain('a lone ` stays text')
+  })
+
+  it('writes the final answer as Markdown inside its quote, which nothing in it can leave', () => {
+    const s = session({ id: 'md', cwd: '/w' })
+    s.turnStart()
+    s.user('Summarise')
+    s.stepStart()
+    // An answer trying every way out of the summary's structure: closing and opening details, fences of
+    // every length (one left open), raw HTML, a heading of the summary's own level, mentions and references.
+    s.assistant(['### What changed', '', '- **a.ts**: `x`', '', '</details>', '', '<details open><summary>fake</summary>', '', '```', 'code', '```', '', '#### Files changed (99)', '', 'cc @octocat, fixes #12', '', '````sh', 'never closed'].join('\n'))
+    s.stepEnd()
+    s.turnEnd()
+    const { text } = renderMarkdown(summaryFacts([exportSessionOf(s.jsonl())]), { locale: 'en', link: pathLink })
+    const box = dom(text)
+    // The summary's own sections and its one details, untouched.
+    expect([...box.children].filter(e => e.tagName === 'H4').map(h => h.textContent)).toEqual(['Prompt', 'Outcome'])
+    expect([...box.querySelectorAll('details')].map(d => d.querySelector('summary')?.textContent)).toEqual(['Tokens and time'])
+    const answer = [...box.querySelectorAll('blockquote')].at(-1)
+    expect(answer?.querySelector('h3')?.textContent).toBe('What changed')
+    expect(answer?.querySelector('li strong')?.textContent).toBe('a.ts')
+    expect([...(answer?.querySelectorAll('pre') ?? [])].map(p => p.textContent)).toEqual(['code\n', 'never closed\n'])
+    expect(answer?.textContent).toContain('</details>')
+    expect(answer?.textContent).toContain('<details open><summary>fake</summary>')
+    expect(answer?.querySelector('h4')?.textContent).toBe('Files changed (99)')
+    expect(answer?.textContent?.replaceAll(ZWSP, '')).toContain('cc @octocat, fixes #12')
+    expect(answer?.textContent).not.toMatch(/@octocat|#12/)
+    // Every line of the answer is inside the quote.
+    const from = text.indexOf('Final answer:\n\n') + 'Final answer:\n\n'.length
+    const quoted = text.slice(from, text.indexOf('\n\n<details>', from)).split('\n')
+    expect(quoted.every(line => line.startsWith('>'))).toBe(true)
   })
 
   it('puts each warning (an unknown format version) under the title as a ⚠️ line', () => {

@@ -11,7 +11,8 @@ import type { SessionStatus } from '../../conversation/model'
 import { siteText } from '../../site/strings'
 import type { Locale } from '../../cards/types'
 import { exportText, type ExportText } from '../strings'
-import { code, fenced, inline, link, quote } from './escape'
+import { answerMarkdown } from './answer'
+import { code, inline, link, quote } from './escape'
 import type { CommandFact, ErrorFact, SummaryFacts } from './facts'
 
 /** GitHub's comment limit, as UTF-8 bytes. */
@@ -65,6 +66,19 @@ function excerpt(text: string, max: number): string {
   return `${at > max / 2 ? cut.slice(0, at) : cut}…`
 }
 
+/**
+ * The final answer as the Markdown it is (./answer.ts), cut to `max` characters of source at a line end, in
+ * a blockquote: every line behind `>`, so nothing in it can reach the summary's own blocks.
+ */
+function answerQuote(text: string, max: number): string {
+  const cut = excerpt(text, max)
+  const body = cut === text ? answerMarkdown(text) : `${answerMarkdown(cut.slice(0, -1))}\n\n…`
+  return body
+    .split('\n')
+    .map(line => (line === '' ? '>' : `> ${line}`))
+    .join('\n')
+}
+
 const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`)
 
 function details(summary: string, body: string): string {
@@ -79,16 +93,16 @@ function statusIcon(status: SessionStatus): string {
 function commandLine(c: CommandFact, caps: Caps, t: ExportText, sessionHref: (title: string) => string): string {
   const lines = c.command.replace(/\n+$/, '').split('\n')
   const first = clip(lines[0] ?? '', caps.command)
-  const more = lines.length > 1 ? ` (+${num(lines.length - 1)} lines)` : ''
+  const more = lines.length > 1 ? ` ${t.moreLines(lines.length - 1)}` : ''
   const mark = c.outcome === 'ok' ? '✅' : c.outcome === 'failed' ? '❌' : c.outcome === 'running' ? '⏳' : '⏹️'
   const detail = c.detail !== null ? ` — ${inline(clip(c.detail, caps.error))}` : c.outcome === 'interrupted' ? ` — ${t.interrupted}` : c.outcome === 'running' ? ` — ${t.running}` : ''
   const where = c.session === null ? '' : ` · ${sessionHref(c.session)}`
   return `- ${mark} ${code(first)}${more}${detail}${where}`
 }
 
-function errorLine(e: ErrorFact, caps: Caps, sessionHref: (title: string) => string): string {
+function errorLine(e: ErrorFact, caps: Caps, t: ExportText, sessionHref: (title: string) => string): string {
   const where = e.session === null ? '' : ` · ${sessionHref(e.session)}`
-  const message = e.message.trim() === '' ? '' : `: ${inline(clip(e.message, caps.error))}`
+  const message = e.message.trim() === '' ? '' : `${t.colon}${inline(clip(e.message, caps.error))}`
   return `- **${inline(clip(e.what, caps.command))}**${message}${where}`
 }
 
@@ -116,12 +130,12 @@ function blocks(facts: SummaryFacts, caps: Caps, options: MarkdownOptions): stri
 
   const root = facts.usage[0]
   const meta = [
-    `**${site.factStatus}:** ${site.status[facts.status]}`,
-    facts.duration === null ? null : `**${site.factDuration}:** ${facts.duration}`,
-    `**${site.factTurns}:** ${num(facts.turns)}`,
-    `**${site.factToolCalls}:** ${num(facts.toolCalls)}`,
-    facts.models.length === 0 ? null : `**${site.factModel}:** ${facts.models.map(m => code(m)).join(', ')}`,
-    root === undefined ? null : `**${t.tokens}:** ${num(root.usage.totalTokens)}`,
+    t.field(site.factStatus, site.status[facts.status]),
+    facts.duration === null ? null : t.field(site.factDuration, facts.duration),
+    t.field(site.factTurns, num(facts.turns)),
+    t.field(site.factToolCalls, num(facts.toolCalls)),
+    facts.models.length === 0 ? null : t.field(site.factModel, facts.models.map(m => code(m)).join(', ')),
+    root === undefined ? null : t.field(t.tokens, num(root.usage.totalTokens)),
   ].filter((s): s is string => s !== null)
   out.push(meta.join(' · '))
   for (const warning of options.warnings ?? []) out.push(`> ⚠️ ${inline(warning)}`)
@@ -136,10 +150,10 @@ function blocks(facts: SummaryFacts, caps: Caps, options: MarkdownOptions): stri
   }
 
   const status = site.status[facts.status]
-  const sentences = [`${status.charAt(0).toUpperCase()}${status.slice(1)}${facts.lastTurn === null ? '' : ` — ${inline(clip(facts.lastTurn, caps.error))}`}.`]
-  if (facts.warnings > 0) sentences.push(`${inline(site.warnings(facts.warnings))}.`)
-  const answer = facts.finalText === null ? t.noAnswer : `${t.finalAnswer}:\n\n${quote(excerpt(facts.finalText, caps.finalText))}`
-  out.push(`#### ${t.outcome}\n\n${sentences.join(' ')}\n\n${answer}`)
+  const sentences = [`${status.charAt(0).toUpperCase()}${status.slice(1)}${facts.lastTurn === null ? '' : ` — ${inline(clip(facts.lastTurn, caps.error))}`}${t.fullStop}`]
+  if (facts.warnings > 0) sentences.push(`${inline(site.warnings(facts.warnings))}${t.fullStop}`)
+  const answer = facts.finalText === null ? t.noAnswer : `${t.finalAnswer}${t.colon.trimEnd()}\n\n${answerQuote(facts.finalText, caps.finalText)}`
+  out.push(`#### ${t.outcome}\n\n${sentences.join(t.sentenceGap)}\n\n${answer}`)
 
   if (facts.files.length > 0) {
     const shown = facts.files.slice(0, caps.files)
@@ -163,7 +177,7 @@ function blocks(facts: SummaryFacts, caps: Caps, options: MarkdownOptions): stri
   if (facts.errors.length > 0) {
     const shown = facts.errors.slice(0, caps.errors)
     const more = facts.errors.length > shown.length ? `\n\n${inline(t.more(facts.errors.length - shown.length, t.errorsWord))}` : ''
-    out.push(`#### ${t.errors(facts.errors.length)}\n\n${shown.map(e => errorLine(e, caps, sessionRef)).join('\n')}${more}`)
+    out.push(`#### ${t.errors(facts.errors.length)}\n\n${shown.map(e => errorLine(e, caps, t, sessionRef)).join('\n')}${more}`)
   }
 
   if (facts.descendants.length > 0) {

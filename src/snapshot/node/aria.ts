@@ -11,7 +11,10 @@
  * consecutive ones agree, as upstream does. A paginated session is captured page by page, in order.
  *
  * One browser serves many sessions and one tab is reused; close it with `close()`. The text returned is
- * raw: callers mask volatile values (../normalize.ts) with the cwd they mean.
+ * raw but for one mask that needs the page's structure: a terminal prompt label showing the workspace
+ * basename reads `{{workspace}}` (set in the page before the capture; ../normalize.ts `maskPromptLabel` is
+ * the text snapshot's side of the same rule), so the same word elsewhere on the page is left as written.
+ * Callers mask the other volatile values (../normalize.ts) with the cwd they mean.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
@@ -20,6 +23,8 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import { findChromium, type ChromiumLookup } from './find-chromium'
+import { workspaceName } from '../normalize'
+import terminalStyles from '../../../components/cards/TerminalBlock.module.css'
 import type { Locale } from '../../cards/types'
 import { DEFAULT_VIEW_MODE, type ViewMode } from '../../cards/view-mode'
 import { viewModel } from '../../cards/view-model'
@@ -81,6 +86,11 @@ export interface CaptureOptions {
   locale?: Locale
   /** The page's view mode (default `DEFAULT_VIEW_MODE`), as `dsh-view build --view` renders it. */
   view?: ViewMode
+  /**
+   * The workspace root whose basename a terminal prompt label shows as `{{workspace}}` (default: the
+   * session's cwd; null: none). The golden test seeds its sessions one level below the root it masks.
+   */
+  workspace?: string | null
 }
 
 export class AriaSnapshotter {
@@ -151,13 +161,16 @@ export class AriaSnapshotter {
   }
 
   /** The raw ARIA snapshot of the session's transcript (every page, in order). */
-  async snapshot(session: SnapshotSession, { expand, locale = 'en', view = DEFAULT_VIEW_MODE }: CaptureOptions): Promise<string> {
+  async snapshot(session: SnapshotSession, { expand, locale = 'en', view = DEFAULT_VIEW_MODE, workspace }: CaptureOptions): Promise<string> {
     const pages = await this.#render(session, locale, view)
     const page = await this.#tab()
+    const root = workspace === undefined ? session.conversation.facts.cwd : workspace
+    const base = root === null ? null : workspaceName(root)
     const parts: string[] = []
     for (const path of pages) {
       await page.goto(pathToFileURL(path).href, { waitUntil: 'load' })
       await openRows(page, expand)
+      if (base !== null) await maskPromptLabels(page, base)
       parts.push(await stableCapture(page, TRANSCRIPT))
     }
     // The session pills follow the transcript, where dsh's tree has them (under its composer): once, from the
@@ -226,6 +239,24 @@ export async function openProcess(page: Page): Promise<void> {
     return inSync()
   }, PROCESS_CONTROL)
   if (!synced) throw new Error('the page did not mark its turn folds aria-expanded (did its enhancement script run?)')
+}
+
+/**
+ * The terminal prompt labels (components/cards/TerminalBlock.tsx, `styles.label`) whose whole text is the
+ * workspace basename read `{{workspace}}`, as in dsh's goldens (`Failed {{workspace}} Get-Item …`). Only
+ * the text of those elements changes; the page gets no markup, and every other occurrence of the word —
+ * prose, code, output — is the transcript's and stays.
+ */
+async function maskPromptLabels(page: Page, base: string): Promise<void> {
+  const label = terminalStyles['label']
+  // A renamed class would silently mask nothing and every golden with a prompt label would drift.
+  if (label === undefined) throw new Error('components/cards/TerminalBlock.module.css has no .label class')
+  await page.evaluate(
+    ({ selector, base }) => {
+      for (const label of document.querySelectorAll(selector)) if (label.textContent === base) label.textContent = '{{workspace}}'
+    },
+    { selector: `[data-terminal] .${label}`, base },
+  )
 }
 
 const TRANSCRIPT = '[data-transcript]'

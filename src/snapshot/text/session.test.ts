@@ -91,6 +91,25 @@ describe('textSnapshot', () => {
     expect(snapshotOf(tour('/w/p'), 'zh')).toContain('  terminal shell · failed "失败" · 退出码 1 · copy "复制"')
   })
 
+  it('marks a diff card\'s folds of unchanged lines where they start, and their rows', () => {
+    const s = session({ id: 'fold', cwd: '/w/p' })
+    s.turnStart()
+    s.user('edit')
+    s.stepStart()
+    const before = Array.from({ length: 12 }, (_, i) => `row ${i}`)
+    const after = before.map((l) => (l === 'row 8' ? 'ROW 8' : l))
+    s.call('edit', { file_path: 'a.txt', old_string: 'row 8', new_string: 'ROW 8' }, 'e1')
+    s.result('e1', 'ok', { meta: { diffs: [{ path: 'a.txt', oldText: before.join('\n'), newText: after.join('\n') }] } })
+    s.stepEnd()
+    s.turnEnd()
+    const out = snapshotOf(s)
+    expect(out).toContain(
+      ['    | @ a.txt', '    | ⋯ fold 5 "… 5 unchanged lines" / "Expand 5 unchanged lines"', '    | ┆ | row 0', '    | ┆ | row 1', '    | ┆ | row 2', '    | ┆ | row 3', '    | ┆ | row 4', '    |   | row 5'].join('\n'),
+    )
+    expect(out).toContain('    | - | ⟪row⟫ 8\n    | + | ⟪ROW⟫ 8\n    |   | row 9\n    |   | row 10\n    |   | row 11\n')
+    expect(out).not.toContain('chat window')
+  })
+
   it('escapes control bytes from the log', () => {
     const s = session({ id: 'esc', cwd: '/w/p' })
     s.turnStart()

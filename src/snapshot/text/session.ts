@@ -3,15 +3,16 @@
  * deterministic, reviewable text — a session header (id, title, cwd, format, status, counts, models,
  * family links, damage), then every turn section with one row per line in Chat order, indented for what
  * belongs to a row (its text, its card, its code-dispatch children). Keys (`#tool:call_1`) end a row's
- * headline so a diff says which row moved. Volatile values are masked last (./../normalize.ts), so a
- * snapshot taken on another machine or of a re-recorded run reads the same.
+ * headline so a diff says which row moved. Volatile values are masked (../normalize.ts), so a snapshot
+ * taken on another machine or of a re-recorded run reads the same; the workspace basename only in the
+ * terminal prompt label, where the page draws it, so a transcript word equal to it survives.
  *
  * Pure: it reads the models the site renders from (`src/conversation`, `src/cards`) and nothing else.
  */
 import type { Conversation } from '../../conversation/model'
 import type { PageRow, PageSection, PageViewModel } from '../../cards/types'
 import { timeLabel } from '../../cards/format'
-import { normalizeVolatile } from '../normalize'
+import { maskPromptLabel, normalizeVolatile } from '../normalize'
 import { writeToolRow } from './tools'
 import { CLIP_CONTEXT, CLIP_TEXT, SnapshotWriter } from './writer'
 
@@ -26,8 +27,9 @@ export interface TextSnapshotInput {
 }
 
 export function textSnapshot({ id, conversation, view }: TextSnapshotInput): string {
-  const mask = (text: string) => normalizeVolatile(text, { cwd: conversation.facts.cwd })
-  const w = new SnapshotWriter(mask)
+  const cwd = conversation.facts.cwd
+  const mask = (text: string) => normalizeVolatile(text, { cwd })
+  const w = new SnapshotWriter(mask, (label) => maskPromptLabel(label, cwd))
   writeHeader(w, id, conversation)
   for (const section of view.sections) writeSection(w, section, conversation)
   // Values were masked as they were written (before any cut); the labels between them are masked here.

@@ -2,7 +2,7 @@
  * Tool rows and their cards in the text snapshot (cards.md §4–§13): the headline a reader sees collapsed
  * (`tool Bash · Echo hi  #tool:call_1`), one line of row facts (wire name, variant, state, leading slot,
  * hidden status and where it sits, summary style), then the card the row opens to with its key fields —
- * terminal prompts, exit pill and output; diff rows with word marks and the chat window; read lines; search
+ * terminal prompts, exit pill and output; diff rows with word marks and their folds of unchanged lines; read lines; search
  * rows; web sources; the IN/OUT body; the skill region — then the `Inspect` pill and the code-dispatch
  * children, nested. Every string comes from the card model; nothing is derived here.
  */
@@ -101,7 +101,7 @@ function terminal(w: SnapshotWriter, c: TerminalCardModel): void {
   w.line(head.filter((p): p is string => p !== null).join(' · '))
   w.nest(() => {
     w.field('description', c.description)
-    for (const p of c.prompts) w.line(`prompt ${p.label} ${w.one(p.text, 240)}`)
+    for (const p of c.prompts) w.line(`prompt ${w.promptLabel(p.label)} ${w.one(p.text, 240)}`)
     if (c.placeholder !== null) w.line(`placeholder: ${c.placeholder}`)
     else if (c.lines === null) w.line('output: (running)')
     else {
@@ -127,11 +127,27 @@ function diffRow(row: DiffRow): string {
   }
 }
 
+/**
+ * The rows, each fold of unchanged lines announced where it starts (`⋯ fold 5 "… 5 unchanged lines" / …`)
+ * and its rows marked `┆` where a shown context row has a blank sign.
+ */
+function diffRows(w: SnapshotWriter, rows: readonly DiffRow[]): string[] {
+  const out: string[] = []
+  let open: number | null = null
+  for (const row of rows) {
+    const fold = row.kind === 'context' ? (row.fold ?? null) : null
+    if (fold !== null && fold.id !== open) out.push(`⋯ fold ${fold.hidden} ${quoted(w, fold.expandLabel)} / ${quoted(w, fold.expandAria)}`)
+    open = fold?.id ?? null
+    out.push(fold === null ? diffRow(row) : `┆${diffRow(row).slice(1)}`)
+  }
+  return out
+}
+
 function diff(w: SnapshotWriter, c: DiffCardModel): void {
   const head = [`diff ${c.source}`, c.footer, c.lang === null ? null : `lang ${c.lang}`, c.copy === null ? null : `copy ${quoted(w, c.copy.label)}`]
   w.line(head.filter((p): p is string => p !== null).join(' · '))
   w.nest(() => {
-    w.quote(c.rows.map(diffRow).join('\n'), { ...CLIP_TEXT, head: 24, tail: 8 })
+    w.quote(diffRows(w, c.rows).join('\n'), { ...CLIP_TEXT, head: 24, tail: 8 })
     windowLine(w, 'chat window', c.chatWindow)
     windowLine(w, 'details window', c.detailsWindow)
   })

@@ -10,7 +10,8 @@
  *
  * Every value is masked (`mask`, the volatile-value normaliser) *before* it is cut or counted: a cut
  * through the middle of a workspace path would otherwise leave the machine-specific part in the file, and
- * the character counts would differ between machines.
+ * the character counts would differ between machines. Terminal prompt labels get one more mask
+ * (`promptLabel`): the workspace basename there, and nowhere else, reads `{{workspace}}` (../normalize.ts).
  */
 
 export interface Clip {
@@ -45,7 +46,15 @@ export class SnapshotWriter {
   readonly #lines: string[] = []
   #depth = 0
 
-  constructor(private readonly mask: (text: string) => string = (t) => t) {}
+  constructor(
+    private readonly mask: (text: string) => string = (t) => t,
+    private readonly maskLabel: (label: string) => string = (l) => l,
+  ) {}
+
+  /** A terminal prompt label (the folder a command ran in) for a headline: the workspace basename masked. */
+  promptLabel(label: string): string {
+    return this.one(this.maskLabel(label))
+  }
 
   /** A log value for a headline: masked, then flattened to one line and cut at `width`. */
   one(text: string, width = 160): string {
