@@ -56,7 +56,7 @@ for (const name of await readdir(`${root}dist/chunks`).catch(() => [])) {
   if (name.endsWith('.css') || name.endsWith('.css.map')) await rm(`${root}dist/chunks/${name}`)
 }
 
-// Incremental site builds re-render a page when this changes (src/site/assets.ts computes the same hash when
+// Incremental site builds re-render a page when this changes (src/site/html/assets.ts computes the same hash when
 // running from source): every source file that shapes a page, plus the versions of what renders it.
 function buildId() {
   const hash = createHash('sha256')

@@ -298,7 +298,7 @@ export class TurnAnchors {
 
 /**
  * Each section's `turn-N` anchor: once per number, on the first section that has it (a damaged log may
- * repeat a number); null for the others. The prompt list links the same anchors (src/site/prompts.ts).
+ * repeat a number); null for the others. The prompt list links the same anchors (src/site/render/prompts.ts).
  */
 export function turnAnchors(sections: readonly Section[]): (string | null)[] {
   const anchors = new TurnAnchors()

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
-import { writeFileAtomic } from '../site/atomic-write'
+import { writeFileAtomic } from '../site/write/atomic-write'
 
 /** Bump when the fragment format changes (render-tokens.ts, theme.ts). */
 const FORMAT = 'hl3'

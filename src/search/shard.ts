@@ -332,7 +332,7 @@ export function fairCap(lengths: readonly number[], budget: number): number {
 
 /**
  * Adds the tool rows of a section's nodes to `counts` (by call name): `toolCounts` of the view model, from the
- * model itself (src/site/digest.ts) — a tool row is a `tool` node's call and its nested calls
+ * model itself (src/site/render/digest.ts) — a tool row is a `tool` node's call and its nested calls
  * (src/cards/tool-row.ts). Walked with a stack, not recursion.
  */
 export function addToolCounts(counts: Map<string, number>, nodes: readonly ChatNode[]): void {

@@ -25,27 +25,27 @@ import { sessionKey } from '../live/protocol'
 import { discoverLogs, type DiscoveryProblem } from '../log/node/discover'
 import { mergeReports, type RedactionReport } from '../redact/redactor'
 import type { RedactConfig } from '../redact/scan'
-import { assetFiles, loadSiteAssets, type SiteAssets } from './assets'
+import { assetFiles, loadSiteAssets, type SiteAssets } from './html/assets'
 import { CATALOG_FILE, catalogScript } from '../search/catalog'
-import { childAnchor } from './chrome'
+import { childAnchor } from './render/chrome'
 import { renderFamily, type FamilyMember, type FamilyResult } from './family'
-import { emptyManifest, MANIFEST_FILE, readManifest, STATE_DIR, writeManifest, type Manifest, type SessionRecord, type Warning } from './manifest'
+import { emptyManifest, MANIFEST_FILE, readManifest, STATE_DIR, writeManifest, type Manifest, type SessionRecord, type Warning } from './write/manifest'
 import { findWorkerScript, renderOnWorkers, type PoolSummary } from './pool'
 import { findFoldWorkerScript, FoldStarter, STREAM_MIN_BYTES } from './stream-feed'
 import type { StreamCount } from './family'
 import { LANE_MIN_BYTES, LanePool } from './lanes'
-import type { RenderedFile } from './render-session'
-import { acquireLock, commitStaging, openStaging, publishPreview, recover } from './staging'
+import type { RenderedFile } from './render/render-session'
+import { acquireLock, commitStaging, openStaging, publishPreview, recover } from './write/staging'
 import type { Progress } from './progress'
-import { indexModel, renderIndexPages } from './render-index'
+import { indexModel, renderIndexPages } from './index/render-index'
 import { previewCandidates, previewFiles } from './preview'
-import { scanLogs, type ScannedLog } from './scan'
-import { discoveryHash, placeFamilies, SHARD_FILE, writeShardManifest, type FamilyPlacement, type ShardSpec } from './shard'
-import { assignStems } from './slug'
+import { scanLogs, type ScannedLog } from './plan/scan'
+import { discoveryHash, placeFamilies, SHARD_FILE, writeShardManifest, type FamilyPlacement, type ShardSpec } from './plan/shard'
+import { assignStems } from './plan/slug'
 import { siteText } from './strings'
 import type { SiteText } from './types'
 import { highlightWorkerPays } from './threads'
-import { FileWriter } from './writer'
+import { FileWriter } from './write/writer'
 
 export interface BuildOptions {
   inputs: string[]
@@ -67,7 +67,7 @@ export interface BuildOptions {
   /** Prebuilt shell and assets; default: dist/site of this package. */
   assets?: SiteAssets
   /**
-   * `dsh-view live`: pages carry the live flag, script and stylesheet (src/site/live.ts); the caller passes
+   * `dsh-view live`: pages carry the live flag, script and stylesheet (src/site/html/live.ts); the caller passes
    * `assets` holding the live shell and files. Off (absent), the output is exactly the static site.
    */
   live?: boolean
@@ -192,11 +192,11 @@ export async function buildSite(options: BuildOptions, progress: Progress): Prom
   return writeSiteFolder(options.outDir, (previous, stage, preview) => buildInto(options, progress, previous, stage, preview))
 }
 
-/** Puts a preview site's files in the site folder (src/site/staging.ts `publishPreview`); returns its index. */
+/** Puts a preview site's files in the site folder (src/site/write/staging.ts `publishPreview`); returns its index. */
 export type PreviewPublisher = (files: readonly RenderedFile[]) => Promise<string>
 
 /**
- * Writes a site into `outDir` crash-safely (src/site/staging.ts), for `build` and `merge` alike: one writer at
+ * Writes a site into `outDir` crash-safely (src/site/write/staging.ts), for `build` and `merge` alike: one writer at
  * a time (the lock), a folder that is ours or empty, `write` filling a staging copy of the previous site
  * (`previous`: its manifest, null for a new folder), swapped in whole when it succeeds and dropped when it
  * throws. Returns what `write` did, with the final folder and its index.
@@ -609,5 +609,5 @@ async function removeEmptyDir(dir: string, root: string): Promise<void> {
 }
 
 export { MANIFEST_FILE }
-export { LockError } from './staging'
+export { LockError } from './write/staging'
 

@@ -7,11 +7,11 @@
  * stream does not hold (`StreamAbandoned`, `StreamRestart`) or anything fails, the files it wrote are taken
  * back and false is returned: the caller renders the session the usual way.
  */
-import { headerFacts, summarizeFacts } from './chrome'
-import { Enricher } from './enrich'
+import { headerFacts, summarizeFacts } from './render/chrome'
+import { Enricher } from './render/enrich'
 import type { FamilyContext, FamilyMember, FamilyResult, Stage } from './family'
-import { AttemptOutput } from './attempt-output'
-import { SessionRenderer, type SectionStream } from './render-session'
+import { AttemptOutput } from './write/attempt-output'
+import { SessionRenderer, type SectionStream } from './render/render-session'
 import type { FoldStarter } from './stream-feed'
 import type { SessionSummary } from './types'
 

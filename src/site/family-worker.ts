@@ -7,14 +7,14 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { HighlightCache } from '../highlight/cache'
 import { Highlighter } from '../highlight/highlighter'
-import { Enricher } from './enrich'
+import { Enricher } from './render/enrich'
 import { renderFamily } from './family'
 import { relayColourer } from '../highlight/relay'
 import { toWire } from './lanes'
-import { SessionRenderer } from './render-session'
+import { SessionRenderer } from './render/render-session'
 import type { FromWorker, ToWorker, WorkerSetup } from './pool'
 import { siteText } from './strings'
-import { FileWriter } from './writer'
+import { FileWriter } from './write/writer'
 
 const port = parentPort
 if (port === null) throw new Error('site-worker runs only as a worker thread')

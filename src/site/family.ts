@@ -8,7 +8,7 @@
 import type { Locale } from '../cards/types'
 import type { ViewMode } from '../cards/view-mode'
 import { sectionFeed } from '../cards/view-model'
-import { digestOf } from './digest'
+import { digestOf } from './render/digest'
 import type { Conversation } from '../conversation/model'
 import type { Highlighter } from '../highlight/highlighter'
 import type { DiscoveryProblem } from '../log/node/discover'
@@ -16,19 +16,19 @@ import type { LogSource } from '../log/node/source'
 import type { SessionHeader } from '../log/schema'
 import { Redactor, type RedactionReport } from '../redact/redactor'
 import type { RedactConfig } from '../redact/scan'
-import { childAnchor, headerFacts, summarize, type Family } from './chrome'
-import { AttemptOutput } from './attempt-output'
-import { Enricher } from './enrich'
+import { childAnchor, headerFacts, summarize, type Family } from './render/chrome'
+import { AttemptOutput } from './write/attempt-output'
+import { Enricher } from './render/enrich'
 import { renderStreamed } from './family-stream'
 import type { FoldStarter } from './stream-feed'
-import { foldLog, type FoldResult } from './fold-log'
+import { foldLog, type FoldResult } from './fold/fold-log'
 import type { Lanes } from './lanes'
-import { damagedConversation, failureReason, type FailedStage } from './damaged'
-import type { SessionRecord, Warning } from './manifest'
-import { SessionRenderer, type RenderedSession } from './render-session'
-import type { Shell } from './shell'
+import { damagedConversation, failureReason, type FailedStage } from './fold/damaged'
+import type { SessionRecord, Warning } from './write/manifest'
+import { SessionRenderer, type RenderedSession } from './render/render-session'
+import type { Shell } from './html/shell'
 import type { SessionSummary, SiteText } from './types'
-import type { FileWriter } from './writer'
+import type { FileWriter } from './write/writer'
 
 /**
  * Log bytes of a family up to which every member's model is held from its fold to its render; a bigger
@@ -212,7 +212,7 @@ async function foldFamily(family: readonly FamilyMember[], ctx: FamilyContext, r
   for (const member of family) {
     // Reading, parsing and folding interleave batch by batch; the split is timed as one "decode+fold".
     const redactor = ctx.redact ? new Redactor(ctx.redact) : null
-    // Whatever the fold throws, the session still gets a page: the damaged-session page (src/site/damaged.ts).
+    // Whatever the fold throws, the session still gets a page: the damaged-session page (src/site/fold/damaged.ts).
     const folded = await timed('decode', () => foldMember(member, ctx, redactor)).catch((error: unknown) => damagedFold(member, 'read', error, result))
     if (!folded.ok) {
       result.problems.push({ path: member.source.display, message: folded.error })

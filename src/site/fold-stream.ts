@@ -17,11 +17,11 @@ import { SectionConverter } from '../cards/view-model'
 import type { ConversationBuilder } from '../conversation/builder'
 import type { SessionFacts, Section } from '../conversation/model'
 import type { LogSource } from '../log/node/source'
-import { SessionDigest } from './digest'
-import { foldLog } from './fold-log'
-import type { Warning } from './manifest'
-import type { Prompt } from './prompts'
-import { SECTION_BATCH } from './section-batch'
+import { SessionDigest } from './render/digest'
+import { foldLog } from './fold/fold-log'
+import type { Warning } from './write/manifest'
+import type { Prompt } from './render/prompts'
+import { SECTION_BATCH } from './render/section-batch'
 
 /** What the build's thread asks a fold worker for. */
 export interface FoldJob {

@@ -9,7 +9,7 @@
  * (src/highlight/relay.ts). Measured: no gain on two cores (src/site/README.md "Speed").
  *
  * What carries over from one batch to the next, and how each is handled:
- * - the session's colour budget (src/site/enrich.ts): sequential, so which code section k colours depends
+ * - the session's colour budget (src/site/render/enrich.ts): sequential, so which code section k colours depends
  *   on what the sections before it spent. Before a batch is sent, the build's thread spends the budget on it
  *   as the lane will (`Enricher.plan`: the batch cut and planned with a colourer that only decides, through
  *   the same `grantColour` as `Highlighter.highlight`), and the lane starts from what was left before it.
@@ -29,11 +29,11 @@ import type { ViewMode } from '../cards/view-mode'
 import { CharBudget } from '../highlight/budget'
 import type { Highlighter, HighlightStats } from '../highlight/highlighter'
 import type { ColourDone, ColourRequest } from '../highlight/relay'
-import type { Cutter, SideText } from './cut'
-import type { Enricher } from './enrich'
-import type { Size } from './measure'
+import type { Cutter, SideText } from './render/cut'
+import type { Enricher } from './render/enrich'
+import type { Size } from './render/measure'
 import type { PoolSummary, WorkerSetup } from './pool'
-import type { Piece } from './render-session'
+import type { Piece } from './render/render-session'
 import type { RowExtra } from './types'
 
 /** Below this much log, a session renders on the build's thread alone (a lane worker's start costs ~0.2–0.4 s). */

@@ -19,7 +19,7 @@ import type { ViewMode } from '../cards/view-mode'
 import type { HighlightStats } from '../highlight/highlighter'
 import type { FamilyMember, FamilyResult } from './family'
 import type { FromLane, ToLane } from './lanes'
-import type { Shell } from './shell'
+import type { Shell } from './html/shell'
 
 /** What every worker is started with (plain data: it is copied to each thread). */
 export interface WorkerSetup {

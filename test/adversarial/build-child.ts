@@ -6,7 +6,7 @@
  * reuse a loaded process for the builds it does not kill.
  */
 import { createInterface } from 'node:readline'
-import { loadSiteAssets } from '../../src/site/assets'
+import { loadSiteAssets } from '../../src/site/html/assets'
 import { buildSite } from '../../src/site/build-site'
 
 const [siteDir = ''] = process.argv.slice(2)
