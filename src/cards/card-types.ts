@@ -4,7 +4,7 @@
  * there); stable, extended with optional fields only.
  */
 import type { SafeHtml } from './trusted'
-import type { CodeBlock, CopyControl, ImageRef, RowWindow } from './types'
+import type { CodeBlock, CopyControl, ImageRef, RowWindow } from './shared-types'
 import type { DetailsBody } from './details/types'
 
 // ---------------------------------------------------------------------------------------------------
