@@ -8,8 +8,7 @@
  * a Claude Code transcript (claude-transcript.ts). Peers: viewers.ts.
  *
  * Paired rounds (BENCH_ROUNDS, default 3): each round builds with every tool — dsh-view on each entry of
- * BENCH_LANES (default 1,fold,2,4: one thread, the CLI's default; `fold`, DSH_VIEW_FOLD_WORKER=1, which folds one big
- * session on a worker while its thread renders; 2 and 4 lanes, 4 on a 2-core machine simulated by the worker count), claude-replay
+ * BENCH_LANES (default 1,2,4: one thread, the CLI's default; 2 and 4 lanes, 4 on a 2-core machine simulated by the worker count), claude-replay
  * and claude-code-transcripts, and with BENCH_BASELINE=<another bundled cli.mjs> that dsh-view too (on
  * BENCH_BASELINE_LANES, default 1) — each opening its first transcript page in Chromium (first-view.ts) as
  * soon as it is readable: at the build's end, or while a first build runs once its preview is there. The order rotates every round so the shared machine's slow spells fall on all tools alike.
@@ -60,9 +59,9 @@ const envNumber = (name: string, fallback: number): number => {
   if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number ≥ 0 (got ${raw})`)
   return n
 }
-/** `fold`: DSH_VIEW_FOLD_WORKER=1 (one big session folded on the fold worker while it renders); N: N lanes. */
+/** N: N lanes. */
 const laneList = (raw: string | undefined, fallback: string): Lanes[] =>
-  (raw ?? fallback).split(',').flatMap((t): Lanes[] => (t.trim() === 'fold' ? ['fold'] : Number.isInteger(Number(t)) && Number(t) >= 1 ? [Number(t)] : []))
+  (raw ?? fallback).split(',').flatMap((t): Lanes[] => (Number.isInteger(Number(t)) && Number(t) >= 1 ? [Number(t)] : []))
 
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b)
 const median = (xs: number[]) => {
@@ -77,7 +76,7 @@ const load = () => loadavg().map((l) => l.toFixed(1)).join(' ')
 
 /** The CLIs to compare: this checkout's (or BENCH_CLI) and BENCH_BASELINE's when set. */
 function dshViews(): Array<{ label: string; cli: string; lanes: Lanes[] }> {
-  const list = [{ label: 'dsh-view', cli: requireBuiltCli(), lanes: laneList(process.env['BENCH_LANES'], '1,fold,2,4') }]
+  const list = [{ label: 'dsh-view', cli: requireBuiltCli(), lanes: laneList(process.env['BENCH_LANES'], '1,2,4') }]
   const baseline = process.env['BENCH_BASELINE']
   if (baseline) list.push({ label: 'baseline dsh-view', cli: baseline, lanes: laneList(process.env['BENCH_BASELINE_LANES'], '1') })
   return list

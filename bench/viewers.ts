@@ -97,21 +97,15 @@ export function siteWarnings(dir: string): number {
 }
 
 /** `dsh-view build <input> -o <out> -q` with `DSH_VIEW_WORKERS` for `lanes` (null: as the CLI decides). */
-/**
- * How dsh-view renders one big session: 1 (its default, one thread: folded, then rendered), `fold`
- * (DSH_VIEW_FOLD_WORKER=1: folded on the fold worker while the build's thread renders), N lanes
- * (DSH_VIEW_WORKERS=N); null: as the CLI decides.
- */
-export type Lanes = number | 'fold'
+/** How dsh-view renders one big session: 1 (its default, one thread), N lanes (DSH_VIEW_WORKERS=N); null: as the CLI decides. */
+export type Lanes = number
 
-export const lanesName = (lanes: Lanes): string => (lanes === 'fold' ? 'fold worker' : `${lanes} lane${lanes === 1 ? '' : 's'}`)
+export const lanesName = (lanes: Lanes): string => `${lanes} lane${lanes === 1 ? '' : 's'}`
 
 export function dshViewBuild(ctx: BenchContext, cli: string, input: string, out: string, lanes: Lanes | null): Promise<Measured> {
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: ctx.workDir, DSH_HOME: ctx.workDir }
   delete env['DSH_VIEW_WORKERS']
-  delete env['DSH_VIEW_FOLD_WORKER']
-  if (lanes !== null) env['DSH_VIEW_WORKERS'] = String(lanes === 1 || lanes === 'fold' ? 0 : lanes)
-  if (lanes === 'fold') env['DSH_VIEW_FOLD_WORKER'] = '1'
+  if (lanes !== null) env['DSH_VIEW_WORKERS'] = String(lanes === 1 ? 0 : lanes)
   return runMeasured(process.execPath, [cli, 'build', input, '-o', out, '-q'], { env })
 }
 

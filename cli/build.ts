@@ -93,7 +93,7 @@ export async function runBuild(inv: BuildInvocation, io: Io): Promise<number> {
   if (redact !== null) reporter.note(formatRedactionReport(report.redactions ?? EMPTY_REPORT))
   // For bench/site.bench.ts: the stage split as one JSON line (never shown otherwise).
   if (io.env['DSH_VIEW_TIMINGS'] === '1') {
-    io.stderr(`DSH_VIEW_TIMINGS ${JSON.stringify({ ms: performance.now() - started, timings: report.timings, pages: report.pages, sessions: report.sessions, rendered: report.rendered, unchanged: report.unchanged, highlightBlocks: report.highlight.blocks, streamed: report.streamed })}\n`)
+    io.stderr(`DSH_VIEW_TIMINGS ${JSON.stringify({ ms: performance.now() - started, timings: report.timings, pages: report.pages, sessions: report.sessions, rendered: report.rendered, unchanged: report.unchanged, highlightBlocks: report.highlight.blocks })}\n`)
   }
   // A part has no index: its folder is what the next step (`dsh-view merge`) takes.
   io.stdout(`${inv.shard ? report.outDir : report.indexPath}\n`)
@@ -104,8 +104,7 @@ export async function runBuild(inv: BuildInvocation, io: Io): Promise<number> {
 /**
  * `DSH_VIEW_WORKERS=N` (benchmarks, or a machine whose cores are busy): render threads, 0 for none;
  * `DSH_VIEW_HIGHLIGHT_WORKER=0`: colour code on the build thread instead of a worker (`=1`, read by
- * src/site/build-site.ts: use the worker even on a one-core machine). `DSH_VIEW_FOLD_WORKER=1` (read there
- * too): fold a big session on a worker while the build thread renders it, instead of folding it first.
+ * src/site/build-site.ts: use the worker even on a one-core machine).
  */
 function workersFrom(env: Record<string, string | undefined>): { workers?: number; highlightWorker?: null } {
   const n = Number(env['DSH_VIEW_WORKERS'] ?? 'x')

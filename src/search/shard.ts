@@ -279,9 +279,9 @@ export class KeptFromStart {
   #full = false
 
   /**
-   * `base.title` may be a stand-in (a session rendered while its log is still folded learns its title at the
-   * end): `script(title)` then drops the trailing rows the real title has no room for, which leaves the
-   * longest prefix that fits with it — what keeping rows with the real title from the start keeps.
+   * `base.title` may be a stand-in (src/search/collector.ts is given the title only at `finish`):
+   * `script(title)` then drops the trailing rows the real title has no room for, which leaves the longest
+   * prefix that fits with it — what keeping rows with the real title from the start keeps.
    */
   constructor(private readonly base: Base) {
     this.#size = bytes(shardScript({ ...base, complete: false, rows: [] }))

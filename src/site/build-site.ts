@@ -31,8 +31,6 @@ import { childAnchor } from './render/chrome'
 import { renderFamily, type FamilyMember, type FamilyResult } from './family'
 import { emptyManifest, MANIFEST_FILE, readManifest, STATE_DIR, writeManifest, type Manifest, type SessionRecord, type Warning } from './write/manifest'
 import { findWorkerScript, renderOnWorkers, type PoolSummary } from './pool'
-import { findFoldWorkerScript, FoldStarter, STREAM_MIN_BYTES } from './stream-feed'
-import type { StreamCount } from './family'
 import { LANE_MIN_BYTES, LanePool } from './lanes'
 import type { RenderedFile } from './render/render-session'
 import { acquireLock, commitStaging, openStaging, publishPreview, recover } from './write/staging'
@@ -92,19 +90,6 @@ export interface BuildOptions {
   /** Lanes for a big session (this thread included; 1: this thread alone); default `workers` when given, else 1 (see buildInto). */
   lanes?: number
   /**
-   * The fold worker script (./fold-worker.ts, ./family-stream.ts): a big session alone in its family is
-   * folded on it while this thread renders. Default: none (fold here, then render); DSH_VIEW_FOLD_WORKER=1
-   * uses the one beside the CLI bundle. It did not pay on two cores (src/site/README.md "Speed").
-   */
-  foldWorker?: string | null
-  /** Log bytes from which a session is folded on the fold worker; default STREAM_MIN_BYTES (tests: 0). */
-  streamMinBytes?: number
-  /**
-   * Tests: the fold worker's read size (it hands sections out after each read; default up to 1 MiB), so a
-   * small log is handed out in many steps as a big one is.
-   */
-  streamReadBytes?: number
-  /**
    * The highlight worker script (src/highlight/remote.ts), which colours code on another thread while this
    * one renders; default: beside the CLI bundle when a core is free for it (src/site/threads.ts); null:
    * colour on this thread.
@@ -147,15 +132,9 @@ export interface BuildReport {
    * Where the time went, ms (benchmarks; never part of the output). `decode` is read + parse + fold (they
    * interleave batch by batch); `render` is cut + Markdown + React + pagination, without `highlight`, which is
    * the time rendering waited for code colours (all of shiki's time on one thread; with a highlight worker,
-   * what did not overlap). With family workers each stage sums over the threads; with the fold worker,
-   * `decode` is its fold, beside `render`.
+   * what did not overlap). With family workers each stage sums over the threads.
    */
   timings: Record<'scan' | 'decode' | 'viewModel' | 'render' | 'highlight' | 'write', number>
-  /**
-   * Sessions folded on the fold worker while they rendered (./family-stream.ts), and why the others it
-   * was given were rendered from a fold of this thread after all (benchmarks and tests; never output).
-   */
-  streamed: StreamCount
   /** Live builds only: every session page by its live-server key, for the live pages (cli/live.ts). */
   livePages?: LivePage[]
   /** With `redact`: what was replaced, over every session of the site (unchanged ones as remembered). */
@@ -298,7 +277,6 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
     highlight: { blocks: 0, chars: 0, ms: 0, cacheHits: 0 },
     overBudget: [],
     timings: { scan: 0, decode: 0, viewModel: 0, render: 0, highlight: 0, write: 0 },
-    streamed: { done: 0, abandoned: [] },
   }
   const timed = async <T>(stage: keyof BuildReport['timings'], work: () => Promise<T> | T): Promise<T> => {
     const started = performance.now()
@@ -366,19 +344,7 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
   const laneMinBytes = options.laneMinBytes ?? LANE_MIN_BYTES
   const laned = !pooled && script !== null && laneCount > 1 && options.live !== true && toRender.some(f => f.members.some(m => m.scan.bytes >= laneMinBytes))
   const lanePool = laned && script !== null ? new LanePool(script, laneCount, setup, highlighter) : null
-  // One big session alone in its family: folded on a worker while this thread renders (./family-stream.ts).
-  const foldEnv = options.env['DSH_VIEW_FOLD_WORKER']
-  // Only when asked: on the 2-vCPU machines it measured no faster than one thread, for ~1 s more CPU and
-  // ~35 MB more memory on the 100 MB bench log (src/site/README.md "Speed").
-  const foldScript = options.foldWorker !== undefined ? options.foldWorker : foldEnv === '1' ? findFoldWorkerScript() : null
-  const stream =
-    !pooled && !laned && foldScript !== null && options.live !== true && !options.redact
-      ? new FoldStarter(foldScript, options.streamMinBytes ?? STREAM_MIN_BYTES, options.streamReadBytes ?? null, options.locale)
-      : null
   lanePool?.start()
-  // The first big session to stream starts folding now, beside the preview and shiki's start.
-  const firstStreamed = stream === null ? undefined : toRender.map(f => asMembers(f.members)).find(f => f.length === 1 && stream.wants(f[0] as FamilyMember))
-  if (firstStreamed !== undefined) stream?.start(firstStreamed[0] as FamilyMember)
   // Logs to render on this thread (a lane too): the highlight worker (if any) loads shiki while they are read.
   if (!pooled && toRender.length > 0 && highlighter !== null) highlighter.warm()
   // A first build of big sessions shows their start while it renders the rest (src/site/preview.ts); after
@@ -420,12 +386,10 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
           writer,
           advance: bytes => progress.advance(bytes),
           lanes: lanePool === null ? null : { lanes: lanePool, minBytes: laneMinBytes },
-          stream,
         }))
       }
     } finally {
       laneSummary = (await lanePool?.close()) ?? null
-      await stream?.close()
     }
     if (laneSummary !== null) {
       cache.adopt(laneSummary.cache)
@@ -445,8 +409,6 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
     }
     problems.push(...result.problems)
     report.overBudget.push(...result.overBudget)
-    report.streamed.done += result.streamed.done
-    report.streamed.abandoned.push(...result.streamed.abandoned)
     for (const stage of Object.keys(report.timings) as (keyof BuildReport['timings'])[]) report.timings[stage] += result.timings[stage]
   })
 

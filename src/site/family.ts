@@ -19,8 +19,6 @@ import type { RedactConfig } from '../redact/scan'
 import { childAnchor, headerFacts, summarize, type Family } from './render/chrome'
 import { AttemptOutput } from './write/attempt-output'
 import { Enricher } from './render/enrich'
-import { renderStreamed } from './family-stream'
-import type { FoldStarter } from './stream-feed'
 import { foldLog, type FoldResult } from './fold/fold-log'
 import type { Lanes } from './lanes'
 import { damagedConversation, failureReason, type FailedStage } from './fold/damaged'
@@ -74,11 +72,6 @@ export interface FamilyContext {
    * batches on them. Absent: every session renders on this thread.
    */
   lanes?: { lanes: Lanes; minBytes: number } | null
-  /**
-   * A fold worker for one big session (./family-stream.ts): a family of one whose log has at least
-   * `minBytes` is folded on it while this thread renders. Absent: folded here, then rendered.
-   */
-  stream?: FoldStarter | null
 }
 
 export interface FamilyResult {
@@ -89,13 +82,6 @@ export interface FamilyResult {
   /** Pages over a budget after every cut. */
   overBudget: string[]
   timings: Timings
-  streamed: StreamCount
-}
-
-/** Sessions rendered while the fold worker folded them, and why others given to it were not. */
-export interface StreamCount {
-  done: number
-  abandoned: string[]
 }
 
 interface Loaded {
@@ -112,7 +98,7 @@ interface Loaded {
 }
 
 export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyContext): Promise<FamilyResult> {
-  const result: FamilyResult = { sessions: [], problems: [], overBudget: [], timings: noTimings(), streamed: { done: 0, abandoned: [] } }
+  const result: FamilyResult = { sessions: [], problems: [], overBudget: [], timings: noTimings() }
   const timed = async <T>(stage: Stage, work: () => Promise<T> | T): Promise<T> => {
     const started = performance.now()
     try {
@@ -123,10 +109,6 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
   }
   const { text, highlighter } = ctx
   const lang = ctx.locale === 'zh' ? 'zh-CN' : 'en'
-  const only = family.length === 1 ? family[0] : undefined
-  if (only !== undefined && ctx.stream != null && ctx.stream.wants(only) && !ctx.live && ctx.redact === null) {
-    if (await renderStreamed(only, ctx.stream, ctx, result, timed)) return result
-  }
 
   // Folded in a function of its own: an async function's suspended frame keeps what its locals last held,
   // and the render below must not keep a model the feed lets go.

@@ -3,8 +3,7 @@
  * values replaced by prototype names or by JSON nested thousands of levels, bytes of garbage — go through
  * build, export, snapshot and live: nothing throws (an unhandled rejection fails the run too), nothing is left
  * as a temporary file, and every log is either a session of the site or a reported problem. On lanes
- * (src/site/lanes.ts, forced onto these small sessions), and folded on the fold worker while rendering
- * (src/site/family-stream.ts), the site is the same bytes as on one thread.
+ * (src/site/lanes.ts, forced onto these small sessions), the site is the same bytes as on one thread.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -104,23 +103,6 @@ describe('mutated corpus logs', () => {
       expect(report.problems).toEqual(plain.problems)
       expect(treeOf(laned)).toEqual(treeOf(one))
     }
-    cleanTemps()
-  }, 300_000)
-
-  it('fold on the fold worker while rendering as on one thread: same problems, same files byte for byte', async () => {
-    const script = await bundleWorker('src/site/fold-worker.ts')
-    let streamed = 0
-    for (const picks of fc.sample(picksArb, { numRuns: 8, seed: 5151 })) {
-      const root = writeRoot(temp(), mutatedLogs(picks))
-      const [one, folded] = [join(temp(), 'one'), join(temp(), 'folded')]
-      const plain = await buildInto([root], one, { workers: 0, highlightWorker: null, foldWorker: null })
-      // Reads of 512 bytes: these small logs are handed out in many steps, as a big one is.
-      const report = await buildInto([root], folded, { workers: 0, highlightWorker: null, foldWorker: script, streamMinBytes: 0, streamReadBytes: 512 })
-      expect(report.problems).toEqual(plain.problems)
-      expect(treeOf(folded)).toEqual(treeOf(one))
-      streamed += report.streamed.done
-    }
-    expect(streamed).toBeGreaterThan(0)
     cleanTemps()
   }, 300_000)
 

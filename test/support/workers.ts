@@ -11,7 +11,7 @@ import { cssModulesPlugin } from '../../scripts/css-modules.mjs'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 
-export async function bundleWorker(entry: 'src/site/family-worker.ts' | 'src/highlight/worker.ts' | 'src/site/fold-worker.ts'): Promise<string> {
+export async function bundleWorker(entry: 'src/site/family-worker.ts' | 'src/highlight/worker.ts'): Promise<string> {
   const dir = join(root, 'node_modules/.cache/dsh-view-tests')
   mkdirSync(dir, { recursive: true })
   const outfile = join(dir, `${entry.replace(/\W+/g, '-')}-${process.pid}.mjs`)

@@ -6,7 +6,7 @@
  * tail) is collected on the way with its line numbers.
  */
 import { ConversationBuilder } from '../../conversation/builder'
-import type { Conversation, Section } from '../../conversation/model'
+import type { Conversation } from '../../conversation/model'
 import { assessDamage } from '../../log/damage'
 import { SessionStats } from '../../log/node/load'
 import { readSession } from '../../log/node/read'
@@ -30,8 +30,6 @@ export type FoldResult =
       /** `ParsedLine`s folded and the last event seq (-1 when none): where a live page's feed takes over. */
       lines: number
       lastSeq: number
-      /** With `handOut` only: a handed section changed after it was handed out. */
-      stale?: boolean
     }
   | { ok: false; error: string }
 
@@ -53,13 +51,6 @@ export interface FoldOptions {
    * They end where a longer log goes on, so a partial line or frame at their end is not a torn tail.
    */
   prefix?: Uint8Array
-  /**
-   * Called after each read batch with the sections the fold has settled since the last call (builder
-   * `handOut`), for a render beside the fold (./fold-stream.ts); awaited, so a slow reader of them holds the
-   * fold back. The result's conversation then holds only the sections not handed out, and `stale` says
-   * whether a handed one changed afterwards (its rows as handed are not the final ones).
-   */
-  handOut?: (sections: Section[], builder: ConversationBuilder) => Promise<void> | void
 }
 
 /** A read size for a file of `bytes`: one read takes it all (the next finds its end), within 4 KiB–1 MiB. */
@@ -106,7 +97,6 @@ export async function foldLog(source: LogSource, redactor: Redactor | null = nul
     } catch (error) {
       throw new FoldFailure(error, at)
     }
-    if (options.handOut !== undefined) await options.handOut(builder.handOut(), builder)
   }
   const summary = reader.summary
   // Events left out as superseded still count as lines of the log (a live page resumes after all of them).
@@ -118,11 +108,6 @@ export async function foldLog(source: LogSource, redactor: Redactor | null = nul
     builder.setTornTail(true)
     warningCount++
     warnings.push({ path, line: null, message: 'the log ends in a partial line (torn tail); it is not shown' })
-  }
-  if (options.handOut !== undefined) {
-    if (redactor !== null) throw new Error('foldLog: handOut is not for redacted folds (the whole model is redacted once more)')
-    const { conversation, stale } = builder.finishRest()
-    return { ok: true, conversation, warnings, warningCount, lines, lastSeq, stale }
   }
   // \`finish\`, not \`snapshot\`: the fold is over, and its state goes as the model is made.
   const conversation = redactor === null ? builder.finish() : redactor.value(builder.finish(), { session: path, line: null })

@@ -59,7 +59,7 @@ export function summarize({ conversation, id, stem, pages, warnings, locale = 'e
   return summarizeFacts({ facts: conversation.facts, firstPrompt: firstPromptOf(conversation.sections), id, stem, pages, warnings, locale })
 }
 
-/** `summarize` from the facts and the first prompt alone (a fold that handed its sections out: ./fold-stream.ts). */
+/** `summarize` from the facts and the first prompt alone (`summarize` takes the first prompt from the model's digest). */
 export function summarizeFacts({ facts: f, firstPrompt, id, stem, pages, warnings, locale = 'en' }: Omit<SummaryInput, 'conversation'> & { facts: SessionFacts; firstPrompt: string | null }): SessionSummary {
   const duration = f.startTime !== null && f.endTime !== null && f.endTime >= f.startTime ? formatDuration(f.endTime - f.startTime, locale) : null
   return {

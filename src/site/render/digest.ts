@@ -1,10 +1,9 @@
 /**
  * What a session's pages need of the whole conversation besides its sections — the prompt list, the find
  * box's tool counts, and the first prompt (the title when the log names none) — gathered section by
- * section. A build from the whole model takes `digestOf` its sections (the prompt list is `sessionPrompts` of
- * the view model, the tool counts `toolCounts`, without making the view model), so a build that hands
- * sections out while it folds (./fold-stream.ts) gets exactly what a build from the whole model gets;
- * `sessionTitle` and `summarize` take `firstPromptOf`, the same rule stopped at the first prompt.
+ * section. The build takes `digestOf` the model's sections (the prompt list is `sessionPrompts` of the view
+ * model, the tool counts `toolCounts`, without making the view model); `sessionTitle` and `summarize` take
+ * `firstPromptOf`, the same rule stopped at the first prompt.
  */
 import { TurnAnchors } from '../../cards/view-model'
 import type { Section } from '../../conversation/model'

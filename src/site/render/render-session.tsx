@@ -35,7 +35,6 @@ import { PieceStore } from './piece-store'
 import { searchText } from '../../search/strings'
 import type { FindBoxModel } from '../../search/types'
 import { escapeHtml } from '../../highlight/render-tokens'
-import { SECTION_BATCH } from './section-batch'
 import { LaneFeed, type LaneJob, type LaneResult, type Lanes } from '../lanes'
 import type { Fact, PromptToc, RowExtra, SessionSummary, SiteText } from '../types'
 
@@ -59,61 +58,14 @@ const feedOf = (view: PageViewModel | SectionFeed): SectionFeed =>
     : view
 
 /**
- * A session whose sections arrive while its log is still being folded (./fold-stream.ts): batches of
- * SECTION_BATCH sections in order (the last may be shorter), then what the pages need of the whole
- * session. `SessionRenderInput.summary` stands in until then for its `slug` only.
+ * Sections cut, coloured and rendered together. Within a batch, the colour budget goes to the answers'
+ * code first, then to tool rows (./enrich.ts), so batches are part of what a page looks like; a batch is let
+ * go once rendered, so a big session's memory is its model plus one batch. A session of up to this many
+ * sections is one batch.
  */
-export interface SectionStream {
-  locale: Locale
-  batches: AsyncIterable<PageSection[]>
-  /** Once every batch is out. */
-  end(): Promise<StreamEnd>
-  /** The room assumed until then (default ROOM_GUESS; tests try others). */
-  roomGuess?: Size
-}
+export const SECTION_BATCH = 64
 
-export interface StreamEnd {
-  summary: SessionSummary
-  facts: Fact[]
-  tools: [tool: string, count: number][]
-  prompts: Prompt[]
-}
-
-/**
- * A streamed render found that a section it kept whole needs a page of its own parts after all (the session's
- * page room turned out smaller than ROOM_GUESS): the caller renders the session again from its whole fold.
- */
-export class StreamRestart extends Error {}
-
-/**
- * What a streamed render assumes of a page's room before the session's chrome is known: a section that fits
- * it fits any page this session could have, unless the chrome (the prompt list's largest window, the find
- * box's tools, the facts) is bigger than this reserve — rare, and then `StreamRestart`. A section that does
- * not fit is put aside and placed once the room is known.
- */
-export const ROOM_GUESS: Size = { bytes: MAX_PAGE_BYTES - 96 * 1024, nodes: MAX_PAGE_NODES - 1_000 }
-
-/** A rendered piece as the page list holds it: its bytes in the store. */
-interface Placed {
-  store: number
-  size: Size
-  ids: string[]
-}
-
-/** A streamed section too big for ROOM_GUESS: whole or split once the room is known. */
-interface PutAside {
-  raw: PageSection
-  section: PageSection
-  whole: Piece
-}
-
-/**
- * Sections cut, coloured and rendered together (./section-batch.ts): a batch is let go once rendered, so a
- * big session's memory is its model plus one batch. A session of up to this many sections is one batch.
- */
-export { SECTION_BATCH } from './section-batch'
-
-/** Where a streaming render writes its files as it makes them (the site build's writer). */
+/** Where a render writes its files as it makes them (the site build's writer). */
 export interface RenderOutput {
   write(path: string, content: FileContent): Promise<void>
   /** A folder for the page spool (src/site/render/piece-store.ts), inside the build's staging folder. */
@@ -233,10 +185,10 @@ export class SessionRenderer {
    * With `lanes` (and `out`, and the site's own links), the sections are cut, coloured and rendered on lane
    * workers, batch by batch (src/site/lanes.ts); the output is the same bytes.
    */
-  async render(input: SessionRenderInput, out: RenderOutput | null = null, lanes: Lanes | null = null, stream: SectionStream | null = null): Promise<RenderedSession> {
-    const stem = input.summary.slug
-    let feed: SectionFeed | null = stream === null ? feedOf(input.view) : null
-    const locale = stream?.locale ?? (feed as SectionFeed).locale
+  async render(input: SessionRenderInput, out: RenderOutput | null = null, lanes: Lanes | null = null): Promise<RenderedSession> {
+    const { summary } = input
+    const stem = summary.slug
+    const feed = feedOf(input.view)
     const viewMode = input.viewMode ?? DEFAULT_VIEW_MODE
     const sideTexts = new Map<string, SideText>()
     const sidePaths = new Set<string>()
@@ -265,17 +217,20 @@ export class SessionRenderer {
       for (const t of pendingSides.splice(0)) await emit(sideFileOf(t))
     }
 
-    // A streamed session's room is known only at its end (ROOM_GUESS until then).
-    let limit: Size | null = feed === null ? null : this.#room(input, feed)
+    const prompts = feed.prompts
+    const limit = this.#room(input, feed)
     // The search shard holds every row's whole text (cut parts included), from the uncut sections.
-    const shard = new ShardCollector({ stem, labels: searchText(locale).labels })
+    const shard = new ShardCollector({ stem, labels: searchText(feed.locale).labels })
     const store = new PieceStore(out === null ? null : out.spoolDir, out?.spill)
     try {
-      const placed: (Placed | PutAside)[] = []
-      const keep = (piece: Piece | PutAside) => {
-        placed.push('raw' in piece ? piece : { store: store.put(piece.bytes), size: piece.size, ids: piece.ids })
+      // Each piece's bytes go to the store (piece i is the store's entry i), its size and ids stay here.
+      const sizes: Size[] = []
+      const pieceIds: string[][] = []
+      const keep = (piece: Piece) => {
+        store.put(piece.bytes)
+        sizes.push(piece.size)
+        pieceIds.push(piece.ids)
       }
-      const sizeSoFar = () => placed.reduce((sum, p) => add(sum, 'raw' in p ? p.whole.size : p.size), ZERO)
       // A batch a lane rendered, taken in batch order: its pieces go to the store, its side texts out as
       // the build's own thread would have written them (each hash once).
       const takeLane = async (done: LaneResult) => {
@@ -288,11 +243,11 @@ export class SessionRenderer {
         await writeSides()
       }
       // With lanes (src/site/lanes.ts), batches render on worker threads; results come back in order.
-      const laned = lanes !== null && limit !== null && out !== null && input.links === undefined ? new LaneFeed(lanes, this.enricher, cutter, { stem, limit, viewMode }, job => this.#renderHere(job)) : null
+      const laned = lanes !== null && out !== null && input.links === undefined ? new LaneFeed(lanes, this.enricher, cutter, { stem, limit, viewMode }, job => this.#renderHere(job)) : null
       // A preview shows one page: once the pieces so far overflow it, its end is known (pages are packed
       // greedily from the first), and the sections after them are not rendered.
-      for await (const raws of stream?.batches ?? feedBatches(feed as SectionFeed)) {
-        if (input.preview === true && limit !== null && !fits(sizeSoFar(), limit)) break
+      for (const raws of feedBatches(feed)) {
+        if (input.preview === true && !fits(sizes.reduce((sum, size) => add(sum, size), ZERO), limit)) break
         // The child-session links of this batch's rows (what a lane needs of `extras` besides its own cuts).
         const links: Record<string, RowExtra[]> = {}
         for (const raw of raws) {
@@ -308,7 +263,7 @@ export class SessionRenderer {
           }
         }
         if (laned === null) {
-          await this.#renderBatch(raws, extras, cutter, collect, limit ?? { guess: stream?.roomGuess ?? ROOM_GUESS }, viewMode, keep)
+          await this.#renderBatch(raws, extras, cutter, collect, limit, viewMode, keep)
           await writeSides()
           continue
         }
@@ -316,41 +271,14 @@ export class SessionRenderer {
       }
       if (laned !== null) for (const done of await laned.finish()) await takeLane(done)
 
-      if (stream !== null) {
-        const end = await stream.end()
-        input = { ...input, summary: end.summary, facts: end.facts }
-        feed = { locale, count: 0, at: () => { throw new RangeError('a streamed session has no feed') }, tools: end.tools, prompts: end.prompts }
-        const room = this.#room(input, feed)
-        limit = room
-        // The sections put aside, now whole or split as a build from the whole model would have made them.
-        const final: Placed[] = []
-        for (const p of placed) {
-          if (!('raw' in p)) {
-            if (!fits(p.size, room)) throw new StreamRestart(`a section of ${p.size.nodes} elements needs splitting: the page room is smaller than guessed`)
-            final.push(p)
-            continue
-          }
-          const pieces = fits(p.whole.size, room) ? [p.whole] : await this.#split(p.raw, p.section, room, extras, cutter, collect, viewMode)
-          for (const piece of pieces) final.push({ store: store.put(piece.bytes), size: piece.size, ids: piece.ids })
-        }
-        placed.splice(0, placed.length, ...final)
-        await writeSides()
-      }
-      const finalFeed = feed as SectionFeed
-      const room = limit as Size
-      const pieces = placed as Placed[]
-      const sizes = pieces.map(p => p.size)
-      const summary = input.summary
-      const prompts = finalFeed.prompts
-
-      const packed = packPages(sizes, () => room)
+      const packed = packPages(sizes, () => limit)
       const pages = input.preview === true ? packed.slice(0, 1) : packed
       const overBudget: number[] = []
       const pageNames = pages.map((_, i) => pageFile(stem, i + 1))
       // Ids come from session text (keys hold call ids): a Map, then an object with own properties only.
       const anchors = new Map<string, number>()
       pages.forEach((indices, i) => {
-        for (const index of indices) for (const id of pieces[index]?.ids ?? []) if (!anchors.has(id)) anchors.set(id, i)
+        for (const index of indices) for (const id of pieceIds[index] ?? []) if (!anchors.has(id)) anchors.set(id, i)
       })
       const anchorMap = pages.length > 1 ? anchorMapFile(stem) : null
       // 1-based page of an anchor (every prompt's id is on some page: ids come from the rendered sections).
@@ -359,23 +287,13 @@ export class SessionRenderer {
       // A preview lists only the prompts its one page holds.
       const listed = input.preview === true ? prompts.filter(p => anchors.has(p.id)) : prompts
       const promptPages = listed.map(p => pageOf(p.id))
-      // A page is consecutive pieces; their bytes are consecutive in the store but where a put-aside section
-      // went in at the end (a streamed render): read run by run.
-      const chunksOf = (indices: readonly number[]): Buffer[] => {
-        const chunks: Buffer[] = []
-        for (let i = 0; i < indices.length; ) {
-          const from = (pieces[indices[i] as number] as Placed).store
-          let to = from + 1
-          for (i++; i < indices.length && (pieces[indices[i] as number] as Placed).store === to; i++) to++
-          chunks.push(...store.chunks(from, to))
-        }
-        return chunks
-      }
+      // A page is consecutive pieces, so its bytes are one range of the store.
+      const chunksOf = (indices: readonly number[]): Buffer[] => (indices.length === 0 ? [] : store.chunks(indices[0] as number, (indices[indices.length - 1] as number) + 1))
       const transcriptChunks: Buffer[][] = []
       for (let i = 0; i < pages.length; i++) {
         const indices = pages[i] as number[]
         const toc = promptToc(listed, promptPages, i + 1, stem, this.text)
-        const frame = this.#frame(input, finalFeed, i + 1, pages.length, anchorMap, room, toc)
+        const frame = this.#frame(input, feed, i + 1, pages.length, anchorMap, limit, toc)
         // The pieces were measured already: only the chrome around them is new.
         const size = indices.reduce((sum, index) => add(sum, sizes[index] ?? ZERO), frame.size)
         if (!fits(size, { bytes: MAX_PAGE_BYTES, nodes: MAX_PAGE_NODES })) overBudget.push(i + 1)
@@ -428,9 +346,9 @@ export class SessionRenderer {
     extras: Record<string, RowExtra[]>,
     cutter: (level: number) => Cutter,
     collect: (c: Cutter) => void,
-    limit: Size | { guess: Size },
+    limit: Size,
     viewMode: ViewMode,
-    keep: (piece: Piece | PutAside) => void,
+    keep: (piece: Piece) => void,
   ): Promise<void> {
     const base = cutter(0)
     const cut = raws.map(raw => {
@@ -443,11 +361,11 @@ export class SessionRenderer {
     // A section's pieces depend on that section alone, so sections whose colours are not back yet wait
     // while the rest render (a session's code usually sits in its first sections, until the budget is
     // spent). Pieces go to the store in order as soon as every section before them has rendered.
-    const bySection: ((Piece | PutAside)[] | undefined)[] = []
+    const bySection: (Piece[] | undefined)[] = []
     let stored = 0
     const store1 = () => {
       for (; stored < raws.length && bySection[stored] !== undefined; stored++) {
-        for (const piece of bySection[stored] as (Piece | PutAside)[]) keep(piece)
+        for (const piece of bySection[stored] as Piece[]) keep(piece)
         bySection[stored] = []
       }
     }
@@ -460,8 +378,7 @@ export class SessionRenderer {
       this.highlightWaitMs += performance.now() - waitFrom
       const section = started === undefined ? (cut[i] ?? raw) : await started.finish()
       const whole = this.#piece(section, extras, viewMode)
-      if ('guess' in limit) bySection[i] = [fits(whole.size, limit.guess) ? whole : { raw, section, whole }]
-      else bySection[i] = fits(whole.size, limit) ? [whole] : await this.#split(raw, section, limit, extras, cutter, collect, viewMode)
+      bySection[i] = fits(whole.size, limit) ? [whole] : await this.#split(raw, section, limit, extras, cutter, collect, viewMode)
       store1()
     }
     const waiting = await waitingForColours(enriched)
@@ -490,10 +407,7 @@ export class SessionRenderer {
     const cutter = (level: number) => new Cutter(capsFor(level), this.text, hash => sideFile(job.stem, hash))
     const pieces: Piece[] = []
     const waitBefore = this.highlightWaitMs
-    await this.#renderBatch(job.sections, extras, cutter, collect, job.limit, job.viewMode, piece => {
-      if ('raw' in piece) throw new Error('a lane batch knows its room: nothing is put aside')
-      pieces.push(piece)
-    })
+    await this.#renderBatch(job.sections, extras, cutter, collect, job.limit, job.viewMode, piece => pieces.push(piece))
     return { pieces, sideTexts, highlightWaitMs: this.highlightWaitMs - waitBefore }
   }
 

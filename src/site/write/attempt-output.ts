@@ -1,8 +1,7 @@
 /**
  * Where one render attempt of a session writes (the site build's writer, under the output folder), keeping
  * the paths it wrote: side texts go out batch by batch, so an attempt that fails halfway — a render that
- * throws (src/site/family.ts), a fold stream that does not hold (./family-stream.ts) — takes them back
- * before the session is rendered again.
+ * throws (src/site/family.ts) — takes them back before the session is rendered again (as its damaged page).
  */
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
