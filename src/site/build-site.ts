@@ -30,8 +30,7 @@ import { CATALOG_FILE, catalogScript } from '../search/catalog'
 import { childAnchor } from './render/chrome'
 import { renderFamily, type FamilyMember, type FamilyResult } from './family'
 import { emptyManifest, MANIFEST_FILE, readManifest, STATE_DIR, writeManifest, type Manifest, type SessionRecord, type Warning } from './write/manifest'
-import { findWorkerScript, renderOnWorkers, type PoolSummary } from './pool'
-import { LANE_MIN_BYTES, LanePool } from './lanes'
+import { findWorkerScript, renderOnWorkers } from './pool'
 import type { RenderedFile } from './render/render-session'
 import { acquireLock, commitStaging, openStaging, publishPreview, recover } from './write/staging'
 import type { Progress } from './progress'
@@ -76,19 +75,10 @@ export interface BuildOptions {
    * is the same either way. Default: with four cores or more, one per core but one (at most four), when the
    * package build's worker script is present and the build is big enough to pay for their start; with
    * fewer, none — on the 2-vCPU build machines two workers measured slower than one thread (src/site/README.md).
-   * When families stay on this thread, it is also the lane count of a big session (`lanes`, below).
    */
   workers?: number
   /** The worker script (tests pass a freshly bundled one); default: beside the CLI bundle. */
   workerScript?: string
-  /**
-   * Log bytes from which one session renders on lanes (src/site/lanes.ts) when families are not spread over
-   * workers: `lanes` lanes (this thread and `lanes - 1` workers). Default LANE_MIN_BYTES; tests force lanes on
-   * small sessions with 0.
-   */
-  laneMinBytes?: number
-  /** Lanes for a big session (this thread included; 1: this thread alone); default `workers` when given, else 1 (see buildInto). */
-  lanes?: number
   /**
    * The highlight worker script (src/highlight/remote.ts), which colours code on another thread while this
    * one renders; default: beside the CLI bundle when a core is free for it (src/site/threads.ts); null:
@@ -335,17 +325,7 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
   const pooled = script !== null && workers > 0 && toRender.length > 1 && options.live !== true && !options.redact &&
     (options.workers !== undefined || renderBytes >= POOL_MIN_BYTES)
   const setup = { outDir, shell: assets.shell, locale: options.locale, baseUrl: options.baseUrl, viewMode, cacheFile: cache.file, highlight: highlighter !== null }
-  // A big session rendered on this thread: its batches render on lanes (src/site/lanes.ts), this thread being
-  // one of them; live builds stay on one thread. Only when asked (`lanes`, or `workers`: DSH_VIEW_WORKERS=N):
-  // measured on the 2-vCPU build machines, a 100 MB session's build took longer with two lanes than on one
-  // thread, and each lane worker adds ~50 MB, past 3× the log (src/site/README.md "Speed"); on more cores
-  // they are not measured yet, so they are not the default there either.
-  const laneCount = options.lanes ?? options.workers ?? 0
-  const laneMinBytes = options.laneMinBytes ?? LANE_MIN_BYTES
-  const laned = !pooled && script !== null && laneCount > 1 && options.live !== true && toRender.some(f => f.members.some(m => m.scan.bytes >= laneMinBytes))
-  const lanePool = laned && script !== null ? new LanePool(script, laneCount, setup, highlighter) : null
-  lanePool?.start()
-  // Logs to render on this thread (a lane too): the highlight worker (if any) loads shiki while they are read.
+  // Logs to render on this thread: the highlight worker (if any) loads shiki while they are read.
   if (!pooled && toRender.length > 0 && highlighter !== null) highlighter.warm()
   // A first build of big sessions shows their start while it renders the rest (src/site/preview.ts); after
   // the workers and shiki started loading, so they do while the preview renders.
@@ -370,30 +350,20 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
     workerHighlight = pool.summary
   } else {
     results = []
-    let laneSummary: PoolSummary | null = null
-    try {
-      for (const family of toRender) {
-        results.push(await renderFamily(asMembers(family.members), {
-          outDir,
-          shell: assets.shell,
-          text,
-          locale: options.locale,
-          baseUrl: options.baseUrl,
-          viewMode,
-          live: options.live === true,
-          redact: options.redact ?? null,
-          highlighter,
-          writer,
-          advance: bytes => progress.advance(bytes),
-          lanes: lanePool === null ? null : { lanes: lanePool, minBytes: laneMinBytes },
-        }))
-      }
-    } finally {
-      laneSummary = (await lanePool?.close()) ?? null
-    }
-    if (laneSummary !== null) {
-      cache.adopt(laneSummary.cache)
-      workerHighlight = laneSummary
+    for (const family of toRender) {
+      results.push(await renderFamily(asMembers(family.members), {
+        outDir,
+        shell: assets.shell,
+        text,
+        locale: options.locale,
+        baseUrl: options.baseUrl,
+        viewMode,
+        live: options.live === true,
+        redact: options.redact ?? null,
+        highlighter,
+        writer,
+        advance: bytes => progress.advance(bytes),
+      }))
     }
   }
   // Back in family order, whichever thread rendered what.

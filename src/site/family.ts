@@ -20,7 +20,6 @@ import { childAnchor, headerFacts, summarize, type Family } from './render/chrom
 import { AttemptOutput } from './write/attempt-output'
 import { Enricher } from './render/enrich'
 import { foldLog, type FoldResult } from './fold/fold-log'
-import type { Lanes } from './lanes'
 import { damagedConversation, failureReason, type FailedStage } from './fold/damaged'
 import type { SessionRecord, Warning } from './write/manifest'
 import { SessionRenderer, type RenderedSession } from './render/render-session'
@@ -67,11 +66,6 @@ export interface FamilyContext {
   writer: FileWriter
   /** Called once per session handled (rendered or failed), for progress. */
   advance: (bytes: number) => void
-  /**
-   * Lanes for one big session (src/site/lanes.ts): a session of at least `minBytes` of log renders its
-   * batches on them. Absent: every session renders on this thread.
-   */
-  lanes?: { lanes: Lanes; minBytes: number } | null
 }
 
 export interface FamilyResult {
@@ -141,8 +135,7 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
       const digest = digestOf(conversation.sections)
       return { facts: headerFacts(l.summary, conversation.facts, text), feed: { ...sections, tools: digest.tools, prompts: digest.prompts } }
     }
-    const lanes = ctx.lanes != null && l.member.bytes >= ctx.lanes.minBytes ? ctx.lanes.lanes : null
-    const renderOnce = async (box: { conversation: Conversation | null }, laned: Lanes | null) => {
+    const renderOnce = async (box: { conversation: Conversation | null }) => {
       const { facts, feed } = prepare(box)
       return timed('render', () => renderer.render({
         view: feed,
@@ -154,17 +147,17 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
         baseUrl: ctx.baseUrl,
         viewMode: ctx.viewMode,
         ...(ctx.live ? { live: { page: 'session' as const, key: l.member.liveKey, lines: l.lines, seq: l.lastSeq } } : {}),
-      }, out, laned))
+      }, out))
     }
     let rendered: RenderedSession
     try {
-      rendered = await renderOnce(takeBox(l) ?? (await refold(l.member, ctx, result)), lanes)
+      rendered = await renderOnce(takeBox(l) ?? (await refold(l.member, ctx, result)))
     } catch (error) {
       // Its page becomes the damaged-session page; the family's other sessions render as usual.
       await out.takeBack()
       const damaged = damagedFold(l.member, 'render', error, result)
       l.warnings = [...damaged.warnings, ...l.warnings]
-      rendered = await renderOnce({ conversation: damaged.conversation }, null)
+      rendered = await renderOnce({ conversation: damaged.conversation })
     }
     // What colouring cost this thread: the time it waited for colours (all of shiki's time when shiki runs
     // here; only what did not overlap rendering when a highlight worker runs it).

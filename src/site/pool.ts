@@ -18,7 +18,6 @@ import type { Locale } from '../cards/types'
 import type { ViewMode } from '../cards/view-mode'
 import type { HighlightStats } from '../highlight/highlighter'
 import type { FamilyMember, FamilyResult } from './family'
-import type { FromLane, ToLane } from './lanes'
 import type { Shell } from './html/shell'
 
 /** What every worker is started with (plain data: it is copied to each thread). */
@@ -31,17 +30,11 @@ export interface WorkerSetup {
   /** The highlight cache file (read by each worker), or null when colours are off or memory-only. */
   cacheFile: string | null
   highlight: boolean
-  /**
-   * Lanes (src/site/lanes.ts): code is coloured by the build thread's highlighter (its cache and highlight
-   * worker), asked by message; the worker loads no shiki of its own.
-   */
-  laneColours?: boolean
 }
 
-export type ToWorker = { type: 'family'; id: number; members: FamilyMember[] } | ToLane | { type: 'finish' }
+export type ToWorker = { type: 'family'; id: number; members: FamilyMember[] } | { type: 'finish' }
 
 export type FromWorker =
-  | FromLane
   | { type: 'advance'; bytes: number }
   | { type: 'done'; id: number; result: FamilyResult }
   | { type: 'failed'; id: number | null; message: string; stack: string | null }
@@ -98,9 +91,6 @@ export async function renderOnWorkers(
         switch (message.type) {
           case 'advance':
             advance(message.bytes)
-            return
-          case 'lane-done':
-          case 'colour':
             return
           case 'done':
             results[message.id] = message.result

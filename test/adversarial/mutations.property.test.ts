@@ -2,8 +2,7 @@
  * Issue 17, property: random mutations of corpus logs — cut anywhere, lines dropped, doubled or swapped,
  * values replaced by prototype names or by JSON nested thousands of levels, bytes of garbage — go through
  * build, export, snapshot and live: nothing throws (an unhandled rejection fails the run too), nothing is left
- * as a temporary file, and every log is either a session of the site or a reported problem. On lanes
- * (src/site/lanes.ts, forced onto these small sessions), the site is the same bytes as on one thread.
+ * as a temporary file, and every log is either a session of the site or a reported problem.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -13,8 +12,6 @@ import { buildInto } from '../support/build'
 import { startTestLive } from '../live-e2e/harness'
 import { deepJson, PROTO_NAMES, writeRoot } from './generators'
 import { cleanTemps, run, temp, tmpFilesUnder } from './harness'
-import { treeOf } from '../support/files'
-import { bundleWorker } from '../support/workers'
 
 afterAll(cleanTemps)
 
@@ -92,19 +89,6 @@ describe('mutated corpus logs', () => {
       }
     }
   }, 120_000)
-
-  it('render on lanes as on one thread: same problems, same files byte for byte', async () => {
-    const script = await bundleWorker('src/site/family-worker.ts')
-    for (const picks of fc.sample(picksArb, { numRuns: 8, seed: 9191 })) {
-      const root = writeRoot(temp(), mutatedLogs(picks))
-      const [one, laned] = [join(temp(), 'one'), join(temp(), 'laned')]
-      const plain = await buildInto([root], one, { workers: 0, highlightWorker: null })
-      const report = await buildInto([root], laned, { workers: 0, lanes: 2, workerScript: script, laneMinBytes: 0, highlightWorker: null })
-      expect(report.problems).toEqual(plain.problems)
-      expect(treeOf(laned)).toEqual(treeOf(one))
-    }
-    cleanTemps()
-  }, 300_000)
 
   it('never crash build, export or snapshot; every log is a session or a problem', async () => {
     await fc.assert(

@@ -220,36 +220,3 @@ describe('details cards (cards-current.md §11.1)', () => {
     expect(plainCard?.items[2]?.markdownHtml).toBe('<p><strong>bold</strong></p>')
   })
 })
-
-describe('Enricher.plan and sessionLeft (lanes, src/site/lanes.ts)', () => {
-  /** A tokenizer that never runs shiki: what is coloured is decided before it is asked. */
-  const fake: Tokenizer = { render: async (_lang, text) => ({ html: `<pre class="shiki"><code>${text.length}</code></pre>`, ms: 0 }), warm: () => {}, close: async () => {} }
-  const many = (n: number): PageSection[] => Array.from({ length: n }, (_, i) => sections().map(s => ({ ...s, key: `${s.key}-${i}` }))).flat()
-
-  it('spends the session budget exactly as start does, without colouring', async () => {
-    const list = many(5)
-    const real = new Enricher(new Highlighter(new HighlightCache(null), fake))
-    await Promise.all(real.start(list).map(s => s.finish()))
-    const planned = new Enricher(new Highlighter(new HighlightCache(null), fake))
-    planned.plan(list)
-    expect(real.sessionLeft).toBeLessThan(128_000)
-    expect(planned.sessionLeft).toBe(real.sessionLeft)
-  })
-
-  it('a fork starting from what was left colours a later batch as the same enricher would', async () => {
-    const list = many(8)
-    expect(list.length).toBe(8)
-    // Two batches on one enricher (as the build thread renders them)…
-    const whole = new Enricher(new Highlighter(new HighlightCache(null), fake), { sessionLeft: CODE.length * 13 })
-    const first = await Promise.all(whole.start(list.slice(0, 4)).map(s => s.finish()))
-    const all = [...first, ...(await Promise.all(whole.start(list.slice(4)).map(s => s.finish())))]
-    // …and the second on a fork, after the first was only planned (as a lane renders it).
-    const planner = new Enricher(new Highlighter(new HighlightCache(null), fake), { sessionLeft: CODE.length * 13 })
-    planner.plan(list.slice(0, 4))
-    const rest = await Promise.all(planner.fork(planner.sessionLeft).start(list.slice(4)).map(s => s.finish()))
-    expect(rest).toEqual(all.slice(4))
-    // The budget ran out inside the list: some of the later code is plain, some coloured.
-    expect(JSON.stringify(all.slice(4))).toContain('shiki')
-    expect(JSON.stringify(all.slice(4))).toContain('"html":null')
-  })
-})

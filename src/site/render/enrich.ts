@@ -14,7 +14,6 @@ import type { SafeHtml } from '../../cards/trusted'
 import type { DetailItem, DetailsBody } from '../../cards/details/types'
 import { CharBudget, SECTION_CHARS, SESSION_CHARS } from '../../highlight/budget'
 import type { Highlighter } from '../../highlight/highlighter'
-import { grantColour } from '../../highlight/grant'
 import { overlayMarks } from '../../highlight/overlay'
 import { collectCodeBlocks, lexMarkdown, renderTokens, type MarkdownOptions } from '../../markdown/render'
 import { resolveMention } from '../../cards/mentions'
@@ -72,69 +71,13 @@ export async function waitingForColours(started: readonly (StartedSection | unde
   return pending()
 }
 
-/**
- * A colourer that only decides: it spends the budgets exactly as `Highlighter.highlight` does (the same
- * `grantColour`) and colours nothing. `Enricher.plan` runs with it.
- */
-const DECIDE_ONLY: Colourer = {
-  highlight: (block, budget) => {
-    grantColour(block, budget)
-    return Promise.resolve(null)
-  },
-  highlightLines: (block, budget) => {
-    grantColour(block, budget)
-    return Promise.resolve(null)
-  },
-}
-
-export interface EnricherOptions {
-  /**
-   * What is left of the session's colour budget when this enricher starts (default: all of SESSION_CHARS).
-   * A lane worker (src/site/lanes.ts) renders a batch from the middle of a session with what the sections
-   * before it left, as the build's own thread would have.
-   */
-  sessionLeft?: number
-}
-
 export class Enricher {
-  #session: CharBudget
+  readonly #session = new CharBudget(SESSION_CHARS)
   /** Where the requests started while planning a section are recorded. */
   #pending: Promise<unknown>[] = []
 
   /** `highlighter` null: Markdown only, every code block plain (tests, `--no-highlight`). */
-  constructor(
-    private readonly highlighter: Colourer | null,
-    options: EnricherOptions = {},
-  ) {
-    this.#session = new CharBudget(options.sessionLeft ?? SESSION_CHARS)
-  }
-
-  /** What is left of the session's colour budget (0: no later section can colour anything). */
-  get sessionLeft(): number {
-    return this.#session.left
-  }
-
-  /** An enricher colouring with the same highlighter, starting from `sessionLeft` of the session budget. */
-  fork(sessionLeft: number): Enricher {
-    return new Enricher(this.highlighter, { sessionLeft })
-  }
-
-  /** Whether this enricher colours code at all (with `highlighter` null, every budget is left untouched). */
-  get colours(): boolean {
-    return this.highlighter !== null
-  }
-
-  /**
-   * Spends the session budget on `sections` exactly as `start` would, without colouring, lexing only what
-   * `start` lexes: after it, `sessionLeft` is what the sections after these start with. The lanes of
-   * src/site/lanes.ts render these sections elsewhere, with an enricher given the budget left before them.
-   */
-  plan(sections: readonly PageSection[]): void {
-    if (this.highlighter === null || this.#session.left === 0) return
-    const planner = new Enricher(DECIDE_ONLY)
-    planner.#session = this.#session
-    planner.start(sections)
-  }
+  constructor(private readonly highlighter: Colourer | null) {}
 
   /**
    * Starts colouring the code of every section — the answers of all sections first, then their tool rows —

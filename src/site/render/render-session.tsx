@@ -35,7 +35,6 @@ import { PieceStore } from './piece-store'
 import { searchText } from '../../search/strings'
 import type { FindBoxModel } from '../../search/types'
 import { escapeHtml } from '../../highlight/render-tokens'
-import { LaneFeed, type LaneJob, type LaneResult, type Lanes } from '../lanes'
 import type { Fact, PromptToc, RowExtra, SessionSummary, SiteText } from '../types'
 
 /**
@@ -182,10 +181,8 @@ export class SessionRenderer {
    * Renders the session. With `out` (the static build) every file is written through it as soon as it is
    * made — side texts as their sections are cut, pages once the last section has told the page count — and
    * rendered sections wait in a spool file rather than in memory; without, the files come back in memory.
-   * With `lanes` (and `out`, and the site's own links), the sections are cut, coloured and rendered on lane
-   * workers, batch by batch (src/site/lanes.ts); the output is the same bytes.
    */
-  async render(input: SessionRenderInput, out: RenderOutput | null = null, lanes: Lanes | null = null): Promise<RenderedSession> {
+  async render(input: SessionRenderInput, out: RenderOutput | null = null): Promise<RenderedSession> {
     const { summary } = input
     const stem = summary.slug
     const feed = feedOf(input.view)
@@ -231,45 +228,23 @@ export class SessionRenderer {
         sizes.push(piece.size)
         pieceIds.push(piece.ids)
       }
-      // A batch a lane rendered, taken in batch order: its pieces go to the store, its side texts out as
-      // the build's own thread would have written them (each hash once).
-      const takeLane = async (done: LaneResult) => {
-        for (const piece of done.pieces) keep(piece)
-        for (const t of done.sideTexts) {
-          if (sidePaths.has(t.hash)) continue
-          sidePaths.add(t.hash)
-          pendingSides.push(t)
-        }
-        await writeSides()
-      }
-      // With lanes (src/site/lanes.ts), batches render on worker threads; results come back in order.
-      const laned = lanes !== null && out !== null && input.links === undefined ? new LaneFeed(lanes, this.enricher, cutter, { stem, limit, viewMode }, job => this.#renderHere(job)) : null
       // A preview shows one page: once the pieces so far overflow it, its end is known (pages are packed
       // greedily from the first), and the sections after them are not rendered.
       for (const raws of feedBatches(feed)) {
         if (input.preview === true && !fits(sizes.reduce((sum, size) => add(sum, size), ZERO), limit)) break
-        // The child-session links of this batch's rows (what a lane needs of `extras` besides its own cuts).
-        const links: Record<string, RowExtra[]> = {}
         for (const raw of raws) {
           shard.add(raw)
           // Links after the calls that started a child session.
           for (const row of raw.rows) {
             if (row.kind !== 'tool') continue
             for (const child of spawnedBy(row, input.childByCall)) {
-              const extra: RowExtra = { kind: 'child-session', href: input.links?.child(child.slug) ?? pageFile(child.slug, 1), label: `${this.text.openChild}: ${child.title}`, id: childAnchor(child.slug) }
-              if (laned === null) (extras[row.key] ??= []).push(extra)
-              else (links[row.key] ??= []).push(extra)
+              ;(extras[row.key] ??= []).push({ kind: 'child-session', href: input.links?.child(child.slug) ?? pageFile(child.slug, 1), label: `${this.text.openChild}: ${child.title}`, id: childAnchor(child.slug) })
             }
           }
         }
-        if (laned === null) {
-          await this.#renderBatch(raws, extras, cutter, collect, limit, viewMode, keep)
-          await writeSides()
-          continue
-        }
-        for (const done of await laned.send(raws, links)) await takeLane(done)
+        await this.#renderBatch(raws, extras, cutter, collect, limit, viewMode, keep)
+        await writeSides()
       }
-      if (laned !== null) for (const done of await laned.finish()) await takeLane(done)
 
       const packed = packPages(sizes, () => limit)
       const pages = input.preview === true ? packed.slice(0, 1) : packed
@@ -388,35 +363,6 @@ export class SessionRenderer {
       else await renderSection(i)
     }
     for (const i of later) await renderSection(i)
-  }
-
-  /**
-   * A lane's batch (src/site/lane-worker side of src/site/lanes.ts): the sections cut, coloured and rendered
-   * as `render` renders them on its own thread, with this renderer's enricher holding what the session's
-   * colour budget had left before the batch. `job.links` are the batch's child-session links.
-   */
-  async renderLaneBatch(job: LaneJob): Promise<LaneResult> {
-    const extras: Record<string, RowExtra[]> = {}
-    for (const [key, list] of Object.entries(job.links)) extras[key] = [...list]
-    const sideTexts: SideText[] = []
-    const collect = (c: Cutter) => {
-      const drained = c.drain()
-      addExtras(extras, drained.extras)
-      sideTexts.push(...drained.sideTexts)
-    }
-    const cutter = (level: number) => new Cutter(capsFor(level), this.text, hash => sideFile(job.stem, hash))
-    const pieces: Piece[] = []
-    const waitBefore = this.highlightWaitMs
-    await this.#renderBatch(job.sections, extras, cutter, collect, job.limit, job.viewMode, piece => pieces.push(piece))
-    return { pieces, sideTexts, highlightWaitMs: this.highlightWaitMs - waitBefore }
-  }
-
-  /** A lane's batch rendered on this thread (src/site/lanes.ts), with this renderer's highlighter. */
-  async #renderHere(job: LaneJob): Promise<LaneResult> {
-    const here = new SessionRenderer(this.shell, this.text, this.enricher.fork(job.sessionLeft))
-    const result = await here.renderLaneBatch(job)
-    this.highlightWaitMs += result.highlightWaitMs
-    return result
   }
 
   /** A section too big for a page → page-sized parts, cutting oversized rows harder (paginate.ts `splitSection`). */
