@@ -3,7 +3,7 @@
  * conversation into a folder (measured by process-tree.ts) and opens its first transcript page as soon as it
  * is readable.
  * - dsh-view (`bin/dsh-view.mjs`, or another bundled `cli.mjs` as a baseline) builds the sessions root, with
- *   `DSH_VIEW_WORKERS` unset (the one big session renders on the build thread either way); its first
+ *   as the CLI decides; its first
  *   page is the first session page its index links, opened as soon as the index is there — a first build's
  *   preview (src/site/preview.ts) while the build goes on, else the finished site;
  * - claude-replay renders the Claude Code transcript into one HTML file (auto-redaction off: dsh-view does not
@@ -96,10 +96,9 @@ export function siteWarnings(dir: string): number {
   return Object.values(manifest.sessions).reduce((n, x) => n + x.warnings.length, 0)
 }
 
-/** `dsh-view build <input> -o <out> -q`, as the CLI decides (no thread override from the caller's environment). */
+/** `dsh-view build <input> -o <out> -q`, as the CLI decides. */
 export function dshViewBuild(ctx: BenchContext, cli: string, input: string, out: string): Promise<Measured> {
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: ctx.workDir, DSH_HOME: ctx.workDir }
-  delete env['DSH_VIEW_WORKERS']
   return runMeasured(process.execPath, [cli, 'build', input, '-o', out, '-q'], { env })
 }
 

@@ -14,7 +14,6 @@
 import { createHash } from 'node:crypto'
 import { existsSync, statSync } from 'node:fs'
 import { readdir, rm } from 'node:fs/promises'
-import { availableParallelism } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import type { Locale } from '../cards/types'
 import { DEFAULT_VIEW_MODE, type ViewMode } from '../cards/view-mode'
@@ -30,7 +29,6 @@ import { CATALOG_FILE, catalogScript } from '../search/catalog'
 import { childAnchor } from './render/chrome'
 import { renderFamily, type FamilyMember, type FamilyResult } from './family'
 import { emptyManifest, MANIFEST_FILE, readManifest, STATE_DIR, writeManifest, type Manifest, type SessionRecord, type Warning } from './write/manifest'
-import { findWorkerScript, renderOnWorkers } from './pool'
 import type { RenderedFile } from './render/render-session'
 import { acquireLock, commitStaging, openStaging, publishPreview, recover } from './write/staging'
 import type { Progress } from './progress'
@@ -71,15 +69,6 @@ export interface BuildOptions {
   /** `--redact`: secrets are replaced in every log as it is read, before anything is rendered or written. */
   redact?: RedactConfig | null
   /**
-   * Worker threads for rendering families in parallel (src/site/pool.ts); 0 renders on this thread. Output
-   * is the same either way. Default: with four cores or more, one per core but one (at most four), when the
-   * package build's worker script is present and the build is big enough to pay for their start; with
-   * fewer, none — on the 2-vCPU build machines two workers measured slower than one thread (src/site/README.md).
-   */
-  workers?: number
-  /** The worker script (tests pass a freshly bundled one); default: beside the CLI bundle. */
-  workerScript?: string
-  /**
    * The highlight worker script (src/highlight/remote.ts), which colours code on another thread while this
    * one renders; default: beside the CLI bundle when a core is free for it (src/site/threads.ts); null:
    * colour on this thread.
@@ -98,9 +87,6 @@ export interface BuildOptions {
   /** Log bytes from which a session is previewed; default PREVIEW_MIN_BYTES (tests preview small logs). */
   previewMinBytes?: number
 }
-
-/** Below this much log to render, starting workers (~0.2–0.4 s each) costs more than it saves. */
-const POOL_MIN_BYTES = 16 * 1024 * 1024
 
 export interface BuildReport {
   outDir: string
@@ -122,7 +108,7 @@ export interface BuildReport {
    * Where the time went, ms (benchmarks; never part of the output). `decode` is read + parse + fold (they
    * interleave batch by batch); `render` is cut + Markdown + React + pagination, without `highlight`, which is
    * the time rendering waited for code colours (all of shiki's time on one thread; with a highlight worker,
-   * what did not overlap). With family workers each stage sums over the threads.
+   * what did not overlap).
    */
   timings: Record<'scan' | 'decode' | 'viewModel' | 'render' | 'highlight' | 'write', number>
   /** Live builds only: every session page by its live-server key, for the live pages (cli/live.ts). */
@@ -282,7 +268,6 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
   // Files this folder can hold already: what the last build listed (a new folder is empty: we checked).
   const listed = new Set((previous?.files ?? []).map(f => join(outDir, f)))
   const writer = new FileWriter(path => listed.has(path))
-  let workerHighlight: { stats: HighlightStats; cacheHits: number } | null = null
   const mine = families.flat()
   progress.start(mine.length, mine.reduce((n, m) => n + m.scan.bytes, 0))
 
@@ -317,18 +302,10 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
 
   const asMembers = (family: Member[]): FamilyMember[] =>
     family.map(m => ({ source: m.scan.source, header: m.scan.header, id: m.id, stem: m.stem, bytes: m.scan.bytes, liveKey: liveKeys.get(m) ?? '' }))
-  const renderBytes = toRender.reduce((n, f) => n + f.members.reduce((b, m) => b + m.scan.bytes, 0), 0)
-  const script = options.workerScript ?? findWorkerScript()
-  const cores = availableParallelism()
-  const workers = options.workers ?? (cores >= 4 ? Math.min(4, cores - 1) : 0)
-  // Redaction rules hold functions and live builds are driven from one thread: both stay here.
-  const pooled = script !== null && workers > 0 && toRender.length > 1 && options.live !== true && !options.redact &&
-    (options.workers !== undefined || renderBytes >= POOL_MIN_BYTES)
-  const setup = { outDir, shell: assets.shell, locale: options.locale, baseUrl: options.baseUrl, viewMode, cacheFile: cache.file, highlight: highlighter !== null }
-  // Logs to render on this thread: the highlight worker (if any) loads shiki while they are read.
-  if (!pooled && toRender.length > 0 && highlighter !== null) highlighter.warm()
+  // Logs to render: the highlight worker (if any) loads shiki while they are read.
+  if (toRender.length > 0 && highlighter !== null) highlighter.warm()
   // A first build of big sessions shows their start while it renders the rest (src/site/preview.ts); after
-  // the workers and shiki started loading, so they do while the preview renders.
+  // shiki started loading, so it does while the preview renders.
   // Not with --redact: a start cut inside a streamed message could show part of a secret the whole log's
   // redaction would catch, and a redacted site is usually about to be published.
   if (preview !== null && shard === null && options.live !== true && !options.redact && options.preview !== false) {
@@ -342,31 +319,22 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
     if (index !== null) progress.preview(index)
   }
 
-  let results: FamilyResult[]
-  if (pooled) {
-    const pool = await renderOnWorkers(script, workers, setup, toRender.map(f => asMembers(f.members)), bytes => progress.advance(bytes))
-    results = pool.results
-    cache.adopt(pool.summary.cache)
-    workerHighlight = pool.summary
-  } else {
-    results = []
-    for (const family of toRender) {
-      results.push(await renderFamily(asMembers(family.members), {
-        outDir,
-        shell: assets.shell,
-        text,
-        locale: options.locale,
-        baseUrl: options.baseUrl,
-        viewMode,
-        live: options.live === true,
-        redact: options.redact ?? null,
-        highlighter,
-        writer,
-        advance: bytes => progress.advance(bytes),
-      }))
-    }
+  const results: FamilyResult[] = []
+  for (const family of toRender) {
+    results.push(await renderFamily(asMembers(family.members), {
+      outDir,
+      shell: assets.shell,
+      text,
+      locale: options.locale,
+      baseUrl: options.baseUrl,
+      viewMode,
+      live: options.live === true,
+      redact: options.redact ?? null,
+      highlighter,
+      writer,
+      advance: bytes => progress.advance(bytes),
+    }))
   }
-  // Back in family order, whichever thread rendered what.
   toRender.forEach((family, i) => {
     const result = results[i]
     if (result === undefined) return
@@ -431,9 +399,7 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
   }
   await highlighter?.close()
   progress.finish()
-  const own = highlighter?.stats ?? { blocks: 0, chars: 0, ms: 0 }
-  const other = workerHighlight?.stats ?? { blocks: 0, chars: 0, ms: 0 }
-  report.highlight = { blocks: own.blocks + other.blocks, chars: own.chars + other.chars, ms: own.ms + other.ms, cacheHits: cache.hits + (workerHighlight?.cacheHits ?? 0) }
+  report.highlight = { ...(highlighter?.stats ?? { blocks: 0, chars: 0, ms: 0 }), cacheHits: cache.hits }
   return report
 }
 

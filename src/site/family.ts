@@ -1,9 +1,8 @@
 /**
  * One family of sessions (a parent and the children it links to, rendered together) from logs to written
  * pages: load and fold each log, build its view model, render its pages and queue their writes. What it
- * returns is what the manifest and the build report keep of it. The same function runs in the build's own
- * thread or in a worker of src/site/pool.ts (sessions of different families never depend on each other),
- * so everything it needs arrives as plain data plus the per-thread services (highlighter, writer).
+ * returns is what the manifest and the build report keep of it. Sessions of different families never depend
+ * on each other: everything it needs arrives as the build's options plus its services (highlighter, writer).
  */
 import type { Locale } from '../cards/types'
 import type { ViewMode } from '../cards/view-mode'

@@ -18,7 +18,7 @@ for await (const line of createInterface({ input: process.stdin })) {
   const job = JSON.parse(line) as { out: string; inputs: string[]; previewMinBytes?: number }
   try {
     await buildSite(
-      { inputs: job.inputs, outDir: job.out, title: null, baseUrl: null, locale: 'en', env: {}, homedir: '/nonexistent-home', assets, highlight: false, workers: 0, highlightWorker: null, ...(job.previewMinBytes === undefined ? {} : { previewMinBytes: job.previewMinBytes }) },
+      { inputs: job.inputs, outDir: job.out, title: null, baseUrl: null, locale: 'en', env: {}, homedir: '/nonexistent-home', assets, highlight: false, highlightWorker: null, ...(job.previewMinBytes === undefined ? {} : { previewMinBytes: job.previewMinBytes }) },
       progress,
     )
     say('done')

@@ -74,7 +74,7 @@ describe('mutated corpus logs', () => {
   it('never crash live: it serves a page for every session the static build has', async () => {
     for (const picks of fc.sample(picksArb, { numRuns: 3, seed: 4242 })) {
       const root = writeRoot(temp(), mutatedLogs(picks))
-      const report = await buildInto([root], join(temp(), 'site'), { highlight: false, workers: 0, highlightWorker: null })
+      const report = await buildInto([root], join(temp(), 'site'), { highlight: false, highlightWorker: null })
       const { live } = await startTestLive([root])
       try {
         const state = (await (await fetch(`${live.url}live/site`)).json()) as { pages: { href: string }[] }
@@ -98,7 +98,7 @@ describe('mutated corpus logs', () => {
           const logs = mutatedLogs(picks)
           const root = writeRoot(temp(), logs)
           const out = join(temp(), 'site')
-          const report = await buildInto([root], out, { highlight: false, workers: 0, highlightWorker: null })
+          const report = await buildInto([root], out, { highlight: false, highlightWorker: null })
           expect(report.sessions + report.problems.filter(p => !p.message.startsWith('dsh-view failed')).length).toBe(logs.length)
           expect(tmpFilesUnder(out)).toEqual([])
           const first = join(root, '--home-dev-proj--', 's000-m0', 'session.jsonl')
