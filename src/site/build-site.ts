@@ -36,6 +36,7 @@ import { indexModel, renderIndexPages } from './index/render-index'
 import { previewCandidates, previewFiles } from './preview'
 import { scanLogs, type ScannedLog } from './plan/scan'
 import { discoveryHash, placeFamilies, SHARD_FILE, writeShardManifest, type FamilyPlacement, type ShardSpec } from './plan/shard'
+import { groupFamilies } from './plan/families'
 import { assignStems } from './plan/slug'
 import { siteText } from './strings'
 import type { SiteText } from './types'
@@ -416,30 +417,6 @@ function liveKeysOf(members: readonly Member[]): Map<Member, string> {
     keys.set(m, n === 1 ? sessionKey(m.id) : `${sessionKey(m.id)}~~${n}`)
   }
   return keys
-}
-
-/** Sessions linked by `parentSession` (within this build) form one family; families keep discovery order. */
-function groupFamilies(members: readonly Member[]): Member[][] {
-  const parent = members.map((_, i) => i)
-  const find = (i: number): number => {
-    while (parent[i] !== i) i = parent[i] = parent[parent[i] ?? i] ?? i
-    return i
-  }
-  const firstById = new Map<string, number>()
-  members.forEach((m, i) => {
-    if (!firstById.has(m.id)) firstById.set(m.id, i)
-  })
-  members.forEach((m, i) => {
-    const p = m.scan.header?.parentSession
-    const j = p === undefined ? undefined : firstById.get(p)
-    if (j !== undefined && j !== i) parent[find(i)] = find(j)
-  })
-  const groups = new Map<number, Member[]>()
-  members.forEach((m, i) => {
-    const root = find(i)
-    groups.set(root, [...(groups.get(root) ?? []), m])
-  })
-  return [...groups.values()].sort((a, b) => (a[0]?.index ?? 0) - (b[0]?.index ?? 0))
 }
 
 /**
