@@ -9,7 +9,7 @@
  * anchor map), and the page script (src/site/client/view-mode.ts `fillRepeats`) puts a copy of the first row
  * in it when the reader switches to classic, the only mode that shows it. A page built for `classic` keeps
  * every row (it must read fully without scripts). Runs on a page's bytes, after packing: sections render
- * (and lanes render them) before anyone knows which sections share a page.
+ * before anyone knows which sections share a page.
  *
  * It reads what the renderer writes: text and attribute values have `<` escaped, so `<div` and `</div>` in
  * the bytes are tags, and every injected HTML fragment (shiki, sanitized Markdown) is balanced. Only rows

@@ -392,7 +392,7 @@ function cutCode(cutter: Cutter, rowKey: string, what: string, block: CodeBlock)
 
 /**
  * Adds a Cutter's row links (`drain().extras`) to a row → links record, skipping a link a row already has
- * (same href): the rule the build, its lanes and the live page share. Keys are row keys; own properties only.
+ * (same href): the rule the build and the live page share. Keys are row keys; own properties only.
  */
 export function addExtras(into: Record<string, RowExtra[]>, from: ReadonlyMap<string, readonly RowExtra[]>): void {
   for (const [key, list] of from) {
