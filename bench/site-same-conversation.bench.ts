@@ -7,16 +7,13 @@
  * BENCH_SAME_VERSION, default 0: packed chunk rows, what dsh installs write today) and the same conversation as
  * a Claude Code transcript (claude-transcript.ts). Peers: viewers.ts.
  *
- * Paired rounds (BENCH_ROUNDS, default 3): each round builds with every tool — dsh-view on each entry of
- * BENCH_LANES (default 1,fold,2,4: one thread, the CLI's default; `fold`, DSH_VIEW_FOLD_WORKER=1, which folds one big
- * session on a worker while its thread renders; 2 and 4 lanes, 4 on a 2-core machine simulated by the worker count), claude-replay
- * and claude-code-transcripts, and with BENCH_BASELINE=<another bundled cli.mjs> that dsh-view too (on
- * BENCH_BASELINE_LANES, default 1) — each opening its first transcript page in Chromium (first-view.ts) as
+ * Paired rounds (BENCH_ROUNDS, default 3): each round builds with every tool — dsh-view, claude-replay
+ * and claude-code-transcripts, and with BENCH_BASELINE=<another bundled cli.mjs> that dsh-view too — each opening its first transcript page in Chromium (first-view.ts) as
  * soon as it is readable: at the build's end, or while a first build runs once its preview is there. The order rotates every round so the shared machine's slow spells fall on all tools alike.
  *
  * Memory case: a BENCH_BIG_MB raw session (default 1024 at BENCH_MB=100, scaled with BENCH_MB) and a
- * BENCH_ZSTD_MB session in one zstd frame (default 1300, scaled), built by dsh-view as the CLI decides (no
- * lane override; the baseline too when given): peak RSS / plaintext, target ≤ 3×. Also (peak − idle) /
+ * BENCH_ZSTD_MB session in one zstd frame (default 1300, scaled), built by dsh-view (the baseline too when
+ * given): peak RSS / plaintext, target ≤ 3×. Also (peak − idle) /
  * plaintext, where idle is the peak of building one small corpus session (Node, React and shiki loaded):
  * at small sizes the idle part dominates the plain ratio. BENCH_BIG_MB=0 / BENCH_ZSTD_MB=0 skip a case.
  *
@@ -32,7 +29,7 @@ import { findCorpus, loadTemplates, writeChainedSession, type ChainOptions, type
 import { writeClaudeTranscript } from './claude-transcript'
 import { requireBuiltCli } from './dsh-view-cli'
 import { chromiumPath, launchChromium, openFirstView } from './first-view'
-import { dshViewBuild, dshViewTool, installPeers, outputSize, PEERS, peerTools, siteWarnings, type Lanes, type Tool } from './viewers'
+import { dshViewBuild, dshViewTool, installPeers, outputSize, PEERS, peerTools, siteWarnings, type Tool } from './viewers'
 
 const MB = 1e6
 const PROJECT = '--home-dev-project--'
@@ -60,9 +57,6 @@ const envNumber = (name: string, fallback: number): number => {
   if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number ≥ 0 (got ${raw})`)
   return n
 }
-/** `fold`: DSH_VIEW_FOLD_WORKER=1 (one big session folded on the fold worker while it renders); N: N lanes. */
-const laneList = (raw: string | undefined, fallback: string): Lanes[] =>
-  (raw ?? fallback).split(',').flatMap((t): Lanes[] => (t.trim() === 'fold' ? ['fold'] : Number.isInteger(Number(t)) && Number(t) >= 1 ? [Number(t)] : []))
 
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b)
 const median = (xs: number[]) => {
@@ -76,10 +70,10 @@ const mb = (bytes: number) => (bytes / MB).toFixed(bytes < 10 * MB ? 2 : 1)
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ')
 
 /** The CLIs to compare: this checkout's (or BENCH_CLI) and BENCH_BASELINE's when set. */
-function dshViews(): Array<{ label: string; cli: string; lanes: Lanes[] }> {
-  const list = [{ label: 'dsh-view', cli: requireBuiltCli(), lanes: laneList(process.env['BENCH_LANES'], '1,fold,2,4') }]
+function dshViews(): Array<{ label: string; cli: string }> {
+  const list = [{ label: 'dsh-view', cli: requireBuiltCli() }]
   const baseline = process.env['BENCH_BASELINE']
-  if (baseline) list.push({ label: 'baseline dsh-view', cli: baseline, lanes: laneList(process.env['BENCH_BASELINE_LANES'], '1') })
+  if (baseline) list.push({ label: 'baseline dsh-view', cli: baseline })
   return list
 }
 
@@ -136,7 +130,7 @@ async function idleRss(ctx: BenchContext, cli: string, template: SourceTemplate)
   const dir = join(ctx.workDir, 'idle', PROJECT, 'idle-session')
   mkdirSync(dir, { recursive: true })
   writeChainedSession(join(dir, 'session.jsonl'), [template], 1, { version: 0, id: 'idle-session' })
-  const run = await dshViewBuild(ctx, cli, join(ctx.workDir, 'idle'), join(ctx.workDir, 'idle-site'), 1)
+  const run = await dshViewBuild(ctx, cli, join(ctx.workDir, 'idle'), join(ctx.workDir, 'idle-site'))
   rmSync(join(ctx.workDir, 'idle'), { recursive: true, force: true })
   rmSync(join(ctx.workDir, 'idle-site'), { recursive: true, force: true })
   return run.peakRss
@@ -170,7 +164,7 @@ const stage: BenchStage = async (ctx) => {
 
   // ----- Paired rounds.
   const bins = installPeers(ctx, join(ctx.workDir, '..', 'peers'))
-  const tools = [...views.flatMap((v) => v.lanes.map((n) => dshViewTool(ctx, v.label, v.cli, root, n))), ...peerTools(bins, transcript)]
+  const tools = [...views.map((v) => dshViewTool(ctx, v.label, v.cli, root)), ...peerTools(bins, transcript)]
   const samples = await pairedRounds(ctx, tools, rounds)
   rmSync(root, { recursive: true, force: true })
 
@@ -231,7 +225,7 @@ const stage: BenchStage = async (ctx) => {
   for (const v of views) idle.set(v.label, await idleRss(ctx, v.cli, bigTemplates[0] as SourceTemplate))
   md.push(
     '',
-    `Memory case: each log built once per CLI, lanes as the CLI decides. Idle = peak RSS of building one small corpus session (${views.map((v) => `${v.label} ${Math.round((idle.get(v.label) ?? 0) / MB)} MB`).join(', ')}).`,
+    `Memory case: each log built once per CLI. Idle = peak RSS of building one small corpus session (${views.map((v) => `${v.label} ${Math.round((idle.get(v.label) ?? 0) / MB)} MB`).join(', ')}).`,
     '',
     '| memory case | CLI | build | peak RSS | peak RSS / plaintext (target ≤ 3×) | (peak − idle) / plaintext |',
     '|---|---|---|---|---|---|',
@@ -241,7 +235,7 @@ const stage: BenchStage = async (ctx) => {
       ctx.log(`same conversation: memory case, ${label}, ${v.label} (load ${load()})`)
       const site = join(ctx.workDir, 'site-big')
       rmSync(site, { recursive: true, force: true })
-      const run = await dshViewBuild(ctx, v.cli, logFile, site, null)
+      const run = await dshViewBuild(ctx, v.cli, logFile, site)
       rmSync(site, { recursive: true, force: true })
       const ratio = run.peakRss / plaintext
       const net = (run.peakRss - (idle.get(v.label) ?? 0)) / plaintext

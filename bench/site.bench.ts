@@ -7,8 +7,7 @@
  *   as the CLI decides (the highlight worker with a second core: src/site/threads.ts), with shiki on
  *   the build thread (DSH_VIEW_HIGHLIGHT_WORKER=0) and on the worker (=1), and rebuilt with every page
  *   re-rendered (another --title) on a warm highlight cache;
- * - a root of 1,000 sessions totalling ~BENCH_MB MB, as the CLI builds it by default (on these 2-vCPU
- *   machines: one thread) and on two family workers (DSH_VIEW_WORKERS=2);
+ * - a root of 1,000 sessions totalling ~BENCH_MB MB;
  * - a rebuild of the chunk-heavy site with nothing changed (hash only);
  * - the claude-replay comparison: the same conversation as a Claude Code transcript (claude-transcript.ts),
  *   its size next to the dsh log's, and claude-replay's time on it when the package can be found
@@ -206,8 +205,6 @@ const stage: BenchStage = async (ctx) => {
   out.push(...figures('1,000 sessions', manyBytes, many))
   out.push(...paired(ctx, '1,000 sessions', manyBytes, [manyRoot]))
   out.push({ name: '1,000 sessions: per session', value: Number((many.ms / 1000).toFixed(2)), unit: 'ms', note: 'wall time / sessions' })
-  const manyTwo = build(ctx, [manyRoot], join(ctx.workDir, 'site-many-2'), { env: { DSH_VIEW_WORKERS: '2' } })
-  out.push({ name: '1,000 sessions: two workers', value: rate(manyBytes, manyTwo.ms), unit: 'MB/s', note: `${(manyTwo.ms / 1000).toFixed(1)} s with DSH_VIEW_WORKERS=2` })
 
   ctx.log('site: the claude-replay comparison')
   const small = Math.max(2, ctx.sizeMB / 10)

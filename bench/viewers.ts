@@ -3,7 +3,7 @@
  * conversation into a folder (measured by process-tree.ts) and opens its first transcript page as soon as it
  * is readable.
  * - dsh-view (`bin/dsh-view.mjs`, or another bundled `cli.mjs` as a baseline) builds the sessions root, with
- *   a lane count passed as `DSH_VIEW_WORKERS` (1 lane = 0 workers: everything on the build thread); its first
+ *   as the CLI decides; its first
  *   page is the first session page its index links, opened as soon as the index is there — a first build's
  *   preview (src/site/preview.ts) while the build goes on, else the finished site;
  * - claude-replay renders the Claude Code transcript into one HTML file (auto-redaction off: dsh-view does not
@@ -96,34 +96,21 @@ export function siteWarnings(dir: string): number {
   return Object.values(manifest.sessions).reduce((n, x) => n + x.warnings.length, 0)
 }
 
-/** `dsh-view build <input> -o <out> -q` with `DSH_VIEW_WORKERS` for `lanes` (null: as the CLI decides). */
-/**
- * How dsh-view renders one big session: 1 (its default, one thread: folded, then rendered), `fold`
- * (DSH_VIEW_FOLD_WORKER=1: folded on the fold worker while the build's thread renders), N lanes
- * (DSH_VIEW_WORKERS=N); null: as the CLI decides.
- */
-export type Lanes = number | 'fold'
-
-export const lanesName = (lanes: Lanes): string => (lanes === 'fold' ? 'fold worker' : `${lanes} lane${lanes === 1 ? '' : 's'}`)
-
-export function dshViewBuild(ctx: BenchContext, cli: string, input: string, out: string, lanes: Lanes | null): Promise<Measured> {
+/** `dsh-view build <input> -o <out> -q`, as the CLI decides. */
+export function dshViewBuild(ctx: BenchContext, cli: string, input: string, out: string): Promise<Measured> {
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: ctx.workDir, DSH_HOME: ctx.workDir }
-  delete env['DSH_VIEW_WORKERS']
-  delete env['DSH_VIEW_FOLD_WORKER']
-  if (lanes !== null) env['DSH_VIEW_WORKERS'] = String(lanes === 1 || lanes === 'fold' ? 0 : lanes)
-  if (lanes === 'fold') env['DSH_VIEW_FOLD_WORKER'] = '1'
   return runMeasured(process.execPath, [cli, 'build', input, '-o', out, '-q'], { env })
 }
 
-export function dshViewTool(ctx: BenchContext, label: string, cli: string, root: string, lanes: Lanes): Tool {
+export function dshViewTool(ctx: BenchContext, label: string, cli: string, root: string): Tool {
   return {
-    name: `${label}, ${lanesName(lanes)}`,
+    name: label,
     dshView: true,
     async build(out, open) {
       // A first build may put a preview in the folder before it ends (src/site/preview.ts): the first page is
       // readable once index.html is there, whichever site it belongs to. Polled: the build is another process.
       const started = performance.now()
-      const building = dshViewBuild(ctx, cli, root, out, lanes)
+      const building = dshViewBuild(ctx, cli, root, out)
       let ended = false
       void building.finally(() => (ended = true))
       let early: { readable: number; view: FirstView | null } | null = null

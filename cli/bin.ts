@@ -6,7 +6,7 @@
  */
 import { parseInvocation } from './args'
 import { fsUserError, UserError } from './user-error'
-import { nodeIo } from './io'
+import { nodeIo } from './node-io'
 import { applyHeapPolicy } from './heap'
 
 declare const __VERSION__: string | undefined

@@ -38,7 +38,7 @@ interface Opened {
 
 /** Records what `--open` opened, with the page's text at that moment. */
 const testIo = (opened: Opened[]) =>
-  captureIo({ DSH_VIEW_WORKERS: '0' }, async target => void opened.push({ target, html: readFileSync(target, 'utf8') }))
+  captureIo({}, async target => void opened.push({ target, html: readFileSync(target, 'utf8') }))
 
 describe('build --open on a big session', () => {
   it('opens the preview as soon as it is there, once; a rebuild opens the finished index', async () => {

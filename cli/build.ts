@@ -79,7 +79,7 @@ export async function runBuild(inv: BuildInvocation, io: Io): Promise<number> {
   let report: BuildReport
   try {
     report = await buildSite(
-      { inputs, outDir: inv.outDir, title: inv.title, baseUrl: inv.baseUrl, locale: inv.locale, view: inv.view, shard: inv.shard ?? null, env: io.env, homedir: homedir(), redact, ...workersFrom(io.env) },
+      { inputs, outDir: inv.outDir, title: inv.title, baseUrl: inv.baseUrl, locale: inv.locale, view: inv.view, shard: inv.shard ?? null, env: io.env, homedir: homedir(), redact, ...highlightWorkerFrom(io.env) },
       progress,
     )
   } catch (err) {
@@ -93,7 +93,7 @@ export async function runBuild(inv: BuildInvocation, io: Io): Promise<number> {
   if (redact !== null) reporter.note(formatRedactionReport(report.redactions ?? EMPTY_REPORT))
   // For bench/site.bench.ts: the stage split as one JSON line (never shown otherwise).
   if (io.env['DSH_VIEW_TIMINGS'] === '1') {
-    io.stderr(`DSH_VIEW_TIMINGS ${JSON.stringify({ ms: performance.now() - started, timings: report.timings, pages: report.pages, sessions: report.sessions, rendered: report.rendered, unchanged: report.unchanged, highlightBlocks: report.highlight.blocks, streamed: report.streamed })}\n`)
+    io.stderr(`DSH_VIEW_TIMINGS ${JSON.stringify({ ms: performance.now() - started, timings: report.timings, pages: report.pages, sessions: report.sessions, rendered: report.rendered, unchanged: report.unchanged, highlightBlocks: report.highlight.blocks })}\n`)
   }
   // A part has no index: its folder is what the next step (`dsh-view merge`) takes.
   io.stdout(`${inv.shard ? report.outDir : report.indexPath}\n`)
@@ -102,17 +102,12 @@ export async function runBuild(inv: BuildInvocation, io: Io): Promise<number> {
 }
 
 /**
- * `DSH_VIEW_WORKERS=N` (benchmarks, or a machine whose cores are busy): render threads, 0 for none;
- * `DSH_VIEW_HIGHLIGHT_WORKER=0`: colour code on the build thread instead of a worker (`=1`, read by
- * src/site/build-site.ts: use the worker even on a one-core machine). `DSH_VIEW_FOLD_WORKER=1` (read there
- * too): fold a big session on a worker while the build thread renders it, instead of folding it first.
+ * `DSH_VIEW_HIGHLIGHT_WORKER=0` (benchmarks, or a machine whose cores are busy): colour code on the build
+ * thread instead of the highlight worker (`=1`, read by src/site/build-site.ts: use the worker even on a
+ * one-core machine).
  */
-function workersFrom(env: Record<string, string | undefined>): { workers?: number; highlightWorker?: null } {
-  const n = Number(env['DSH_VIEW_WORKERS'] ?? 'x')
-  return {
-    ...(Number.isInteger(n) && n >= 0 ? { workers: n } : {}),
-    ...(env['DSH_VIEW_HIGHLIGHT_WORKER'] === '0' ? { highlightWorker: null } : {}),
-  }
+function highlightWorkerFrom(env: Record<string, string | undefined>): { highlightWorker?: null } {
+  return env['DSH_VIEW_HIGHLIGHT_WORKER'] === '0' ? { highlightWorker: null } : {}
 }
 
 /** The summary line (a note), the warnings grouped by kind, and what could not be read (errors). */

@@ -22,7 +22,7 @@ import { UserError } from './user-error'
 import { createReporter, type Reporter } from './reporter'
 import { DEFAULT_VIEW_MODE } from '../src/cards/view-mode'
 import { defaultSessionsRoot, type DiscoveryProblem } from '../src/log/node/discover'
-import type { SiteAssets } from '../src/site/assets'
+import type { SiteAssets } from '../src/site/html/assets'
 import type { SnapshotSession } from '../src/snapshot/node/sessions'
 import type { AriaSnapshotter } from '../src/snapshot/node/aria'
 import type { CheckReport, SnapshotFile } from '../src/snapshot/node/store'
@@ -78,7 +78,7 @@ async function snapshotFiles(sessions: AsyncIterable<SnapshotSession>, inv: Snap
   if (inv.format === 'text') {
     const { viewModel } = await import('../src/cards/view-model')
     const { textSnapshot } = await import('../src/snapshot/text/session')
-    const { damagedConversation, failureReason } = await import('../src/site/damaged')
+    const { damagedConversation, failureReason } = await import('../src/site/fold/damaged')
     const snap = (s: SnapshotSession, conversation: SnapshotSession['conversation']) =>
       textSnapshot({ id: s.id, conversation, view: viewModel(conversation, { cwd: conversation.facts.cwd, home: null, locale: inv.locale }) })
     for await (const s of sessions) {
@@ -117,7 +117,7 @@ async function launchChromium(io: Io, deps: SnapshotDeps): Promise<AriaSnapshott
     const where = chromium.looked.length === 1 ? `at ${chromium.path} (DSH_VIEW_CHROMIUM)` : `(looked for ${chromium.path}, then chromium, chromium-browser and google-chrome on PATH)`
     throw new UserError(`--format aria needs Chromium; none found ${where}`, 'Install Chromium (Debian/Ubuntu: apt install chromium), or set DSH_VIEW_CHROMIUM to a Chromium or Chrome binary.', 1)
   }
-  const assets = deps.assets ?? (await (await import('../src/site/assets')).loadSiteAssets())
+  const assets = deps.assets ?? (await (await import('../src/site/html/assets')).loadSiteAssets())
   try {
     return await AriaSnapshotter.launch({ assets, env: io.env })
   } catch (err) {

@@ -6,9 +6,8 @@
 //     `dsh-view live` (scripts/live-assets.mjs).
 //  3. precompiled grammars → dist/grammars/<lang>.json (src/highlight/precompile.ts): shiki's patterns
 //     translated once here instead of on every user build (~0.35 s saved per language on first use).
-//  4. esbuild → dist/cli.mjs (and three worker threads' entries: dist/site-worker.mjs renders families in
-//     parallel, src/site/pool.ts; dist/highlight-worker.mjs colours code, src/highlight/remote.ts;
-//     dist/fold-worker.mjs folds a big session while it renders, src/site/stream-feed.ts): the CLI
+//  4. esbuild → dist/cli.mjs (and the highlight worker thread's entry, dist/highlight-worker.mjs, which colours
+//     code while pages render: src/highlight/remote.ts): the CLI
 //     and everything it imports from src/ and components/ (options: scripts/cli-bundle.mjs). npm packages
 //     stay external (installed next to the bundle; shiki's two themes excepted). NODE_ENV is fixed to
 //     production: development React renders 2-3x slower. CSS modules get the shared short class names; their CSS
@@ -56,7 +55,7 @@ for (const name of await readdir(`${root}dist/chunks`).catch(() => [])) {
   if (name.endsWith('.css') || name.endsWith('.css.map')) await rm(`${root}dist/chunks/${name}`)
 }
 
-// Incremental site builds re-render a page when this changes (src/site/assets.ts computes the same hash when
+// Incremental site builds re-render a page when this changes (src/site/html/assets.ts computes the same hash when
 // running from source): every source file that shapes a page, plus the versions of what renders it.
 function buildId() {
   const hash = createHash('sha256')

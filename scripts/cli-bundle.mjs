@@ -1,4 +1,4 @@
-// The esbuild options of the CLI bundle (dist/cli.mjs, its three worker entries and dist/chunks/): used by the
+// The esbuild options of the CLI bundle (dist/cli.mjs, its worker entry and dist/chunks/): used by the
 // package build (scripts/build.mjs) and by test/repo/package-deps.test.ts, which bundles the same way in
 // memory and checks that package.json `dependencies` are exactly the packages the bundle leaves external.
 // npm packages stay external (installed next to the bundle), except shiki's two themes (below).
@@ -23,10 +23,8 @@ const bundleShikiThemes = {
 export function cliBundleOptions({ root, version, buildId }) {
   return {
     absWorkingDir: root,
-    // site-worker: the thread src/site/pool.ts starts to render families in parallel (found beside cli.mjs).
     // highlight-worker: the thread src/highlight/remote.ts starts to colour code while pages render.
-    // fold-worker: the thread src/site/stream-feed.ts starts to fold a big session while it renders.
-    entryPoints: { cli: 'cli/bin.ts', 'site-worker': 'src/site/family-worker.ts', 'highlight-worker': 'src/highlight/worker.ts', 'fold-worker': 'src/site/fold-worker.ts' },
+    entryPoints: { cli: 'cli/bin.ts', 'highlight-worker': 'src/highlight/worker.ts' },
     outdir: 'dist',
     outExtension: { '.js': '.mjs' },
     bundle: true,

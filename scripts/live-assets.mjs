@@ -9,7 +9,7 @@
 //                     build (cut.ts, slug.ts, measure.ts) asks Node for two things, SHA-256 names and UTF-8
 //                     lengths: `node:crypto` resolves to src/live/browser/shims/node-crypto.ts and `Buffer`
 //                     is src/live/browser/shims/buffer.ts (both checked against Node by shims.test.ts).
-//                     The page measures pages with the build's own renderer (src/site/static-markup.ts),
+//                     The page measures pages with the build's own renderer (src/site/html/static-markup.ts),
 //                     so it holds no react-dom/server (React's legacy renderer was ~100 KB of it).
 //   assets/live.css — src/live/browser/live.css (the badge and the "new sessions" box).
 import { build } from 'esbuild'

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url'
 const root = fileURLToPath(new URL('..', import.meta.url))
 
 /** Modules whose CSS makes up the stylesheet: everything a page can render. */
-const STYLE_ENTRY = 'src/site/stylesheet.ts'
+const STYLE_ENTRY = 'src/site/html/stylesheet.ts'
 const SCRIPT_ENTRY = 'src/site/client/site.ts'
 
 /**

@@ -3,7 +3,7 @@
  * duration, model, turns, tool calls and status, child sessions nested under their parent, and the pages of
  * a paginated session; the sessions per status, a status filter (issue 15) and an empty state. Compact on purpose — about four elements per session — so a root of a thousand
  * sessions stays inside the page budget; past that the site cuts the index into pages (`model.nav`,
- * src/site/index-pages.ts). The filter box is progressive enhancement (FilterBox).
+ * src/site/index/index-pages.ts). The filter box is progressive enhancement (FilterBox).
  */
 import { Notice } from '../primitives/Notice'
 import type { IndexEntry, IndexModel } from '../../src/site/types'

@@ -3,7 +3,7 @@
  * facts as a description list, the session pills (./SessionPills: buttons that open their breakdowns), the
  * view-mode control, Expand all / Collapse all, the parent and child sessions, the prompt list (issue 15),
  * a note when lines were damaged, and (a preview, src/site/preview.ts) a note that the page is one. Every string arrives
- * formatted (src/site/chrome.ts).
+ * formatted (src/site/render/chrome.ts).
  *
  * The view-mode control is a labelled `<select>` rendered `hidden`: without the page script it could do
  * nothing (the page reads fully in its default mode); src/site/client/view-mode.ts reveals it and applies it.

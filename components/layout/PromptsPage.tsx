@@ -1,5 +1,5 @@
 /**
- * A page of a long session's full prompt list (issue 15; src/site/prompts.ts): the way back to the session
+ * A page of a long session's full prompt list (issue 15; src/site/render/prompts.ts): the way back to the session
  * and the index, a title, the numbered prompts linking to their turns, and navigation between the list's
  * pages when there are several. Plain links: works without scripts.
  */

@@ -1,10 +1,10 @@
 /**
- * Test rendering: components are rendered exactly as the site ships them (src/site/static-markup.ts, whose
+ * Test rendering: components are rendered exactly as the site ships them (src/site/html/static-markup.ts, whose
  * markup is React's `renderToStaticMarkup`'s), then parsed into the test's happy-dom document so tests query
  * roles and structure on real DOM.
  */
 import type { ReactElement } from 'react'
-import { renderStaticMarkup } from '../../src/site/static-markup'
+import { renderStaticMarkup } from '../../src/site/html/static-markup'
 import { dressCopyButton, syncDisclosures } from '../enhance/enhance'
 
 export function mount(element: ReactElement): HTMLElement {

@@ -4,7 +4,7 @@
  * there); stable, extended with optional fields only.
  */
 import type { SafeHtml } from './trusted'
-import type { CodeBlock, CopyControl, ImageRef, RowWindow } from './types'
+import type { CodeBlock, CopyControl, ImageRef, RowWindow } from './shared-types'
 import type { DetailsBody } from './details/types'
 
 // ---------------------------------------------------------------------------------------------------
@@ -99,7 +99,7 @@ export type DiffRow =
       html?: SafeHtml | null
       /**
        * Context rows only: the fold of unchanged lines this row sits in (issue 28; src/cards/diff.ts). Carried
-       * by the row itself, so a list cut for the page budget (src/site/cut.ts) keeps it on the rows it keeps.
+       * by the row itself, so a list cut for the page budget (src/site/render/cut.ts) keeps it on the rows it keeps.
        */
       fold?: DiffFold | null
     }

@@ -5,7 +5,7 @@
  */
 import type { SafeHtml } from './trusted'
 import type { RowBody } from './card-types'
-import type { CopyControl, Locale } from './types'
+import type { CopyControl, ImageRef, Locale } from './shared-types'
 
 // ---------------------------------------------------------------------------------------------------
 // Tool rows (cards.md §4, §5, §6.6, §7–§11)
@@ -180,16 +180,6 @@ export interface MentionTarget {
    * delivered one (./delivered.ts `deliveredAnchor`).
    */
   row: string | null
-}
-
-export interface ImageRef {
-  attachmentId: string | null
-  mediaType: string | null
-  width: number | null
-  height: number | null
-  name: string | null
-  /** Alt text: the name, else the media type, else `image`. */
-  alt: string
 }
 
 export interface ImageGroupRow {

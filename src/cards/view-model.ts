@@ -273,19 +273,6 @@ export function sectionFeed(conversation: Conversation, ctx: CardContext): { loc
   }
 }
 
-/**
- * Sections made into page sections one by one, in order, as a fold hands them out (src/site/fold-stream.ts):
- * each is what `sectionFeed` hands out for it — the same rows and the same `turn-N` anchor rule. `ctx` must
- * carry the to-do history written so far (the builder's `todoWritesSoFar`).
- */
-export class SectionConverter {
-  readonly #anchors = new TurnAnchors()
-
-  next(s: Section, ctx: CardContext): PageSection {
-    return { ...section(s, ctx), anchor: this.#anchors.next(s) }
-  }
-}
-
 /** `turnAnchors` one section at a time. */
 export class TurnAnchors {
   readonly #taken = new Set<number>()
@@ -298,7 +285,7 @@ export class TurnAnchors {
 
 /**
  * Each section's `turn-N` anchor: once per number, on the first section that has it (a damaged log may
- * repeat a number); null for the others. The prompt list links the same anchors (src/site/prompts.ts).
+ * repeat a number); null for the others. The prompt list links the same anchors (src/site/render/prompts.ts).
  */
 export function turnAnchors(sections: readonly Section[]): (string | null)[] {
   const anchors = new TurnAnchors()

@@ -25,9 +25,6 @@ export interface ConversationOptions {
   tornTail?: boolean
 }
 
-/** Sections kept back behind the current one by `handOut` (see there). */
-export const HAND_OUT_LAG = 4
-
 const isAppend = (event: KnownEvent): boolean => event.surfaceOp === undefined || event.surfaceOp === 'append'
 
 export class ConversationBuilder {
@@ -55,11 +52,6 @@ export class ConversationBuilder {
   #cut: number | null = null
   readonly #todoWrites: TodoWrite[] = []
   #finished = false
-  /** Sections `handOut()` gave away (the first `#handed` of `#sections`), and what could still change them. */
-  #handed = 0
-  #handedMaxSeq = -1
-  /** Shared with every handed section (`SectionState.watch`): set by the first change to one of them. */
-  readonly #handedWatch = { stale: false }
 
   constructor(options: ConversationOptions = {}) {
     this.#live = options.live === true
@@ -109,11 +101,6 @@ export class ConversationBuilder {
    * builder takes no lines afterwards. Equal to `snapshot()`.
    */
   finish(): Conversation {
-    return this.#finishFrom(0)
-  }
-
-  /** `finish()` of the sections from index `first` on (the ones before went out through `handOut()`). */
-  #finishFrom(first: number): Conversation {
     // The facts first: the session's status reads the section states.
     const facts = this.#facts.snapshot(this.#header, this.#status(), this.#cut)
     this.#steps.clear()
@@ -124,56 +111,7 @@ export class ConversationBuilder {
     this.#current = null
     this.#lastStep = null
     this.#finished = true
-    const states = this.#sections.splice(0).slice(first)
-    return this.#model(states, () => facts, true)
-  }
-
-  /**
-   * The sections before the one the log is in, not handed out yet, as final `finish()` would make them (a
-   * static build that renders while it folds: src/site/fold-stream.ts). A later event that changes one of
-   * them after all (a late result for an earlier turn's call, a moved seed cut, a to-do list written with an
-   * earlier seq) is noticed: `finishRest()` then says the handed sections are stale, and the caller starts
-   * over from a whole fold. Each handed section's cached model is let go (only its fold state stays).
-   *
-   * The last `lag` sections before the current one are kept back: what changes an earlier section (a
-   * compaction that ends in the next turn) almost always comes within a few turns.
-   */
-  handOut(lag: number = HAND_OUT_LAG): Section[] {
-    const ctx: BuildContext = { live: this.#live, inheritedBeforeSeq: this.#cut }
-    const out: Section[] = []
-    for (; this.#handed < this.#sections.length - 1 - lag; this.#handed++) {
-      const state = this.#sections[this.#handed] as SectionState
-      const section = state.snapshot(ctx)
-      state.forget()
-      state.watch = this.#handedWatch
-      if (state.maxSeq > this.#handedMaxSeq) this.#handedMaxSeq = state.maxSeq
-      if (section.turn !== null || section.nodes.length > 0) out.push(section)
-    }
-    return out
-  }
-
-  /** The session's working directory as the facts give it (the header's), known once the header is read. */
-  get cwd(): string | null {
-    return this.#header?.cwd ?? null
-  }
-
-  /** The to-do lists written so far, in seq order (the to-do cards' baselines while sections are handed out). */
-  get todoWritesSoFar(): readonly TodoWrite[] {
-    return this.#todoWrites
-  }
-
-  /**
-   * `finish()` for a fold whose earlier sections went out through `handOut()`: the model of the sections not
-   * handed out yet, and whether a handed one changed since (`stale`: its rows as handed are not the final ones).
-   */
-  finishRest(): { conversation: Conversation; stale: boolean } {
-    const stale = this.handedStale
-    return { conversation: this.#finishFrom(this.#handed), stale }
-  }
-
-  /** Whether a section `handOut()` gave away changed since (the fold can stop handing out: see there). */
-  get handedStale(): boolean {
-    return this.#handedWatch.stale
+    return this.#model(this.#sections.splice(0), () => facts, true)
   }
 
   #status(): SessionStatus {
@@ -429,9 +367,6 @@ export class ConversationBuilder {
   }
 
   #todoWrite(seq: number, todos: unknown[]): void {
-    // A handed-out to-do card's baseline is the last list written before its call: one written now with an
-    // earlier seq could change it.
-    if (seq <= this.#handedMaxSeq) this.#handedWatch.stale = true
     const list = this.#todoWrites
     let at = list.length
     while (at > 0 && (list[at - 1]?.seq ?? -1) > seq) at--

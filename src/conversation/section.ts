@@ -52,9 +52,7 @@ export interface TurnEnd {
 
 export class SectionState {
   readonly items: Item[] = []
-  #dirty = true
-  /** Set once the section went out (builder `handOut`): a change from then on is noted there. */
-  watch: { stale: boolean } | null = null
+  dirty = true
   #cached: Section | null = null
   /** Highest event seq seen in this section (for the `inherited` flag). */
   maxSeq = -1
@@ -73,31 +71,10 @@ export class SectionState {
     readonly startTime: number | null,
   ) {}
 
-  /** Something in the section changed since its last snapshot. */
-  get dirty(): boolean {
-    return this.#dirty
-  }
-
-  set dirty(value: boolean) {
-    this.#dirty = value
-    if (value && this.watch !== null) this.watch.stale = true
-  }
-
   /** Everything renders afresh (the seed cut moved). */
   touchAll(): void {
     for (const item of this.items) item.touch()
     this.dirty = true
-  }
-
-  /**
-   * Lets the section's items go (and its cached snapshot), keeping `dirty` as it is (false right after a
-   * snapshot): the section went out (builder `handOut`) and will not be snapshotted again. Items the fold
-   * still finds by id (steps, tool calls, commands, compactions) stay alive through its maps, and a change to
-   * one still marks this section (an item keeps its section); a message, once out, is let go entirely.
-   */
-  forget(): void {
-    this.#cached = null
-    this.items.length = 0
   }
 
   snapshot(ctx: BuildContext): Section {

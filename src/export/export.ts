@@ -2,7 +2,7 @@
  * `dsh-view export <session> [-o FILE.html] [--markdown FILE.md] [--link-base URL]` end to end: resolve the
  * session tree (resolve.ts), read it once (load.ts), then write the one-file HTML (html/render-export.tsx)
  * and/or the PR summary (markdown/). Composition root: it owns only the order and where the summary's
- * transcript link points. Both files are written atomically (src/site/atomic-write.ts) and only after
+ * transcript link points. Both files are written atomically (src/site/write/atomic-write.ts) and only after
  * everything rendered, so a failure leaves no half file.
  */
 import { realpath, stat } from 'node:fs/promises'
@@ -12,12 +12,12 @@ import type { Locale } from '../cards/types'
 import type { ViewMode } from '../cards/view-mode'
 import type { RedactionReport } from '../redact/redactor'
 import type { RedactConfig } from '../redact/scan'
-import { loadSiteAssets, type SiteAssets } from '../site/assets'
-import { writeFileAtomic } from '../site/atomic-write'
-import { pageFile } from '../site/slug'
+import { loadSiteAssets, type SiteAssets } from '../site/html/assets'
+import { writeFileAtomic } from '../site/write/atomic-write'
+import { pageFile } from '../site/plan/slug'
 import { renderHtmlExport, sessionAnchor, type HtmlExport } from './html/render-export'
 import { loadFamily, type ExportSession } from './load'
-import { damagedConversation, failureReason } from '../site/damaged'
+import { damagedConversation, failureReason } from '../site/fold/damaged'
 import { summaryFacts } from './markdown/facts'
 import { renderMarkdown, type RenderedMarkdown, type TranscriptLink } from './markdown/render'
 import { ResolveError, resolveFamily, type FamilyMember } from './resolve'

@@ -1,7 +1,7 @@
 /**
- * One session tree read for export: each log folded once (src/site/fold-log.ts, the same streaming pass as
- * the site), named as the site names it (stems from src/site/slug.ts, so `sessions/<stem>.html` in a
- * summary is the page `dsh-view build` writes), summarised (src/site/chrome.ts), and linked to its parent
+ * One session tree read for export: each log folded once (src/site/fold/fold-log.ts, the same streaming pass as
+ * the site), named as the site names it (stems from src/site/plan/slug.ts, so `sessions/<stem>.html` in a
+ * summary is the page `dsh-view build` writes), summarised (src/site/render/chrome.ts), and linked to its parent
  * and children the way build-site.ts links a family. A log that cannot be read is reported and left out;
  * its children stay (they read on their own). With a redaction config (`--redact`), every batch is
  * redacted as it is read (src/redact), before anything is rendered.
@@ -9,11 +9,11 @@
 import type { Conversation } from '../conversation/model'
 import { mergeReports, Redactor, type RedactionReport } from '../redact/redactor'
 import type { RedactConfig } from '../redact/scan'
-import { childAnchor, summarize } from '../site/chrome'
-import { foldLog } from '../site/fold-log'
-import { damagedConversation, failureReason } from '../site/damaged'
-import type { Warning } from '../site/manifest'
-import { assignStems } from '../site/slug'
+import { childAnchor, summarize } from '../site/render/chrome'
+import { foldLog } from '../site/fold/fold-log'
+import { damagedConversation, failureReason } from '../site/fold/damaged'
+import type { Warning } from '../site/write/manifest'
+import { assignStems } from '../site/plan/slug'
 import type { SessionSummary } from '../site/types'
 import type { Locale } from '../cards/types'
 import type { FamilyMember } from './resolve'

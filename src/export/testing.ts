@@ -4,8 +4,8 @@
  */
 import { assemble } from '../conversation/builder'
 import { parseLogText } from '../log/parse-text'
-import { summarize } from '../site/chrome'
-import { sessionStem } from '../site/slug'
+import { summarize } from '../site/render/chrome'
+import { sessionStem } from '../site/plan/slug'
 import type { ExportSession } from './load'
 
 export function exportSessionOf(logText: string, depth = 0): ExportSession {

@@ -3,7 +3,7 @@
  * of TypeScript per second per core (cold–warm, measured on the build machines), about 100× slower per
  * byte than the rest of the build, so highlighting is rationed by characters — never by elapsed time, which
  * would make two builds of one log differ. Blocks over budget stay escaped plain text (same text, no
- * colours). src/site/enrich.ts decides the order the budget is spent in (visible answers first).
+ * colours). src/site/render/enrich.ts decides the order the budget is spent in (visible answers first).
  */
 
 /** A bigger block would cost shiki ~0.1 s or more, and its spans alone would crowd a page's node budget. */

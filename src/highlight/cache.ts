@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
-import { writeFileAtomic } from '../site/atomic-write'
+import { writeFileAtomic } from '../site/write/atomic-write'
 
 /** Bump when the fragment format changes (render-tokens.ts, theme.ts). */
 const FORMAT = 'hl3'
@@ -77,23 +77,6 @@ export class HighlightCache {
   set(key: string, html: string): void {
     this.#entries.set(key, [this.#generation, html])
     this.#dirty = true
-  }
-
-  /** Entries used or made during this build, sorted by key (a worker hands them to the build's cache). */
-  touched(): [string, string][] {
-    const out: [string, string][] = []
-    for (const [key, [generation, html]] of this.#entries) if (generation === this.#generation) out.push([key, html])
-    return out.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-  }
-
-  /** Takes entries another thread used or made during this build (see `touched`). */
-  adopt(entries: readonly [string, string][]): void {
-    for (const [key, html] of entries) {
-      const entry = this.#entries.get(key)
-      if (entry !== undefined && entry[0] === this.#generation && entry[1] === html) continue
-      this.#entries.set(key, [this.#generation, html])
-      this.#dirty = true
-    }
   }
 
   /** Writes the file when something changed; keys sorted so equal caches are equal bytes. */

@@ -3,7 +3,7 @@
  * the browser's stand-in for `Highlighter`, asking the live server, which colours with the build's own
  * `Highlighter` (src/live/node/highlight-route.ts). Whether a block is coloured at all — its language, the
  * block caps, the character budgets — is decided here, synchronously and by the same code as the build
- * (language-names.ts, budget.ts), so src/site/enrich.ts spends the budgets the same way on both sides and
+ * (language-names.ts, budget.ts), so src/site/render/enrich.ts spends the budgets the same way on both sides and
  * the same blocks end up coloured. Only the tokenizing travels: requests made in one task are sent as a few
  * batched `POST`s. A fragment is trusted only when it has render-tokens.ts's shape and shows exactly the
  * text that was sent (fragment.ts); anything else, and any failure, draws the plain text (a failure is

@@ -1,7 +1,6 @@
 /**
  * Whether a block gets colour — its language is known, it fits the block caps, and the budget grants its
- * length (charged here) — as the resolved language, or null. `Highlighter.highlight` decides with this alone,
- * so a planner that only spends budgets (src/site/enrich.ts `Enricher.plan`) decides exactly as it does.
+ * length (charged here) — as the resolved language, or null. `Highlighter.highlight` decides with this alone.
  * No node:* import: the live page's bundle holds enrich.ts.
  */
 import { blockFits, type CharBudget } from './budget'

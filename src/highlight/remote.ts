@@ -1,7 +1,7 @@
 /**
  * A `Tokenizer` whose shiki runs on a worker thread (dist/highlight-worker.mjs, src/highlight/worker.ts):
  * shiki is ~100× slower per byte than the rest of the build, so on a machine with a second core the build
- * renders pages while the worker colours the code they need (src/site/enrich.ts starts a section's blocks
+ * renders pages while the worker colours the code they need (src/site/render/enrich.ts starts a section's blocks
  * before it awaits them). The worker starts on the first request, or when the build asks it to warm up (as
  * soon as it knows there are logs to render, so shiki loads while they are read), and holds the process open
  * only while requests are out. Output is the same bytes as on this thread.

@@ -4,7 +4,7 @@
  * `[shard, href, title]`, in index order, written as a classic script at the site root
  * (`sessions.search.js`, `window.dshCatalog = {...}`): it loads from file:// where a fetch would not. The
  * index's search box names it (`data-catalog`) and src/search/client/site-search.ts loads it on first use.
- * A stem has no dot (src/site/slug.ts), so no session's shard can take this name.
+ * A stem has no dot (src/site/plan/slug.ts), so no session's shard can take this name.
  */
 import type { IndexEntry, IndexModel } from '../site/types'
 

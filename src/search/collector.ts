@@ -105,7 +105,7 @@ export class ShardCollector {
 
   /** Switches to keeping rows from the start: the entries so far are offered in order, then let go. */
   #dropFromEnd(): void {
-    // The title is known only at `finish` (a streamed render learns it last): kept with the shortest one.
+    // The title is given at `finish` (`KeptFromStart.script(title)`): rows are kept as for the shortest one.
     const kept = new KeptFromStart(baseOf({ stem: this.session.stem, title: '' }))
     for (const entry of this.#entries) if (!kept.offer(entry)) break
     this.#kept = kept

@@ -279,9 +279,9 @@ export class KeptFromStart {
   #full = false
 
   /**
-   * `base.title` may be a stand-in (a session rendered while its log is still folded learns its title at the
-   * end): `script(title)` then drops the trailing rows the real title has no room for, which leaves the
-   * longest prefix that fits with it — what keeping rows with the real title from the start keeps.
+   * `base.title` may be a stand-in (src/search/collector.ts is given the title only at `finish`):
+   * `script(title)` then drops the trailing rows the real title has no room for, which leaves the longest
+   * prefix that fits with it — what keeping rows with the real title from the start keeps.
    */
   constructor(private readonly base: Base) {
     this.#size = bytes(shardScript({ ...base, complete: false, rows: [] }))
@@ -332,7 +332,7 @@ export function fairCap(lengths: readonly number[], budget: number): number {
 
 /**
  * Adds the tool rows of a section's nodes to `counts` (by call name): `toolCounts` of the view model, from the
- * model itself (src/site/digest.ts) — a tool row is a `tool` node's call and its nested calls
+ * model itself (src/site/render/digest.ts) — a tool row is a `tool` node's call and its nested calls
  * (src/cards/tool-row.ts). Walked with a stack, not recursion.
  */
 export function addToolCounts(counts: Map<string, number>, nodes: readonly ChatNode[]): void {

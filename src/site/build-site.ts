@@ -14,7 +14,6 @@
 import { createHash } from 'node:crypto'
 import { existsSync, statSync } from 'node:fs'
 import { readdir, rm } from 'node:fs/promises'
-import { availableParallelism } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import type { Locale } from '../cards/types'
 import { DEFAULT_VIEW_MODE, type ViewMode } from '../cards/view-mode'
@@ -25,27 +24,24 @@ import { sessionKey } from '../live/protocol'
 import { discoverLogs, type DiscoveryProblem } from '../log/node/discover'
 import { mergeReports, type RedactionReport } from '../redact/redactor'
 import type { RedactConfig } from '../redact/scan'
-import { assetFiles, loadSiteAssets, type SiteAssets } from './assets'
+import { assetFiles, loadSiteAssets, type SiteAssets } from './html/assets'
 import { CATALOG_FILE, catalogScript } from '../search/catalog'
-import { childAnchor } from './chrome'
+import { childAnchor } from './render/chrome'
 import { renderFamily, type FamilyMember, type FamilyResult } from './family'
-import { emptyManifest, MANIFEST_FILE, readManifest, STATE_DIR, writeManifest, type Manifest, type SessionRecord, type Warning } from './manifest'
-import { findWorkerScript, renderOnWorkers, type PoolSummary } from './pool'
-import { findFoldWorkerScript, FoldStarter, STREAM_MIN_BYTES } from './stream-feed'
-import type { StreamCount } from './family'
-import { LANE_MIN_BYTES, LanePool } from './lanes'
-import type { RenderedFile } from './render-session'
-import { acquireLock, commitStaging, openStaging, publishPreview, recover } from './staging'
+import { emptyManifest, MANIFEST_FILE, readManifest, STATE_DIR, writeManifest, type Manifest, type SessionRecord, type Warning } from './write/manifest'
+import type { RenderedFile } from './render/render-session'
+import { acquireLock, commitStaging, openStaging, publishPreview, recover } from './write/staging'
 import type { Progress } from './progress'
-import { indexModel, renderIndexPages } from './render-index'
+import { indexModel, renderIndexPages } from './index/render-index'
 import { previewCandidates, previewFiles } from './preview'
-import { scanLogs, type ScannedLog } from './scan'
-import { discoveryHash, placeFamilies, SHARD_FILE, writeShardManifest, type FamilyPlacement, type ShardSpec } from './shard'
-import { assignStems } from './slug'
+import { scanLogs, type ScannedLog } from './plan/scan'
+import { discoveryHash, placeFamilies, SHARD_FILE, writeShardManifest, type FamilyPlacement, type ShardSpec } from './plan/shard'
+import { groupFamilies } from './plan/families'
+import { assignStems } from './plan/slug'
 import { siteText } from './strings'
 import type { SiteText } from './types'
 import { highlightWorkerPays } from './threads'
-import { FileWriter } from './writer'
+import { FileWriter } from './write/writer'
 
 export interface BuildOptions {
   inputs: string[]
@@ -67,43 +63,12 @@ export interface BuildOptions {
   /** Prebuilt shell and assets; default: dist/site of this package. */
   assets?: SiteAssets
   /**
-   * `dsh-view live`: pages carry the live flag, script and stylesheet (src/site/live.ts); the caller passes
+   * `dsh-view live`: pages carry the live flag, script and stylesheet (src/site/html/live.ts); the caller passes
    * `assets` holding the live shell and files. Off (absent), the output is exactly the static site.
    */
   live?: boolean
   /** `--redact`: secrets are replaced in every log as it is read, before anything is rendered or written. */
   redact?: RedactConfig | null
-  /**
-   * Worker threads for rendering families in parallel (src/site/pool.ts); 0 renders on this thread. Output
-   * is the same either way. Default: with four cores or more, one per core but one (at most four), when the
-   * package build's worker script is present and the build is big enough to pay for their start; with
-   * fewer, none — on the 2-vCPU build machines two workers measured slower than one thread (src/site/README.md).
-   * When families stay on this thread, it is also the lane count of a big session (`lanes`, below).
-   */
-  workers?: number
-  /** The worker script (tests pass a freshly bundled one); default: beside the CLI bundle. */
-  workerScript?: string
-  /**
-   * Log bytes from which one session renders on lanes (src/site/lanes.ts) when families are not spread over
-   * workers: `lanes` lanes (this thread and `lanes - 1` workers). Default LANE_MIN_BYTES; tests force lanes on
-   * small sessions with 0.
-   */
-  laneMinBytes?: number
-  /** Lanes for a big session (this thread included; 1: this thread alone); default `workers` when given, else 1 (see buildInto). */
-  lanes?: number
-  /**
-   * The fold worker script (./fold-worker.ts, ./family-stream.ts): a big session alone in its family is
-   * folded on it while this thread renders. Default: none (fold here, then render); DSH_VIEW_FOLD_WORKER=1
-   * uses the one beside the CLI bundle. It did not pay on two cores (src/site/README.md "Speed").
-   */
-  foldWorker?: string | null
-  /** Log bytes from which a session is folded on the fold worker; default STREAM_MIN_BYTES (tests: 0). */
-  streamMinBytes?: number
-  /**
-   * Tests: the fold worker's read size (it hands sections out after each read; default up to 1 MiB), so a
-   * small log is handed out in many steps as a big one is.
-   */
-  streamReadBytes?: number
   /**
    * The highlight worker script (src/highlight/remote.ts), which colours code on another thread while this
    * one renders; default: beside the CLI bundle when a core is free for it (src/site/threads.ts); null:
@@ -123,9 +88,6 @@ export interface BuildOptions {
   /** Log bytes from which a session is previewed; default PREVIEW_MIN_BYTES (tests preview small logs). */
   previewMinBytes?: number
 }
-
-/** Below this much log to render, starting workers (~0.2–0.4 s each) costs more than it saves. */
-const POOL_MIN_BYTES = 16 * 1024 * 1024
 
 export interface BuildReport {
   outDir: string
@@ -147,15 +109,9 @@ export interface BuildReport {
    * Where the time went, ms (benchmarks; never part of the output). `decode` is read + parse + fold (they
    * interleave batch by batch); `render` is cut + Markdown + React + pagination, without `highlight`, which is
    * the time rendering waited for code colours (all of shiki's time on one thread; with a highlight worker,
-   * what did not overlap). With family workers each stage sums over the threads; with the fold worker,
-   * `decode` is its fold, beside `render`.
+   * what did not overlap).
    */
   timings: Record<'scan' | 'decode' | 'viewModel' | 'render' | 'highlight' | 'write', number>
-  /**
-   * Sessions folded on the fold worker while they rendered (./family-stream.ts), and why the others it
-   * was given were rendered from a fold of this thread after all (benchmarks and tests; never output).
-   */
-  streamed: StreamCount
   /** Live builds only: every session page by its live-server key, for the live pages (cli/live.ts). */
   livePages?: LivePage[]
   /** With `redact`: what was replaced, over every session of the site (unchanged ones as remembered). */
@@ -192,11 +148,11 @@ export async function buildSite(options: BuildOptions, progress: Progress): Prom
   return writeSiteFolder(options.outDir, (previous, stage, preview) => buildInto(options, progress, previous, stage, preview))
 }
 
-/** Puts a preview site's files in the site folder (src/site/staging.ts `publishPreview`); returns its index. */
+/** Puts a preview site's files in the site folder (src/site/write/staging.ts `publishPreview`); returns its index. */
 export type PreviewPublisher = (files: readonly RenderedFile[]) => Promise<string>
 
 /**
- * Writes a site into `outDir` crash-safely (src/site/staging.ts), for `build` and `merge` alike: one writer at
+ * Writes a site into `outDir` crash-safely (src/site/write/staging.ts), for `build` and `merge` alike: one writer at
  * a time (the lock), a folder that is ours or empty, `write` filling a staging copy of the previous site
  * (`previous`: its manifest, null for a new folder), swapped in whole when it succeeds and dropped when it
  * throws. Returns what `write` did, with the final folder and its index.
@@ -298,7 +254,6 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
     highlight: { blocks: 0, chars: 0, ms: 0, cacheHits: 0 },
     overBudget: [],
     timings: { scan: 0, decode: 0, viewModel: 0, render: 0, highlight: 0, write: 0 },
-    streamed: { done: 0, abandoned: [] },
   }
   const timed = async <T>(stage: keyof BuildReport['timings'], work: () => Promise<T> | T): Promise<T> => {
     const started = performance.now()
@@ -314,7 +269,6 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
   // Files this folder can hold already: what the last build listed (a new folder is empty: we checked).
   const listed = new Set((previous?.files ?? []).map(f => join(outDir, f)))
   const writer = new FileWriter(path => listed.has(path))
-  let workerHighlight: { stats: HighlightStats; cacheHits: number } | null = null
   const mine = families.flat()
   progress.start(mine.length, mine.reduce((n, m) => n + m.scan.bytes, 0))
 
@@ -349,40 +303,10 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
 
   const asMembers = (family: Member[]): FamilyMember[] =>
     family.map(m => ({ source: m.scan.source, header: m.scan.header, id: m.id, stem: m.stem, bytes: m.scan.bytes, liveKey: liveKeys.get(m) ?? '' }))
-  const renderBytes = toRender.reduce((n, f) => n + f.members.reduce((b, m) => b + m.scan.bytes, 0), 0)
-  const script = options.workerScript ?? findWorkerScript()
-  const cores = availableParallelism()
-  const workers = options.workers ?? (cores >= 4 ? Math.min(4, cores - 1) : 0)
-  // Redaction rules hold functions and live builds are driven from one thread: both stay here.
-  const pooled = script !== null && workers > 0 && toRender.length > 1 && options.live !== true && !options.redact &&
-    (options.workers !== undefined || renderBytes >= POOL_MIN_BYTES)
-  const setup = { outDir, shell: assets.shell, locale: options.locale, baseUrl: options.baseUrl, viewMode, cacheFile: cache.file, highlight: highlighter !== null }
-  // A big session rendered on this thread: its batches render on lanes (src/site/lanes.ts), this thread being
-  // one of them; live builds stay on one thread. Only when asked (`lanes`, or `workers`: DSH_VIEW_WORKERS=N):
-  // measured on the 2-vCPU build machines, a 100 MB session's build took longer with two lanes than on one
-  // thread, and each lane worker adds ~50 MB, past 3× the log (src/site/README.md "Speed"); on more cores
-  // they are not measured yet, so they are not the default there either.
-  const laneCount = options.lanes ?? options.workers ?? 0
-  const laneMinBytes = options.laneMinBytes ?? LANE_MIN_BYTES
-  const laned = !pooled && script !== null && laneCount > 1 && options.live !== true && toRender.some(f => f.members.some(m => m.scan.bytes >= laneMinBytes))
-  const lanePool = laned && script !== null ? new LanePool(script, laneCount, setup, highlighter) : null
-  // One big session alone in its family: folded on a worker while this thread renders (./family-stream.ts).
-  const foldEnv = options.env['DSH_VIEW_FOLD_WORKER']
-  // Only when asked: on the 2-vCPU machines it measured no faster than one thread, for ~1 s more CPU and
-  // ~35 MB more memory on the 100 MB bench log (src/site/README.md "Speed").
-  const foldScript = options.foldWorker !== undefined ? options.foldWorker : foldEnv === '1' ? findFoldWorkerScript() : null
-  const stream =
-    !pooled && !laned && foldScript !== null && options.live !== true && !options.redact
-      ? new FoldStarter(foldScript, options.streamMinBytes ?? STREAM_MIN_BYTES, options.streamReadBytes ?? null, options.locale)
-      : null
-  lanePool?.start()
-  // The first big session to stream starts folding now, beside the preview and shiki's start.
-  const firstStreamed = stream === null ? undefined : toRender.map(f => asMembers(f.members)).find(f => f.length === 1 && stream.wants(f[0] as FamilyMember))
-  if (firstStreamed !== undefined) stream?.start(firstStreamed[0] as FamilyMember)
-  // Logs to render on this thread (a lane too): the highlight worker (if any) loads shiki while they are read.
-  if (!pooled && toRender.length > 0 && highlighter !== null) highlighter.warm()
+  // Logs to render: the highlight worker (if any) loads shiki while they are read.
+  if (toRender.length > 0 && highlighter !== null) highlighter.warm()
   // A first build of big sessions shows their start while it renders the rest (src/site/preview.ts); after
-  // the workers and shiki started loading, so they do while the preview renders.
+  // shiki started loading, so it does while the preview renders.
   // Not with --redact: a start cut inside a streamed message could show part of a secret the whole log's
   // redaction would catch, and a redacted site is usually about to be published.
   if (preview !== null && shard === null && options.live !== true && !options.redact && options.preview !== false) {
@@ -396,43 +320,22 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
     if (index !== null) progress.preview(index)
   }
 
-  let results: FamilyResult[]
-  if (pooled) {
-    const pool = await renderOnWorkers(script, workers, setup, toRender.map(f => asMembers(f.members)), bytes => progress.advance(bytes))
-    results = pool.results
-    cache.adopt(pool.summary.cache)
-    workerHighlight = pool.summary
-  } else {
-    results = []
-    let laneSummary: PoolSummary | null = null
-    try {
-      for (const family of toRender) {
-        results.push(await renderFamily(asMembers(family.members), {
-          outDir,
-          shell: assets.shell,
-          text,
-          locale: options.locale,
-          baseUrl: options.baseUrl,
-          viewMode,
-          live: options.live === true,
-          redact: options.redact ?? null,
-          highlighter,
-          writer,
-          advance: bytes => progress.advance(bytes),
-          lanes: lanePool === null ? null : { lanes: lanePool, minBytes: laneMinBytes },
-          stream,
-        }))
-      }
-    } finally {
-      laneSummary = (await lanePool?.close()) ?? null
-      await stream?.close()
-    }
-    if (laneSummary !== null) {
-      cache.adopt(laneSummary.cache)
-      workerHighlight = laneSummary
-    }
+  const results: FamilyResult[] = []
+  for (const family of toRender) {
+    results.push(await renderFamily(asMembers(family.members), {
+      outDir,
+      shell: assets.shell,
+      text,
+      locale: options.locale,
+      baseUrl: options.baseUrl,
+      viewMode,
+      live: options.live === true,
+      redact: options.redact ?? null,
+      highlighter,
+      writer,
+      advance: bytes => progress.advance(bytes),
+    }))
   }
-  // Back in family order, whichever thread rendered what.
   toRender.forEach((family, i) => {
     const result = results[i]
     if (result === undefined) return
@@ -445,8 +348,6 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
     }
     problems.push(...result.problems)
     report.overBudget.push(...result.overBudget)
-    report.streamed.done += result.streamed.done
-    report.streamed.abandoned.push(...result.streamed.abandoned)
     for (const stage of Object.keys(report.timings) as (keyof BuildReport['timings'])[]) report.timings[stage] += result.timings[stage]
   })
 
@@ -499,9 +400,7 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
   }
   await highlighter?.close()
   progress.finish()
-  const own = highlighter?.stats ?? { blocks: 0, chars: 0, ms: 0 }
-  const other = workerHighlight?.stats ?? { blocks: 0, chars: 0, ms: 0 }
-  report.highlight = { blocks: own.blocks + other.blocks, chars: own.chars + other.chars, ms: own.ms + other.ms, cacheHits: cache.hits + (workerHighlight?.cacheHits ?? 0) }
+  report.highlight = { ...(highlighter?.stats ?? { blocks: 0, chars: 0, ms: 0 }), cacheHits: cache.hits }
   return report
 }
 
@@ -518,30 +417,6 @@ function liveKeysOf(members: readonly Member[]): Map<Member, string> {
     keys.set(m, n === 1 ? sessionKey(m.id) : `${sessionKey(m.id)}~~${n}`)
   }
   return keys
-}
-
-/** Sessions linked by `parentSession` (within this build) form one family; families keep discovery order. */
-function groupFamilies(members: readonly Member[]): Member[][] {
-  const parent = members.map((_, i) => i)
-  const find = (i: number): number => {
-    while (parent[i] !== i) i = parent[i] = parent[parent[i] ?? i] ?? i
-    return i
-  }
-  const firstById = new Map<string, number>()
-  members.forEach((m, i) => {
-    if (!firstById.has(m.id)) firstById.set(m.id, i)
-  })
-  members.forEach((m, i) => {
-    const p = m.scan.header?.parentSession
-    const j = p === undefined ? undefined : firstById.get(p)
-    if (j !== undefined && j !== i) parent[find(i)] = find(j)
-  })
-  const groups = new Map<number, Member[]>()
-  members.forEach((m, i) => {
-    const root = find(i)
-    groups.set(root, [...(groups.get(root) ?? []), m])
-  })
-  return [...groups.values()].sort((a, b) => (a[0]?.index ?? 0) - (b[0]?.index ?? 0))
 }
 
 /**
@@ -609,5 +484,5 @@ async function removeEmptyDir(dir: string, root: string): Promise<void> {
 }
 
 export { MANIFEST_FILE }
-export { LockError } from './staging'
+export { LockError } from './write/staging'
 

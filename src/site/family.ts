@@ -1,14 +1,13 @@
 /**
  * One family of sessions (a parent and the children it links to, rendered together) from logs to written
  * pages: load and fold each log, build its view model, render its pages and queue their writes. What it
- * returns is what the manifest and the build report keep of it. The same function runs in the build's own
- * thread or in a worker of src/site/pool.ts (sessions of different families never depend on each other),
- * so everything it needs arrives as plain data plus the per-thread services (highlighter, writer).
+ * returns is what the manifest and the build report keep of it. Sessions of different families never depend
+ * on each other: everything it needs arrives as the build's options plus its services (highlighter, writer).
  */
 import type { Locale } from '../cards/types'
 import type { ViewMode } from '../cards/view-mode'
 import { sectionFeed } from '../cards/view-model'
-import { digestOf } from './digest'
+import { digestOf } from './render/digest'
 import type { Conversation } from '../conversation/model'
 import type { Highlighter } from '../highlight/highlighter'
 import type { DiscoveryProblem } from '../log/node/discover'
@@ -16,19 +15,16 @@ import type { LogSource } from '../log/node/source'
 import type { SessionHeader } from '../log/schema'
 import { Redactor, type RedactionReport } from '../redact/redactor'
 import type { RedactConfig } from '../redact/scan'
-import { childAnchor, headerFacts, summarize, type Family } from './chrome'
-import { AttemptOutput } from './attempt-output'
-import { Enricher } from './enrich'
-import { renderStreamed } from './family-stream'
-import type { FoldStarter } from './stream-feed'
-import { foldLog, type FoldResult } from './fold-log'
-import type { Lanes } from './lanes'
-import { damagedConversation, failureReason, type FailedStage } from './damaged'
-import type { SessionRecord, Warning } from './manifest'
-import { SessionRenderer, type RenderedSession } from './render-session'
-import type { Shell } from './shell'
+import { childAnchor, headerFacts, summarize, type Family } from './render/chrome'
+import { AttemptOutput } from './write/attempt-output'
+import { Enricher } from './render/enrich'
+import { foldLog, type FoldResult } from './fold/fold-log'
+import { damagedConversation, failureReason, type FailedStage } from './fold/damaged'
+import type { SessionRecord, Warning } from './write/manifest'
+import { SessionRenderer, type RenderedSession } from './render/render-session'
+import type { Shell } from './html/shell'
 import type { SessionSummary, SiteText } from './types'
-import type { FileWriter } from './writer'
+import type { FileWriter } from './write/writer'
 
 /**
  * Log bytes of a family up to which every member's model is held from its fold to its render; a bigger
@@ -69,16 +65,6 @@ export interface FamilyContext {
   writer: FileWriter
   /** Called once per session handled (rendered or failed), for progress. */
   advance: (bytes: number) => void
-  /**
-   * Lanes for one big session (src/site/lanes.ts): a session of at least `minBytes` of log renders its
-   * batches on them. Absent: every session renders on this thread.
-   */
-  lanes?: { lanes: Lanes; minBytes: number } | null
-  /**
-   * A fold worker for one big session (./family-stream.ts): a family of one whose log has at least
-   * `minBytes` is folded on it while this thread renders. Absent: folded here, then rendered.
-   */
-  stream?: FoldStarter | null
 }
 
 export interface FamilyResult {
@@ -89,13 +75,6 @@ export interface FamilyResult {
   /** Pages over a budget after every cut. */
   overBudget: string[]
   timings: Timings
-  streamed: StreamCount
-}
-
-/** Sessions rendered while the fold worker folded them, and why others given to it were not. */
-export interface StreamCount {
-  done: number
-  abandoned: string[]
 }
 
 interface Loaded {
@@ -112,7 +91,7 @@ interface Loaded {
 }
 
 export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyContext): Promise<FamilyResult> {
-  const result: FamilyResult = { sessions: [], problems: [], overBudget: [], timings: noTimings(), streamed: { done: 0, abandoned: [] } }
+  const result: FamilyResult = { sessions: [], problems: [], overBudget: [], timings: noTimings() }
   const timed = async <T>(stage: Stage, work: () => Promise<T> | T): Promise<T> => {
     const started = performance.now()
     try {
@@ -123,10 +102,6 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
   }
   const { text, highlighter } = ctx
   const lang = ctx.locale === 'zh' ? 'zh-CN' : 'en'
-  const only = family.length === 1 ? family[0] : undefined
-  if (only !== undefined && ctx.stream != null && ctx.stream.wants(only) && !ctx.live && ctx.redact === null) {
-    if (await renderStreamed(only, ctx.stream, ctx, result, timed)) return result
-  }
 
   // Folded in a function of its own: an async function's suspended frame keeps what its locals last held,
   // and the render below must not keep a model the feed lets go.
@@ -159,8 +134,7 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
       const digest = digestOf(conversation.sections)
       return { facts: headerFacts(l.summary, conversation.facts, text), feed: { ...sections, tools: digest.tools, prompts: digest.prompts } }
     }
-    const lanes = ctx.lanes != null && l.member.bytes >= ctx.lanes.minBytes ? ctx.lanes.lanes : null
-    const renderOnce = async (box: { conversation: Conversation | null }, laned: Lanes | null) => {
+    const renderOnce = async (box: { conversation: Conversation | null }) => {
       const { facts, feed } = prepare(box)
       return timed('render', () => renderer.render({
         view: feed,
@@ -172,17 +146,17 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
         baseUrl: ctx.baseUrl,
         viewMode: ctx.viewMode,
         ...(ctx.live ? { live: { page: 'session' as const, key: l.member.liveKey, lines: l.lines, seq: l.lastSeq } } : {}),
-      }, out, laned))
+      }, out))
     }
     let rendered: RenderedSession
     try {
-      rendered = await renderOnce(takeBox(l) ?? (await refold(l.member, ctx, result)), lanes)
+      rendered = await renderOnce(takeBox(l) ?? (await refold(l.member, ctx, result)))
     } catch (error) {
       // Its page becomes the damaged-session page; the family's other sessions render as usual.
       await out.takeBack()
       const damaged = damagedFold(l.member, 'render', error, result)
       l.warnings = [...damaged.warnings, ...l.warnings]
-      rendered = await renderOnce({ conversation: damaged.conversation }, null)
+      rendered = await renderOnce({ conversation: damaged.conversation })
     }
     // What colouring cost this thread: the time it waited for colours (all of shiki's time when shiki runs
     // here; only what did not overlap rendering when a highlight worker runs it).
@@ -212,7 +186,7 @@ async function foldFamily(family: readonly FamilyMember[], ctx: FamilyContext, r
   for (const member of family) {
     // Reading, parsing and folding interleave batch by batch; the split is timed as one "decode+fold".
     const redactor = ctx.redact ? new Redactor(ctx.redact) : null
-    // Whatever the fold throws, the session still gets a page: the damaged-session page (src/site/damaged.ts).
+    // Whatever the fold throws, the session still gets a page: the damaged-session page (src/site/fold/damaged.ts).
     const folded = await timed('decode', () => foldMember(member, ctx, redactor)).catch((error: unknown) => damagedFold(member, 'read', error, result))
     if (!folded.ok) {
       result.problems.push({ path: member.source.display, message: folded.error })

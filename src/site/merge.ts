@@ -20,12 +20,12 @@ import type { Locale } from '../cards/types'
 import { mergeCacheFiles } from '../highlight/cache'
 import { mergeReports, type RedactionReport } from '../redact/redactor'
 import type { DiscoveryProblem } from '../log/node/discover'
-import { loadSiteAssets, type SiteAssets } from './assets'
+import { loadSiteAssets, type SiteAssets } from './html/assets'
 import { removeUnlisted, VERSION, writeIndexAndAssets, writeSiteFolder } from './build-site'
-import { emptyManifest, readManifest, STATE_DIR, writeManifest, type Manifest, type SessionRecord, type Warning } from './manifest'
-import { readShardManifest, SHARD_FILE, type ShardManifest, type ShardOptions } from './shard'
+import { emptyManifest, readManifest, STATE_DIR, writeManifest, type Manifest, type SessionRecord, type Warning } from './write/manifest'
+import { readShardManifest, SHARD_FILE, type ShardManifest, type ShardOptions } from './plan/shard'
 import { siteText } from './strings'
-import { FileWriter } from './writer'
+import { FileWriter } from './write/writer'
 
 /** The parts cannot make one site (nothing was written). */
 export class MergeError extends Error {}

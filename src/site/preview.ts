@@ -3,7 +3,7 @@
  * to fold and render whole, and a page cannot be written before its session is done (its navigation names
  * the page count). So when the site folder holds nothing yet, the build first reads only the start of each
  * of its biggest new sessions, renders the first page of what that start holds, and puts those pages with
- * an index in the folder (src/site/staging.ts `publishPreview`); the reader starts on the first turns
+ * an index in the folder (src/site/write/staging.ts `publishPreview`); the reader starts on the first turns
  * within a second, and the finished site replaces the preview as a rebuild replaces an old site. A rebuild
  * never previews: the folder already holds a whole site, better than a partial one.
  *
@@ -19,14 +19,14 @@ import type { Conversation } from '../conversation/model'
 import type { LogSource } from '../log/node/source'
 import { Redactor } from '../redact/redactor'
 import type { RedactConfig } from '../redact/scan'
-import { assetFiles, type SiteAssets } from './assets'
-import { headerFacts, summarize } from './chrome'
-import { Enricher } from './enrich'
-import { foldLog } from './fold-log'
-import { emptyManifest, MANIFEST_FILE, manifestText } from './manifest'
-import { digestOf } from './digest'
-import { indexModel, renderIndex } from './render-index'
-import { SessionRenderer, type RenderedFile } from './render-session'
+import { assetFiles, type SiteAssets } from './html/assets'
+import { headerFacts, summarize } from './render/chrome'
+import { Enricher } from './render/enrich'
+import { foldLog } from './fold/fold-log'
+import { emptyManifest, MANIFEST_FILE, manifestText } from './write/manifest'
+import { digestOf } from './render/digest'
+import { indexModel, renderIndex } from './index/render-index'
+import { SessionRenderer, type RenderedFile } from './render/render-session'
 import type { IndexEntry, IndexModel, SessionSummary, SiteText } from './types'
 
 /** Sessions of at least this much log get a preview: below it the whole session renders in about a second. */

@@ -1,6 +1,6 @@
 /**
  * Props of the site chrome (components/layout, components/index): everything pre-formatted, so components
- * only draw (architecture.md §1 "components never derive"). Built by src/site/chrome.ts from the
+ * only draw (architecture.md §1 "components never derive"). Built by src/site/render/chrome.ts from the
  * conversation facts and the build's link table. Plain JSON: a summary is also what the incremental
  * manifest stores for an unchanged session.
  */
@@ -31,7 +31,7 @@ export interface Link {
 export interface SessionSummary {
   /** Session id as written in the header (or the file path when there is none). */
   id: string
-  /** Output file stem under `sessions/` (src/site/slug.ts). */
+  /** Output file stem under `sessions/` (src/site/plan/slug.ts). */
   slug: string
   /** Relative from the site root: `sessions/<slug>.html`. */
   href: string
@@ -158,7 +158,7 @@ export interface SessionChrome {
   warnings: string | null
   /** The view-mode control; absent or null: none (a descendant's header inside an export). */
   viewSwitch?: ViewSwitch | null
-  /** The session's prompt list (src/site/prompts.ts); absent or null: none. */
+  /** The session's prompt list (src/site/render/prompts.ts); absent or null: none. */
   prompts?: PromptToc | null
   /** Expand all / Collapse all (shown by the page script); absent or null: none. */
   folds?: FoldControls | null
@@ -236,7 +236,7 @@ export interface IndexModel {
   /** `12 sessions in 3 projects`. */
   count: string
   groups: IndexGroup[]
-  /** Previous / next between the index pages of a site with too many sessions for one (src/site/index-pages.ts). */
+  /** Previous / next between the index pages of a site with too many sessions for one (src/site/index/index-pages.ts). */
   nav?: PageNav | null
   /** Sessions per status over the whole site, statuses with none left out (issue 15); absent: none shown. */
   statuses?: StatusCount[]

@@ -6,7 +6,7 @@
  * reuse a loaded process for the builds it does not kill.
  */
 import { createInterface } from 'node:readline'
-import { loadSiteAssets } from '../../src/site/assets'
+import { loadSiteAssets } from '../../src/site/html/assets'
 import { buildSite } from '../../src/site/build-site'
 
 const [siteDir = ''] = process.argv.slice(2)
@@ -18,7 +18,7 @@ for await (const line of createInterface({ input: process.stdin })) {
   const job = JSON.parse(line) as { out: string; inputs: string[]; previewMinBytes?: number }
   try {
     await buildSite(
-      { inputs: job.inputs, outDir: job.out, title: null, baseUrl: null, locale: 'en', env: {}, homedir: '/nonexistent-home', assets, highlight: false, workers: 0, highlightWorker: null, ...(job.previewMinBytes === undefined ? {} : { previewMinBytes: job.previewMinBytes }) },
+      { inputs: job.inputs, outDir: job.out, title: null, baseUrl: null, locale: 'en', env: {}, homedir: '/nonexistent-home', assets, highlight: false, highlightWorker: null, ...(job.previewMinBytes === undefined ? {} : { previewMinBytes: job.previewMinBytes }) },
       progress,
     )
     say('done')

@@ -2,9 +2,7 @@
  * Issue 17, property: random mutations of corpus logs — cut anywhere, lines dropped, doubled or swapped,
  * values replaced by prototype names or by JSON nested thousands of levels, bytes of garbage — go through
  * build, export, snapshot and live: nothing throws (an unhandled rejection fails the run too), nothing is left
- * as a temporary file, and every log is either a session of the site or a reported problem. On lanes
- * (src/site/lanes.ts, forced onto these small sessions), and folded on the fold worker while rendering
- * (src/site/family-stream.ts), the site is the same bytes as on one thread.
+ * as a temporary file, and every log is either a session of the site or a reported problem.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -14,8 +12,6 @@ import { buildInto } from '../support/build'
 import { startTestLive } from '../live-e2e/harness'
 import { deepJson, PROTO_NAMES, writeRoot } from './generators'
 import { cleanTemps, run, temp, tmpFilesUnder } from './harness'
-import { treeOf } from '../support/files'
-import { bundleWorker } from '../support/workers'
 
 afterAll(cleanTemps)
 
@@ -78,7 +74,7 @@ describe('mutated corpus logs', () => {
   it('never crash live: it serves a page for every session the static build has', async () => {
     for (const picks of fc.sample(picksArb, { numRuns: 3, seed: 4242 })) {
       const root = writeRoot(temp(), mutatedLogs(picks))
-      const report = await buildInto([root], join(temp(), 'site'), { highlight: false, workers: 0, highlightWorker: null })
+      const report = await buildInto([root], join(temp(), 'site'), { highlight: false, highlightWorker: null })
       const { live } = await startTestLive([root])
       try {
         const state = (await (await fetch(`${live.url}live/site`)).json()) as { pages: { href: string }[] }
@@ -94,36 +90,6 @@ describe('mutated corpus logs', () => {
     }
   }, 120_000)
 
-  it('render on lanes as on one thread: same problems, same files byte for byte', async () => {
-    const script = await bundleWorker('src/site/family-worker.ts')
-    for (const picks of fc.sample(picksArb, { numRuns: 8, seed: 9191 })) {
-      const root = writeRoot(temp(), mutatedLogs(picks))
-      const [one, laned] = [join(temp(), 'one'), join(temp(), 'laned')]
-      const plain = await buildInto([root], one, { workers: 0, highlightWorker: null })
-      const report = await buildInto([root], laned, { workers: 0, lanes: 2, workerScript: script, laneMinBytes: 0, highlightWorker: null })
-      expect(report.problems).toEqual(plain.problems)
-      expect(treeOf(laned)).toEqual(treeOf(one))
-    }
-    cleanTemps()
-  }, 300_000)
-
-  it('fold on the fold worker while rendering as on one thread: same problems, same files byte for byte', async () => {
-    const script = await bundleWorker('src/site/fold-worker.ts')
-    let streamed = 0
-    for (const picks of fc.sample(picksArb, { numRuns: 8, seed: 5151 })) {
-      const root = writeRoot(temp(), mutatedLogs(picks))
-      const [one, folded] = [join(temp(), 'one'), join(temp(), 'folded')]
-      const plain = await buildInto([root], one, { workers: 0, highlightWorker: null, foldWorker: null })
-      // Reads of 512 bytes: these small logs are handed out in many steps, as a big one is.
-      const report = await buildInto([root], folded, { workers: 0, highlightWorker: null, foldWorker: script, streamMinBytes: 0, streamReadBytes: 512 })
-      expect(report.problems).toEqual(plain.problems)
-      expect(treeOf(folded)).toEqual(treeOf(one))
-      streamed += report.streamed.done
-    }
-    expect(streamed).toBeGreaterThan(0)
-    cleanTemps()
-  }, 300_000)
-
   it('never crash build, export or snapshot; every log is a session or a problem', async () => {
     await fc.assert(
       fc.asyncProperty(
@@ -132,7 +98,7 @@ describe('mutated corpus logs', () => {
           const logs = mutatedLogs(picks)
           const root = writeRoot(temp(), logs)
           const out = join(temp(), 'site')
-          const report = await buildInto([root], out, { highlight: false, workers: 0, highlightWorker: null })
+          const report = await buildInto([root], out, { highlight: false, highlightWorker: null })
           expect(report.sessions + report.problems.filter(p => !p.message.startsWith('dsh-view failed')).length).toBe(logs.length)
           expect(tmpFilesUnder(out)).toEqual([])
           const first = join(root, '--home-dev-proj--', 's000-m0', 'session.jsonl')

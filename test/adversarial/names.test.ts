@@ -1,7 +1,7 @@
 /**
  * Issue 17, class "page names": a session whose id looks like one of the build's own names (`x.p2` beside
  * a two-page `x`, `x.files`, `x.search`) used to overwrite the other session's page. Stems now escape every
- * dot (src/site/slug.ts), so `<stem>.<suffix>` names of two sessions never meet.
+ * dot (src/site/plan/slug.ts), so `<stem>.<suffix>` names of two sessions never meet.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'

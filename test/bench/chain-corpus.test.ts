@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { findCorpus, loadTemplates, writeChainedSession } from '../../bench/chain-corpus'
 import { fileSource } from '../../src/log/node/source'
 import { summarizeSession } from '../../src/log/node/load'
-import { foldLog } from '../../src/site/fold-log'
+import { foldLog } from '../../src/site/fold/fold-log'
 
 const dir = mkdtempSync(join(tmpdir(), 'chain-corpus-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

@@ -1,5 +1,5 @@
 /**
- * Classic-only rows written once per page (src/site/classic-repeats.ts) in Chromium, from file://: on a page
+ * Classic-only rows written once per page (src/site/render/classic-repeats.ts) in Chromium, from file://: on a page
  * of real corpus turns chained into one session, built in the default mode, the header control's switch to
  * classic puts a copy of the first row into every placeholder — each under its own id, closed, visible, with
  * the first row's text — and the copy opens and closes like any row. Event-driven: every wait is on a page

@@ -221,7 +221,7 @@ describe.skipIf(!enabled)('the index', () => {
     await page.locator('#dsh-search').fill(OLD_WORD)
     const result = page.locator('[data-search-results] ul a').first()
     await expect.poll(() => result.getAttribute('href')).toBe(`sessions/s-oldest.html#${encodeURIComponent('tool:call_t1s1_0')}`)
-    await expect.poll(() => page.locator('[data-search-status]').textContent()).toBe('1 matches in 1 sessions')
+    await expect.poll(() => page.locator('[data-search-status]').textContent()).toBe('1 match in 1 session')
     await result.click()
     await page.waitForURL(/\/s-oldest\.html#/)
     await page.locator('[id="tool:call_t1s1_0"]').waitFor()

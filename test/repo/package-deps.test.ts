@@ -1,6 +1,6 @@
 /**
  * What a user installs is what dist/ imports (issue 15): package.json `dependencies` must name exactly the
- * packages the CLI bundle loads at run time (cli.mjs, its two worker entries, every chunk, and the launcher
+ * packages the CLI bundle loads at run time (cli.mjs, its worker entry, every chunk, and the launcher
  * in bin/) — nothing missing (an install would fail at run time) and nothing extra (an install would carry
  * packages no one loads; astro and its ~250 packages once did). The bundle is made here in memory with the
  * package build's own options (scripts/cli-bundle.mjs), so a stale dist/ cannot hide a new import; esbuild's

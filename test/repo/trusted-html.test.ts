@@ -22,7 +22,7 @@ const THIS_FILE = relative(root, fileURLToPath(import.meta.url)).split('\\').joi
 describe('raw HTML seams', () => {
   it('only components/TrustedHtml.tsx uses dangerouslySetInnerHTML', () => {
     // The renderer (static-markup.ts) writes the prop as React does, and its test checks that it does.
-    const RENDERER = ['src/site/static-markup.ts', 'src/site/static-markup.test.tsx']
+    const RENDERER = ['src/site/html/static-markup.ts', 'src/site/html/static-markup.test.tsx']
     const users = sourceFiles().filter(p => p !== THIS_FILE && !RENDERER.includes(p) && read(p).includes('dangerouslySetInnerHTML'))
     expect(users).toEqual(['components/TrustedHtml.tsx'])
   })

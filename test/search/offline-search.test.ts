@@ -109,7 +109,7 @@ describe.skipIf(!enabled)('search from file://', () => {
     await page.locator('#dsh-search').fill(NEEDLE)
     const result = page.locator('[data-search-results] ul a').first()
     await expect.poll(() => result.getAttribute('href')).toBe(`sessions/long-search.html#tool%3A${NEEDLE_CALL}`)
-    await expect.poll(() => page.locator('[data-search-status]').textContent()).toBe('1 matches in 1 sessions')
+    await expect.poll(() => page.locator('[data-search-status]').textContent()).toBe('1 match in 1 session')
     expect(await page.locator('[data-search-results] mark').first().textContent()).toBe(NEEDLE)
     await result.click()
     // long-search.html does not hold the row: the anchor map forwards to the page that does.

@@ -1,5 +1,5 @@
 /**
- * Classic-only rows written once per page (src/site/classic-repeats.ts), on a real session: real corpus turns
+ * Classic-only rows written once per page (src/site/render/classic-repeats.ts), on a real session: real corpus turns
  * chained into one v4 log (each turn brings dsh's runtime-context and hook injections again). Built with the
  * default mode, its pages hold placeholders for the repeats and are smaller; once the page script switches a
  * page to classic (src/site/client/view-mode.ts `applyView` → `fillRepeats`), every classic-only row reads

@@ -164,7 +164,7 @@ beforeAll(async () => {
   const assets = await testSiteAssets()
   for (const locale of ['en', 'zh'] as const) {
     const site = tempDir(`dv-locale-${locale}-`)
-    const report = await buildInto([root], site, { locale, workers: 0 })
+    const report = await buildInto([root], site, { locale })
     expect(report.sessions).toBe(3)
     const exportFile = join(tempDir('dv-locale-export-'), `${locale}.html`)
     await exportSession({ session: join(root, '--дом-проект--', SCAN_PARENT), html: exportFile, markdown: null, linkBase: null, locale,
@@ -172,7 +172,7 @@ beforeAll(async () => {
     built.set(locale, { site, exportFile })
   }
   corpusSite = tempDir('dv-locale-corpus-')
-  await buildInto(asciiCorpusLogs(), corpusSite, { locale: 'en', workers: 0 })
+  await buildInto(asciiCorpusLogs(), corpusSite, { locale: 'en' })
 }, 180_000)
 
 /** Corpus logs whose text holds no CJK character: their English pages must hold none either. */

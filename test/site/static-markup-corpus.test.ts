@@ -1,5 +1,5 @@
 /**
- * Issue 14: the build's own renderer (src/site/static-markup.ts) against React's `renderToStaticMarkup` on
+ * Issue 14: the build's own renderer (src/site/html/static-markup.ts) against React's `renderToStaticMarkup` on
  * real output — every call the build makes while it renders the whole fixture corpus (each section, each
  * page's chrome, the prompt lists, the index) and while it exports corpus sessions to one file is made with
  * both, and the strings must be equal (but for quotes in text, which ours leaves verbatim, and empty attribute
@@ -18,10 +18,10 @@ import { testSiteAssets } from '../support/site-assets'
 
 const seen = vi.hoisted(() => ({ calls: 0, mismatches: [] as { ours: string; react: string }[] }))
 
-vi.mock('../../src/site/static-markup', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/site/static-markup')>()
+vi.mock('../../src/site/html/static-markup', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/site/html/static-markup')>()
   const { renderToStaticMarkup } = await import('react-dom/server')
-  const { canonicalMarkup, ownQuotes } = await import('../../src/site/testing/react-oracle')
+  const { canonicalMarkup, ownQuotes } = await import('../../src/site/html/testing/react-oracle')
   return {
     ...real,
     renderStaticMarkup(node: ReactNode): string {

@@ -1,7 +1,7 @@
 /** Reading a generated site back in tests: every file with its bytes, and the pages' relative links. */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, posix } from 'node:path'
-import { decodeAttribute, inStartTag } from '../../src/site/markup-scan'
+import { decodeAttribute, inStartTag } from '../../src/site/html/markup-scan'
 
 /** Path (relative, `/`-separated) → bytes, for every file under `dir`, sorted. */
 export function treeOf(dir: string, options: { skipState?: boolean } = {}): Map<string, Buffer> {

@@ -10,12 +10,12 @@ import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { buildSiteAssets } from '../../scripts/site-assets.mjs'
 import { syntaxCss } from '../../src/highlight/highlighter'
-import type { SiteAssets } from '../../src/site/assets'
-import { parseShell } from '../../src/site/shell'
+import type { SiteAssets } from '../../src/site/html/assets'
+import { parseShell } from '../../src/site/html/shell'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const shellFile = `${root}dist/site/shell.html`
-const SHELL_SOURCES = ['src/pages/shell.astro', 'astro.config.mjs', 'src/site/csp.ts']
+const SHELL_SOURCES = ['src/pages/shell.astro', 'astro.config.mjs', 'src/site/html/csp.ts']
 
 function shellIsStale(): boolean {
   if (!existsSync(shellFile)) return true

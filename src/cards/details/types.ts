@@ -6,7 +6,7 @@
  * depth (inspection projection: deeper than 4 levels becomes a JSON code block), so a component may walk the
  * tree without meeting a log-controlled depth. Plain JSON, like every other card prop.
  */
-import type { CodeBlock, CopyControl } from '../types'
+import type { CodeBlock, CopyControl } from '../shared-types'
 import type { SafeHtml } from '../trusted'
 
 /** Badge colour family (§9.0: neutral/success/warning/error, + info for running states). */

@@ -1,5 +1,5 @@
 /**
- * The Content-Security-Policy of a one-file export. The site's policy (src/site/csp.ts) allows only its own
+ * The Content-Security-Policy of a one-file export. The site's policy (src/site/html/csp.ts) allows only its own
  * script and stylesheet files; an export has no files beside it, so its one inline `<script>` and one
  * `<style>` are allowed by their SHA-256 hashes instead — nothing else inline may run or style the page,
  * and `'unsafe-inline'` is not granted. The only inline `style` attributes are ANSI true colours
@@ -8,7 +8,7 @@
  * styles (`'unsafe-inline'` for style only); scripts stay hash-only either way.
  */
 import { createHash } from 'node:crypto'
-import { attributeValues, decodeAttribute } from '../../site/markup-scan'
+import { attributeValues, decodeAttribute } from '../../site/html/markup-scan'
 
 /** Distinct `style` attribute values allowed by hash; past this the policy would outgrow the page head. */
 export const MAX_STYLE_HASHES = 1_000

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { parseShell } from '../../site/shell'
+import { parseShell } from '../../site/html/shell'
 import { testSiteAssets } from '../../../test/support/site-assets'
 import { exportAssets, exportDocument } from './document'
 

@@ -6,10 +6,10 @@
  * content is parsed, as the site's deferred script does) — and the policy of html/csp.ts in place of the
  * site's. A shell without the expected tags is a broken package build: it throws rather than guess.
  */
-import type { SiteAssets } from '../../site/assets'
+import type { SiteAssets } from '../../site/html/assets'
 import { escapeHtml } from '../../highlight/render-tokens'
 import { DEFAULT_VIEW_MODE, type ViewMode } from '../../cards/view-mode'
-import type { Shell } from '../../site/shell'
+import type { Shell } from '../../site/html/shell'
 import { EXPORT_CSS, EXPORT_SCRIPT } from './client'
 import { exportCsp, styleAttributes } from './csp'
 

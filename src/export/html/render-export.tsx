@@ -1,6 +1,6 @@
 /**
  * A session tree → one self-contained HTML file (`dsh-view export -o FILE.html`). Each session is rendered
- * by the site's own renderer (src/site/render-session.tsx: cut, Markdown, highlighting, React, the page
+ * by the site's own renderer (src/site/render/render-session.tsx: cut, Markdown, highlighting, React, the page
  * budget), so the file shows exactly the cards of the site's pages; only where links point differs (inside
  * the file: `RenderLinks`). The site's pages of a session become its parts, one after another; the root
  * session comes first under the site's page frame (components/layout/SessionPage), each descendant follows
@@ -12,7 +12,7 @@
  * of the transcripts (descendants' prefixed by html/keys.ts). Deterministic: no clock, content-derived
  * names, sessions and texts in a fixed order.
  */
-import { renderStaticMarkup } from '../../site/static-markup'
+import { renderStaticMarkup } from '../../site/html/static-markup'
 import { PageHeader } from '../../../components/layout/PageHeader'
 import { PageNav } from '../../../components/layout/PageNav'
 import { SessionPage, SLOT_MARKUP } from '../../../components/layout/SessionPage'
@@ -22,14 +22,14 @@ import { viewModel } from '../../cards/view-model'
 import { HighlightCache } from '../../highlight/cache'
 import { Highlighter } from '../../highlight/highlighter'
 import { escapeHtml } from '../../highlight/render-tokens'
-import type { SiteAssets } from '../../site/assets'
-import { headerFacts, sessionChrome, type Family } from '../../site/chrome'
-import { Enricher } from '../../site/enrich'
-import { measure, type Size } from '../../site/measure'
-import { SessionRenderer, type RenderLinks } from '../../site/render-session'
-import { headMarkup } from '../../site/shell'
-import { attributeValues } from '../../site/markup-scan'
-import { collectIds } from '../../site/anchors'
+import type { SiteAssets } from '../../site/html/assets'
+import { headerFacts, sessionChrome, type Family } from '../../site/render/chrome'
+import { Enricher } from '../../site/render/enrich'
+import { measure, type Size } from '../../site/render/measure'
+import { SessionRenderer, type RenderLinks } from '../../site/render/render-session'
+import { headMarkup } from '../../site/html/shell'
+import { attributeValues } from '../../site/html/markup-scan'
+import { collectIds } from '../../site/render/anchors'
 import { siteText } from '../../site/strings'
 import type { PageNav as PageNavModel, SessionChrome } from '../../site/types'
 import { relativesOf, type ExportSession, type Relatives } from '../load'
@@ -39,7 +39,7 @@ import { MAX_EXPORT_MARKUP, omittedRuns, planParts } from './budget'
 import { exportAssets, exportDocument } from './document'
 import { prefixKeys } from './keys'
 import type { Conversation } from '../../conversation/model'
-import { damagedConversation, failureReason } from '../../site/damaged'
+import { damagedConversation, failureReason } from '../../site/fold/damaged'
 
 export interface HtmlExportOptions {
   /** Root first (src/export/load.ts). */

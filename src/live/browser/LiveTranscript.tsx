@@ -1,7 +1,7 @@
 /**
  * The live page's transcript: the static page's markup, made by the same component. The static renderer
  * draws each turn section with `<Transcript bare>` and wraps them in the landmark `<Transcript>` draws
- * (src/site/render-session.tsx); this does the same, one memoized `<Transcript bare>` per section, so a
+ * (src/site/render/render-session.tsx); this does the same, one memoized `<Transcript bare>` per section, so a
  * section whose model object and links did not change is not rendered again while the tail grows.
  */
 import { memo } from 'react'

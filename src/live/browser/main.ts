@@ -2,14 +2,14 @@
  * Entry of `assets/live.js`, the script of pages written by `dsh-view live` (bundled by
  * scripts/live-assets.mjs as one classic IIFE, like site.js: no module syntax at run time). It runs the site
  * script first — the live shell loads this instead of site.js, so the enhancement code and its
- * once-per-root listeners exist once — then reads the page's live flag (src/site/live.ts) and starts the
- * live session page (with its place among the session's pages, src/site/live.ts `LIVE_PAGE_META`) or the
+ * once-per-root listeners exist once — then reads the page's live flag (src/site/html/live.ts) and starts the
+ * live session page (with its place among the session's pages, src/site/html/live.ts `LIVE_PAGE_META`) or the
  * live index. A page without a flag (opened from the folder as a static site)
  * stays static.
  */
 import '../../site/client/site'
 import type { Locale } from '../../cards/types'
-import { LIVE_META, LIVE_PAGE_META, parseLiveFlag, parseLivePage } from '../../site/live'
+import { LIVE_META, LIVE_PAGE_META, parseLiveFlag, parseLivePage } from '../../site/html/live'
 import { LiveIndexPage } from './index-page'
 import { LiveSessionPage } from './session-page'
 import type { PageWindow } from './site-client'

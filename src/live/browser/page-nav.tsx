@@ -2,11 +2,11 @@
  * The page navigation of a live page that shows the tail of a paginated session (pager.ts): the build's
  * `PageNav` for "page N of N", above and below `<main>` where the static page has it, linking the earlier
  * pages the live server's rebuilds write. Markup is the component's own, rendered with the build's labels
- * (src/site/chrome.ts `pageNav`) and parsed into nodes — no session text is involved. One page: no navigation.
+ * (src/site/render/chrome.ts `pageNav`) and parsed into nodes — no session text is involved. One page: no navigation.
  */
-import { renderStaticMarkup } from '../../site/static-markup'
+import { renderStaticMarkup } from '../../site/html/static-markup'
 import { PageNav } from '../../../components/layout/PageNav'
-import { pageNav } from '../../site/chrome'
+import { pageNav } from '../../site/render/chrome'
 import type { SiteText } from '../../site/types'
 
 export class LiveNav {

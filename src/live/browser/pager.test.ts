@@ -1,5 +1,5 @@
 /**
- * The live page's pages are the build's (pager.ts against src/site/render-session.tsx): a long session with
+ * The live page's pages are the build's (pager.ts against src/site/render/render-session.tsx): a long session with
  * coloured code, a cut output and a turn bigger than a page is built as a live site; the browser pipeline
  * (sections.ts cuts, the enricher with the build's budgets, measure-piece.tsx sizes, `TailPager` packing)
  * then draws the last page — starting from the last page's own first piece, and starting over from page 1 —
@@ -15,9 +15,9 @@ import { Highlighter } from '../../highlight/highlighter'
 import { LogParser } from '../../log/parser'
 import type { ParsedLine } from '../../log/parsed-line'
 import { session, type SessionBuilder } from '../../log/testing/session'
-import type { SiteAssets } from '../../site/assets'
-import { LIVE_META, LIVE_PAGE_META, LIVE_SCRIPT, LIVE_STYLESHEET, liveShell, parseLiveFlag, parseLivePage, type LivePageInfo } from '../../site/live'
-import { pageFile } from '../../site/slug'
+import type { SiteAssets } from '../../site/html/assets'
+import { LIVE_META, LIVE_PAGE_META, LIVE_SCRIPT, LIVE_STYLESHEET, liveShell, parseLiveFlag, parseLivePage, type LivePageInfo } from '../../site/html/live'
+import { pageFile } from '../../site/plan/slug'
 import { siteText } from '../../site/strings'
 import { longTurn } from '../testing/long-session'
 import { buildInto, tempDir } from '../../../test/support/build'

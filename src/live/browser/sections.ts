@@ -1,7 +1,7 @@
 /**
  * Conversation → the sections a live page draws from, made the way the static build makes them
- * (src/site/render-session.tsx): `viewModel()` with the session's cwd, every section cut at the build's
- * normal caps (src/site/cut.ts: long texts keep their head and tail around a marker, the whole text goes to a
+ * (src/site/render/render-session.tsx): `viewModel()` with the session's cwd, every section cut at the build's
+ * normal caps (src/site/render/cut.ts: long texts keep their head and tail around a marker, the whole text goes to a
  * side file `<stem>.files/<hash>.txt` linked after the row), and the links the site puts after a row — a
  * spawned child session's page first, then the full texts, as the build orders them.
  *
@@ -13,8 +13,8 @@
 import { viewModel } from '../../cards/view-model'
 import type { Locale, PageSection, ToolRowModel } from '../../cards/types'
 import type { Conversation } from '../../conversation/model'
-import { addExtras, capsFor, Cutter } from '../../site/cut'
-import { sideFile } from '../../site/slug'
+import { addExtras, capsFor, Cutter } from '../../site/render/cut'
+import { sideFile } from '../../site/plan/slug'
 import type { RowExtra, SiteText } from '../../site/types'
 import type { SitePage } from './site-feed'
 
@@ -75,7 +75,7 @@ export class LiveSections {
 
 /**
  * Row key → the "open child session" link after the row whose call (or a call nested under it) spawned a
- * child that has a page; as the static renderer adds them (src/site/render-session.tsx).
+ * child that has a page; as the static renderer adds them (src/site/render/render-session.tsx).
  */
 export function childExtras(sections: readonly PageSection[], conversation: Conversation, pages: readonly SitePage[], text: SiteText): Record<string, RowExtra[]> {
   const byId = new Map(pages.map((p) => [p.id, p]))

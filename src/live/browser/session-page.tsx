@@ -23,8 +23,8 @@ import { enhance } from '../../../components/enhance/enhance'
 import { currentView, FoldFollower, syncViewSwitches } from '../../site/client/view-mode'
 import type { Locale } from '../../cards/types'
 import { FetchHighlighter } from '../../highlight/fetch-highlighter'
-import { LIVE_META, LIVE_PAGE_META, parseLiveFlag, parseLivePage, type LivePageInfo } from '../../site/live'
-import { pageFile } from '../../site/slug'
+import { LIVE_META, LIVE_PAGE_META, parseLiveFlag, parseLivePage, type LivePageInfo } from '../../site/html/live'
+import { pageFile } from '../../site/plan/slug'
 import { siteText } from '../../site/strings'
 import { FEED_EVENT_KINDS, HIGHLIGHT_MAX_BLOCKS, HIGHLIGHT_MAX_CHARS, LIVE_HIGHLIGHT_PATH, liveFeedPath, type FeedMessage, type FeedState } from '../protocol'
 import { LiveBadge } from './badge'
@@ -296,7 +296,7 @@ export class LiveSessionPage {
       const path = this.#pager === null || own === null ? this.#win.location.pathname : siblingPath(this.#win.location.pathname, pageFile(stem, pages))
       const fresh = await this.#site.fetchPage(path)
       if (fresh === null) {
-        // Missed: each build swaps the site folder in whole (src/site/staging.ts), and a fetch can land in
+        // Missed: each build swaps the site folder in whole (src/site/write/staging.ts), and a fetch can land in
         // that instant. Ask for the same build again shortly rather than give up on settling.
         this.#chromeBuild = before
         idle++

@@ -14,7 +14,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { basename, join } from 'node:path'
-import { STATE_DIR } from '../../site/manifest'
+import { STATE_DIR } from '../../site/write/manifest'
 import { formatEventId, LIVE_HIGHLIGHT_PATH, parseEventId, type IndexMessage } from '../protocol'
 import { FollowerHub, type FollowerHubOptions } from './follower-hub'
 import { HighlightRoute, type HighlightRouteOptions } from './highlight-route'

@@ -10,7 +10,7 @@ import { realpath, stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, join, sep } from 'node:path'
 import { ownTable } from '../../log/own'
-import { siblingOf } from '../../site/staging'
+import { siblingOf } from '../../site/write/staging'
 
 const TYPES = ownTable<string>({
   '.html': 'text/html; charset=utf-8',
@@ -96,7 +96,7 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, roo
 }
 
 /**
- * A rebuild swaps the new site in with two renames (src/site/staging.ts); between them the folder is
+ * A rebuild swaps the new site in with two renames (src/site/write/staging.ts); between them the folder is
  * briefly missing. A request that lands there waits for the second rename (bounded) instead of a 404.
  */
 async function swapSettled(root: string): Promise<void> {

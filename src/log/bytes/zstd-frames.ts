@@ -13,6 +13,9 @@ export const ZSTD_MAGIC = 0xfd2fb528
 /** Largest block a frame may hold (RFC 8878 §3.1.1.2.3: Block_Maximum_Size ≤ 128 KiB). */
 export const ZSTD_BLOCK_MAX = 128 * 1024
 
+/** What a frame's content checksum said once its plaintext was decoded: it matched, it did not, or the frame has none. */
+export type ChecksumState = 'ok' | 'mismatch' | 'absent'
+
 export interface ZstdFrame {
   kind: 'zstd' | 'skippable'
   /** Byte offsets in the scanned buffer: the frame is `bytes.subarray(start, end)`. */

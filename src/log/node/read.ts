@@ -32,7 +32,7 @@ export interface ReadOptions {
    */
   chunks?: ChunkMode
   /**
-   * The start of the log, already in memory: read instead of the file (src/site/scan.ts hands over the
+   * The start of the log, already in memory: read instead of the file (src/site/plan/scan.ts hands over the
    * first bytes it hashed, to find the header without opening the log again). The reader then sees only
    * these bytes: a log longer than them reads as torn where they end.
    */

@@ -38,11 +38,9 @@
  */
 import { Decompress, decompress } from 'fzstd'
 import xxhash from 'xxhash-wasm'
-import { withWindowAtLeast, type ZstdFrame, type ZstdFrameHeader } from '../bytes/zstd-frames'
+import { withWindowAtLeast, type ChecksumState, type ZstdFrame, type ZstdFrameHeader } from '../bytes/zstd-frames'
 import { loadWasmZstd, type WasmZstd } from './wasm-zstd'
 import { openFrameStream, type FrameStream, type PlaintextSink } from './zstd-frame-stream'
-
-export type ChecksumState = 'ok' | 'mismatch' | 'absent'
 
 export interface FrameDecode {
   /** The decoded bytes (possibly partial when `error` is set). Valid until the next call on the codec. */

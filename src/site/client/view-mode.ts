@@ -79,7 +79,7 @@ export interface ApplyOptions {
 }
 
 /**
- * Classic-only rows the build wrote once per page (src/site/classic-repeats.ts): each placeholder
+ * Classic-only rows the build wrote once per page (src/site/render/classic-repeats.ts): each placeholder
  * `[data-same]` gets a closed copy of the row it names, under the placeholder's own id, so the page reads as
  * if every row had been written out. Done when the page first shows `classic` (the only mode that shows
  * these rows); a placeholder whose row is missing stays empty.

@@ -1,6 +1,6 @@
 /**
  * `dsh-view snapshot --format aria` (issue 5; cards.md §15): a session rendered exactly as `dsh-view build`
- * renders it (src/site/render-session.tsx with the built shell and assets; syntax colouring off, which
+ * renders it (src/site/render/render-session.tsx with the built shell and assets; syntax colouring off, which
  * changes no role, name or text), written to a temporary folder, opened from file:// in Chromium (Debian's
  * `chromium`, another found on PATH, or `$DSH_VIEW_CHROMIUM`: find-chromium.ts; driven by playwright-core) with the page's own enhancement script
  * running, in the view mode asked for (`<html data-view>`, the build's `--view`; a mode the reader saved is
@@ -28,12 +28,12 @@ import terminalStyles from '../../../components/cards/TerminalBlock.module.css'
 import type { Locale } from '../../cards/types'
 import { DEFAULT_VIEW_MODE, type ViewMode } from '../../cards/view-mode'
 import { viewModel } from '../../cards/view-model'
-import { writeFileAtomic } from '../../site/atomic-write'
-import type { SiteAssets } from '../../site/assets'
-import { headerFacts, summarize } from '../../site/chrome'
-import { Enricher } from '../../site/enrich'
-import { SessionRenderer } from '../../site/render-session'
-import { pageFile, sessionStem } from '../../site/slug'
+import { writeFileAtomic } from '../../site/write/atomic-write'
+import type { SiteAssets } from '../../site/html/assets'
+import { headerFacts, summarize } from '../../site/render/chrome'
+import { Enricher } from '../../site/render/enrich'
+import { SessionRenderer } from '../../site/render/render-session'
+import { pageFile, sessionStem } from '../../site/plan/slug'
 import { siteText } from '../../site/strings'
 import { VIEW_STORAGE_KEY } from '../../site/client/view-mode'
 import type { SnapshotSession } from './sessions'

@@ -1,6 +1,6 @@
 /**
  * The sessions a `dsh-view snapshot` run covers: every log under the given paths (the same discovery as
- * `inspect` and `build`), each read and folded in one streaming pass (src/site/fold-log.ts, exactly what the
+ * `inspect` and `build`), each read and folded in one streaming pass (src/site/fold/fold-log.ts, exactly what the
  * site renders from), named for its snapshot file (../names.ts). A log that cannot be read becomes a
  * problem with its path, never a crash, and the others are still snapshotted.
  *
@@ -10,8 +10,8 @@
 import type { Conversation } from '../../conversation/model'
 import { discoverLogs, type DiscoveryProblem } from '../../log/node/discover'
 import type { LogSource } from '../../log/node/source'
-import { foldLog } from '../../site/fold-log'
-import { damagedConversation, failureReason } from '../../site/damaged'
+import { foldLog } from '../../site/fold/fold-log'
+import { damagedConversation, failureReason } from '../../site/fold/damaged'
 import { SnapshotNamer } from '../names'
 
 export interface SnapshotSession {

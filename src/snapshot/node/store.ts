@@ -9,7 +9,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { writeIfChanged } from '../../site/atomic-write'
+import { writeIfChanged } from '../../site/write/atomic-write'
 import { unifiedDiff } from '../unified-diff'
 
 export type SnapshotMode = 'replay' | 'refresh'

@@ -1,0 +1,115 @@
+/**
+ * One log read and folded in a single streaming pass (architecture.md §2.3): the reader's batches go
+ * straight into the `ConversationBuilder`, so the parsed lines of a 100 MB log are never all held at once —
+ * only the conversation model is. Damage is judged as `loadSession` judges it (src/log/node/load.ts:
+ * `SessionStats` + `assessDamage`), and what the summary reports (unreadable lines, unknown events, a torn
+ * tail) is collected on the way with its line numbers.
+ */
+import { ConversationBuilder } from '../../conversation/builder'
+import type { Conversation } from '../../conversation/model'
+import { assessDamage } from '../../log/damage'
+import { SessionStats } from '../../log/node/load'
+import { readSession } from '../../log/node/read'
+import type { ChunkMode } from '../../log/parser'
+import { READ_CHUNK, type LogSource } from '../../log/node/source'
+import type { Redactor } from '../../redact/redactor'
+import type { Warning } from '../write/manifest'
+import { FoldFailure } from './damaged'
+import type { ParsedLine } from '../../log/parsed-line'
+
+/** Warnings kept per log; a log with more is damaged throughout, and its pages show every one anyway. */
+const MAX_WARNINGS = 200
+
+export type FoldResult =
+  | {
+      ok: true
+      conversation: Conversation
+      warnings: Warning[]
+      /** Total, including those beyond the list. */
+      warningCount: number
+      /** `ParsedLine`s folded and the last event seq (-1 when none): where a live page's feed takes over. */
+      lines: number
+      lastSeq: number
+    }
+  | { ok: false; error: string }
+
+export interface FoldOptions {
+  /**
+   * `skip-superseded`: the reader leaves out the `assistant/chunk` events a settled `assistant/message`
+   * supersedes (src/log/superseded.ts; the conversation comes out the same) — most of a chunk-heavy log is
+   * such chunks. The static build uses it; default `expand` reads every event.
+   */
+  chunks?: ChunkMode
+  /**
+   * The log's size when known (the scan read it): reads are then no bigger than the file. The reader's two
+   * read buffers are otherwise 1 MiB each, zero-filled for every log — measured at ~10 ms a log on the build
+   * machines, most of the time of a 150 KB session.
+   */
+  bytes?: number
+  /**
+   * The start of the log, already read (a preview, src/site/preview.ts): the fold reads only these bytes.
+   * They end where a longer log goes on, so a partial line or frame at their end is not a torn tail.
+   */
+  prefix?: Uint8Array
+}
+
+/** A read size for a file of `bytes`: one read takes it all (the next finds its end), within 4 KiB–1 MiB. */
+export const readSize = (bytes: number): number => Math.min(READ_CHUNK, Math.max(4096, bytes + 1))
+
+/**
+ * `redactor` (`--redact`): every batch is redacted before anything sees it — the fold, the warnings — and
+ * the folded model once more, for secrets split across streamed pieces that only the fold joins.
+ */
+export async function foldLog(source: LogSource, redactor: Redactor | null = null, options: FoldOptions = {}): Promise<FoldResult> {
+  const reader = readSession(source, {
+    ...(options.chunks === undefined ? {} : { chunks: options.chunks }),
+    ...(options.bytes === undefined ? {} : { chunkSize: readSize(options.bytes) }),
+    ...(options.prefix === undefined ? {} : { head: options.prefix }),
+  })
+  const stats = new SessionStats()
+  const builder = new ConversationBuilder()
+  const warnings: Warning[] = []
+  let warningCount = 0
+  let lines = 0
+  let lastSeq = -1
+  const path = source.display
+  // The line the fold is at, for the damaged page when it throws (src/site/fold/damaged.ts).
+  let at: number | null = null
+  function* tracked(batch: readonly ParsedLine[]): Generator<ParsedLine> {
+    for (const entry of batch) {
+      at = entry.line
+      yield entry
+    }
+  }
+  for await (const read of reader) {
+    const batch = redactor === null ? read : redactor.lines(read, path)
+    lines += batch.length
+    for (const entry of batch) {
+      stats.add(entry)
+      if (entry.kind === 'event' || entry.kind === 'unknown') lastSeq = entry.event.seq
+      if (entry.kind !== 'invalid' && entry.kind !== 'unknown') continue
+      warningCount++
+      if (warnings.length >= MAX_WARNINGS) continue
+      warnings.push({ path, line: entry.line, message: entry.kind === 'invalid' ? entry.reason : `${entry.event.type}: ${entry.reason}` })
+    }
+    try {
+      builder.append(tracked(batch))
+    } catch (error) {
+      throw new FoldFailure(error, at)
+    }
+  }
+  const summary = reader.summary
+  // Events left out as superseded still count as lines of the log (a live page resumes after all of them).
+  lines += summary.parser.skippedEvents
+  if (summary.unreadable !== null || summary.header === null) return { ok: false, error: summary.unreadable ?? 'no session header' }
+  const damage = assessDamage(stats.skeleton, { finalLineComplete: true, ...(source.encoding === 'zstd' ? { tornFrame: summary.tornFrame } : {}) })
+  const torn = options.prefix === undefined && (summary.tornTail || damage.tornTail)
+  if (torn) {
+    builder.setTornTail(true)
+    warningCount++
+    warnings.push({ path, line: null, message: 'the log ends in a partial line (torn tail); it is not shown' })
+  }
+  // \`finish\`, not \`snapshot\`: the fold is over, and its state goes as the model is made.
+  const conversation = redactor === null ? builder.finish() : redactor.value(builder.finish(), { session: path, line: null })
+  return { ok: true, conversation, warnings, warningCount, lines, lastSeq }
+}

@@ -1,0 +1,72 @@
+/**
+ * The prebuilt page shell (dist/site/shell.html, rendered once by Astro from src/pages/shell.astro) and how
+ * a page is spliced into it: `%DSH_LANG%`, `%DSH_ROOT%` (the relative way back to the site root, so assets
+ * resolve from file:// and from any folder of a static host), `%DSH_VIEW%` (the page's default view mode,
+ * `<html data-view>`; optional, so a shell from before view modes still parses), `<!--dsh:head-->` and
+ * `<!--dsh:body-->`.
+ * Splicing is string work on markers the shell owns; what goes in was rendered by React or escaped here.
+ */
+import { escapeHtml } from '../../highlight/render-tokens'
+import { DEFAULT_VIEW_MODE, type ViewMode } from '../../cards/view-mode'
+
+const REQUIRED = ['%DSH_LANG%', '%DSH_ROOT%', '<!--dsh:head-->', '<!--dsh:body-->'] as const
+const MARKERS = [...REQUIRED, '%DSH_VIEW%'] as const
+
+export interface Shell {
+  /** The shell cut at its markers: text, marker, text, marker, … */
+  parts: string[]
+  markers: (typeof MARKERS)[number][]
+}
+
+/** Parses shell.html; throws when a marker is missing (a broken package build, not user input). */
+export function parseShell(html: string): Shell {
+  for (const m of REQUIRED) if (!html.includes(m)) throw new Error(`page shell lacks ${m}: rebuild the package (npm run build)`)
+  const pattern = new RegExp(MARKERS.map(m => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g')
+  const parts: string[] = []
+  const markers: Shell['markers'] = []
+  let last = 0
+  for (const match of html.matchAll(pattern)) {
+    parts.push(html.slice(last, match.index))
+    markers.push(match[0] as Shell['markers'][number])
+    last = match.index + match[0].length
+  }
+  parts.push(html.slice(last))
+  return { parts, markers }
+}
+
+export interface PageFill {
+  lang: string
+  /** `''` for pages at the root, `../` one level down. */
+  root: string
+  /** Head markup: title, canonical link, extra scripts (already safe: built here from escaped values). */
+  head: string
+  body: string
+  /** The page's default view mode (`<html data-view>`); default `DEFAULT_VIEW_MODE`. */
+  view?: ViewMode
+}
+
+/**
+ * A `<head>` fragment: the title, an optional canonical link, and the session's anchor map when it has one
+ * (named, not loaded: the page script loads it when a link needs it, components/layout/anchors-client.ts).
+ */
+export function headMarkup(title: string, canonical: string | null, anchors: string | null = null): string {
+  let head = `<title>${escapeHtml(title)}</title>`
+  if (canonical !== null) head += `\n<link rel="canonical" href="${escapeHtml(canonical)}">`
+  if (anchors !== null) head += `\n<meta name="dsh-anchors" content="${escapeHtml(anchors)}">`
+  return head
+}
+
+export function fillShell(shell: Shell, fill: PageFill): string {
+  const value = {
+    '%DSH_LANG%': escapeHtml(fill.lang),
+    '%DSH_ROOT%': escapeHtml(fill.root),
+    '%DSH_VIEW%': escapeHtml(fill.view ?? DEFAULT_VIEW_MODE),
+    '<!--dsh:head-->': fill.head,
+    '<!--dsh:body-->': fill.body,
+  }
+  let out = shell.parts[0] ?? ''
+  shell.markers.forEach((m, i) => {
+    out += value[m] + (shell.parts[i + 1] ?? '')
+  })
+  return out
+}

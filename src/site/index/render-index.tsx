@@ -1,0 +1,147 @@
+/**
+ * The index page: every session summary → groups by project (cwd), most recently active project first,
+ * sessions newest first, child sessions nested under their parent (oldest first, the order they were
+ * started). Sorting uses only summary data, with the session id as the last tie-breaker, so the page is the
+ * same whatever order the files were found in.
+ */
+import { createHash } from 'node:crypto'
+import { renderStaticMarkup } from '../html/static-markup'
+import { SessionIndex } from '../../../components/index/SessionIndex'
+import { liveHead } from '../html/live'
+import { indexFile, paginateIndex } from './index-pages'
+import { fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, measure } from '../render/measure'
+import { fillShell, headMarkup, type Shell } from '../html/shell'
+import { pageFile } from '../plan/slug'
+import { shardFile } from '../../search/chrome'
+import { CATALOG_FILE } from '../../search/catalog'
+import { SESSION_STATUSES } from '../../conversation/status'
+import type { SessionStatus } from '../../conversation/model'
+import { searchText } from '../../search/strings'
+import type { IndexEntry, IndexGroup, IndexModel, Link, SessionSummary, SiteText } from '../types'
+
+/** Page links listed per paginated session on the index; the session's own navigation reaches the rest. */
+const MAX_PAGE_LINKS = 24
+
+/**
+ * Code-unit order, not `localeCompare`: that depends on the machine's locale (two machines would order the
+ * index differently) and its first use loads ICU data.
+ */
+const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
+const startOf = (s: SessionSummary) => s.start?.iso ?? ''
+const newestFirst = (a: SessionSummary, b: SessionSummary) => cmp(startOf(b), startOf(a)) || cmp(a.title, b.title) || cmp(a.id, b.id)
+const oldestFirst = (a: SessionSummary, b: SessionSummary) => cmp(startOf(a), startOf(b)) || cmp(a.id, b.id)
+
+function pageLinks(s: SessionSummary): Link[] {
+  if (s.pages <= 1) return []
+  const numbers: number[] = []
+  for (let p = 2; p <= Math.min(s.pages, MAX_PAGE_LINKS); p++) numbers.push(p)
+  if (s.pages > MAX_PAGE_LINKS) numbers.push(s.pages)
+  return numbers.map(p => ({ href: `sessions/${pageFile(s.slug, p)}`, label: String(p) }))
+}
+
+function entry(s: SessionSummary, childrenOf: Map<string, SessionSummary[]>, text: SiteText, seen: Set<SessionSummary>): IndexEntry {
+  seen.add(s)
+  const meta = [s.start?.label, s.duration, s.model, text.turns(s.turns), text.toolCalls(s.toolCalls)].filter((x): x is string => !!x)
+  const children = (childrenOf.get(s.id) ?? []).filter(c => !seen.has(c)).sort(oldestFirst)
+  return {
+    href: s.href,
+    title: s.title,
+    meta: meta.join(' · '),
+    status: s.status,
+    statusLabel: text.status[s.status],
+    filterText: [s.title, s.project ?? '', s.model ?? '', text.status[s.status], s.id].join(' ').toLowerCase(),
+    pages: pageLinks(s),
+    shard: `sessions/${shardFile(s.slug)}`,
+    warnings: s.warnings > 0 ? text.warnings(s.warnings) : null,
+    children: children.map(c => entry(c, childrenOf, text, seen)),
+  }
+}
+
+export function indexModel(summaries: readonly SessionSummary[], text: SiteText, title: string | null): IndexModel {
+  const ids = new Set(summaries.map(s => s.id))
+  const childrenOf = new Map<string, SessionSummary[]>()
+  for (const s of summaries) {
+    if (s.parentId === null || s.parentId === s.id || !ids.has(s.parentId)) continue
+    const list = childrenOf.get(s.parentId) ?? []
+    list.push(s)
+    childrenOf.set(s.parentId, list)
+  }
+  const tops = summaries.filter(s => s.parentId === null || s.parentId === s.id || !ids.has(s.parentId))
+  const byProject = new Map<string, SessionSummary[]>()
+  for (const s of [...tops].sort(newestFirst)) {
+    const key = s.project ?? ''
+    byProject.set(key, [...(byProject.get(key) ?? []), s])
+  }
+  const seen = new Set<SessionSummary>()
+  const groups: IndexGroup[] = [...byProject.entries()]
+    // Most recent project first: its newest session leads (lists are already newest first).
+    .sort(([pa, a], [pb, b]) => newestFirst(a[0] as SessionSummary, b[0] as SessionSummary) || cmp(pa, pb))
+    .map(([project, list]) => ({
+      project: project === '' ? text.noProject : project,
+      id: `project-${createHash('sha256').update(project).digest('hex').slice(0, 10)}`,
+      entries: list.map(s => entry(s, childrenOf, text, seen)),
+    }))
+  // A parent/child cycle leaves sessions no root reaches: list them at the end rather than lose them.
+  const lost = summaries.filter(s => !seen.has(s)).sort(newestFirst)
+  if (lost.length > 0) {
+    groups.push({ project: text.noProject, id: 'project-unreached', entries: lost.map(s => entry(s, new Map(), text, seen)) })
+  }
+  const projects = new Set(summaries.map(s => s.project ?? '')).size
+  const counts = new Map<SessionStatus, number>()
+  for (const s of summaries) counts.set(s.status, (counts.get(s.status) ?? 0) + 1)
+  const statuses = SESSION_STATUSES.flatMap(status => {
+    const count = counts.get(status) ?? 0
+    return count === 0 ? [] : [{ status, label: text.status[status], count }]
+  })
+  return {
+    title: title ?? text.siteTitle,
+    count: text.sessionsCount(summaries.length, projects),
+    groups,
+    statuses,
+    statusFilter: { label: text.statusFilter, all: text.statusAll(summaries.length), counts: text.statusCounts },
+    emptyHint: text.noSessionsHint,
+  }
+}
+
+/** Entry elements packed on one index page at first: the budget less room for the chrome around them. */
+const INDEX_PAGE_ELEMENTS = MAX_PAGE_NODES - 400
+
+/**
+ * Every index page (`index.html`, then `index.p2.html`, … when the sessions do not fit on one page): packed
+ * by estimate, then measured; if a page is still over a budget the whole index is cut again, smaller.
+ */
+export function renderIndexPages(shell: Shell, model: IndexModel, text: SiteText, lang: string, baseUrl: string | null, live = false, pageElements = INDEX_PAGE_ELEMENTS): { path: string; content: string }[] {
+  let limit = pageElements
+  for (;;) {
+    const pages = paginateIndex(model, text, limit)
+    const files = pages.map((page, i) => ({ path: indexFile(i + 1), content: renderIndex(shell, page, text, lang, baseUrl, live, indexFile(i + 1)) }))
+    // A single entry bigger than a page cannot be cut further: stop at one entry a page.
+    if (limit <= 50 || files.every(f => fits(measure(f.content), { bytes: MAX_PAGE_BYTES, nodes: MAX_PAGE_NODES }))) return files
+    limit = Math.floor(limit * 0.8)
+  }
+}
+
+/** `live`: the page is written by `dsh-view live` (src/site/html/live.ts adds its flag, script and stylesheet). */
+/** `search`: the cross-session search box (a preview's index has none: its sessions have no search shards). */
+export function renderIndex(shell: Shell, model: IndexModel, text: SiteText, lang: string, baseUrl: string | null, live = false, file = 'index.html', search = true): string {
+  // On one page of several the filter sees only that page, and says so.
+  const paged = model.nav != null
+  const body = renderStaticMarkup(
+    <SessionIndex
+      model={model}
+      filter={{
+        label: text.filterLabel,
+        placeholder: paged ? text.filterPagePlaceholder : text.filterPlaceholder,
+        countTemplate: paged ? text.filterPageCount : text.filterCount,
+      }}
+      skipLabel={text.skipToSessions}
+      noSessions={text.noSessions}
+      pagesLabel={text.pages}
+      footer={text.generatedBy}
+      {...(search ? { search: searchText(lang.startsWith('zh') ? 'zh' : 'en').site, catalog: CATALOG_FILE } : {})}
+    />,
+  )
+  const title = model.nav == null ? model.title : `${model.title} (${model.nav.position})`
+  const head = headMarkup(title, baseUrl === null ? null : `${baseUrl}${file}`) + (live ? liveHead({ page: 'index' }, '') : '')
+  return fillShell(shell, { lang, root: '', head, body })
+}

@@ -1,0 +1,84 @@
+/**
+ * The build's memory between runs, `<out>/.dsh-view/manifest.json` (issue 4, "incremental"): per family of
+ * sessions (a parent and its children render each other's titles and links, so they are rebuilt together)
+ * the hash of everything its pages depend on — log contents, file names, renderer, options — and per
+ * session its index summary, warnings and the files it wrote. A family whose hash is unchanged and whose
+ * files are all still there is not read beyond hashing, nor rendered, nor written.
+ *
+ * The manifest also lists every file the site owns, so a rebuild deletes pages of sessions that are gone —
+ * and never touches a file it did not write. Its presence is what marks a folder as a dsh-view site.
+ */
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { writeFileAtomic } from './atomic-write'
+import { ownRecord } from '../../log/own'
+import type { RedactionReport } from '../../redact/redactor'
+import type { SessionSummary } from '../types'
+
+export const STATE_DIR = '.dsh-view'
+export const MANIFEST_FILE = `${STATE_DIR}/manifest.json`
+const FORMAT = 'dsh-view-site/1'
+
+export interface Warning {
+  /** The log, as the user named it. */
+  path: string
+  /** 1-based line in the decoded log; null for whole-file problems. */
+  line: number | null
+  message: string
+}
+
+export interface SessionRecord {
+  summary: SessionSummary
+  warnings: Warning[]
+  /** Files written for this session, relative to the site root. */
+  files: string[]
+  bytes: number
+  /** `--redact` builds: what was replaced in this session's log (reported again when it is reused). */
+  redactions?: RedactionReport
+}
+
+export interface FamilyRecord {
+  hash: string
+  /** Stems of the members, in build order. */
+  members: string[]
+}
+
+export interface Manifest {
+  format: typeof FORMAT
+  families: Record<string, FamilyRecord>
+  sessions: Record<string, SessionRecord>
+  /** Every file of the site, sorted. */
+  files: string[]
+}
+
+// Keyed by session stems (from log ids): no prototype, so `constructor` or `__proto__` is just a key.
+export const emptyManifest = (): Manifest => ({ format: FORMAT, families: ownRecord(), sessions: ownRecord(), files: [] })
+
+const ownCopy = <T>(record: object): Record<string, T> => Object.assign(ownRecord<T>(), record)
+
+/** The previous manifest, or null when the folder holds none (or one this version cannot read). */
+export async function readManifest(outDir: string): Promise<Manifest | null> {
+  let value: unknown
+  try {
+    value = JSON.parse(await readFile(join(outDir, MANIFEST_FILE), 'utf8'))
+  } catch {
+    return null
+  }
+  if (typeof value !== 'object' || value === null) return null
+  const m = value as Partial<Manifest>
+  if (m.format !== FORMAT || typeof m.families !== 'object' || typeof m.sessions !== 'object' || !Array.isArray(m.files)) return null
+  return { format: FORMAT, families: ownCopy(m.families ?? {}), sessions: ownCopy(m.sessions ?? {}), files: m.files.filter(f => typeof f === 'string') }
+}
+
+/** Deterministic bytes: keys sorted at every level that has them. */
+export async function writeManifest(outDir: string, manifest: Manifest): Promise<void> {
+  await writeFileAtomic(join(outDir, MANIFEST_FILE), manifestText(manifest))
+}
+
+/** The manifest file's text (a build's, or a preview's, src/site/preview.ts). */
+export function manifestText(manifest: Manifest): string {
+  const sortKeys = <T>(record: Record<string, T>): Record<string, T> =>
+    Object.assign(ownRecord<T>(), Object.fromEntries(Object.keys(record).sort().map(k => [k, record[k] as T])))
+  const body: Manifest = { ...manifest, families: sortKeys(manifest.families), sessions: sortKeys(manifest.sessions), files: [...manifest.files].sort() }
+  return `${JSON.stringify(body, null, 1)}\n`
+}
