@@ -21,7 +21,7 @@ import { HighlightCache } from '../highlight/cache'
 import { Highlighter, type HighlightStats } from '../highlight/highlighter'
 import { findHighlightWorker, workerTokenizer } from '../highlight/remote'
 import { sessionKey } from '../live/protocol'
-import { discoverLogs, type DiscoveryProblem } from '../log/node/discover'
+import { discoverLogs, type Discovery, type DiscoveryProblem } from '../log/node/discover'
 import { mergeReports, type RedactionReport } from '../redact/redactor'
 import type { RedactConfig } from '../redact/scan'
 import { assetFiles, loadSiteAssets, type SiteAssets } from './html/assets'
@@ -45,6 +45,8 @@ import { FileWriter } from './write/writer'
 
 export interface BuildOptions {
   inputs: string[]
+  /** The logs found under `inputs`, when the caller has looked for them already (else found here). */
+  discovery?: Discovery
   outDir: string
   title: string | null
   baseUrl: string | null
@@ -198,7 +200,7 @@ export async function writeSiteFolder<R extends object>(
 async function buildInto(options: BuildOptions, progress: Progress, previous: Manifest | null, outDir: string, preview: PreviewPublisher | null = null): Promise<BuildReport> {
   const assets = options.assets ?? (await loadSiteAssets())
   const text = siteText(options.locale)
-  const discovery = await discoverLogs(options.inputs, { env: options.env, homedir: options.homedir })
+  const discovery = options.discovery ?? (await discoverLogs(options.inputs, { env: options.env, homedir: options.homedir }))
   const problems = [...discovery.problems]
 
   const scanStarted = performance.now()
