@@ -30,7 +30,8 @@ import { childAnchor } from './render/chrome'
 import { renderFamily, type FamilyMember, type FamilyResult } from './family'
 import { emptyManifest, MANIFEST_FILE, readManifest, STATE_DIR, writeManifest, type Manifest, type SessionRecord, type Warning } from './write/manifest'
 import type { RenderedFile } from './render/render-session'
-import { acquireLock, commitStaging, openStaging, publishPreview, recover } from './write/staging'
+import { commitStaging, openStaging, publishPreview, recover } from './write/staging'
+import { acquireLock } from './write/lock'
 import type { Progress } from './progress'
 import { indexModel, renderIndexPages } from './index/render-index'
 import { previewCandidates, previewFiles } from './preview'
@@ -165,7 +166,7 @@ export async function writeSiteFolder<R extends object>(
 ): Promise<R & { outDir: string; indexPath: string }> {
   const finalDir = resolve(outDir)
   if (existsSync(finalDir) && !statSync(finalDir).isDirectory()) throw new OutDirError(`${outDir} exists and is not a folder`)
-  const release = await acquireLock(finalDir)
+  const lock = await acquireLock(finalDir)
   try {
     await recover(finalDir)
     const previous = await readManifest(finalDir)
@@ -185,6 +186,7 @@ export async function writeSiteFolder<R extends object>(
     const stage = await openStaging(finalDir)
     try {
       const report = await write(previous, stage, preview)
+      await lock.confirm()
       await commitStaging(finalDir, stage)
       return { ...report, outDir: finalDir, indexPath: join(finalDir, 'index.html') }
     } catch (err) {
@@ -192,7 +194,7 @@ export async function writeSiteFolder<R extends object>(
       throw err
     }
   } finally {
-    await release()
+    await lock.release()
   }
 }
 
@@ -486,5 +488,5 @@ async function removeEmptyDir(dir: string, root: string): Promise<void> {
 }
 
 export { MANIFEST_FILE }
-export { LockError } from './write/staging'
+export { LockError } from './write/lock'
 
