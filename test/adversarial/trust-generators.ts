@@ -1,0 +1,45 @@
+/**
+ * Generators of the hostile inputs of issue 32 ("trust it blind", point 3), beside ./generators.ts (issue 17's
+ * classes): times no date can hold, session ids that start with a dot, parent links that form a cycle, and
+ * secrets that only appear once the page has transformed the text (./secret-generators.ts). Each returns the
+ * stored log text, so the tests and the mutation property feed them to build, export, snapshot and live.
+ */
+import { session, type SessionBuilder } from '../../src/log/testing/session'
+
+/** Above the largest time a Date holds (8.64e15 ms), yet a safe integer: a valid envelope. */
+export const FAR_TIME = 9_000_000_000_000_000
+
+function turnWith(b: SessionBuilder, prompt: string, fill: (b: SessionBuilder) => void): void {
+  b.turnStart()
+  b.user(prompt)
+  b.stepStart()
+  fill(b)
+  b.stepEnd()
+  b.turnEnd()
+}
+
+/**
+ * A session whose later events carry times past the Date range (and one before it), a tool call among them;
+ * `header`: the header's `createdAt` is past the range too.
+ */
+export function farTimesSession(id: string, options: { header?: boolean } = {}): string {
+  const b = session({ id, version: 4, ...(options.header === true ? { header: { createdAt: FAR_TIME } } : {}) })
+  turnWith(b, 'first', b => b.assistant('First answer.'))
+  turnWith(b, 'second', b => {
+    b.call('bash', { command: 'ls', description: 'list' }, 'far-1')
+    b.result('far-1', 'a.txt\n[exit code: 0]')
+    b.assistant('Second answer.')
+  })
+  // Seqs 0–5 keep their times; from the second turn on, times lie beyond what a date can hold.
+  const far = new Set(b.records.flatMap(r => ('seq' in r && r.seq >= 6 ? [r.seq] : [])))
+  const lines = b.jsonl().split('\n')
+  return lines
+    .map(line => {
+      if (line === '') return line
+      const record = JSON.parse(line) as { seq?: number; time?: number }
+      if (record.seq === undefined || !far.has(record.seq)) return line
+      record.time = record.seq === 7 ? -FAR_TIME : FAR_TIME
+      return JSON.stringify(record)
+    })
+    .join('\n')
+}
