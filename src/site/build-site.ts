@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto'
 import { existsSync, statSync } from 'node:fs'
-import { readdir, rm } from 'node:fs/promises'
+import { readdir, realpath, rm } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import type { Locale } from '../cards/types'
 import { DEFAULT_VIEW_MODE, type ViewMode } from '../cards/view-mode'
@@ -28,7 +28,7 @@ import { assetFiles, loadSiteAssets, type SiteAssets } from './html/assets'
 import { CATALOG_FILE, catalogScript } from '../search/catalog'
 import { childAnchor } from './render/chrome'
 import { renderFamily, type FamilyMember, type FamilyResult } from './family'
-import { emptyManifest, MANIFEST_FILE, readManifest, STATE_DIR, writeManifest, type Manifest, type SessionRecord, type Warning } from './write/manifest'
+import { emptyManifest, MANIFEST_FILE, readManifest, STATE_DIR, withLogPath, withoutLogPaths, writeManifest, type Manifest, type SessionRecord, type Warning } from './write/manifest'
 import type { RenderedFile } from './render/render-session'
 import { commitStaging, openStaging, publishPreview, recover } from './write/staging'
 import { acquireLock } from './write/lock'
@@ -164,8 +164,12 @@ export async function writeSiteFolder<R extends object>(
   outDir: string,
   write: (previous: Manifest | null, stage: string, preview: PreviewPublisher | null) => Promise<R>,
 ): Promise<R & { outDir: string; indexPath: string }> {
-  const finalDir = resolve(outDir)
-  if (existsSync(finalDir) && !statSync(finalDir).isDirectory()) throw new OutDirError(`${outDir} exists and is not a folder`)
+  const shownDir = resolve(outDir)
+  if (existsSync(shownDir) && !statSync(shownDir).isDirectory()) throw new OutDirError(`${outDir} exists and is not a folder`)
+  // A site folder reached through a symbolic link (`-o site` → /srv/www/site): the swap happens at the
+  // link's target, so the link stays and serves the new site (renaming over the link would replace it with
+  // a real folder). The lock and staging sit beside the target, where every path to it meets.
+  const finalDir = await realpath(shownDir).catch(() => shownDir)
   const lock = await acquireLock(finalDir)
   try {
     await recover(finalDir)
@@ -181,14 +185,14 @@ export async function writeSiteFolder<R extends object>(
           if (previewed) throw new Error('a build publishes at most one preview')
           previewed = true
           await publishPreview(finalDir, files)
-          return join(finalDir, 'index.html')
+          return join(shownDir, 'index.html')
         }
     const stage = await openStaging(finalDir)
     try {
       const report = await write(previous, stage, preview)
       await lock.confirm()
       await commitStaging(finalDir, stage)
-      return { ...report, outDir: finalDir, indexPath: join(finalDir, 'index.html') }
+      return { ...report, outDir: shownDir, indexPath: join(shownDir, 'index.html') }
     } catch (err) {
       await rm(stage, { recursive: true, force: true })
       throw err
@@ -293,7 +297,8 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
     if (reusable && previous !== null) {
       manifest.families[key] = before
       for (const m of family) {
-        const record = previous.sessions[m.stem] as SessionRecord
+        // The log's path as this build names it (a --redact manifest keeps none; the user may name it anew).
+        const record = withLogPath(previous.sessions[m.stem] as SessionRecord, m.scan.source.display)
         manifest.sessions[m.stem] = record
         for (const f of record.files) written.add(f)
         report.unchanged++
@@ -379,7 +384,7 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
 
   await removeUnlisted(previous, written, outDir)
   manifest.files = [...written].sort()
-  await writeManifest(outDir, manifest)
+  await writeManifest(outDir, options.redact ? withoutLogPaths(manifest) : manifest)
   await cache.save()
   if (shard === null) await rm(join(outDir, SHARD_FILE), { force: true })
   else {

@@ -43,3 +43,29 @@ export function farTimesSession(id: string, options: { header?: boolean } = {}):
     })
     .join('\n')
 }
+
+/** A small session with header fields set (a parent link, a start time). */
+export function linkedSession(id: string, header: { parentSession?: string; createdAt?: number } = {}): string {
+  const b = session({ id, version: 4, header })
+  turnWith(b, `I am ${id}`, b => b.assistant(`Answer of ${id}.`))
+  return b.jsonl()
+}
+
+/**
+ * Sessions whose parent links form cycles, newer than an ordinary root: a pair (each the other's parent), a
+ * three-cycle with a child hanging off it. `--latest` must still find them (no root leads to them).
+ */
+export function cycleSessions(t0: number): { id: string; text: string }[] {
+  return [
+    { id: 'plain-old', text: linkedSession('plain-old', { createdAt: t0 }) },
+    { id: 'cyc-a', text: linkedSession('cyc-a', { parentSession: 'cyc-b', createdAt: t0 + 3000 }) },
+    { id: 'cyc-b', text: linkedSession('cyc-b', { parentSession: 'cyc-a', createdAt: t0 + 2000 }) },
+    { id: 'tri-1', text: linkedSession('tri-1', { parentSession: 'tri-3', createdAt: t0 + 1000 }) },
+    { id: 'tri-2', text: linkedSession('tri-2', { parentSession: 'tri-1', createdAt: t0 + 1100 }) },
+    { id: 'tri-3', text: linkedSession('tri-3', { parentSession: 'tri-2', createdAt: t0 + 1200 }) },
+    { id: 'tri-leaf', text: linkedSession('tri-leaf', { parentSession: 'tri-2', createdAt: t0 + 5000 }) },
+  ]
+}
+
+/** Session ids that start with a dot (dsh keeps the dot in the folder name), beside ordinary ones. */
+export const DOT_IDS = ['.hidden', '.', '..x', '.git-like'] as const
