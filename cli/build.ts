@@ -25,7 +25,7 @@ import { defaultSessionsRoot, discoverLogs, type Discovery } from '../src/log/no
 import type { BuildReport } from '../src/site/build-site'
 import { formatRate, type Progress } from '../src/site/progress'
 import { EMPTY_REPORT, formatRedactionReport } from '../src/redact'
-import { redactionFor } from './redact'
+import { hitLine, redactionFor } from './redact'
 import { terminalField } from './terminal-text'
 import { createReporter, warningKind, type Reporter } from './reporter'
 import { latestInputs } from './latest'
@@ -41,13 +41,16 @@ export function demoRoot(): string | null {
   return null
 }
 
+
+/** Leaks listed when `build --redact` refuses to publish (the rest are counted; `redact --check` lists all). */
+const LISTED_LEAKS = 50
 export async function runBuild(inv: BuildInvocation, io: Io): Promise<number> {
   // React picks its build from NODE_ENV when first loaded, and the bundle keeps React external, so the
   // bundler's define cannot reach it: development React renders 2–3× slower. Set before the pipeline loads.
   // (Through an alias: the bundle defines `process.env.NODE_ENV` as a constant, which an assignment cannot use.)
   const env = process.env
   env['NODE_ENV'] ??= 'production'
-  const { buildSite, OutDirError, LockError } = await import('../src/site/build-site')
+  const { buildSite, OutDirError, LockError, RedactLeakError } = await import('../src/site/build-site')
   const reporter = createReporter(io, inv)
   const where = { env: io.env, homedir: homedir() }
   let inputs = inv.inputs
@@ -93,6 +96,11 @@ export async function runBuild(inv: BuildInvocation, io: Io): Promise<number> {
       progress,
     )
   } catch (err) {
+    if (err instanceof RedactLeakError) {
+      for (const h of err.hits.slice(0, LISTED_LEAKS)) reporter.error(`  ${terminalField(hitLine(h))}`)
+      if (err.hits.length > LISTED_LEAKS) reporter.error(`  … and ${err.hits.length - LISTED_LEAKS} more`)
+      throw new UserError(err.message, 'Add a rule for what was found (--redact-config FILE), or leave the session out; the folder keeps what it held before.', 1)
+    }
     if (err instanceof LockError) throw new UserError(err.message, 'Two builds into one folder would mix their pages; run them one after the other.', 1)
     if (err instanceof OutDirError) {
       throw new UserError(err.message, 'Choose a new or empty folder with -o, or one an earlier `dsh-view build` wrote.', 2)

@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto'
 import { existsSync, statSync } from 'node:fs'
 import { readdir, realpath, rm } from 'node:fs/promises'
-import { dirname, join, resolve } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import type { Locale } from '../cards/types'
 import { DEFAULT_VIEW_MODE, type ViewMode } from '../cards/view-mode'
 import { HighlightCache } from '../highlight/cache'
@@ -24,6 +24,7 @@ import { sessionKey } from '../live/protocol'
 import { discoverLogs, type Discovery, type DiscoveryProblem } from '../log/node/discover'
 import { mergeReports, type RedactionReport } from '../redact/redactor'
 import type { RedactConfig } from '../redact/scan'
+import { checkPaths, type CheckHit } from '../redact/node/check'
 import { assetFiles, loadSiteAssets, type SiteAssets } from './html/assets'
 import { CATALOG_FILE, catalogScript } from '../search/catalog'
 import { childAnchor } from './render/chrome'
@@ -139,6 +140,28 @@ export const VERSION: string = typeof __VERSION__ === 'string' ? __VERSION__ : '
 
 /** A folder we may write into: empty, missing, or one of our sites. */
 export class OutDirError extends Error {}
+
+/**
+ * `--redact` fails closed (issue 32): the staged site still shows something secret-looking, so it is not
+ * published. `hits` name files relative to the site folder.
+ */
+export class RedactLeakError extends Error {
+  constructor(readonly hits: readonly CheckHit[]) {
+    super(`--redact: ${hits.length} secret-looking string${hits.length === 1 ? '' : 's'} left in the built pages; nothing was published`)
+  }
+}
+
+/**
+ * The output check of `redact --check`, run on the staged site before it is swapped in: redaction works on
+ * the log's text (and its display projection), but a page shows a text transformed further (a terminal's
+ * overwrites, Markdown, HTML references, JSON escapes), so what is published is checked as what it is.
+ */
+async function checkStaged(stage: string, config: RedactConfig): Promise<void> {
+  const found = await checkPaths([stage], config, { env: {}, homedir: '' })
+  const problems = found.problems.map(p => ({ path: relative(stage, p.path), line: null, rule: 'unreadable', preview: p.message }))
+  const hits = [...found.hits.map(h => ({ ...h, path: relative(stage, h.path) })), ...problems]
+  if (hits.length > 0) throw new RedactLeakError(hits)
+}
 
 interface Member {
   scan: ScannedLog
@@ -408,6 +431,7 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
     })
   }
   await highlighter?.close()
+  if (options.redact) await checkStaged(outDir, options.redact)
   progress.finish()
   report.highlight = { ...(highlighter?.stats ?? { blocks: 0, chars: 0, ms: 0 }), cacheHits: cache.hits }
   return report
