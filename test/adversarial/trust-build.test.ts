@@ -12,7 +12,8 @@ import { runInspect, type InspectReport } from '../../cli/inspect'
 import { T0 } from '../../src/log/testing/session'
 import { plainSession } from './generators'
 import { cleanTemps, run, temp } from './harness'
-import { cycleSessions, DOT_IDS, linkedSession } from './trust-generators'
+import { startTestLive } from '../live-e2e/harness'
+import { cycleSessions, DOT_IDS, linkedSession, manyShortLinesSession, withLineRun } from './trust-generators'
 
 afterAll(cleanTemps)
 
@@ -125,4 +126,32 @@ describe('a --redact site’s manifest', () => {
       expect(manifest).toContain('"rule": "github-token"')
     }
   })
+})
+
+describe('the shapes of issue 32 through every command', () => {
+  it('a result of many short lines and runs of blank or unparsable lines: build, export, snapshot and live serve them', async () => {
+    const logs = [
+      { id: 'short-lines', text: manyShortLinesSession('short-lines', 20_000) },
+      { id: 'blank-run', text: withLineRun(plainSession('blank-run', 2), 3, 300, 'blank') },
+      { id: 'garbage-run', text: withLineRun(plainSession('garbage-run', 2), 3, 300, 'garbage') },
+    ]
+    const root = rootOf(logs)
+    const site = join(temp(), 'site')
+    const r = await run(['build', root, '-o', site])
+    expect([0, 1]).toContain(r.code)
+    expect(builtIds(site)).toEqual(logs.map(l => l.id).sort())
+    for (const l of logs) {
+      const e = await run(['export', join(root, '--home-alice-proj--', l.id, 'session.jsonl'), '-o', join(temp(), `${l.id}.html`)])
+      expect([0, 1], l.id).toContain(e.code)
+    }
+    expect([0, 1]).toContain((await run(['snapshot', root])).code)
+    const { live } = await startTestLive([root])
+    try {
+      const state = (await (await fetch(`${live.url}live/site`)).json()) as { pages: { href: string }[] }
+      expect(state.pages).toHaveLength(logs.length)
+      for (const page of state.pages) expect((await fetch(new URL(page.href, live.url))).status).toBe(200)
+    } finally {
+      await live.close()
+    }
+  }, 120_000)
 })

@@ -69,3 +69,22 @@ export function cycleSessions(t0: number): { id: string; text: string }[] {
 
 /** Session ids that start with a dot (dsh keeps the dot in the folder name), beside ordinary ones. */
 export const DOT_IDS = ['.hidden', '.', '..x', '.git-like'] as const
+
+/** A session with one tool result of `lines` short lines (issue 32: memory must not grow with the line count). */
+export function manyShortLinesSession(id: string, lines: number): string {
+  const b = session({ id, version: 4 })
+  turnWith(b, 'list everything', b => {
+    b.call('bash', { command: 'seq 1 N', description: 'many lines' }, 'short-1')
+    b.result('short-1', `${Array.from({ length: lines }, (_, i) => String(i % 10)).join('\n')}\n[exit code: 0]`)
+    b.assistant('Listed.')
+  })
+  return b.jsonl()
+}
+
+/** `text` with a run of `count` blank (or unparsable) lines inserted before line `at` (issue 32: one entry). */
+export function withLineRun(text: string, at: number, count: number, kind: 'blank' | 'garbage'): string {
+  const lines = text.split('\n')
+  const i = Math.min(at, lines.length)
+  const run = Array.from({ length: count }, (_, k) => (kind === 'blank' ? '' : `{not json ${k}`))
+  return [...lines.slice(0, i), ...run, ...lines.slice(i)].join('\n')
+}
