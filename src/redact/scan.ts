@@ -7,7 +7,7 @@
  */
 import type { Rule } from './rules'
 import { displayProjection, type Projection } from './display'
-import { shownProjection } from './shown'
+import { assembledHint, shownProjection } from './shown'
 import { BUILT_IN_RULES, secretRange } from './rules'
 
 export interface RedactConfig {
@@ -95,7 +95,9 @@ export function findSecrets(text: string, config: RedactConfig = DEFAULT_CONFIG)
   const raw = findInText(text, config)
   const removed = displayProjection(text, '', true)
   // What the page assembles (./shown.ts): a carriage return, references, escapes, code and link markers.
-  const assembled = shownProjection(removed?.text ?? text, removed?.map ?? null)
+  // Its map is built only when a rewritten piece has a hint near it (or user rules run on everything).
+  const base = removed?.text ?? text
+  const assembled = config.rules.every(r => r.builtIn) && !assembledHint(base, prefilter(config.rules)) ? null : shownProjection(base, removed?.map ?? null)
   const shown = removed === null ? assembled : removed
   if (shown === null) return raw
   // Nothing any rule hints at, even with the escapes gone (most coloured output): the raw pass is all.

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { findSecrets, redactText } from './scan'
-import { shownProjection } from './shown'
+import { assembledHint, shownProjection } from './shown'
 
 const BODY = 'Zq8xW3vN5mK2pL7rT9yB4cD6fH1jG0sA8uEo'
 
@@ -38,5 +38,16 @@ describe('shownProjection', () => {
     expect(findSecrets(raw).length).toBe(1)
     expect(redactText(raw).text).toBe(redacted)
     expect(redactText(redactText(raw).text).text).toBe(redacted)
+  })
+})
+
+describe('assembledHint', () => {
+  it.each([
+    ['a hint the page assembles', `is &#103;hp_${BODY}`, true],
+    ['a hint far from every rewritten piece', `ghp_ ${'x'.repeat(600)} \`code\``, false],
+    ['no piece at all', `ghp_${BODY}`, false],
+    ['pieces spread far apart, the hint by the last', `${'`a` '.padEnd(700, '.')}${'`b` '.padEnd(700, '.')}ghp\\_`, true],
+  ])('%s', (_name, text, expected) => {
+    expect(assembledHint(text, /ghp_/i)).toBe(expected)
   })
 })

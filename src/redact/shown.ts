@@ -17,7 +17,57 @@ const MAY_ASSEMBLE = /[\r\b`\\]|\]\(|&(?:#|[a-z]+;)/i
 const NAMED: ReadonlyMap<string, string> = new Map([['amp', '&'], ['lt', '<'], ['gt', '>'], ['quot', '"'], ['apos', "'"], ['nbsp', ' '], ['lowbar', '_'], ['grave', '`']])
 const REFERENCE = /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([a-zA-Z]+));/y
 const LINK = /\[([^[\]\n]*)\]\([^()\s]*(?:\s+"[^"\n]*")?\)/y
-const MARKDOWN_PUNCT = /[!-/:-@[-`{-~]/
+// Markdown's escapable punctuation, less the quotes and the backslash: a JSON text shows `\"` as written
+// (the rules know that form), and Markdown text has no call to escape them inside a token.
+const MARKDOWN_PUNCT = /[!#$%&()*+,\-./:;<=>?@[\]^_`{|}~]/
+
+/** The pieces pass 1 below rewrites, for `shownText`. */
+const PIECES = /&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[a-zA-Z]+);|\\u[0-9a-fA-F]{4}|\\[!#$%&()*+,\-./:;<=>?@[\]^_`{|}~]|`|!?\[[^[\]\n]*\]\([^()\s]*(?:\s+"[^"\n]*")?\)/g
+
+/**
+ * The shown text alone, cheaply (regex replaces, no index map): what the rules' prefilter is asked about
+ * before `shownProjection` builds the map. A superset is fine here; carriage returns and backspaces only
+ * reorder or drop characters a hint may need, so such text goes through `shownProjection` itself.
+ */
+export function shownText(text: string): string | null {
+  if (!MAY_ASSEMBLE.test(text)) return null
+  if (/[\r\b]/.test(text)) return shownProjection(text)?.text ?? null
+  return text.replace(PIECES, piece => {
+    if (piece === '`') return ''
+    if (piece[0] === '&') return shownProjection(piece)?.text ?? piece
+    if (piece[0] === '\\') return piece[1] === 'u' ? String.fromCharCode(Number.parseInt(piece.slice(2), 16)) : (piece[1] as string)
+    return piece.slice(piece.indexOf('[') + 1, piece.indexOf(']('))
+  })
+}
+
+/** How far around a rewritten piece a secret it assembles may reach (a token, a `name=value`). */
+const REACH = 256
+
+/**
+ * Whether the text as shown holds `hint` near something the page rewrites: a secret the page assembles
+ * must involve a rewritten piece (else the raw text holds it whole, and the raw pass finds it), so only the
+ * neighbourhoods of rewritten pieces need the hint test. Keeps strings that merely mention a hint word and
+ * hold Markdown (most assistant text) from paying for the mapped projection and a second rules pass.
+ */
+export function assembledHint(text: string, hint: RegExp): boolean {
+  if (!MAY_ASSEMBLE.test(text)) return false
+  if (/[\r\b]/.test(text)) return hint.test(shownText(text) ?? text)
+  // Its own regex: shownText's replace resets the shared one's lastIndex.
+  const pieces = new RegExp(PIECES.source, 'g')
+  let from = -1
+  let to = -1
+  const tested = (): boolean => from !== -1 && hint.test(shownText(text.slice(from, to)) ?? '')
+  for (let m = pieces.exec(text); m !== null; m = pieces.exec(text)) {
+    const start = Math.max(0, m.index - REACH)
+    const end = Math.min(text.length, m.index + m[0].length + REACH)
+    if (start > to) {
+      if (tested()) return true
+      from = start
+    }
+    to = end
+  }
+  return tested()
+}
 
 /**
  * `text` (raw indices `base[i]`, or its own indices when `base` is null) as shown after the transforms
