@@ -407,7 +407,8 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
 
   await removeUnlisted(previous, written, outDir)
   manifest.files = [...written].sort()
-  await writeManifest(outDir, options.redact ? withoutLogPaths(manifest) : manifest)
+  // A shard part keeps them: it is not published, and `merge` reports its warnings and redactions by path.
+  await writeManifest(outDir, options.redact && shard === null ? withoutLogPaths(manifest) : manifest)
   await cache.save()
   if (shard === null) await rm(join(outDir, SHARD_FILE), { force: true })
   else {
