@@ -36,6 +36,8 @@ export type Invocation =
       inputs: string[]
       /** `--demo`: build the demo sessions shipped in the package (demo/sessions) instead of `inputs`. */
       demo?: boolean
+      /** `--or-demo` (`npm start`): with no path, the demo sessions when the default root holds none. */
+      orDemo?: boolean
       outDir: string
       open: boolean
       baseUrl: string | null
@@ -106,12 +108,16 @@ export function parseInvocation(argv: readonly string[]): Invocation {
       if (values['demo'] === true && positionals.length > 0) {
         throw new UserError('--demo builds the bundled demo sessions; it takes no paths', 'Drop the paths, or drop --demo to build them.')
       }
+      if (values['or-demo'] === true && positionals.length > 0) {
+        throw new UserError('--or-demo stands in for the default sessions root; it takes no paths', 'Drop the paths, or drop --or-demo to build them.')
+      }
       const shard = parseShard(str(values['shard']))
       if (shard !== null && values['open'] === true) throw new UserError('--open does not go with --shard', 'A part has no index page; open the site `dsh-view merge` makes of the parts.')
       return {
         mode: 'build',
         inputs: positionals,
         demo: values['demo'] === true,
+        orDemo: values['or-demo'] === true,
         outDir: nonEmpty(str(values['out']), '--out') ?? 'dsh-view-site',
         open: values['open'] === true,
         baseUrl: parseBaseUrl(str(values['base-url'])),

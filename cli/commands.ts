@@ -89,6 +89,7 @@ ${EXIT_NOTE}`,
       { name: 'out', short: 'o', type: 'string', value: 'DIR', help: 'output directory (default dsh-view-site)' },
       { name: 'open', type: 'boolean', help: 'open index.html when done' },
       { name: 'demo', type: 'boolean', help: 'the demo sessions shipped with dsh-view (real dsh logs), to try it' },
+      { name: 'or-demo', type: 'boolean', help: 'with no path: the demo sessions when the default sessions root holds none\n(what `npm start` runs; without it, no session found is an error)' },
       { name: 'base-url', type: 'string', value: 'URL', help: 'absolute URL the site will be published under' },
       { name: 'title', type: 'string', value: 'TEXT', help: 'title of the index page' },
       { name: 'shard', type: 'string', value: 'i/n', help: 'render part i of n (sessions split by a stable hash, balanced by log bytes)\ninto the -o folder, for `dsh-view merge` to join into the site' },
@@ -101,7 +102,8 @@ ${EXIT_NOTE}`,
     notes: `${PATHS_NOTE}
 stdout gets one line, the path of index.html; progress and the summary go to stderr.
 
-Exit codes: 0 built (damage is reported, not fatal), 1 a path or log could not be read, 2 usage error.`,
+Exit codes: 0 built (damage is reported, not fatal), 1 a path or log could not be read (no session found at
+all: nothing is written), 2 usage error.`,
     examples: [
       'dsh-view build ./sessions -o site',
       'dsh-view build session.jsonl.zstd --open',
