@@ -7,11 +7,14 @@
  */
 import type { TrajectoryRecord, TrajectoryRequest, TrajectorySnapshot } from '../trajectory/model'
 import type { TrajectoryWords } from './strings'
-import type { TextBlock } from './types'
+import type { LinkTarget, TextBlock } from './types'
 
 export interface ViewServices {
-  /** The Chat row of a record (`<page>#<row id>`), or null when the Chat shows none. */
-  chatHref(record: TrajectoryRecord): string | null
+  /**
+   * The way to a record's Chat row: a final `href`, or a `target` the site resolves once the Chat's pages
+   * are cut (src/site/render/trajectory); null when the Chat shows none.
+   */
+  chatLink(record: TrajectoryRecord): LinkTarget | null
   /**
    * A long text as the page shows it: the text when it fits, else its head with `cut` saying how much is
    * shown and linking the whole text.

@@ -50,7 +50,7 @@ export function ledgerRow(record: TrajectoryRecord, label: TurnLabel | null, ctx
   if (request !== undefined) inspectors.push(requestInspector(request, ctx))
   const details = recordInspector(record, ctx)
   if (details !== null) inspectors.push(details)
-  const chat = ctx.chatHref(record)
+  const chat = ctx.chatLink(record)
   return {
     id: recordId(record.index),
     kind: record.kind,
@@ -65,7 +65,7 @@ export function ledgerRow(record: TrajectoryRecord, label: TurnLabel | null, ctx
     result,
     title: titleOf(content, result),
     inert: record.requestOnly || (record.kind === 'context' && record.labels.length === 1 && NOTICE_KEYS.has(record.labels[0]?.key ?? '')),
-    chat: chat === null ? null : { kind: 'link', label: t('dv.openChat'), to: { href: chat } },
+    chat: chat === null ? null : { kind: 'link', label: t('dv.openChat'), to: chat },
     inspectors,
   }
 }

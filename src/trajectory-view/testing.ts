@@ -11,7 +11,7 @@ import type { Locale } from '../cards/types'
 
 export function testContext(snapshot: TrajectorySnapshot, locale: Locale = 'en', cap = 4000): ViewContext {
   return viewContext(snapshot, trajectoryWords(locale), {
-    chatHref: () => null,
+    chatLink: () => null,
     cutText: (text) => (text.length <= cap ? { text } : { text: text.slice(0, cap), cut: { note: `${cap} of ${text.length}`, href: `side-${text.length}.txt`, label: 'Full text' } }),
     sideFile: (text) => `side-${text.length}.txt`,
   })

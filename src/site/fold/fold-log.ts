@@ -16,6 +16,8 @@ import type { Redactor } from '../../redact/redactor'
 import type { Warning } from '../write/manifest'
 import { FoldFailure } from './damaged'
 import type { ParsedLine } from '../../log/parsed-line'
+import { TrajectoryBuilder } from '../../trajectory/builder'
+import type { TrajectorySnapshot } from '../../trajectory/model'
 
 /** Warnings kept per log; a log with more is damaged throughout, and its pages show every one anyway. */
 const MAX_WARNINGS = 200
@@ -30,6 +32,8 @@ export type FoldResult =
       /** `ParsedLine`s folded and the last event seq (-1 when none): where a live page's feed takes over. */
       lines: number
       lastSeq: number
+      /** The Trajectory record model of the same read (issue 29), when asked for (`trajectory`). */
+      trajectory: TrajectorySnapshot | null
     }
   | { ok: false; error: string }
 
@@ -51,6 +55,11 @@ export interface FoldOptions {
    * They end where a longer log goes on, so a partial line or frame at their end is not a torn tail.
    */
   prefix?: Uint8Array
+  /**
+   * Fold the Trajectory record model too (src/trajectory), from the same batches: one read of the log feeds
+   * both models (issue 29: "no second read").
+   */
+  trajectory?: boolean
 }
 
 /** A read size for a file of `bytes`: one read takes it all (the next finds its end), within 4 KiB–1 MiB. */
@@ -68,6 +77,7 @@ export async function foldLog(source: LogSource, redactor: Redactor | null = nul
   })
   const stats = new SessionStats()
   const builder = new ConversationBuilder()
+  const trajectory = options.trajectory === true ? new TrajectoryBuilder() : null
   const warnings: Warning[] = []
   let warningCount = 0
   let lines = 0
@@ -94,6 +104,7 @@ export async function foldLog(source: LogSource, redactor: Redactor | null = nul
     }
     try {
       builder.append(tracked(batch))
+      trajectory?.append(tracked(batch))
     } catch (error) {
       throw new FoldFailure(error, at)
     }
@@ -111,5 +122,6 @@ export async function foldLog(source: LogSource, redactor: Redactor | null = nul
   }
   // \`finish\`, not \`snapshot\`: the fold is over, and its state goes as the model is made.
   const conversation = redactor === null ? builder.finish() : redactor.value(builder.finish(), { session: path, line: null })
-  return { ok: true, conversation, warnings, warningCount, lines, lastSeq }
+  const snapshot = trajectory === null ? null : redactor === null ? trajectory.snapshot() : redactor.value(trajectory.snapshot(), { session: path, line: null })
+  return { ok: true, conversation, warnings, warningCount, lines, lastSeq, trajectory: snapshot }
 }
