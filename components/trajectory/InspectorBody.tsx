@@ -19,11 +19,13 @@ export const DEFERRED_LINK = 'data-x'
 
 export function LinkView({ link }: { link: LinkValue }) {
   const to = link.to
-  if ('tab' in to) return <span data-open={to.tab}>{link.label}</span>
-  if ('href' in to) return <a href={to.href}>{link.label}</a>
+  // The log's own words are code (a call and its arguments), the page's words plain.
+  const label = link.verbatim === true ? <code>{link.label}</code> : link.label
+  if ('tab' in to) return <span data-open={to.tab}>{label}</span>
+  if ('href' in to) return <a href={to.href}>{label}</a>
   return (
     <a data-x="" href={`#${to.target}`}>
-      {link.label}
+      {label}
     </a>
   )
 }

@@ -23,7 +23,9 @@ function Content({ row }: { row: LedgerRow }) {
     c.kind === 'tool' ? (
       <span data-p={c.program ? '' : undefined}>
         <code>{c.name}</code>
-        {c.text !== '' && ` ${c.text}`}
+        {/* A call's arguments (or its program's description) are the log's text: code, in the row's font. */}
+        {c.text !== '' && ' '}
+        {c.text !== '' && <code data-a="">{c.text}</code>}
       </span>
     ) : c.kind === 'empty' ? null : (
       <span data-t={c.kind === 'muted' ? 'm' : undefined}>{c.text}</span>
@@ -32,7 +34,11 @@ function Content({ row }: { row: LedgerRow }) {
   return (
     <>
       {head}
-      {result !== null && <span data-t={result.tone === 'error' ? 'e' : result.tone === 'muted' ? 'm' : undefined}>{result.text}</span>}
+      {result !== null && (
+        <span data-t={result.tone === 'error' ? 'e' : result.tone === 'muted' ? 'm' : undefined}>
+          {result.verbatim ? <code data-a="">{result.text}</code> : result.text}
+        </span>
+      )}
     </>
   )
 }

@@ -61,11 +61,11 @@ export function contentOf(record: TrajectoryRecord, words: TrajectoryWords): Con
 export function resultOf(record: TrajectoryRecord, words: TrajectoryWords): ResultModel | null {
   const result = record.result
   if (result === undefined || (record.kind !== 'tool' && record.kind !== 'subtool') || record.toolName === undefined) return null
-  if (result.isError) return { text: result.text === '' ? labelsText(result.labels, words) : result.text, tone: 'error' }
-  if (result.preview !== undefined && result.preview !== '') return { text: result.preview, tone: null }
+  if (result.isError) return result.text === '' ? { text: labelsText(result.labels, words), tone: 'error', verbatim: false } : { text: result.text, tone: 'error', verbatim: true }
+  if (result.preview !== undefined && result.preview !== '') return { text: result.preview, tone: null, verbatim: true }
   const labels = labelsText(result.labels, words)
   const muted = result.labels.some((l) => l.key === 'record.noOutput')
-  return { text: labels === '' ? result.text : labels, tone: muted ? 'muted' : null }
+  return { text: labels === '' ? result.text : labels, tone: muted ? 'muted' : null, verbatim: labels === '' }
 }
 
 /** The row's list text: the content as one line (`name preview`, tools joined by a space). */

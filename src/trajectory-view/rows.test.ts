@@ -50,8 +50,8 @@ describe('the ptc-round ledger (§10.4)', () => {
 
   it('draws tools as name and arguments, run_code as its description, results after →', () => {
     expect(rows[5]?.content).toEqual({ kind: 'tool', name: 'run_code', text: 'Run bash echo and catch missing file read', program: true })
-    expect(rows[6]?.result).toEqual({ text: 'CODE_ROUND_OK', tone: null })
-    expect(rows[7]?.result).toEqual({ text: 'FS_NOT_FOUND', tone: 'error' })
+    expect(rows[6]?.result).toEqual({ text: 'CODE_ROUND_OK', tone: null, verbatim: true })
+    expect(rows[7]?.result).toEqual({ text: 'FS_NOT_FOUND', tone: 'error', verbatim: true })
     expect(rows[7]?.title).toBe('read {"file_path":"missing.txt"} → FS_NOT_FOUND')
     expect(rows.map((r) => r.id)).toEqual(['rec-1', 'rec-2', 'rec-3', 'rec-4', 'rec-5', 'rec-6', 'rec-7', 'rec-8', 'rec-9'])
   })
@@ -129,7 +129,7 @@ describe('rows by kind (generated logs)', () => {
     const assistant = rows.find((r) => r.kind === 'message')
     expect(assistant?.content).toEqual({ kind: 'muted', text: '(tool call only)' })
     expect(assistant?.aria).toBe('Request 1, ASSISTANT, (tool call only)')
-    expect(rows.find((r) => r.kind === 'tool')?.result).toEqual({ text: 'No output', tone: 'muted' })
+    expect(rows.find((r) => r.kind === 'tool')?.result).toEqual({ text: 'No output', tone: 'muted', verbatim: false })
   })
 
   it('a request with no answer is a request-only row that names its request and cannot be focused', () => {

@@ -21,6 +21,8 @@ export interface LinkValue {
   to: LinkTarget
   /** Drawn as a button in the inspector panel (the client's buttons: Source, Result, Hierarchy…). */
   button?: boolean
+  /** The label is the log's own text (a call's name and arguments, a source kind): drawn as code. */
+  verbatim?: boolean
 }
 
 /** A Started time: UTC text on the page, the epoch for the script's local and Unix forms. */
@@ -113,6 +115,8 @@ export type ContentModel =
 export interface ResultModel {
   text: string
   tone: 'error' | 'muted' | null
+  /** The call's own output or error text (drawn as code), not one of dsh's labels (`No output`). */
+  verbatim: boolean
 }
 
 /** One ledger row (§3.2), its fold holding the inspectors of its record and (marker rows) its request. */

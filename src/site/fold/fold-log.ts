@@ -19,6 +19,8 @@ import type { ParsedLine } from '../../log/parsed-line'
 import { TrajectoryBuilder } from '../../trajectory/builder'
 import type { TrajectorySnapshot } from '../../trajectory/model'
 
+const describeError = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : String(error))
+
 /** Warnings kept per log; a log with more is damaged throughout, and its pages show every one anyway. */
 const MAX_WARNINGS = 200
 
@@ -77,7 +79,7 @@ export async function foldLog(source: LogSource, redactor: Redactor | null = nul
   })
   const stats = new SessionStats()
   const builder = new ConversationBuilder()
-  const trajectory = options.trajectory === true ? new TrajectoryBuilder() : null
+  let trajectory = options.trajectory === true ? new TrajectoryBuilder() : null
   const warnings: Warning[] = []
   let warningCount = 0
   let lines = 0
@@ -104,9 +106,18 @@ export async function foldLog(source: LogSource, redactor: Redactor | null = nul
     }
     try {
       builder.append(tracked(batch))
-      trajectory?.append(tracked(batch))
     } catch (error) {
       throw new FoldFailure(error, at)
+    }
+    if (trajectory !== null) {
+      // A Trajectory that fails takes only itself down: the Chat still gets its pages, with a warning.
+      try {
+        trajectory.append(tracked(batch))
+      } catch (error) {
+        trajectory = null
+        warningCount++
+        warnings.push({ path, line: at, message: `the Trajectory could not be built: ${describeError(error)}` })
+      }
     }
   }
   const summary = reader.summary
@@ -122,6 +133,12 @@ export async function foldLog(source: LogSource, redactor: Redactor | null = nul
   }
   // \`finish\`, not \`snapshot\`: the fold is over, and its state goes as the model is made.
   const conversation = redactor === null ? builder.finish() : redactor.value(builder.finish(), { session: path, line: null })
-  const snapshot = trajectory === null ? null : redactor === null ? trajectory.snapshot() : redactor.value(trajectory.snapshot(), { session: path, line: null })
+  let snapshot: TrajectorySnapshot | null = null
+  try {
+    snapshot = trajectory === null ? null : redactor === null ? trajectory.snapshot() : redactor.value(trajectory.snapshot(), { session: path, line: null })
+  } catch (error) {
+    warningCount++
+    warnings.push({ path, line: null, message: `the Trajectory could not be built: ${describeError(error)}` })
+  }
   return { ok: true, conversation, warnings, warningCount, lines, lastSeq, trajectory: snapshot }
 }

@@ -25,6 +25,13 @@ const RAW_STRING_CHARS = 200
 /** `Runtime-context` for `runtime-context`: the client's "first letter capitalised". */
 const capitalised = (kind: string) => (kind === '' ? kind : kind[0]?.toUpperCase() + kind.slice(1))
 
+/** Whether the source's label is one of dsh's words (else it is the log's kind, capitalised). */
+function sourceKnown(source: unknown): boolean {
+  if (typeof source !== 'object' || source === null || Array.isArray(source)) return true
+  const kind = (source as { kind?: unknown }).kind
+  return kind === 'user' || kind === 'goal' || typeof kind !== 'string'
+}
+
 export function sourceLabel(source: unknown, ctx: ViewContext): string {
   const t = ctx.words.t
   if (typeof source !== 'object' || source === null || Array.isArray(source)) return t('source.unknown')
@@ -55,7 +62,11 @@ function summaryTerms(record: TrajectoryRecord, ctx: ViewContext): Term[] {
     return [...terms, statusTerm(record.status, ctx), ...usageTerms(record, ctx)]
   }
   const terms: Term[] = []
-  if (record.source !== undefined) terms.push({ term: t('details.source'), value: { kind: 'link', label: sourceLabel(record.source, ctx), to: { tab: 'source' }, button: true } })
+  if (record.source !== undefined) {
+    // A source kind dsh has no word for is the log's own (`Plugin`, capitalised as the client does).
+    const known = sourceKnown(record.source)
+    terms.push({ term: t('details.source'), value: { kind: 'link', label: sourceLabel(record.source, ctx), to: { tab: 'source' }, button: true, ...(known ? {} : { verbatim: true }) } })
+  }
   terms.push(statusTerm(record.status, ctx), { term: t('timing.duration'), value: t('unit.milliseconds', { value: 0 }) })
   return terms
 }
@@ -71,7 +82,7 @@ function callLinks(record: TrajectoryRecord, ctx: ViewContext): LinkValue[] {
     const call = id === null ? undefined : ctx.callRecord(id)
     if (call === undefined) continue
     const args = call.preview ?? ''
-    links.push(linkTo(recordId(call.index), args === '' ? (call.toolName ?? '') : `${call.toolName ?? ''} ${args}`))
+    links.push({ ...linkTo(recordId(call.index), args === '' ? (call.toolName ?? '') : `${call.toolName ?? ''} ${args}`), verbatim: true })
   }
   return links
 }
