@@ -63,6 +63,3 @@ export function trajectoryFile(stem: string, page: number): string {
 export function longestTrajectoryFile(stem: string): string {
   return trajectoryFile(stem, 999_999)
 }
-
-/** The script mapping a session's tool calls to their Trajectory records (the Chat's tool rows read it). */
-export const trajectoryCallsFile = (stem: string): string => `${stem}.trajectory.calls.js`
