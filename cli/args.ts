@@ -68,9 +68,13 @@ export type Invocation =
       locale: Locale
       /** `--view MODE` (aria): the mode the page is captured in (absent: `DEFAULT_VIEW_MODE`). */
       view?: ViewMode
+      /** `--tab`: the session's Chat (default) or its Trajectory (issue 29). */
+      tab?: SnapshotTab
     } & Output)
 
 export type SnapshotFormat = 'text' | 'aria'
+
+export type SnapshotTab = 'chat' | 'trajectory'
 
 /**
  * `--expand` of `snapshot --format aria`: `all` every row (and every turn and activity fold), `none` nothing,
@@ -169,12 +173,16 @@ function parseSnapshot(spec: CommandSpec, rest: string[]): Invocation {
   const expand = oneOf(str(values['expand']), '--expand', ['all', 'none', 'process'] as const)
   if (expand !== null && format !== 'aria') throw new UserError('--expand applies to --format aria only')
   const view = parseView(str(values['view']))
+  const tab = oneOf(str(values['tab']), '--tab', ['chat', 'trajectory'] as const)
+  // The Trajectory has no view modes and no card disclosures.
+  if (tab === 'trajectory' && values['view'] !== undefined) throw new UserError('--view applies to the Chat tab only')
+  if (tab === 'trajectory' && expand === 'process') throw new UserError('--expand process applies to the Chat tab only', 'The Trajectory has no turn controls: --expand all opens every row\'s details, none opens nothing.')
   // The text snapshot is the model and card props, the same in every mode.
   if (values['view'] !== undefined && format !== 'aria') throw new UserError('--view applies to --format aria only', 'The text snapshot is the same in every view mode.')
   const outDir = nonEmpty(str(values['out']), '--out')
   const check = values['check'] === true
   if (check && outDir === null) throw new UserError('--check needs --out DIR (the folder holding the committed snapshots)')
-  return { mode: 'snapshot', inputs: positionals, format, outDir, check, expand: expand ?? 'all', locale: parseLocale(str(values['locale'])), view, ...output(values) }
+  return { mode: 'snapshot', inputs: positionals, format, outDir, check, expand: expand ?? 'all', locale: parseLocale(str(values['locale'])), view, ...(tab === null || tab === 'chat' ? {} : { tab }), ...output(values) }
 }
 
 function oneOf<T extends string>(value: string | undefined, flag: string, allowed: readonly T[]): T | null {

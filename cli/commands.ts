@@ -160,13 +160,14 @@ Exit codes: 0 written, 1 the session (or a subagent) could not be read, 2 usage 
   },
   {
     name: 'snapshot',
-    usage: 'snapshot [paths…] [--format text|aria] [-o DIR] [--check]',
+    usage: 'snapshot [paths…] [--format text|aria] [--tab chat|trajectory] [-o DIR] [--check]',
     summary: 'card snapshots for CI, one file per session',
     flags: [
       { name: 'format', type: 'string', value: 'text|aria', help: 'text: model and card props, no browser (default); aria: the rendered\ntranscript\'s accessibility tree, via Chromium' },
       { name: 'out', short: 'o', type: 'string', value: 'DIR', help: 'the snapshot folder, one DIR/<session-id>.txt (.aria.yml) per session;\nwithout it, snapshots are printed' },
       { name: 'check', type: 'boolean', help: 'compare with DIR, print a unified diff per changed session, exit 1 on any\ndifference; writes only with DSH_SNAPSHOT=refresh' },
       { name: 'expand', type: 'string', value: 'all|none|process', help: '--format aria: open every row first (all, the default), nothing (none),\nor only the whole-turn controls and activity headers (process)' },
+      { name: 'tab', type: 'string', value: 'chat|trajectory', help: 'which view of the session: its Chat (default) or its Trajectory (every request,\nits usage and timing, tools and sub-calls)' },
       locale,
       { ...view, help: `--format aria: the view mode the page is captured in: ${VIEW_MODES.join(', ')}\n(default ${DEFAULT_VIEW_MODE})` },
     ],
