@@ -58,6 +58,7 @@ export class RunFacts {
 
   add(line: ParsedLine): void {
     if (line.kind === 'header') {
+      this.#usage.header(line.header)
       const created = line.header.createdAt
       // Fixtures write 0 for unknown clocks; a session cannot start at the epoch.
       if (typeof created === 'number' && created > 0) this.#createdAt = created
