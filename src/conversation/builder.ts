@@ -13,6 +13,7 @@ import type { Conversation, Section, SessionStatus, TodoWrite } from './model'
 import { failureOf, prop, str } from './narrow'
 import { SectionState, type BuildContext } from './section'
 import { SeedCut } from './seed-cut'
+import type { CountedRequest } from './usage'
 import { sessionStatus, type StatusEvidence } from './status'
 import { StepItem } from './step-item'
 import { TailItem } from './tail'
@@ -73,6 +74,15 @@ export class ConversationBuilder {
     this.#torn = torn
   }
 
+  /**
+   * The session's own settled requests and its calls per tool, as the one counts hold them (./usage.ts,
+   * ./counts.ts): what an archive's per-day and per-tool figures are made of (src/stats), so nothing counts
+   * a second time.
+   */
+  countedDetail(): { requests: CountedRequest[]; tools: Map<string, number>; lastTool: string | null } {
+    return { requests: this.#facts.usage.ownRequests(), tools: this.#facts.counts.byTool(), lastTool: this.#facts.counts.lastTool() }
+  }
+
   snapshot(): Conversation {
     return this.#model(this.#sections, () => this.#facts.snapshot(this.#header, this.#status(), this.#seed.cut), false)
   }
@@ -128,6 +138,7 @@ export class ConversationBuilder {
       case 'header':
         this.#header = line.header
         this.#facts.usage.header(line.header)
+        this.#facts.counts.header(line.header)
         if (this.#seed.header(line.header)) this.#cutMoved()
         return
       case 'event':

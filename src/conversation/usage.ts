@@ -196,6 +196,11 @@ export class RequestUsageCounter {
     return this.#byRequest.get(request)?.usage ?? null
   }
 
+  /** The seed cut (./seed-cut.ts): seqs below it were copied from the parent; null when nothing is. */
+  get seedCut(): number | null {
+    return this.#seed.cut
+  }
+
   /** How many of the session's own requests have counted usage. */
   get counted(): number {
     return this.#ownCount
