@@ -30,8 +30,12 @@ export type FoldResult =
       /** `ParsedLine`s folded and the last event seq (-1 when none): where a live page's feed takes over. */
       lines: number
       lastSeq: number
+      /** The fold's counted requests and calls per tool (an archive record's parts, src/stats/insight.ts); absent: none known. */
+      detail?: CountedDetail
     }
   | { ok: false; error: string }
+
+export type CountedDetail = ReturnType<ConversationBuilder['countedDetail']>
 
 export interface FoldOptions {
   /**
@@ -110,6 +114,7 @@ export async function foldLog(source: LogSource, redactor: Redactor | null = nul
     warnings.push({ path, line: null, message: 'the log ends in a partial line (torn tail); it is not shown' })
   }
   // \`finish\`, not \`snapshot\`: the fold is over, and its state goes as the model is made.
+  const detail = builder.countedDetail()
   const conversation = redactor === null ? builder.finish() : redactor.value(builder.finish(), { session: path, line: null })
-  return { ok: true, conversation, warnings, warningCount, lines, lastSeq }
+  return { ok: true, conversation, warnings, warningCount, lines, lastSeq, detail }
 }
