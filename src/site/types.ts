@@ -9,7 +9,7 @@ import type { Locale, TimeLabel } from '../cards/types'
 import type { SessionStatus } from '../conversation/model'
 import type { ViewMode } from '../cards/view-mode'
 import type { SessionInsight } from '../stats/insight'
-import type { OverviewModel, OverviewText } from './index/overview'
+import type { OverviewModel, OverviewText } from './index/overview-types'
 
 /** A fact of the session header (`Started`, `Model`, …). */
 export interface Fact {
