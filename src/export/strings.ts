@@ -165,7 +165,7 @@ const ZH: ExportText = {
   interrupted: '已中断',
   running: '仍在运行',
   usageColumns: ['会话', '输入', '输出', '缓存读取', '缓存写入', '合计', '时长'],
-  treeTotal: (sessions, tokens) => `本 PR：${sessions} 个会话，${tokens} token`,
+  treeTotal: (sessions, tokens) => `本次变更：${sessions} 个会话，${tokens} token`,
   field: (name, value) => `**${name}**：${value}`,
   colon: '：',
   fullStop: '。',

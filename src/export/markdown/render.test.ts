@@ -160,7 +160,7 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown(one, { locale: 'en', link: pathLink }).text).toContain('\nThis PR: 1 session, 3.2M tokens\n')
     const four = { ...facts, usage: [withUsage('root', 3_000_000), withUsage('a', 150_000), withUsage('b', 40_000), withUsage('c', 10_000)] }
     expect(renderMarkdown(four, { locale: 'en', link: pathLink }).text).toContain('\nThis PR: 4 sessions, 3.2M tokens\n')
-    expect(renderMarkdown({ ...summaryFacts([smallSession()], 'zh'), usage: one.usage }, { locale: 'zh', link: pathLink }).text).toContain('本 PR：1 个会话，3.2M token')
+    expect(renderMarkdown({ ...summaryFacts([smallSession()], 'zh'), usage: one.usage }, { locale: 'zh', link: pathLink }).text).toContain('本次变更：1 个会话，3.2M token')
   })
 
   it('is deterministic', () => {
