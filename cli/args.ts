@@ -11,6 +11,7 @@ import { COMMANDS, commandSpec, flagsOf, type CommandSpec } from './commands'
 import { commandHelp, mainHelp } from './help'
 import { nearest } from './suggest'
 import { DEFAULT_VIEW_MODE, VIEW_MODES, type ViewMode } from '../src/cards/view-mode'
+import { GROUP_BY, type GroupBy } from '../src/stats/aggregate'
 
 export type Locale = 'en' | 'zh'
 
@@ -53,6 +54,7 @@ export type Invocation =
       /** `--shard i/n`: build part i of n for `dsh-view merge` (absent or null: the whole site). */
       shard?: ShardRequest | null
     } & Output)
+  | StatsInvocation
   | MergeInvocation
   | RedactInvocation
   | LiveInvocation
@@ -71,6 +73,17 @@ export type Invocation =
       /** `--tab`: the session's Chat (default) or its Trajectory (issue 29). */
       tab?: SnapshotTab
     } & Output)
+
+/** `dsh-view stats`: archive totals, optionally broken down (src/stats/aggregate.ts). */
+export type StatsInvocation = {
+  mode: 'stats'
+  inputs: string[]
+  format: 'text' | 'json' | 'csv'
+  by: GroupBy | null
+  /** `YYYY-MM-DD` (UTC), inclusive; null: no bound. */
+  since: string | null
+  until: string | null
+} & Output
 
 export type SnapshotFormat = 'text' | 'aria'
 
@@ -107,6 +120,8 @@ export function parseInvocation(argv: readonly string[]): Invocation {
       const { values, positionals } = parse(spec, rest)
       return { mode: 'inspect', inputs: positionals, json: values['json'] === true, latest: parseLatest(values['latest']), ...output(values) }
     }
+    case 'stats':
+      return parseStats(spec, rest)
     case 'build': {
       const { values, positionals } = parse(spec, rest)
       if (values['demo'] === true && positionals.length > 0) {
@@ -419,3 +434,30 @@ export type MergeInvocation = {
   parts: string[]
   outDir: string
 } & Output
+
+function parseStats(spec: CommandSpec, rest: string[]): StatsInvocation {
+  const { values, positionals } = parse(spec, rest)
+  if (values['json'] === true && values['csv'] === true) throw new UserError('--json and --csv do not go together', 'Pick one output format.')
+  const by = str(values['by'])
+  if (by !== undefined && !(GROUP_BY as readonly string[]).includes(by)) throw new UserError(`--by must be one of ${GROUP_BY.join(', ')} (got ${JSON.stringify(by)})`)
+  const since = parseDay(str(values['since']), '--since')
+  const until = parseDay(str(values['until']), '--until')
+  if (since !== null && until !== null && since > until) throw new UserError(`--since ${since} is after --until ${until}`)
+  return {
+    mode: 'stats',
+    inputs: positionals,
+    format: values['json'] === true ? 'json' : values['csv'] === true ? 'csv' : 'text',
+    by: (by as GroupBy | undefined) ?? null,
+    since,
+    until,
+    ...output(values),
+  }
+}
+
+/** A `YYYY-MM-DD` date that exists (UTC). */
+function parseDay(value: string | undefined, flag: string): string | null {
+  if (value === undefined) return null
+  const ok = /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)
+  if (!ok) throw new UserError(`${flag} takes a date as YYYY-MM-DD (got ${JSON.stringify(value)})`)
+  return value
+}

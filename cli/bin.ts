@@ -24,6 +24,8 @@ async function main(): Promise<number> {
       return 0
     case 'inspect':
       return (await import('./inspect')).runInspect(inv, nodeIo)
+    case 'stats':
+      return (await import('./stats')).runStats(inv, nodeIo)
     case 'build':
       return (await import('./build')).runBuild(inv, nodeIo)
     case 'merge':

@@ -82,6 +82,29 @@ ${EXIT_NOTE}`,
     examples: ['dsh-view inspect ~/.dsh/sessions', 'dsh-view inspect --latest 1 --json ./sessions'],
   },
   {
+    name: 'stats',
+    usage: 'stats [paths…] [--json|--csv] [--by day|week|project|model|tool] [--since DATE] [--until DATE]',
+    summary: 'archive totals: sessions, turns, tool calls, tokens, time; by day, week, project, model or tool',
+    flags: [
+      { name: 'json', type: 'boolean', help: 'one JSON document on stdout: {"totals":{…},"rows":[…],"problems":[…]}' },
+      { name: 'csv', type: 'boolean', help: 'CSV on stdout: a header line, one line per row, then the total' },
+      { name: 'by', type: 'string', value: 'KEY', help: 'break the totals down by day, week (from Monday), project, model or tool' },
+      { name: 'since', type: 'string', value: 'DATE', help: 'only sessions that started on or after DATE (YYYY-MM-DD, UTC)' },
+      { name: 'until', type: 'string', value: 'DATE', help: 'only sessions that started on or before DATE (YYYY-MM-DD, UTC)' },
+    ],
+    notes: `${PATHS_NOTE}
+
+Figures are inspect's, added up: tokens are counted once per provider request (retries, packed rows,
+compactions and resumed sessions are not counted twice; a fork or subagent child's copy of its parent's
+history is its parent's). By day and week, tokens go to the day each request settled and sessions, turns,
+tool calls and time to the day the session started; by model, tokens go to the request's model and the rest
+to the session's first model; by tool, the rows are tool calls (and the failed or interrupted sessions that
+ended on that tool).
+
+${EXIT_NOTE}`,
+    examples: ['dsh-view stats ~/.dsh/sessions', 'dsh-view stats --by day --since 2026-11-01 --json', 'dsh-view stats ./sessions --by model --csv > usage.csv'],
+  },
+  {
     name: 'build',
     usage: 'build [paths…] [-o DIR] [--open] [--latest N]',
     summary: 'render sessions as a static site (opens from file://)',

@@ -21,6 +21,7 @@ import { RunFacts, runStatus, type RunStatus } from '../src/conversation/run-fac
 import type { UsageTotals } from '../src/conversation/model'
 import { isUnknownVersion, NEWEST_KNOWN_VERSION } from '../src/log/format-version'
 import { knownTime } from '../src/log/time'
+import { sessionInsight, type SessionInsight } from '../src/stats/insight'
 
 type InspectInvocation = Extract<Invocation, { mode: 'inspect' }>
 
@@ -102,6 +103,18 @@ export interface InspectOptions {
  * inspect.test.ts compares both modes on every fixture log.
  */
 export async function inspect(inputs: readonly string[], io: Io, options: InspectOptions | ChunkMode = {}): Promise<InspectReport> {
+  const report = await inspectRuns(inputs, io, options)
+  return { sessions: report.sessions.map(r => r.session), problems: report.problems }
+}
+
+/** One inspected session with its archive facts (src/stats/insight.ts), made from the same streaming pass. */
+export interface InspectedRun {
+  session: InspectedSession
+  insight: SessionInsight
+}
+
+/** `inspect`, keeping each session's archive facts: what `dsh-view stats` adds up (so its totals are inspect's). */
+export async function inspectRuns(inputs: readonly string[], io: Io, options: InspectOptions | ChunkMode = {}): Promise<{ sessions: InspectedRun[]; problems: InspectReport['problems'] }> {
   const { chunks = 'skip-superseded', latest = null, reporter, now = Date.now() } = typeof options === 'string' ? { chunks: options } : options
   const discovery = await discoverLogs(inputs, { env: io.env, homedir: io.env['HOME'] ?? homedir() })
   const problems = [...discovery.problems]
@@ -125,7 +138,10 @@ export async function inspect(inputs: readonly string[], io: Io, options: Inspec
   }
   progress?.finish()
   const { duplicates } = linkSessions(read.map((r) => r.summary))
-  const sessions = read.map(({ log, summary, run, writtenAt }) => toJson(log, summary, (duplicates.get(summary.id) ?? []).filter((d) => d !== summary).map((d) => d.path), run, writtenAt, now))
+  const sessions = read.map(({ log, summary, run, writtenAt }) => {
+    const session = toJson(log, summary, (duplicates.get(summary.id) ?? []).filter((d) => d !== summary).map((d) => d.path), run, writtenAt, now)
+    return { session, insight: insightOf(session, run) }
+  })
   return { sessions, problems }
 }
 
@@ -169,6 +185,24 @@ function toJson(log: DiscoveredLog, s: SessionSummary, duplicateOf: string[], ru
     tokens: run.usage,
     unknownVersion: isUnknownVersion(s.format.version),
   }
+}
+
+function insightOf(s: InspectedSession, run: RunFacts): SessionInsight {
+  const start = s.startTime === null ? null : Date.parse(s.startTime)
+  const end = s.endTime === null ? null : Date.parse(s.endTime)
+  return sessionInsight({
+    id: s.id,
+    project: s.cwd,
+    start,
+    end,
+    status: s.status,
+    model: s.model,
+    counts: { turns: s.turns, toolCalls: s.toolCalls, subToolCalls: s.subToolCalls },
+    usage: s.tokens,
+    requests: run.requests(),
+    tools: run.counts.byTool(),
+    lastTool: run.counts.lastTool(),
+  })
 }
 
 const SHOWN_INVALID = 5

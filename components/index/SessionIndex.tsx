@@ -11,6 +11,7 @@ import type { SiteSearchText } from '../../src/search/types'
 import { PageNav } from '../layout/PageNav'
 import { FilterBox, type FilterBoxText } from './FilterBox'
 import { SiteSearch } from './SiteSearch'
+import { Overview } from './Overview'
 import styles from './SessionIndex.module.css'
 import frame from '../layout/SiteFrame.module.css'
 import '../theme/tokens.module.css'
@@ -97,6 +98,7 @@ export function SessionIndex({ model, filter, skipLabel, noSessions, pagesLabel,
         {search !== undefined && model.groups.length > 0 && <SiteSearch text={search} catalog={catalog} />}
       </header>
       <main id="main" tabIndex={-1} className={styles.main}>
+        {model.overview != null && <Overview model={model.overview} />}
         {model.groups.length === 0 && (
           <div className={styles.empty} data-empty-index="">
             <p>{noSessions}</p>

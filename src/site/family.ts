@@ -18,7 +18,8 @@ import type { RedactConfig } from '../redact/scan'
 import { childAnchor, headerFacts, summarize, type Family } from './render/chrome'
 import { AttemptOutput } from './write/attempt-output'
 import { Enricher } from './render/enrich'
-import { foldLog, type FoldResult } from './fold/fold-log'
+import { foldLog, type CountedDetail, type FoldResult } from './fold/fold-log'
+import { sessionInsight, type SessionInsight } from '../stats/insight'
 import { damagedConversation, failureReason, type FailedStage } from './fold/damaged'
 import type { SessionRecord, Warning } from './write/manifest'
 import { SessionRenderer, type RenderedSession } from './render/render-session'
@@ -242,9 +243,31 @@ async function foldFamily(family: readonly FamilyMember[], ctx: FamilyContext, r
     // A family bigger than HOLD_FAMILY_BYTES keeps one member's model at a time: the others are folded
     // again when their turn to render comes (the fold is deterministic; only time is spent).
     const hold = family.length === 1 || familyBytes <= HOLD_FAMILY_BYTES
-    loaded.push({ member, conversation: hold ? conversation : null, trajectory: hold ? trajectory : null, children: conversation.facts.children, warnings, lines, lastSeq, redactions: redactor?.report() ?? null, summary: summarize({ conversation, id: member.id, stem: member.stem, pages: 1, warnings: folded.warningCount, locale: ctx.locale }) })
+    loaded.push({ member, conversation: hold ? conversation : null, trajectory: hold ? trajectory : null, children: conversation.facts.children, warnings, lines, lastSeq, redactions: redactor?.report() ?? null, summary: { ...summarize({ conversation, id: member.id, stem: member.stem, pages: 1, warnings: folded.warningCount, locale: ctx.locale }), insight: insightOf(member.id, conversation, folded.detail) } })
   }
   return loaded
+}
+
+/**
+ * The session's archive record (src/stats/insight.ts), kept in the manifest with its summary: the index
+ * overview adds these up, so a rebuild reads only the logs that changed. Made from the fold's own counters.
+ */
+function insightOf(id: string, conversation: Conversation, detail: CountedDetail | undefined): SessionInsight {
+  const f = conversation.facts
+  const model = f.models[0]
+  return sessionInsight({
+    id,
+    project: f.cwd,
+    start: f.startTime,
+    end: f.endTime,
+    status: f.status,
+    model: model === undefined ? null : model.provider ? `${model.provider}/${model.model}` : model.model,
+    counts: f.stats,
+    usage: f.stats.usage,
+    requests: detail?.requests ?? [],
+    tools: detail?.tools ?? new Map(),
+    lastTool: detail?.lastTool ?? null,
+  })
 }
 
 /** A member's models on their way to the render, which empties the box as it takes them. */

@@ -8,6 +8,8 @@ import type { SessionPill } from '../cards/pills'
 import type { Locale, TimeLabel } from '../cards/types'
 import type { SessionStatus } from '../conversation/model'
 import type { ViewMode } from '../cards/view-mode'
+import type { SessionInsight } from '../stats/insight'
+import type { OverviewModel, OverviewText } from './index/overview-types'
 
 /** A fact of the session header (`Started`, `Model`, …). */
 export interface Fact {
@@ -52,6 +54,11 @@ export interface SessionSummary {
   pages: number
   /** Damage worth a look: invalid lines, unknown events, a torn tail. */
   warnings: number
+  /**
+   * The session's archive record (src/stats/insight.ts) the index overview adds up; kept in the manifest so
+   * a rebuild does not read unchanged logs again. Absent: not known (a preview, a damaged session's page).
+   */
+  insight?: SessionInsight
 }
 
 /** Site-wide text, per locale (src/site/strings.ts). */
@@ -132,6 +139,8 @@ export interface SiteText {
   viewLabel: string
   /** Each view mode's name in that control. */
   viewModes: Record<ViewMode, string>
+  /** The index overview's words (src/site/index/overview.ts). */
+  overview: OverviewText
 }
 
 /** The header's view-mode control (src/site/client/view-mode.ts makes it work; hidden without script). */
@@ -266,6 +275,8 @@ export interface IndexModel {
   emptyHint?: string
   /** A note about the page under the count: a preview says it is one (src/site/preview.ts). */
   notice?: string | null
+  /** The archive overview (totals and charts, src/site/index/overview.ts); on the first index page only. */
+  overview?: OverviewModel | null
 }
 
 export interface StatusCount {

@@ -45,6 +45,10 @@ export class TrajectoryBuilder {
     for (const line of lines) {
       this.#line = line.line
       switch (line.kind) {
+        case 'header':
+          // The seed cut: a fork child's copied requests are the parent's (src/conversation/usage.ts).
+          this.#usage.header(line.header)
+          break
         case 'event':
           this.#event(line.event)
           break

@@ -152,6 +152,17 @@ describe('renderMarkdown', () => {
     expect(text.indexOf('version 99')).toBeLessThan(text.indexOf('#### Prompt'))
   })
 
+  it('says the tree\'s total in one line: sessions, and tokens counted once per request', () => {
+    const facts = summaryFacts([smallSession()])
+    const root = facts.usage[0] as (typeof facts.usage)[number]
+    const withUsage = (title: string, totalTokens: number) => ({ ...root, title, usage: { ...root.usage, totalTokens } })
+    const one = { ...facts, usage: [withUsage('root', 3_200_000)] }
+    expect(renderMarkdown(one, { locale: 'en', link: pathLink }).text).toContain('\nThis PR: 1 session, 3.2M tokens\n')
+    const four = { ...facts, usage: [withUsage('root', 3_000_000), withUsage('a', 150_000), withUsage('b', 40_000), withUsage('c', 10_000)] }
+    expect(renderMarkdown(four, { locale: 'en', link: pathLink }).text).toContain('\nThis PR: 4 sessions, 3.2M tokens\n')
+    expect(renderMarkdown({ ...summaryFacts([smallSession()], 'zh'), usage: one.usage }, { locale: 'zh', link: pathLink }).text).toContain('本次变更：1 个会话，3.2M token')
+  })
+
   it('is deterministic', () => {
     const facts = summaryFacts([smallSession()])
     expect(renderMarkdown(facts, { locale: 'en', link: urlLink }).text).toBe(renderMarkdown(facts, { locale: 'en', link: urlLink }).text)

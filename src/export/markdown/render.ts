@@ -10,6 +10,7 @@
 import type { SessionStatus } from '../../conversation/model'
 import { siteText } from '../../site/strings'
 import type { Locale } from '../../cards/types'
+import { formatTokens } from '../../cards/format'
 import { exportText, type ExportText } from '../strings'
 import { answerMarkdown } from './answer'
 import { code, inline, link, quote } from './escape'
@@ -138,6 +139,8 @@ function blocks(facts: SummaryFacts, caps: Caps, options: MarkdownOptions): stri
     root === undefined ? null : t.field(t.tokens, num(root.usage.totalTokens)),
   ].filter((s): s is string => s !== null)
   out.push(meta.join(' · '))
+  // The whole tree in one line (root and every descendant, each request once: a child's copy of its parent's history is the parent's).
+  out.push(t.treeTotal(facts.usage.length, formatTokens(facts.usage.reduce((n, u) => n + u.usage.totalTokens, 0))))
   for (const warning of options.warnings ?? []) out.push(`> ⚠️ ${inline(warning)}`)
   // One link to the transcript: its words are the link text (no "Full transcript: Full transcript").
   out.push(`**${link(t.transcript, options.link.href)}** · ${site.factSession} ${code(facts.id)}`)

@@ -36,8 +36,12 @@ export type FoldResult =
       lastSeq: number
       /** The Trajectory record model of the same read (issue 29), when asked for (`trajectory`). */
       trajectory: TrajectorySnapshot | null
+      /** The fold's counted requests and calls per tool (an archive record's parts, src/stats/insight.ts); absent: none known. */
+      detail?: CountedDetail
     }
   | { ok: false; error: string }
+
+export type CountedDetail = ReturnType<ConversationBuilder['countedDetail']>
 
 export interface FoldOptions {
   /**
@@ -132,6 +136,7 @@ export async function foldLog(source: LogSource, redactor: Redactor | null = nul
     warnings.push({ path, line: null, message: 'the log ends in a partial line (torn tail); it is not shown' })
   }
   // \`finish\`, not \`snapshot\`: the fold is over, and its state goes as the model is made.
+  const detail = builder.countedDetail()
   const conversation = redactor === null ? builder.finish() : redactor.value(builder.finish(), { session: path, line: null })
   let snapshot: TrajectorySnapshot | null = null
   try {
@@ -140,5 +145,5 @@ export async function foldLog(source: LogSource, redactor: Redactor | null = nul
     warningCount++
     warnings.push({ path, line: null, message: `the Trajectory could not be built: ${describeError(error)}` })
   }
-  return { ok: true, conversation, warnings, warningCount, lines, lastSeq, trajectory: snapshot }
+  return { ok: true, conversation, warnings, warningCount, lines, lastSeq, trajectory: snapshot, detail }
 }

@@ -9,6 +9,7 @@ import { renderStaticMarkup } from '../html/static-markup'
 import { SessionIndex } from '../../../components/index/SessionIndex'
 import { liveHead } from '../html/live'
 import { indexFile, paginateIndex } from './index-pages'
+import { overviewModel } from './overview'
 import { fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, measure } from '../render/measure'
 import { fillShell, headMarkup, type Shell } from '../html/shell'
 import { pageFile } from '../plan/slug'
@@ -100,6 +101,7 @@ export function indexModel(summaries: readonly SessionSummary[], text: SiteText,
     statuses,
     statusFilter: { label: text.statusFilter, all: text.statusAll(summaries.length), counts: text.statusCounts },
     emptyHint: text.noSessionsHint,
+    overview: overviewModel(summaries, text),
   }
 }
 
