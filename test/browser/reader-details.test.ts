@@ -103,3 +103,44 @@ describe.skipIf(!enabled)('the index', () => {
     await page.close()
   })
 })
+
+/** The rows the controls of the find bar take: its field, buttons and selects grouped by their vertical middle. */
+const controlRows = (page: Page) =>
+  page.locator('[data-find-box]').evaluate(box => {
+    const middles = [...box.querySelectorAll('input, select, button')].map(el => { const r = el.getBoundingClientRect(); return (r.top + r.bottom) / 2 }).sort((a, b) => a - b)
+    // A new row starts where a control's middle lies below the previous one by more than a few pixels.
+    return middles.filter((m, i) => i === 0 || m - (middles[i - 1] as number) > 8).length
+  })
+
+describe.skipIf(!enabled)('the sticky find bar', () => {
+  it('takes two rows on a 390 px phone, one on a desktop', async () => {
+    for (const [width, rows] of [[390, 2], [1280, 1]] as const) {
+      const { page } = await open(`sessions/${LONG}.html`, { width, height: 800 })
+      await page.locator('[data-find-box]').waitFor()
+      expect(await controlRows(page), `${width} px`).toBe(rows)
+      await page.close()
+    }
+  })
+
+  it('stays about two lines high at 1280 px while it counts matches here and on other pages', async () => {
+    const { page, errors } = await open(`sessions/${LONG}.html`, { width: 1280, height: 800 })
+    await page.locator('#dsh-find').fill('HELLO')
+    const status = page.locator('[data-find-status]')
+    await expect.poll(() => status.textContent()).toMatch(/on this page · \d+ more on other pages$/)
+    const [box, controls, line] = await page.locator('[data-find-box]').evaluate(el => [
+      el.getBoundingClientRect().height,
+      (el.firstElementChild as HTMLElement).getBoundingClientRect().height,
+      parseFloat(getComputedStyle(el.querySelector('[data-find-status]') as HTMLElement).lineHeight),
+    ])
+    // The controls, one line for the count and the fold of other pages' matches, the padding.
+    expect(box).toBeLessThanOrEqual(controls + 1.5 * (line as number) + 20)
+    // The other pages' matches are one click away.
+    const elsewhere = page.locator('[data-find-elsewhere]')
+    await elsewhere.locator('summary').click()
+    const link = elsewhere.locator('a').first()
+    await expect.poll(() => link.isVisible()).toBe(true)
+    expect(await link.getAttribute('href')).toMatch(new RegExp(`^${LONG}\\.p\\d+\\.html#`))
+    expect(errors).toEqual([])
+    await page.close()
+  })
+})
