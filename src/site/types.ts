@@ -79,6 +79,9 @@ export interface SiteText {
   /** The filter's placeholder and count on one page of a paginated index: it filters that page only. */
   filterPagePlaceholder: string
   filterPageCount: string
+  /** A session page's notice for a link to nothing in the session: `{n}` the turn, `{id}` any other address. */
+  noSuchTurn: string
+  noSuchAnchor: string
   /** Where the sessions were, when the filter matches none (`…on this page` on one index page of several). */
   filterNoMatch: string
   filterPageNoMatch: string

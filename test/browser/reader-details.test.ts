@@ -54,7 +54,12 @@ beforeAll(async () => {
   writeFileSync(join(site, 'index-pager.html'), file?.content ?? '')
 }, 180_000)
 
-const url = (path: string) => pathToFileURL(join(site, path)).href
+/** A file of the site, with `#fragment` after it when the path has one. */
+const url = (path: string) => {
+  const [file, hash] = path.split('#')
+  const href = pathToFileURL(join(site, file as string)).href
+  return hash === undefined ? href : `${href}#${hash}`
+}
 
 async function open(path: string, viewport = { width: 1280, height: 900 }): Promise<{ page: Page; errors: string[] }> {
   const page = await browser().newPage({ viewport })
@@ -141,6 +146,37 @@ describe.skipIf(!enabled)('the sticky find bar', () => {
     await expect.poll(() => link.isVisible()).toBe(true)
     expect(await link.getAttribute('href')).toMatch(new RegExp(`^${LONG}\\.p\\d+\\.html#`))
     expect(errors).toEqual([])
+    await page.close()
+  })
+})
+
+describe.skipIf(!enabled)('a link to a turn past the last', () => {
+  const notice = (page: Page) => page.locator('[data-missing-anchor]')
+  const inView = (page: Page) => notice(page).evaluate(el => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight })
+
+  it('says the turn does not exist, as an alert, on a paginated session and on a one-page one', async () => {
+    for (const [path, turn] of [[`sessions/${LONG}.html`, 999], ['sessions/short.html', 4]] as const) {
+      const { page, errors } = await open(`${path}#turn-${turn}`, { width: 390, height: 800 })
+      await expect.poll(() => notice(page).isVisible(), path).toBe(true)
+      expect(await notice(page).textContent()).toBe(`There is no turn ${turn} in this session.`)
+      expect(await notice(page).getAttribute('role')).toBe('alert')
+      expect(await inView(page)).toBe(true)
+      expect(new URL(page.url()).pathname.endsWith(path)).toBe(true)
+      // Another address of nothing: named as it is; a turn that exists: no notice, and the reader is taken there.
+      await page.evaluate(() => { location.hash = 'no-such-row' })
+      await expect.poll(() => notice(page).textContent()).toBe('Nothing in this session has the address #no-such-row.')
+      await page.evaluate(() => { location.hash = 'turn-2' })
+      await expect.poll(() => notice(page).isVisible()).toBe(false)
+      expect(errors).toEqual([])
+      await page.close()
+    }
+  })
+
+  it('keeps deep links that exist working: a turn on another page, without a notice', async () => {
+    const { page } = await open(`sessions/${LONG}.html#turn-${LONG_TURNS}`)
+    await page.waitForURL(new RegExp(`/${LONG}\\.p\\d+\\.html#turn-${LONG_TURNS}$`))
+    await page.locator(`h2#turn-${LONG_TURNS}`).waitFor()
+    expect(await notice(page).isVisible()).toBe(false)
     await page.close()
   })
 })

@@ -458,7 +458,14 @@ export class SessionRenderer {
     // A preview has no search of its own: the session's search shard covers rows beyond its one page.
     const find = input.preview === true ? undefined : this.#findBox(input, feed)
     const frame = renderStaticMarkup(
-      <SessionPage chrome={chrome} skipLabel={this.text.skipToTranscript} allSessions={this.text.allSessions} footer={this.text.generatedBy} find={find} />,
+      <SessionPage
+        chrome={chrome}
+        skipLabel={this.text.skipToTranscript}
+        allSessions={this.text.allSessions}
+        footer={this.text.generatedBy}
+        find={find}
+        missingAnchor={{ turn: this.text.noSuchTurn, other: this.text.noSuchAnchor }}
+      />,
     )
     const file = pageFile(input.summary.slug, page)
     const canonical = input.baseUrl === null ? null : `${input.baseUrl}sessions/${file}`
