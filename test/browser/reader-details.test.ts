@@ -157,7 +157,7 @@ describe.skipIf(!enabled)('a link to a turn past the last', () => {
   it('says the turn does not exist, as an alert, on a paginated session and on a one-page one', async () => {
     for (const [path, turn] of [[`sessions/${LONG}.html`, 999], ['sessions/short.html', 4]] as const) {
       const { page, errors } = await open(`${path}#turn-${turn}`, { width: 390, height: 800 })
-      await expect.poll(() => notice(page).isVisible(), path).toBe(true)
+      await expect.poll(() => notice(page).isVisible(), { message: path }).toBe(true)
       expect(await notice(page).textContent()).toBe(`There is no turn ${turn} in this session.`)
       expect(await notice(page).getAttribute('role')).toBe('alert')
       expect(await inView(page)).toBe(true)
@@ -177,6 +177,37 @@ describe.skipIf(!enabled)('a link to a turn past the last', () => {
     await page.waitForURL(new RegExp(`/${LONG}\\.p\\d+\\.html#turn-${LONG_TURNS}$`))
     await page.locator(`h2#turn-${LONG_TURNS}`).waitFor()
     expect(await notice(page).isVisible()).toBe(false)
+    await page.close()
+  })
+})
+
+describe.skipIf(!enabled)('a v0 subagent card', () => {
+  // fixtures/corpus/v0/acp-agent/subagent-multi: two foreground `subagent` calls; the parent's log names no child.
+  const PARENT = '14dda109-5728-45ba-a002-7db9543fe50e'
+  const CHILDREN = { ALPHA: '553f8e92-aac1-4df3-8657-eacbb58f9581', BETA: '5f49e80c-16fc-42c7-a617-0b6bd0680aa3' }
+
+  it('links to the child it started, and the child links back to that card', async () => {
+    const { page, errors } = await open(`sessions/${PARENT}.html`)
+    const links = page.locator('[data-row-extras] a', { hasText: 'Open child session' })
+    expect(await links.count()).toBe(2)
+    // Each link follows the card of the call that asked for its answer.
+    for (const [word, index] of [['ALPHA', 0], ['BETA', 1]] as const) {
+      const link = links.nth(index)
+      // The card right before the links (its IN holds the prompt the call gave).
+      const card = await link.evaluate(a => a.closest('[data-row-extras]')?.previousElementSibling?.textContent ?? '')
+      expect(card).toContain(`exactly the word ${word}`)
+      expect(await link.getAttribute('href')).toMatch(new RegExp(`^${CHILDREN[word].slice(0, 8)}`))
+    }
+    // The calls' cards start folded: the reader unfolds them.
+    await page.getByRole('button', { name: 'Expand all' }).click()
+    await links.first().click()
+    await page.waitForURL(new RegExp(`/${CHILDREN.ALPHA.slice(0, 8)}[^/]*\\.html$`))
+    const back = page.locator('header p', { hasText: 'Subagent of' }).locator('a')
+    expect(await back.getAttribute('href')).toBe(`${PARENT}.html#child-${CHILDREN.ALPHA}`)
+    await back.click()
+    await page.waitForURL(new RegExp(`/${PARENT}\\.html#child-`))
+    await page.locator(`[id="child-${CHILDREN.ALPHA}"]`).waitFor()
+    expect(errors).toEqual([])
     await page.close()
   })
 })
