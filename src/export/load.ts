@@ -26,6 +26,8 @@ export interface ExportSession {
   conversation: Conversation
   summary: SessionSummary
   warnings: Warning[]
+  /** The log ends in a partial line, not shown (one of `summary.warnings`). */
+  tornTail: boolean
   /** Depth below the exported root (0 for the root). */
   depth: number
 }
@@ -53,7 +55,7 @@ export async function loadFamily(members: readonly FamilyMember[], redact: Redac
     const result = await foldLog(member.source, redactor).catch((error: unknown): Awaited<ReturnType<typeof foldLog>> => {
       const { reason, line } = failureReason('read', error)
       problems.push({ path: member.source.display, message: reason })
-      return { ok: true, conversation: damagedConversation(null, reason, line), warnings: [{ path: member.source.display, line, message: reason }], warningCount: 1, lines: 0, lastSeq: -1 }
+      return { ok: true, conversation: damagedConversation(null, reason, line), warnings: [{ path: member.source.display, line, message: reason }], warningCount: 1, tornTail: false, lines: 0, lastSeq: -1 }
     })
     if (redactor !== null) reports.push(redactor.report())
     if (!result.ok) {
@@ -67,6 +69,7 @@ export async function loadFamily(members: readonly FamilyMember[], redact: Redac
       conversation: result.conversation,
       summary: summarize({ conversation: result.conversation, id: member.id, stem, pages: 1, warnings: result.warningCount, locale }),
       warnings: result.warnings,
+      tornTail: result.tornTail,
       depth,
     })
   }

@@ -90,6 +90,8 @@ interface Loaded {
   createdAt: number | null
   summary: SessionSummary
   warnings: Warning[]
+  /** Its log ends in a partial line (see SessionRenderInput.tornTail). */
+  tornTail: boolean
   lines: number
   lastSeq: number
   redactions: RedactionReport | null
@@ -151,6 +153,7 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
         lang,
         baseUrl: ctx.baseUrl,
         viewMode: ctx.viewMode,
+        tornTail: l.tornTail,
         ...(ctx.live ? { live: { page: 'session' as const, key: l.member.liveKey, lines: l.lines, seq: l.lastSeq } } : {}),
       }, out))
     }
@@ -211,6 +214,7 @@ async function foldFamily(family: readonly FamilyMember[], ctx: FamilyContext, r
       opening: firstPromptOf(conversation.sections),
       createdAt: conversation.header?.createdAt ?? null,
       warnings,
+      tornTail: folded.tornTail,
       lines,
       lastSeq,
       redactions: redactor?.report() ?? null,
@@ -263,6 +267,7 @@ function damagedFold(member: FamilyMember, stage: FailedStage, error: unknown, r
     conversation: damagedConversation(member.header, reason, line),
     warnings: [{ path: member.source.display, line, message: reason }],
     warningCount: 1,
+    tornTail: false,
     lines: 0,
     lastSeq: -1,
   }

@@ -103,6 +103,8 @@ export interface SiteText {
   factStatus: string
   factSession: string
   warnings: (n: number) => string
+  /** Beside `warnings`: the log's last line was torn off and is not shown. */
+  tornTail: string
   cutNote: string
   fullText: string
   continued: string

@@ -211,3 +211,18 @@ describe.skipIf(!enabled)('a v0 subagent card', () => {
     await page.close()
   })
 })
+
+describe.skipIf(!enabled)('a damaged session', () => {
+  // fixtures/corpus/v0/acp-snapshot/suite/blocked-log: a seq gap on line 2 and a torn last line.
+  it('counts in its header as many lines as its transcript marks, and names the torn last line apart', async () => {
+    const { page, errors } = await open('sessions/99999999-8888-4777-8666-555555555555.html')
+    const note = (await page.locator('header p', { hasText: 'could not be read' }).textContent()) ?? ''
+    const counted = Number(/^(\d+) lines? could not be read/.exec(note)?.[1])
+    const marked = await page.locator('[data-transcript] [data-variant="invalid-line"], [data-transcript] [data-variant="unknown-event"]').count()
+    expect(marked).toBeGreaterThan(0)
+    expect(counted).toBe(marked)
+    expect(note).toContain('the log ends in a partial line, which is not shown')
+    expect(errors).toEqual([])
+    await page.close()
+  })
+})

@@ -114,7 +114,7 @@ export async function renderHtmlExport(options: HtmlExportOptions): Promise<Html
     }
     const { facts, out } = done
     for (const side of out.sideTexts) if (!texts.has(side.hash)) texts.set(side.hash, side.text)
-    const chrome = sessionChrome(session.summary, facts, family, 1, 1, text, viewMode)
+    const chrome = sessionChrome(session.summary, facts, family, 1, 1, text, viewMode, session.tornTail)
     rendered.push({
       session,
       relatives,

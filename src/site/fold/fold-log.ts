@@ -25,8 +25,10 @@ export type FoldResult =
       ok: true
       conversation: Conversation
       warnings: Warning[]
-      /** Total, including those beyond the list. */
+      /** Total, including those beyond the list (the torn tail, when there is one, is one of them). */
       warningCount: number
+      /** The log ends in a partial line: a warning no card marks (it is not shown). */
+      tornTail: boolean
       /** `ParsedLine`s folded and the last event seq (-1 when none): where a live page's feed takes over. */
       lines: number
       lastSeq: number
@@ -111,5 +113,5 @@ export async function foldLog(source: LogSource, redactor: Redactor | null = nul
   }
   // \`finish\`, not \`snapshot\`: the fold is over, and its state goes as the model is made.
   const conversation = redactor === null ? builder.finish() : redactor.value(builder.finish(), { session: path, line: null })
-  return { ok: true, conversation, warnings, warningCount, lines, lastSeq }
+  return { ok: true, conversation, warnings, warningCount, tornTail: torn, lines, lastSeq }
 }
