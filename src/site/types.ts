@@ -159,8 +159,8 @@ export interface SessionChrome {
   /** `3 child sessions`; the list itself is `children`. */
   childrenLabel: string
   children: Link[]
-  /** The index, relative to this page. */
-  index: Link
+  /** The index, relative to this page; null: no way back to show (a one-file export's own header is the top). */
+  index: Link | null
   nav: PageNav | null
   /** `N warnings` line, or null. */
   warnings: string | null
