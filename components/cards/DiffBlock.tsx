@@ -7,13 +7,12 @@
  * Runs of unchanged context the model folded (`DiffRow.fold`, issue 28) are drawn in place behind their own
  * toggle; every other row — each added and removed line, header and gap — is drawn open. A run is folded only
  * when its rows are all there, consecutive, as many as the fold says: a list cut for the page budget
- * (src/site/render/cut.ts) may keep part of one, and that part is drawn open rather than under a wrong count. A model
- * that still carries a head/tail window (none from src/cards/diff.ts since issue 28) is drawn with it.
+ * (src/site/render/cut.ts) may keep part of one, and that part is drawn open rather than under a wrong count.
  */
 import type { ReactNode } from 'react'
 import type { DiffCardModel, DiffRow } from '../../src/cards/types'
 import { CopyButton } from '../primitives/CopyButton'
-import { RowFold, WindowedRows } from '../primitives/WindowedRows'
+import { RowFold } from '../primitives/WindowedRows'
 import styles from './DiffBlock.module.css'
 import { cx } from '../primitives/cx'
 import { TrustedHtml } from '../TrustedHtml'
@@ -25,9 +24,7 @@ export interface DiffBlockProps {
 
 const PREFIX = { removed: '- ', added: '+ ', context: '  ' } as const
 
-export function DiffBlock({ model, place }: DiffBlockProps) {
-  const rows = model.rows
-  const window = place === 'chat' ? model.chatWindow : model.detailsWindow
+export function DiffBlock({ model }: DiffBlockProps) {
   return (
     <div className={styles.diff} data-diff="">
       {model.copy !== null && (
@@ -36,18 +33,7 @@ export function DiffBlock({ model, place }: DiffBlockProps) {
         </div>
       )}
       <div className={styles.body}>
-        {window === null ? (
-          <FoldedRows rows={rows} />
-        ) : (
-          <WindowedRows
-            count={rows.length}
-            window={window}
-            renderRow={(i, duplicate) => {
-              const row = rows[i]
-              return row === undefined ? null : <DiffRowView key={duplicate ? `d${i}` : i} row={row} />
-            }}
-          />
-        )}
+        <FoldedRows rows={model.rows} />
       </div>
       <div className={styles.footer}>{model.footer}</div>
     </div>

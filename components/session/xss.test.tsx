@@ -21,7 +21,7 @@ const bodies: RowBody[] = [
     placeholder: null, copy, detailsWindow: w,
   },
   {
-    kind: 'diff', source: 'applied', added: 1, removed: 1, files: 1, footer: P, copy, lang: P, chatWindow: w, detailsWindow: w,
+    kind: 'diff', source: 'applied', added: 1, removed: 1, files: 1, footer: P, copy, lang: P,
     rows: [{ kind: 'header', path: P }, { kind: 'gap', text: P }, { kind: 'added', text: P, oldLine: null, newLine: 1, marks: [{ text: P, changed: true }] }],
   },
   {

@@ -70,8 +70,6 @@ export function diffCard(patch: Partial<DiffCardModel> = {}): DiffCardModel {
     footer: '└ +1 -1 · 1 file',
     copy: copyControl('src/a.ts\n  const a = 1\n- const b = 2\n+ const b = 3', '复制', '复制成功'),
     lang: 'ts',
-    chatWindow: null,
-    detailsWindow: null,
     ...patch,
   }
 }

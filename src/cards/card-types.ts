@@ -132,12 +132,8 @@ export interface DiffCardModel {
   copy: CopyControl | null
   /** Language of the (single) file, for highlighting rows; null when mixed or unknown. */
   lang: string | null
-  /**
-   * Always null since issue 28: a diff never hides changed lines behind a head/tail window; it folds runs of
-   * unchanged context in place instead (`DiffRow.fold`), in Chat and Details alike.
-   */
-  chatWindow: RowWindow | null
-  detailsWindow: RowWindow | null
+  // No head/tail window (issue 28): a diff never hides changed lines; it folds runs of unchanged context in
+  // place instead (`DiffRow.fold`), in Chat and Details alike.
 }
 
 /** Read card (cards.md §8). */

@@ -169,8 +169,6 @@ describe('folding unchanged context (issue 28: never a changed line)', () => {
     ['zh', '… 11 行未改动', '展开 11 行未改动的内容', '收起未改动的内容'],
   ])('an edit of one line in 30: the rows around it folded, each run with its own toggle (%s)', (locale, label, aria, collapseAria) => {
     const m = diffCardModel(long, { ...CTX, locale })
-    expect(m?.chatWindow).toBeNull()
-    expect(m?.detailsWindow).toBeNull()
     const rows = m?.rows ?? []
     expect(rows.map(r => r.kind).join(',')).toBe(['header', ...Array(14).fill('context'), 'removed', 'added', ...Array(15).fill('context')].join(','))
     const foldIds = rows.map(r => (r.kind === 'context' ? (r.fold?.id ?? null) : null))
@@ -184,10 +182,9 @@ describe('folding unchanged context (issue 28: never a changed line)', () => {
     expect(m?.copy?.text.split('\n')).toHaveLength(32)
   })
 
-  it('a long write shows every line: no window, no fold (all added)', () => {
+  it('a long write shows every line: no fold (all added)', () => {
     const m = model(call('write', { file_path: 'a.ts', content: Array.from({ length: 500 }, (_, i) => `l${i}`).join('\n') }))
     expect(m?.rows).toHaveLength(501)
-    expect([m?.chatWindow, m?.detailsWindow]).toEqual([null, null])
     expect(m?.rows.some(r => r.kind === 'context' && r.fold != null)).toBe(false)
   })
 })

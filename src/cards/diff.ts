@@ -249,8 +249,6 @@ export function diffCard(
     footer: t.diffFooter(added, removed, paths.size),
     copy: rows.length === 0 ? null : { label: t.blockCopy, copiedLabel: t.blockCopied, text: copyText },
     lang: langs.size === 1 ? (lang ?? null) : null,
-    chatWindow: null,
-    detailsWindow: null,
   }
 }
 

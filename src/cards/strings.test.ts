@@ -35,7 +35,6 @@ describe('locale strings (cards.md §14)', () => {
     ['message.think', en.think, zh.think], ['row.input', en.inLabel, zh.inLabel], ['row.output', en.outLabel, zh.outLabel],
     ['copy (block)', en.blockCopy, zh.blockCopy], ['copied (block)', en.blockCopied, zh.blockCopied],
     ['collapse (block)', en.blockCollapse, zh.blockCollapse], ['diff.expandRest', en.blockExpand(5), zh.blockExpand(5)],
-    ['diff.expandAria', en.diffExpandAria(5), zh.diffExpandAria(5)], ['diff.collapseAria', en.diffCollapseAria, zh.diffCollapseAria],
     ['read.expandAria', en.readExpandAria(5), zh.readExpandAria(5)], ['read.collapseAria', en.readCollapseAria, zh.readCollapseAria],
     ['read.window', en.readRange(3, 8), zh.readRange(3, 8)], ['search.expandAria', en.searchExpandAria(5), zh.searchExpandAria(5)],
     ['search.collapseAria', en.searchCollapseAria, zh.searchCollapseAria], ['search.paths', en.searchPaths(3), zh.searchPaths(3)],

@@ -78,8 +78,6 @@ interface Dictionary {
   blockCopied: string
   blockCollapse: string
   blockExpand: (n: number) => string
-  diffExpandAria: (n: number) => string
-  diffCollapseAria: string
   diffFooter: (added: number, removed: number, files: number) => string
   /** A fold of unchanged context lines in a diff (issue 28): its toggle and the toggle's accessible names. */
   diffUnchanged: (n: number) => string
@@ -165,8 +163,6 @@ const en: Dictionary = {
   blockCopied: 'Copied',
   blockCollapse: 'Collapse',
   blockExpand: n => `… ${n} more lines`,
-  diffExpandAria: n => `Expand ${n} more diff lines`,
-  diffCollapseAria: 'Collapse diff',
   diffFooter: (added, removed, files) => `└ +${added} -${removed} · ${files} ${files === 1 ? 'file' : 'files'}`,
   diffUnchanged: n => `… ${n} unchanged ${n === 1 ? 'line' : 'lines'}`,
   diffUnchangedExpandAria: n => `Expand ${n} unchanged ${n === 1 ? 'line' : 'lines'}`,
@@ -251,8 +247,6 @@ const zh: Dictionary = {
   blockCopied: '复制成功',
   blockCollapse: '收起',
   blockExpand: n => `… 其余 ${n} 行`,
-  diffExpandAria: n => `展开其余 ${n} 行差异`,
-  diffCollapseAria: '收起差异',
   diffFooter: (added, removed, files) => `└ +${added} -${removed} · ${files} 个文件`,
   diffUnchanged: n => `… ${n} 行未改动`,
   diffUnchangedExpandAria: n => `展开 ${n} 行未改动的内容`,

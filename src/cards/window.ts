@@ -7,11 +7,6 @@ import type { RowWindow } from './types'
 
 /** Chat rows for read/search (cards-current.md §9.6; the diff's was 8 too at a965bc03). */
 export const CHAT_MAX_ROWS = 8
-/**
- * Chat rows of a diff card at 5593cc25 (`CHAT_DIFF_MAX_LINES`, cards-current.md §9.6): room for a path, one
- * removed/added pair and three context lines on each side.
- */
-export const CHAT_DIFF_MAX_ROWS = 9
 /** Details rows for every capped block, including the terminal. */
 export const DETAILS_MAX_ROWS = 16
 

@@ -214,7 +214,7 @@ export class Cutter {
         const rowText = (d: DiffRow) => (d.kind === 'header' ? d.path : d.kind === 'gap' ? d.text : `${d.kind === 'added' ? '+' : d.kind === 'removed' ? '-' : ' '}${d.text}`)
         const r = this.#list<DiffRow>(row.key, what, body.rows, () => body.rows.map(rowText).join('\n'), text => ({ kind: 'gap', text }),
           d => (d.kind === 'header' || d.kind === 'gap' || d.text.length <= this.caps.lineChars ? d : { ...d, text: this.#line(d.text), marks: null }))
-        return { ...body, rows: r.items, copy: this.#copy(body.copy, r.keep !== null), chatWindow: remapWindow(body.chatWindow, r.keep), detailsWindow: remapWindow(body.detailsWindow, r.keep) }
+        return { ...body, rows: r.items, copy: this.#copy(body.copy, r.keep !== null) }
       }
       case 'read': {
         // Numbered lines: cut the tail off (a marker line would need a number); the note says how much.

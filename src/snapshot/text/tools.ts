@@ -148,8 +148,6 @@ function diff(w: SnapshotWriter, c: DiffCardModel): void {
   w.line(head.filter((p): p is string => p !== null).join(' · '))
   w.nest(() => {
     w.quote(diffRows(w, c.rows).join('\n'), { ...CLIP_TEXT, head: 24, tail: 8 })
-    windowLine(w, 'chat window', c.chatWindow)
-    windowLine(w, 'details window', c.detailsWindow)
   })
 }
 
