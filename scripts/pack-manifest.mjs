@@ -8,6 +8,7 @@
 // A pack killed between the two leaves the saved copy; the next `strip` restores it first, so the checkout's
 // package.json is never lost.
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { pathToFileURL } from 'node:url'
 
 const file = 'package.json'
 const saved = '.package.json.packing'
@@ -30,7 +31,7 @@ function restore() {
 }
 
 const command = process.argv[2]
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   if (command === 'strip') {
     restore()
     const text = readFileSync(file, 'utf8')

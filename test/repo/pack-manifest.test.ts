@@ -16,8 +16,9 @@ const root = fileURLToPath(new URL('../..', import.meta.url))
 
 describe('npm pack', () => {
   it('publishes package.json without prepare, and puts the checkout one back', () => {
-    const dir = tempDir('dv-pack-')
-    mkdirSync(join(dir, 'scripts'))
+    // A folder name with a space: the script must still know it is the one run.
+    const dir = join(tempDir('dv-pack-'), 'a package')
+    mkdirSync(join(dir, 'scripts'), { recursive: true })
     copyFileSync(join(root, 'package.json'), join(dir, 'package.json'))
     copyFileSync(join(root, 'scripts/pack-manifest.mjs'), join(dir, 'scripts/pack-manifest.mjs'))
     cpSync(join(root, 'bin'), join(dir, 'bin'), { recursive: true })
