@@ -162,10 +162,19 @@ describe('-q/--quiet and --verbose on every command, --latest N', () => {
     [['export', '--latest', '2', '--markdown', '-'], 'export writes one session: --latest must be 1 (got 2)'],
     [['export', '--markdown', '-'], 'export needs the session to export'],
     [['export', 's', '-o', '-'], '-o - is not supported: the HTML file is written to a path'],
+    [['export', 's', '-o', 'out.md'], '-o writes the HTML transcript, not Markdown (got "out.md")'],
+    [['export', 's', '-o', 'notes/Out.MARKDOWN', '--markdown', 'x.md'], '-o writes the HTML transcript, not Markdown (got "notes/Out.MARKDOWN")'],
+    [['export', 's', '--markdown', 'page.html'], '--markdown writes the Markdown summary, not HTML (got "page.html")'],
   ])('%j is a one-line usage error', (argv, message) => {
     const error = usageError(argv)
     expect(error.message).toBe(message)
     expect(error.message).not.toContain('\n')
+  })
+
+  it('names the flag that writes Markdown when -o names a Markdown file', () => {
+    expect(usageError(['export', 's', '-o', 'out.md']).hint).toBe('For the Markdown summary: --markdown out.md')
+    // An HTML name (any case) and a stdout summary stay as they were.
+    expect(parseInvocation(['export', 's', '-o', 'OUT.HTML', '--markdown', '-'])).toMatchObject({ html: 'OUT.HTML', markdown: '-' })
   })
 })
 

@@ -368,6 +368,10 @@ export interface ExportInvocation extends Output {
   view?: ViewMode
 }
 
+/** File names that say Markdown, and HTML (export's two outputs). */
+const MARKDOWN_FILE = /\.(?:md|markdown)$/i
+const HTML_FILE = /\.html?$/i
+
 function parseExport(spec: CommandSpec, rest: string[]): ExportInvocation {
   const { values, positionals } = parse(spec, rest)
   const hint = 'Usage: dsh-view export <session> [-o FILE.html] [--markdown FILE.md|-], or dsh-view export --latest 1 [paths…] …'
@@ -383,6 +387,11 @@ function parseExport(spec: CommandSpec, rest: string[]): ExportInvocation {
   if (html === null && markdown === null) throw new UserError('export needs -o FILE.html, --markdown FILE.md, or both', hint)
   if (html === '-') throw new UserError('-o - is not supported: the HTML file is written to a path', 'Use --markdown - for the summary on stdout.')
   if (html !== null && markdown !== null && html === markdown) throw new UserError('-o and --markdown name the same file')
+  // `-o` writes the HTML transcript. A `.md` there asks for Markdown, and the Markdown we write is another
+  // document (the summary, cut to fit a PR comment): refused with the flag that writes it, rather than HTML
+  // under a Markdown name or a summary where the transcript was asked for. The same the other way round.
+  if (html !== null && MARKDOWN_FILE.test(html)) throw new UserError(`-o writes the HTML transcript, not Markdown (got "${html}")`, `For the Markdown summary: --markdown ${html}`)
+  if (markdown !== null && HTML_FILE.test(markdown)) throw new UserError(`--markdown writes the Markdown summary, not HTML (got "${markdown}")`, `For the HTML transcript: -o ${markdown}`)
   const base = nonEmpty(str(values['link-base']), '--link-base')
   if (base !== null && (!URL.canParse(base) || !/^https?:$/.test(new URL(base).protocol))) {
     throw new UserError(`--link-base must be an http(s) URL (got "${base}")`, 'For example: --link-base https://ci.example.com/artifacts/')

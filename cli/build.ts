@@ -150,13 +150,18 @@ export function reportBuild(report: BuildReport, ms: number, reporter: Reporter,
   for (const p of report.problems) reporter.error(`dsh-view: could not read ${terminalField(p.path)}: ${terminalField(p.message)}`)
 }
 
-/** The one-line summary: sessions, pages, what was rebuilt, time and rate, code blocks coloured. */
+/**
+ * The one-line summary: sessions, pages, what was rebuilt, time, the rate logs were read at, code blocks
+ * coloured. The rate is of the logs read (the sessions rebuilt): a build that rebuilt nothing read no log,
+ * and a rate of all the sessions' bytes over the time it took to check them would be no rate at all.
+ */
 export function summaryText(report: BuildReport, ms: number): string {
   const lines: string[] = []
   const secs = (ms / 1000).toFixed(ms < 10_000 ? 2 : 1)
+  const rate = report.rendered === 0 ? '' : `, ${formatRate(report.bytes, ms)} of logs`
   lines.push(
     `dsh-view: ${report.sessions} session${report.sessions === 1 ? '' : 's'}, ${report.pages} page${report.pages === 1 ? '' : 's'}` +
-      ` (${report.rendered} rebuilt, ${report.unchanged} unchanged) in ${secs} s, ${formatRate(report.bytes, ms)} of logs`,
+      ` (${report.rendered} rebuilt, ${report.unchanged} unchanged) in ${secs} s${rate}`,
   )
   if (report.highlight.blocks > 0 || report.highlight.cacheHits > 0) {
     lines.push(`  highlighted ${report.highlight.blocks} code blocks in ${(report.highlight.ms / 1000).toFixed(2)} s (${report.highlight.cacheHits} from cache)`)

@@ -1,7 +1,8 @@
 /**
  * The index page (issue 4): sessions grouped by project (cwd), newest first, each with its title, start,
  * duration, model, turns, tool calls and status, child sessions nested under their parent, and the pages of
- * a paginated session; the sessions per status, a status filter (issue 15) and an empty state. Compact on purpose — about four elements per session — so a root of a thousand
+ * a paginated session (an ellipsis where pages are skipped); the sessions per status, a status filter (issue
+ * 15), an empty state, and one for a filter nothing matches. Compact on purpose — about four elements per session — so a root of a thousand
  * sessions stays inside the page budget; past that the site cuts the index into pages (`model.nav`,
  * src/site/index/index-pages.ts). The filter box is progressive enhancement (FilterBox).
  */
@@ -46,11 +47,18 @@ function Entry({ entry, pagesLabel }: { entry: IndexEntry; pagesLabel: string })
       {entry.pages.length > 0 && (
         <span className={styles.pages}>
           {pagesLabel}:{' '}
-          {entry.pages.map((page) => (
+          {entry.pages.flatMap((page) => [
+            ...(page.gapBefore === true
+              ? [
+                  <span key={`gap-${page.href}`} className={styles.gap} aria-hidden="true">
+                    …
+                  </span>,
+                ]
+              : []),
             <a key={page.href} href={page.href}>
               {page.label}
-            </a>
-          ))}
+            </a>,
+          ])}
         </span>
       )}
       {entry.children.length > 0 && (
@@ -104,6 +112,11 @@ export function SessionIndex({ model, filter, skipLabel, noSessions, pagesLabel,
             <p>{noSessions}</p>
             {model.emptyHint !== undefined && <p className={styles.hint}>{model.emptyHint}</p>}
           </div>
+        )}
+        {model.groups.length > 0 && (
+          <p className={styles.empty} data-filter-empty="" hidden>
+            {filter.noMatch}
+          </p>
         )}
         {model.groups.map((group) => (
           <section key={group.id} aria-labelledby={group.id} className={styles.group} data-filter-group="">

@@ -19,9 +19,11 @@ import styles from './PageHeader.module.css'
 export function PageHeader({ chrome, allSessions }: { chrome: SessionChrome; allSessions: string }) {
   return (
     <header className={styles.header}>
-      <nav aria-label={allSessions} className={styles.crumbs}>
-        <a href={chrome.index.href}>← {chrome.index.label}</a>
-      </nav>
+      {chrome.index !== null && (
+        <nav aria-label={allSessions} className={styles.crumbs}>
+          <a href={chrome.index.href}>← {chrome.index.label}</a>
+        </nav>
+      )}
       <h1 className={styles.title}>{chrome.title}</h1>
       {chrome.tabs != null && (
         <nav aria-label={chrome.tabs.label} className={styles.tabs}>

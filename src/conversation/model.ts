@@ -371,7 +371,8 @@ export interface SessionStats extends SessionCounts {
 /** A session this one started (subagent, workflow member, fork), with how we know. */
 export interface ChildLink {
   sessionId: string
-  via: 'subagent-catalog' | 'workflow-agent' | 'result-text' | 'settled-notice'
+  /** `spawn-prompt`: matched across logs by the call's prompt (./spawn-links.ts), never set by the fold. */
+  via: 'subagent-catalog' | 'workflow-agent' | 'result-text' | 'settled-notice' | 'spawn-prompt'
   /** The tool call (root or code-dispatch child) that spawned it, when known. */
   callId: string | null
   /** Seq of the evidence event. */

@@ -70,6 +70,12 @@ export interface ExportText {
   sentenceGap: string
   /** A multi-line command shown by its first line: how many more it has. */
   moreLines: (k: number) => string
+  /** A failed command's exit code and signal; an error that has no words of its own. */
+  exitCode: (code: number) => string
+  signal: (name: string) => string
+  errorWord: string
+  /** dsh's end reason of a turn (`aborted`, `error`; an unknown one as dsh wrote it). */
+  endReason: (reason: string) => string
 }
 
 const EN: ExportText = {
@@ -121,7 +127,17 @@ const EN: ExportText = {
   fullStop: '.',
   sentenceGap: ' ',
   moreLines: k => `(+${plural(k, 'line', 'lines')})`,
+  exitCode: code => `exit code ${code}`,
+  signal: name => `signal ${name}`,
+  errorWord: 'error',
+  endReason: reason => reason,
 }
+
+/** dsh's turn end reasons in Chinese (log-format.md: `completed`, `aborted`, `error`); others are shown as written. */
+const ZH_END_REASONS = new Map([
+  ['aborted', '已中止'],
+  ['error', '出错'],
+])
 
 const ZH: ExportText = {
   top: '回到文件顶部',
@@ -171,6 +187,10 @@ const ZH: ExportText = {
   fullStop: '。',
   sentenceGap: '',
   moreLines: k => `（另 ${k} 行）`,
+  exitCode: code => `退出码 ${code}`,
+  signal: name => `信号 ${name}`,
+  errorWord: '出错',
+  endReason: reason => ZH_END_REASONS.get(reason) ?? reason,
 }
 
 export function exportText(locale: Locale): ExportText {

@@ -105,6 +105,7 @@ export interface BuildReport {
   unlistedWarnings?: number
   /** Paths that could not be read at all (exit code 1). */
   problems: DiscoveryProblem[]
+  /** Bytes of the logs read: the sessions rebuilt (an unchanged one is not read, so its bytes are no rate). */
   bytes: number
   highlight: HighlightStats & { cacheHits: number }
   /** Pages that stayed over a budget after every cut: `path`. */
@@ -325,7 +326,6 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
         manifest.sessions[m.stem] = record
         for (const f of record.files) written.add(f)
         report.unchanged++
-        report.bytes += m.scan.bytes
         progress.advance(m.scan.bytes)
       }
       continue

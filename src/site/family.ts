@@ -7,7 +7,8 @@
 import type { Locale } from '../cards/types'
 import type { ViewMode } from '../cards/view-mode'
 import { sectionFeed } from '../cards/view-model'
-import { digestOf } from './render/digest'
+import { digestOf, firstPromptOf } from './render/digest'
+import { linkSpawnedChildren, spawnCalls, type SpawnCall } from '../conversation/spawn-links'
 import type { Conversation } from '../conversation/model'
 import type { Highlighter } from '../highlight/highlighter'
 import type { DiscoveryProblem } from '../log/node/discover'
@@ -90,8 +91,14 @@ interface Loaded {
   trajectory: TrajectorySnapshot | null
   /** What the family links need of the fold (kept when the conversation is let go). */
   children: Conversation['facts']['children']
+  /** Its subagent calls with their prompts, its first own prompt and its start: for links its logs do not name. */
+  spawns: SpawnCall[]
+  opening: string | null
+  createdAt: number | null
   summary: SessionSummary
   warnings: Warning[]
+  /** Its log ends in a partial line (see SessionRenderInput.tornTail). */
+  tornTail: boolean
   lines: number
   lastSeq: number
   redactions: RedactionReport | null
@@ -113,6 +120,7 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
   // Folded in a function of its own: an async function's suspended frame keeps what its locals last held,
   // and the render below must not keep a model the feed lets go.
   const loaded = await foldFamily(family, ctx, result, timed)
+  linkByPrompt(loaded)
   const byId = new Map(loaded.map(l => [l.member.id, l]))
   for (const l of loaded) {
     const renderer = new SessionRenderer(ctx.shell, text, new Enricher(highlighter))
@@ -189,6 +197,7 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
         lang,
         baseUrl: ctx.baseUrl,
         viewMode: ctx.viewMode,
+        tornTail: l.tornTail,
         ...(ctx.live ? { live: { page: 'session' as const, key: l.member.liveKey, lines: l.lines, seq: l.lastSeq } } : {}),
       }, out))
     }
@@ -243,9 +252,32 @@ async function foldFamily(family: readonly FamilyMember[], ctx: FamilyContext, r
     // A family bigger than HOLD_FAMILY_BYTES keeps one member's model at a time: the others are folded
     // again when their turn to render comes (the fold is deterministic; only time is spent).
     const hold = family.length === 1 || familyBytes <= HOLD_FAMILY_BYTES
-    loaded.push({ member, conversation: hold ? conversation : null, trajectory: hold ? trajectory : null, children: conversation.facts.children, warnings, lines, lastSeq, redactions: redactor?.report() ?? null, summary: { ...summarize({ conversation, id: member.id, stem: member.stem, pages: 1, warnings: folded.warningCount, locale: ctx.locale }), insight: insightOf(member.id, conversation, folded.detail) } })
+    loaded.push({
+      member,
+      conversation: hold ? conversation : null,
+      trajectory: hold ? trajectory : null,
+      children: conversation.facts.children,
+      spawns: spawnCalls(conversation.sections),
+      opening: firstPromptOf(conversation.sections),
+      createdAt: conversation.header?.createdAt ?? null,
+      warnings,
+      tornTail: folded.tornTail,
+      lines,
+      lastSeq,
+      redactions: redactor?.report() ?? null,
+      summary: { ...summarize({ conversation, id: member.id, stem: member.stem, pages: 1, warnings: folded.warningCount, locale: ctx.locale }), insight: insightOf(member.id, conversation, folded.detail) },
+    })
   }
   return loaded
+}
+
+/** Each parent's links, with the calls its log does not name found by prompt (src/conversation/spawn-links.ts). */
+function linkByPrompt(loaded: Loaded[]): void {
+  for (const l of loaded) {
+    if (l.spawns.length === 0) continue
+    const kids = loaded.filter(c => c !== l && c.summary.parentId === l.member.id)
+    if (kids.length > 0) l.children = linkSpawnedChildren(l.children, l.spawns, kids.map(k => ({ id: k.member.id, prompt: k.opening, createdAt: k.createdAt })))
+  }
 }
 
 /**
@@ -312,6 +344,7 @@ function damagedFold(member: FamilyMember, stage: FailedStage, error: unknown, r
     conversation: damagedConversation(member.header, reason, line),
     warnings: [{ path: member.source.display, line, message: reason }],
     warningCount: 1,
+    tornTail: false,
     lines: 0,
     lastSeq: -1,
     trajectory: null,

@@ -86,6 +86,12 @@ export interface SiteText {
   /** The filter's placeholder and count on one page of a paginated index: it filters that page only. */
   filterPagePlaceholder: string
   filterPageCount: string
+  /** A session page's notice for a link to nothing in the session: `{n}` the turn, `{id}` any other address. */
+  noSuchTurn: string
+  noSuchAnchor: string
+  /** Where the sessions were, when the filter matches none (`…on this page` on one index page of several). */
+  filterNoMatch: string
+  filterPageNoMatch: string
   /** Name of the index's page navigation. */
   indexPagesNav: string
   sessionsCount: (sessions: number, projects: number) => string
@@ -104,6 +110,8 @@ export interface SiteText {
   factStatus: string
   factSession: string
   warnings: (n: number) => string
+  /** Beside `warnings`: the log's last line was torn off and is not shown. */
+  tornTail: string
   cutNote: string
   fullText: string
   continued: string
@@ -160,8 +168,8 @@ export interface SessionChrome {
   /** `3 child sessions`; the list itself is `children`. */
   childrenLabel: string
   children: Link[]
-  /** The index, relative to this page. */
-  index: Link
+  /** The index, relative to this page; null: no way back to show (a one-file export's own header is the top). */
+  index: Link | null
   nav: PageNav | null
   /** `N warnings` line, or null. */
   warnings: string | null
@@ -293,6 +301,9 @@ export interface IndexGroup {
   entries: IndexEntry[]
 }
 
+/** A page link on an index entry; `gapBefore`: an ellipsis stands for the pages skipped before it. */
+export type IndexPageLink = Link & { gapBefore?: boolean }
+
 export interface IndexEntry {
   href: string
   title: string
@@ -302,8 +313,8 @@ export interface IndexEntry {
   statusLabel: string
   /** Lower-cased text the filter box matches against. */
   filterText: string
-  /** Links to pages 2… when the session was paginated (page 1 is `href`). */
-  pages: Link[]
+  /** Links to pages 2… when the session was paginated (page 1 is `href`); `gapBefore`: pages skipped before it. */
+  pages: IndexPageLink[]
   warnings: string | null
   children: IndexEntry[]
   /** The session's search shard, relative to the site root (the index search loads it). */

@@ -29,8 +29,10 @@ export type FoldResult =
       ok: true
       conversation: Conversation
       warnings: Warning[]
-      /** Total, including those beyond the list. */
+      /** Total, including those beyond the list (the torn tail, when there is one, is one of them). */
       warningCount: number
+      /** The log ends in a partial line: a warning no card marks (it is not shown). */
+      tornTail: boolean
       /** `ParsedLine`s folded and the last event seq (-1 when none): where a live page's feed takes over. */
       lines: number
       lastSeq: number
@@ -145,5 +147,5 @@ export async function foldLog(source: LogSource, redactor: Redactor | null = nul
     warningCount++
     warnings.push({ path, line: null, message: `the Trajectory could not be built: ${describeError(error)}` })
   }
-  return { ok: true, conversation, warnings, warningCount, lines, lastSeq, trajectory: snapshot, detail }
+  return { ok: true, conversation, warnings, warningCount, tornTail: torn, lines, lastSeq, trajectory: snapshot, detail }
 }

@@ -86,6 +86,8 @@ export interface SessionRenderInput {
   baseUrl: string | null
   /** Set only by `dsh-view live`: the page's live flag (src/site/html/live.ts). */
   live?: LiveFlag
+  /** The log ends in a partial line: one of `summary.warnings`, which the header names apart (no card marks it). */
+  tornTail?: boolean
   /** Where the links the transcript adds point; default: the site's own files. */
   links?: RenderLinks
   /**
@@ -468,7 +470,7 @@ export class SessionRenderer {
   #frame(input: SessionRenderInput, feed: SectionFeed, page: number, pages: number, anchorMap: string | null, room: Size | null = null, prompts: PromptToc | null = null): { head: Buffer; tail: Buffer; size: Size } {
     const view = input.viewMode ?? DEFAULT_VIEW_MODE
     const chrome = {
-      ...sessionChrome(input.summary, input.facts, input.family, page, pages, this.text, view),
+      ...sessionChrome(input.summary, input.facts, input.family, page, pages, this.text, view, input.tornTail === true),
       prompts,
       folds: foldControls(this.text),
       ...(input.preview === true ? { notice: this.text.previewPage } : {}),
@@ -477,7 +479,14 @@ export class SessionRenderer {
     // A preview has no search of its own: the session's search shard covers rows beyond its one page.
     const find = input.preview === true ? undefined : this.#findBox(input, feed)
     const frame = renderStaticMarkup(
-      <SessionPage chrome={chrome} skipLabel={this.text.skipToTranscript} allSessions={this.text.allSessions} footer={this.text.generatedBy} find={find} />,
+      <SessionPage
+        chrome={chrome}
+        skipLabel={this.text.skipToTranscript}
+        allSessions={this.text.allSessions}
+        footer={this.text.generatedBy}
+        find={find}
+        missingAnchor={{ turn: this.text.noSuchTurn, other: this.text.noSuchAnchor }}
+      />,
     )
     const file = pageFile(input.summary.slug, page)
     const canonical = input.baseUrl === null ? null : `${input.baseUrl}sessions/${file}`

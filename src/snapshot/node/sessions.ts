@@ -50,7 +50,7 @@ export async function* readSnapshotSessions(inputs: readonly string[], options: 
       // The fold threw (a dsh-view bug on this log): its snapshot is the damaged-session one (issue 17).
       const { reason, line } = failureReason('read', err)
       problems.push({ path: log.source.display, message: reason })
-      result = { ok: true, conversation: damagedConversation(null, reason, line), warnings: [], warningCount: 1, lines: 0, lastSeq: -1, trajectory: null }
+      result = { ok: true, conversation: damagedConversation(null, reason, line), warnings: [], warningCount: 1, tornTail: false, lines: 0, lastSeq: -1, trajectory: null }
     }
     if (!result.ok) {
       problems.push({ path: log.source.display, message: result.error })
