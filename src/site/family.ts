@@ -19,6 +19,7 @@ import { childAnchor, headerFacts, summarize, type Family } from './render/chrom
 import { AttemptOutput } from './write/attempt-output'
 import { Enricher } from './render/enrich'
 import { foldLog, type FoldResult } from './fold/fold-log'
+import { buildSchedule, type Mark, type ReplayTiming } from '../replay'
 import { damagedConversation, failureReason, type FailedStage } from './fold/damaged'
 import type { SessionRecord, Warning } from './write/manifest'
 import { SessionRenderer, type RenderedSession } from './render/render-session'
@@ -60,6 +61,8 @@ export interface FamilyContext {
   /** The pages' default view mode (`--view`). */
   viewMode: ViewMode
   live: boolean
+  /** `--mark "N:Label"`: replay chapters at turn N (src/replay). */
+  marks?: readonly Mark[]
   redact: RedactConfig | null
   highlighter: Highlighter | null
   writer: FileWriter
@@ -81,6 +84,8 @@ interface Loaded {
   member: FamilyMember
   /** The fold, until the session renders; null when a big family let it go (folded again to render). */
   conversation: Conversation | null
+  /** The replay timing fold, while the model is held (null for a live build, or when let go with it). */
+  timing: ReplayTiming | null
   /** What the family links need of the fold (kept when the conversation is let go). */
   children: Conversation['facts']['children']
   summary: SessionSummary
@@ -127,15 +132,18 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
     const out = new AttemptOutput(ctx.outDir, ctx.writer)
     // The model arrives in a box the render empties: from then on only the section feed holds the sections,
     // and it lets each go as it hands it out (a parameter would keep the whole model alive until the end).
-    const prepare = (box: { conversation: Conversation | null }) => {
+    const prepare = (box: Box) => {
       const conversation = box.conversation as Conversation
       box.conversation = null
+      // The replay schedule is read off the model before the feed lets its sections go (src/replay).
+      const replay = box.timing === null ? null : buildSchedule(conversation, box.timing, ctx.marks ?? [])
+      box.timing = null
       const sections = sectionFeed(conversation, { cwd: conversation.facts.cwd, home: null, locale: ctx.locale })
       const digest = digestOf(conversation.sections)
-      return { facts: headerFacts(l.summary, conversation.facts, text), feed: { ...sections, tools: digest.tools, prompts: digest.prompts } }
+      return { facts: headerFacts(l.summary, conversation.facts, text), feed: { ...sections, tools: digest.tools, prompts: digest.prompts }, replay }
     }
-    const renderOnce = async (box: { conversation: Conversation | null }) => {
-      const { facts, feed } = prepare(box)
+    const renderOnce = async (box: Box) => {
+      const { facts, feed, replay } = prepare(box)
       return timed('render', () => renderer.render({
         view: feed,
         summary: l.summary,
@@ -145,6 +153,7 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
         lang,
         baseUrl: ctx.baseUrl,
         viewMode: ctx.viewMode,
+        ...(replay === null ? {} : { replay }),
         ...(ctx.live ? { live: { page: 'session' as const, key: l.member.liveKey, lines: l.lines, seq: l.lastSeq } } : {}),
       }, out))
     }
@@ -156,7 +165,7 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
       await out.takeBack()
       const damaged = damagedFold(l.member, 'render', error, result)
       l.warnings = [...damaged.warnings, ...l.warnings]
-      rendered = await renderOnce({ conversation: damaged.conversation })
+      rendered = await renderOnce({ conversation: damaged.conversation, timing: null })
     }
     // What colouring cost this thread: the time it waited for colours (all of shiki's time when shiki runs
     // here; only what did not overlap rendering when a highlight worker runs it).
@@ -194,34 +203,43 @@ async function foldFamily(family: readonly FamilyMember[], ctx: FamilyContext, r
       continue
     }
     const { conversation, warnings, lines, lastSeq } = folded
+    const timing = folded.timing ?? null
     // A family bigger than HOLD_FAMILY_BYTES keeps one member's model at a time: the others are folded
     // again when their turn to render comes (the fold is deterministic; only time is spent).
     const hold = family.length === 1 || familyBytes <= HOLD_FAMILY_BYTES
-    loaded.push({ member, conversation: hold ? conversation : null, children: conversation.facts.children, warnings, lines, lastSeq, redactions: redactor?.report() ?? null, summary: summarize({ conversation, id: member.id, stem: member.stem, pages: 1, warnings: folded.warningCount, locale: ctx.locale }) })
+    loaded.push({ member, conversation: hold ? conversation : null, timing: hold ? timing : null, children: conversation.facts.children, warnings, lines, lastSeq, redactions: redactor?.report() ?? null, summary: summarize({ conversation, id: member.id, stem: member.stem, pages: 1, warnings: folded.warningCount, locale: ctx.locale }) })
   }
   return loaded
 }
 
 /** The member's model in a box the render empties (null: it was let go, fold again). Synchronous, so no frame keeps it. */
-function takeBox(l: Loaded): { conversation: Conversation | null } | null {
-  const box = l.conversation === null ? null : { conversation: l.conversation }
+function takeBox(l: Loaded): Box | null {
+  const box = l.conversation === null ? null : { conversation: l.conversation, timing: l.timing }
   l.conversation = null
+  l.timing = null
   return box
+}
+
+/** A model (and its replay timing) handed to the render, which empties the box. */
+interface Box {
+  conversation: Conversation | null
+  timing: ReplayTiming | null
 }
 
 /** One member's log read and folded as this build reads it. */
 function foldMember(member: FamilyMember, ctx: FamilyContext, redactor: Redactor | null): Promise<FoldResult> {
   // A live page resumes its feed where the fold stopped, from the expanded events: read those in full.
-  return foldLog(member.source, redactor, { chunks: ctx.live ? 'expand' : 'skip-superseded', bytes: member.bytes })
+  // Replay data is for static pages: a live page has no finished timeline to play.
+  return foldLog(member.source, redactor, { chunks: ctx.live ? 'expand' : 'skip-superseded', bytes: member.bytes, replay: !ctx.live })
 }
 
 /** A family member's fold again, for its render (its first fold was let go: see HOLD_FAMILY_BYTES). */
-async function refold(member: FamilyMember, ctx: FamilyContext, result: FamilyResult): Promise<{ conversation: Conversation | null }> {
+async function refold(member: FamilyMember, ctx: FamilyContext, result: FamilyResult): Promise<Box> {
   const started = performance.now()
   const folded = await foldMember(member, ctx, ctx.redact ? new Redactor(ctx.redact) : null)
   result.timings.decode += performance.now() - started
   if (!folded.ok) throw new Error(folded.error)
-  return { conversation: folded.conversation }
+  return { conversation: folded.conversation, timing: folded.timing ?? null }
 }
 
 /**

@@ -16,6 +16,7 @@ import type { Redactor } from '../../redact/redactor'
 import type { Warning } from '../write/manifest'
 import { FoldFailure } from './damaged'
 import type { ParsedLine } from '../../log/parsed-line'
+import { ReplayTimingBuilder, type ReplayTiming } from '../../replay/timing'
 
 /** Warnings kept per log; a log with more is damaged throughout, and its pages show every one anyway. */
 const MAX_WARNINGS = 200
@@ -30,6 +31,8 @@ export type FoldResult =
       /** `ParsedLine`s folded and the last event seq (-1 when none): where a live page's feed takes over. */
       lines: number
       lastSeq: number
+      /** The replay timing fold (src/replay/timing.ts), when asked for (`FoldOptions.replay`). */
+      timing?: ReplayTiming | null
     }
   | { ok: false; error: string }
 
@@ -51,6 +54,11 @@ export interface FoldOptions {
    * They end where a longer log goes on, so a partial line or frame at their end is not a torn tail.
    */
   prefix?: Uint8Array
+  /**
+   * Also fold the log's clocks for replay (src/replay/timing.ts): fed the same batches, and the deltas a
+   * skip-superseded reader leaves out through its tap, so the replay sees every delta's clock either way.
+   */
+  replay?: boolean
 }
 
 /** A read size for a file of `bytes`: one read takes it all (the next finds its end), within 4 KiB–1 MiB. */
@@ -61,7 +69,9 @@ export const readSize = (bytes: number): number => Math.min(READ_CHUNK, Math.max
  * the folded model once more, for secrets split across streamed pieces that only the fold joins.
  */
 export async function foldLog(source: LogSource, redactor: Redactor | null = null, options: FoldOptions = {}): Promise<FoldResult> {
+  const timing = options.replay === true ? new ReplayTimingBuilder() : null
   const reader = readSession(source, {
+    ...(timing === null ? {} : { deltaTap: timing.tap }),
     ...(options.chunks === undefined ? {} : { chunks: options.chunks }),
     ...(options.bytes === undefined ? {} : { chunkSize: readSize(options.bytes) }),
     ...(options.prefix === undefined ? {} : { head: options.prefix }),
@@ -94,6 +104,7 @@ export async function foldLog(source: LogSource, redactor: Redactor | null = nul
     }
     try {
       builder.append(tracked(batch))
+      timing?.append(batch)
     } catch (error) {
       throw new FoldFailure(error, at)
     }
@@ -111,5 +122,5 @@ export async function foldLog(source: LogSource, redactor: Redactor | null = nul
   }
   // \`finish\`, not \`snapshot\`: the fold is over, and its state goes as the model is made.
   const conversation = redactor === null ? builder.finish() : redactor.value(builder.finish(), { session: path, line: null })
-  return { ok: true, conversation, warnings, warningCount, lines, lastSeq }
+  return { ok: true, conversation, warnings, warningCount, lines, lastSeq, timing: timing?.finish() ?? null }
 }
