@@ -12,6 +12,7 @@ import { PageNav } from './PageNav'
 import styles from './SiteFrame.module.css'
 import './global.css'
 import './view-modes.css'
+import './replay.css'
 
 export const SLOT_MARKUP = '<div data-dsh-slot="transcript"></div>'
 
