@@ -11,6 +11,7 @@ import { COMMANDS, commandSpec, flagsOf, type CommandSpec } from './commands'
 import { commandHelp, mainHelp } from './help'
 import { nearest } from './suggest'
 import { DEFAULT_VIEW_MODE, VIEW_MODES, type ViewMode } from '../src/cards/view-mode'
+import type { Mark } from '../src/replay/schedule'
 
 export type Locale = 'en' | 'zh'
 
@@ -50,6 +51,8 @@ export type Invocation =
       view?: ViewMode
       /** `--shard i/n`: build part i of n for `dsh-view merge` (absent or null: the whole site). */
       shard?: ShardRequest | null
+      /** `--mark "N:LABEL"`: replay chapters (absent: none). */
+      marks?: Mark[]
     } & Output)
   | MergeInvocation
   | RedactInvocation
@@ -122,6 +125,7 @@ export function parseInvocation(argv: readonly string[]): Invocation {
         redact: parseRedactRequest(values['redact'] === true, str(values['redact-config'])),
         view: parseView(str(values['view'])),
         shard,
+        marks: parseMarks(values['mark']),
       }
     }
     case 'merge': {
@@ -142,16 +146,30 @@ export function parseInvocation(argv: readonly string[]): Invocation {
   }
 }
 
-type Values = Record<string, string | boolean | undefined>
+type Values = Record<string, string | boolean | string[] | undefined>
 
-const str = (value: string | boolean | undefined): string | undefined => (typeof value === 'string' ? value : undefined)
+const str = (value: string | boolean | string[] | undefined): string | undefined => (typeof value === 'string' ? value : undefined)
+
+/**
+ * `--mark "N:LABEL"` (repeatable): a replay chapter at turn N. The label is shown as text on the page (and
+ * escaped in the replay script); a bad form is a one-line usage error.
+ */
+export function parseMarks(values: string | boolean | string[] | undefined): Mark[] {
+  const list = Array.isArray(values) ? values : typeof values === 'string' ? [values] : []
+  return list.map(value => {
+    const match = /^(\d{1,9}):(.+)$/s.exec(value)
+    const label = match?.[2]?.trim() ?? ''
+    if (match === null || label === '' || label.length > 200) throw new UserError(`--mark must be N:LABEL with a turn number and a label of up to 200 characters (got "${value.slice(0, 40)}")`, 'For example: --mark "3:The fix lands"')
+    return { turn: Number(match[1]), label }
+  })
+}
 
 function output(values: Values): Required<Output> {
   return { quiet: values['quiet'] === true, verbose: values['verbose'] === true }
 }
 
 /** `--latest N`: a whole number from 1; absent: null (every session). */
-export function parseLatest(value: string | boolean | undefined): number | null {
+export function parseLatest(value: string | boolean | string[] | undefined): number | null {
   if (typeof value !== 'string') return null
   if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw new UserError(`--latest must be a whole number from 1 (got "${value}")`)
   return Number(value)
@@ -178,12 +196,12 @@ function oneOf<T extends string>(value: string | undefined, flag: string, allowe
   return found
 }
 
-type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>
+type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>
 
 /** `args` parsed with the flags of `spec`'s table (commands.ts) and the common ones. */
 function parse(spec: CommandSpec, args: string[]): { values: Values; positionals: string[] } {
   const options: OptionSpec = {}
-  for (const flag of flagsOf(spec)) options[flag.name] = flag.short === undefined ? { type: flag.type } : { type: flag.type, short: flag.short }
+  for (const flag of flagsOf(spec)) options[flag.name] = { type: flag.type, ...(flag.short === undefined ? {} : { short: flag.short }), ...(flag.multiple === true ? { multiple: true } : {}) }
   const hint = `Run \`dsh-view ${spec.name} --help\` for its options.`
   try {
     const { values, positionals } = parseArgs({ args, options, allowPositionals: true, strict: true })

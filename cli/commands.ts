@@ -15,6 +15,8 @@ export interface FlagSpec {
   value?: string
   /** What it does, one or more lines of help (wrapped by hand). */
   help: string
+  /** A string flag that may be given more than once (its values in order). */
+  multiple?: boolean
 }
 
 export interface CommandSpec {
@@ -92,6 +94,7 @@ ${EXIT_NOTE}`,
       { name: 'base-url', type: 'string', value: 'URL', help: 'absolute URL the site will be published under' },
       { name: 'title', type: 'string', value: 'TEXT', help: 'title of the index page' },
       { name: 'shard', type: 'string', value: 'i/n', help: 'render part i of n (sessions split by a stable hash, balanced by log bytes)\ninto the -o folder, for `dsh-view merge` to join into the site' },
+      { name: 'mark', type: 'string', value: 'N:LABEL', multiple: true, help: 'a replay chapter named LABEL at turn N (repeatable)' },
       latest,
       locale,
       view,

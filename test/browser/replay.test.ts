@@ -261,6 +261,30 @@ describe.skipIf(!enabled)('replay with a fake clock', () => {
     await page.context().close()
   })
 
+  it('chapters: turns, failures and --mark labels (as text), and choosing one seeks there', async () => {
+    const site = tempDir()
+    await buildInto([SESSIONS.errors], site, { marks: [{ turn: 1, label: 'Start <b>here</b>' }] })
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(pathToFileURL(sessionPage(site)).href)
+    await page.locator('[data-replay-bar]').hover()
+    const chapters = page.getByLabel('Chapters')
+    await expect.poll(async () => (await chapters.locator('option').allTextContents()).length).toBeGreaterThan(2)
+    const labels = await chapters.locator('option').allTextContents()
+    expect(labels[0]).toBe('Jump to…')
+    expect(labels.some(l => l.endsWith('Turn 1'))).toBe(true)
+    expect(labels.some(l => l.endsWith('★ Start <b>here</b>'))).toBe(true)
+    const failure = labels.find(l => l.endsWith('✗ Failure')) as string
+    expect(failure).toBeDefined()
+    await chapters.selectOption({ label: failure })
+    await page.waitForSelector('html[data-replaying]')
+    // At the failure: the failed edit row is there, the rows after it are not yet.
+    const shown = await page.$$eval('section[data-transcript] [id]:not([data-rp-hidden])', els => els.map(e => e.id))
+    expect(shown).toContain('tool:call_3_0')
+    expect(shown).not.toContain('tool:call_5_0')
+    await context.close()
+  })
+
   it('without JavaScript the page reads as built: no bar, every row there', async () => {
     const { page, index } = await open('errors', { javaScriptEnabled: false })
     expect(await page.locator('[data-replay-bar]').count()).toBe(0)

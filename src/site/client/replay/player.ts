@@ -73,6 +73,7 @@ interface Bar {
   time: HTMLElement
   mode: HTMLSelectElement
   speed: HTMLSelectElement
+  chapters: HTMLSelectElement
   status: HTMLElement
 }
 
@@ -96,9 +97,10 @@ function buildBar(doc: Document, t: ReplayText): Bar {
   const speed = el(doc, 'select', { 'aria-label': t.speed, 'data-replay-speed': '' })
   for (const s of SPEEDS) speed.append(el(doc, 'option', { value: String(s) }, `${s}×`))
   speed.value = '1'
+  const chapters = el(doc, 'select', { 'aria-label': t.chapters, 'data-replay-chapters': '' })
   const status = el(doc, 'span', { 'data-replay-status': '', role: 'status' })
-  root.append(play, scrub, ticks, time, mode, speed, status, exit)
-  return { root, play, exit, scrub, ticks, time, mode, speed, status }
+  root.append(play, scrub, ticks, time, mode, speed, chapters, status, exit)
+  return { root, play, exit, scrub, ticks, time, mode, speed, chapters, status }
 }
 
 export class Player {
@@ -197,6 +199,15 @@ export class Player {
     const tl = this.#timeline
     this.#bar.scrub.max = String(Math.ceil(tl.total))
     this.#bar.ticks.replaceChildren(...tl.turns.map(turn => el(this.#doc, 'option', { value: String(Math.round(turn.at)), label: this.#t.turn(turn.turn) })))
+    // Chapters: turns, then compactions, failures, goal rounds and --mark labels, in play order.
+    const m = TIMING_MODES.indexOf(this.#mode)
+    const entries: { at: number; label: string }[] = tl.turns.map(turn => ({ at: turn.at, label: this.#t.turn(turn.turn) }))
+    for (const c of this.#index.chapters) {
+      const label = c.kind === 'mark' ? `★ ${c.label ?? ''}` : c.kind === 'goal' ? this.#t.chapter.goal(c.label ?? '') : c.kind === 'compaction' ? this.#t.chapter.compaction : c.kind === 'failure' ? this.#t.chapter.failure : null
+      if (label !== null) entries.push({ at: c.at[m] as number, label })
+    }
+    entries.sort((a, b) => a.at - b.at)
+    this.#bar.chapters.replaceChildren(el(this.#doc, 'option', { value: '' }, this.#t.jump), ...entries.map(e => el(this.#doc, 'option', { value: String(Math.round(e.at)) }, `${clock(e.at)} ${e.label}`)))
   }
 
   /** Starts replaying at `at` (default: this page's start): every row of the page hidden until its time. */
@@ -414,11 +425,18 @@ export class Player {
 
   #wire(): void {
     const bar = this.#bar
+    // The data loads when the reader comes near the bar, so the chapter list is there before Play.
+    for (const type of ['pointerover', 'focusin']) bar.root.addEventListener(type, () => void this.load(), { once: true })
     bar.play.addEventListener('click', () => this.toggle())
     bar.exit.addEventListener('click', () => this.exit())
     bar.scrub.addEventListener('input', () => void this.start({ at: Number(bar.scrub.value), play: this.#playing }))
     bar.mode.addEventListener('change', () => this.setMode(bar.mode.value as TimingMode))
     bar.speed.addEventListener('change', () => this.setSpeed(Number(bar.speed.value)))
+    bar.chapters.addEventListener('change', () => {
+      const at = bar.chapters.value
+      bar.chapters.value = ''
+      if (at !== '') void this.start({ at: Number(at), play: this.#playing })
+    })
     this.#doc.addEventListener('keydown', e => {
       if (!this.#active || e.ctrlKey || e.metaKey || e.altKey) return
       const target = e.target as Element | null

@@ -15,6 +15,9 @@ export interface ReplayText {
   mismatch: string
   unavailable: string
   turn: (n: number) => string
+  chapters: string
+  jump: string
+  chapter: { compaction: string; failure: string; goal: (round: string) => string }
   prevItem: string
   nextItem: string
   prevTurn: string
@@ -36,6 +39,9 @@ const EN: ReplayText = {
   mismatch: 'Replay data does not match this page',
   unavailable: 'Replay data could not be loaded',
   turn: n => `Turn ${n}`,
+  chapters: 'Chapters',
+  jump: 'Jump to…',
+  chapter: { compaction: '⇣ Compaction', failure: '✗ Failure', goal: r => `◎ Goal round ${r}` },
   prevItem: 'Previous item',
   nextItem: 'Next item',
   prevTurn: 'Previous turn',
@@ -57,6 +63,9 @@ const ZH: ReplayText = {
   mismatch: '回放数据与本页不符',
   unavailable: '无法加载回放数据',
   turn: n => `第 ${n} 轮`,
+  chapters: '章节',
+  jump: '跳转到…',
+  chapter: { compaction: '⇣ 压缩上下文', failure: '✗ 失败', goal: r => `◎ 目标第 ${r} 轮` },
   prevItem: '上一项',
   nextItem: '下一项',
   prevTurn: '上一轮',
