@@ -58,6 +58,7 @@ export type Invocation =
   | RedactInvocation
   | LiveInvocation
   | ExportInvocation
+  | ReplayInvocation
   | ({
       mode: 'snapshot'
       inputs: string[]
@@ -141,6 +142,8 @@ export function parseInvocation(argv: readonly string[]): Invocation {
       return parseLive(spec, rest)
     case 'export':
       return parseExport(spec, rest)
+    case 'replay':
+      return parseReplay(spec, rest)
     default:
       throw new Error(`command table lists "${spec.name}" but the parser does not`)
   }
@@ -355,6 +358,77 @@ export interface ExportInvocation extends Output {
   redact: RedactRequest | null
   /** `--view MODE`: the file's default view mode (absent: `DEFAULT_VIEW_MODE`). */
   view?: ViewMode
+}
+
+/** `dsh-view replay <session> -o FILE` (cli/replay.ts). */
+export interface ReplayInvocation {
+  mode: 'replay'
+  input: string
+  out: string
+  format: 'webm' | 'gif'
+  turns: [number, number] | null
+  from: number | null
+  to: number | null
+  timing: 'real' | 'compressed' | 'paced'
+  speed: number
+  fps: number
+  width: number
+  height: number
+  marks: Mark[]
+  locale: Locale
+  quiet: boolean
+  verbose: boolean
+}
+
+function seconds(value: string | undefined, flag: string): number | null {
+  if (value === undefined) return null
+  if (!/^\d{1,7}(\.\d+)?$/.test(value)) throw new UserError(`${flag} must be a number of seconds (got "${value}")`)
+  return Number(value)
+}
+
+function parseReplay(spec: CommandSpec, rest: string[]): ReplayInvocation {
+  const { values, positionals } = parse(spec, rest)
+  const hint = 'Usage: dsh-view replay <session> -o demo.webm [--turns 3-7]'
+  if (positionals.length !== 1) throw new UserError('replay records one session: name its log', hint)
+  const out = nonEmpty(str(values['out']), '--out')
+  if (out === null) throw new UserError('replay needs -o FILE.webm or FILE.gif', hint)
+  const format = /\.webm$/i.test(out) ? 'webm' : /\.gif$/i.test(out) ? 'gif' : null
+  if (format === null) throw new UserError(`-o must end in .webm or .gif (got "${out}")`, hint)
+  const turnsText = str(values['turns'])
+  let turns: [number, number] | null = null
+  if (turnsText !== undefined) {
+    const m = /^(\d{1,9})(?:-(\d{1,9}))?$/.exec(turnsText)
+    if (m === null || Number(m[2] ?? m[1]) < Number(m[1])) throw new UserError(`--turns must be A-B with A ≤ B, or one turn A (got "${turnsText}")`)
+    turns = [Number(m[1]), Number(m[2] ?? m[1])]
+  }
+  const from = seconds(str(values['from']), '--from')
+  const to = seconds(str(values['to']), '--to')
+  if (turns !== null && (from !== null || to !== null)) throw new UserError('--turns does not go with --from/--to', 'Choose turns or seconds.')
+  if (from !== null && to !== null && to <= from) throw new UserError('--to must be after --from')
+  const timing = oneOf(str(values['timing']), '--timing', ['real', 'compressed', 'paced'] as const) ?? 'compressed'
+  const speedText = str(values['speed']) ?? '1'
+  if (!['0.5', '1', '2', '4', '10'].includes(speedText)) throw new UserError(`--speed must be 0.5, 1, 2, 4 or 10 (got "${speedText}")`)
+  const fpsText = str(values['fps']) ?? '10'
+  if (!/^\d{1,2}$/.test(fpsText) || Number(fpsText) < 1 || Number(fpsText) > 30) throw new UserError(`--fps must be a whole number from 1 to 30 (got "${fpsText}")`)
+  const size = /^(\d{3,4})x(\d{3,4})$/.exec(str(values['size']) ?? '1024x640')
+  if (size === null) throw new UserError(`--size must be WxH, 100-9999 pixels each (got "${str(values['size'])}")`)
+  return {
+    mode: 'replay',
+    input: positionals[0] as string,
+    out,
+    format,
+    turns,
+    from,
+    to,
+    timing,
+    speed: Number(speedText),
+    fps: Number(fpsText),
+    width: Number(size[1]),
+    height: Number(size[2]),
+    marks: parseMarks(values['mark']),
+    locale: parseLocale(str(values['locale'])),
+    ...output(values),
+  }
 }
 
 function parseExport(spec: CommandSpec, rest: string[]): ExportInvocation {

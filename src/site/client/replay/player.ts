@@ -153,6 +153,13 @@ export class Player {
     return this.#mode
   }
 
+  /** The session's length and turn starts in the current timing (after `load`); for the recorder and embeds. */
+  info(): { timed: boolean; mode: TimingMode; total: number; turns: { turn: number; at: number }[] } | null {
+    const tl = this.#timeline
+    if (tl === null || this.#index === null) return null
+    return { timed: this.#index.timed, mode: this.#mode, total: tl.total, turns: tl.turns.map(t => ({ turn: t.turn, at: t.at })) }
+  }
+
   onEvent(listener: (event: PlayerEvent) => void): void {
     this.#listeners.push(listener)
   }
