@@ -238,3 +238,17 @@ describe('build --shard i/n and merge (issue 16)', () => {
     expect(merge.mode === 'help' && merge.text).toContain('dsh-view merge PART… [-o DIR]')
   })
 })
+
+describe('build --mark N:LABEL (issue 30: replay chapters)', () => {
+  it('takes several marks, in order', () => {
+    expect(parseInvocation(['build', 'logs', '--mark', '3:The fix lands', '--mark', '12: Done '])).toMatchObject({ mode: 'build', marks: [{ turn: 3, label: 'The fix lands' }, { turn: 12, label: 'Done' }] })
+  })
+  it('none by default', () => {
+    expect(parseInvocation(['build', 'logs'])).toMatchObject({ mode: 'build', marks: [] })
+  })
+  it.each(['3', ':x', 'x:y', '3:', '3:   ', `3:${'x'.repeat(201)}`])('--mark %j is a one-line usage error', value => {
+    const error = usageError(['build', 'logs', '--mark', value])
+    expect(error.exitCode).toBe(2)
+    expect(error.message).toMatch(/^--mark must be N:LABEL/)
+  })
+})

@@ -12,6 +12,7 @@ import { commandHelp, mainHelp } from './help'
 import { nearest } from './suggest'
 import { DEFAULT_VIEW_MODE, VIEW_MODES, type ViewMode } from '../src/cards/view-mode'
 import { GROUP_BY, type GroupBy } from '../src/stats/aggregate'
+import type { Mark } from '../src/replay/schedule'
 
 export type Locale = 'en' | 'zh'
 
@@ -53,12 +54,15 @@ export type Invocation =
       view?: ViewMode
       /** `--shard i/n`: build part i of n for `dsh-view merge` (absent or null: the whole site). */
       shard?: ShardRequest | null
+      /** `--mark "N:LABEL"`: replay chapters (absent: none). */
+      marks?: Mark[]
     } & Output)
   | StatsInvocation
   | MergeInvocation
   | RedactInvocation
   | LiveInvocation
   | ExportInvocation
+  | ReplayInvocation
   | ({
       mode: 'snapshot'
       inputs: string[]
@@ -147,6 +151,7 @@ export function parseInvocation(argv: readonly string[]): Invocation {
         redact: parseRedactRequest(values['redact'] === true, str(values['redact-config'])),
         view: parseView(str(values['view'])),
         shard,
+        marks: parseMarks(values['mark']),
       }
     }
     case 'merge': {
@@ -162,21 +167,37 @@ export function parseInvocation(argv: readonly string[]): Invocation {
       return parseLive(spec, rest)
     case 'export':
       return parseExport(spec, rest)
+    case 'replay':
+      return parseReplay(spec, rest)
     default:
       throw new Error(`command table lists "${spec.name}" but the parser does not`)
   }
 }
 
-type Values = Record<string, string | boolean | undefined>
+type Values = Record<string, string | boolean | string[] | undefined>
 
-const str = (value: string | boolean | undefined): string | undefined => (typeof value === 'string' ? value : undefined)
+const str = (value: string | boolean | string[] | undefined): string | undefined => (typeof value === 'string' ? value : undefined)
+
+/**
+ * `--mark "N:LABEL"` (repeatable): a replay chapter at turn N. The label is shown as text on the page (and
+ * escaped in the replay script); a bad form is a one-line usage error.
+ */
+export function parseMarks(values: string | boolean | string[] | undefined): Mark[] {
+  const list = Array.isArray(values) ? values : typeof values === 'string' ? [values] : []
+  return list.map(value => {
+    const match = /^(\d{1,9}):(.+)$/s.exec(value)
+    const label = match?.[2]?.trim() ?? ''
+    if (match === null || label === '' || label.length > 200) throw new UserError(`--mark must be N:LABEL with a turn number and a label of up to 200 characters (got "${value.slice(0, 40)}")`, 'For example: --mark "3:The fix lands"')
+    return { turn: Number(match[1]), label }
+  })
+}
 
 function output(values: Values): Required<Output> {
   return { quiet: values['quiet'] === true, verbose: values['verbose'] === true }
 }
 
 /** `--latest N`: a whole number from 1; absent: null (every session). */
-export function parseLatest(value: string | boolean | undefined): number | null {
+export function parseLatest(value: string | boolean | string[] | undefined): number | null {
   if (typeof value !== 'string') return null
   if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw new UserError(`--latest must be a whole number from 1 (got "${value}")`)
   return Number(value)
@@ -207,12 +228,12 @@ function oneOf<T extends string>(value: string | undefined, flag: string, allowe
   return found
 }
 
-type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>
+type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>
 
 /** `args` parsed with the flags of `spec`'s table (commands.ts) and the common ones. */
 function parse(spec: CommandSpec, args: string[]): { values: Values; positionals: string[] } {
   const options: OptionSpec = {}
-  for (const flag of flagsOf(spec)) options[flag.name] = flag.short === undefined ? { type: flag.type } : { type: flag.type, short: flag.short }
+  for (const flag of flagsOf(spec)) options[flag.name] = { type: flag.type, ...(flag.short === undefined ? {} : { short: flag.short }), ...(flag.multiple === true ? { multiple: true } : {}) }
   const hint = `Run \`dsh-view ${spec.name} --help\` for its options.`
   try {
     const { values, positionals } = parseArgs({ args, options, allowPositionals: true, strict: true })
@@ -371,6 +392,77 @@ export interface ExportInvocation extends Output {
 /** File names that say Markdown, and HTML (export's two outputs). */
 const MARKDOWN_FILE = /\.(?:md|markdown)$/i
 const HTML_FILE = /\.html?$/i
+
+/** `dsh-view replay <session> -o FILE` (cli/replay.ts). */
+export interface ReplayInvocation {
+  mode: 'replay'
+  input: string
+  out: string
+  format: 'webm' | 'gif'
+  turns: [number, number] | null
+  from: number | null
+  to: number | null
+  timing: 'real' | 'compressed' | 'paced'
+  speed: number
+  fps: number
+  width: number
+  height: number
+  marks: Mark[]
+  locale: Locale
+  quiet: boolean
+  verbose: boolean
+}
+
+function seconds(value: string | undefined, flag: string): number | null {
+  if (value === undefined) return null
+  if (!/^\d{1,7}(\.\d+)?$/.test(value)) throw new UserError(`${flag} must be a number of seconds (got "${value}")`)
+  return Number(value)
+}
+
+function parseReplay(spec: CommandSpec, rest: string[]): ReplayInvocation {
+  const { values, positionals } = parse(spec, rest)
+  const hint = 'Usage: dsh-view replay <session> -o demo.webm [--turns 3-7]'
+  if (positionals.length !== 1) throw new UserError('replay records one session: name its log', hint)
+  const out = nonEmpty(str(values['out']), '--out')
+  if (out === null) throw new UserError('replay needs -o FILE.webm or FILE.gif', hint)
+  const format = /\.webm$/i.test(out) ? 'webm' : /\.gif$/i.test(out) ? 'gif' : null
+  if (format === null) throw new UserError(`-o must end in .webm or .gif (got "${out}")`, hint)
+  const turnsText = str(values['turns'])
+  let turns: [number, number] | null = null
+  if (turnsText !== undefined) {
+    const m = /^(\d{1,9})(?:-(\d{1,9}))?$/.exec(turnsText)
+    if (m === null || Number(m[2] ?? m[1]) < Number(m[1])) throw new UserError(`--turns must be A-B with A ≤ B, or one turn A (got "${turnsText}")`)
+    turns = [Number(m[1]), Number(m[2] ?? m[1])]
+  }
+  const from = seconds(str(values['from']), '--from')
+  const to = seconds(str(values['to']), '--to')
+  if (turns !== null && (from !== null || to !== null)) throw new UserError('--turns does not go with --from/--to', 'Choose turns or seconds.')
+  if (from !== null && to !== null && to <= from) throw new UserError('--to must be after --from')
+  const timing = oneOf(str(values['timing']), '--timing', ['real', 'compressed', 'paced'] as const) ?? 'compressed'
+  const speedText = str(values['speed']) ?? '1'
+  if (!['0.5', '1', '2', '4', '10'].includes(speedText)) throw new UserError(`--speed must be 0.5, 1, 2, 4 or 10 (got "${speedText}")`)
+  const fpsText = str(values['fps']) ?? '10'
+  if (!/^\d{1,2}$/.test(fpsText) || Number(fpsText) < 1 || Number(fpsText) > 30) throw new UserError(`--fps must be a whole number from 1 to 30 (got "${fpsText}")`)
+  const size = /^(\d{3,4})x(\d{3,4})$/.exec(str(values['size']) ?? '1024x640')
+  if (size === null) throw new UserError(`--size must be WxH, 100-9999 pixels each (got "${str(values['size'])}")`)
+  return {
+    mode: 'replay',
+    input: positionals[0] as string,
+    out,
+    format,
+    turns,
+    from,
+    to,
+    timing,
+    speed: Number(speedText),
+    fps: Number(fpsText),
+    width: Number(size[1]),
+    height: Number(size[2]),
+    marks: parseMarks(values['mark']),
+    locale: parseLocale(str(values['locale'])),
+    ...output(values),
+  }
+}
 
 function parseExport(spec: CommandSpec, rest: string[]): ExportInvocation {
   const { values, positionals } = parse(spec, rest)

@@ -38,6 +38,8 @@ async function main(): Promise<number> {
       return (await import('./snapshot')).runSnapshot(inv, nodeIo)
     case 'export':
       return (await import('./export')).runExport(inv, nodeIo)
+    case 'replay':
+      return (await import('./replay')).runReplay(inv, nodeIo)
     default:
       return inv satisfies never
   }

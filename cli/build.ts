@@ -92,7 +92,7 @@ export async function runBuild(inv: BuildInvocation, io: Io): Promise<number> {
   let report: BuildReport
   try {
     report = await buildSite(
-      { inputs, ...(discovery === null ? {} : { discovery }), outDir: inv.outDir, title: inv.title, baseUrl: inv.baseUrl, locale: inv.locale, view: inv.view, shard: inv.shard ?? null, env: io.env, homedir: homedir(), redact, ...highlightWorkerFrom(io.env) },
+      { inputs, ...(discovery === null ? {} : { discovery }), outDir: inv.outDir, title: inv.title, baseUrl: inv.baseUrl, locale: inv.locale, view: inv.view, shard: inv.shard ?? null, marks: inv.marks ?? [], env: io.env, homedir: homedir(), redact, ...highlightWorkerFrom(io.env) },
       progress,
     )
   } catch (err) {

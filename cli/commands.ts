@@ -15,6 +15,8 @@ export interface FlagSpec {
   value?: string
   /** What it does, one or more lines of help (wrapped by hand). */
   help: string
+  /** A string flag that may be given more than once (its values in order). */
+  multiple?: boolean
 }
 
 export interface CommandSpec {
@@ -116,6 +118,7 @@ ${EXIT_NOTE}`,
       { name: 'base-url', type: 'string', value: 'URL', help: 'absolute URL the site will be published under' },
       { name: 'title', type: 'string', value: 'TEXT', help: 'title of the index page' },
       { name: 'shard', type: 'string', value: 'i/n', help: 'render part i of n (sessions split by a stable hash, balanced by log bytes)\ninto the -o folder, for `dsh-view merge` to join into the site' },
+      { name: 'mark', type: 'string', value: 'N:LABEL', multiple: true, help: 'a replay chapter named LABEL at turn N (repeatable)' },
       latest,
       locale,
       view,
@@ -146,6 +149,25 @@ version, options and logs; anything else is refused before the site is touched.
 
 Exit codes: 0 merged, 1 a part could not be read, 2 usage error (parts that do not belong together).`,
     examples: ['dsh-view merge part-1 part-2 part-3 part-4 -o site'],
+  },
+  {
+    name: 'replay',
+    usage: 'replay <session> -o FILE.webm|FILE.gif [--turns A-B | --from S --to S] [--timing MODE] [--speed N]',
+    summary: "record a session's replay (the site's own page played back) to a WebM or GIF",
+    flags: [
+      { name: 'out', short: 'o', type: 'string', value: 'FILE', help: 'the recording: .webm (VP9) or .gif' },
+      { name: 'turns', type: 'string', value: 'A-B', help: 'record turns A to B (one turn: A)' },
+      { name: 'from', type: 'string', value: 'S', help: 'start S seconds into the replay (in the chosen timing)' },
+      { name: 'to', type: 'string', value: 'S', help: 'stop S seconds into the replay' },
+      { name: 'timing', type: 'string', value: 'MODE', help: 'real, compressed (default: idle gaps over 3 s cut to 1 s) or paced' },
+      { name: 'speed', type: 'string', value: 'N', help: 'playback speed: 0.5, 1, 2, 4 or 10 (default 1)' },
+      { name: 'fps', type: 'string', value: 'N', help: 'frames per second, 1-30 (default 10)' },
+      { name: 'size', type: 'string', value: 'WxH', help: 'the browser window (default 1024x640)' },
+      { name: 'mark', type: 'string', value: 'N:LABEL', multiple: true, help: 'a replay chapter named LABEL at turn N (repeatable)' },
+      locale,
+    ],
+    notes: 'Needs Chromium (as `snapshot --format aria` does; $DSH_VIEW_CHROMIUM picks one) and ffmpeg on PATH\n($DSH_VIEW_FFMPEG picks one). A recording is at most 10 minutes long.',
+    examples: ['dsh-view replay session.jsonl.zstd -o demo.webm', 'dsh-view replay session.jsonl -o demo.gif --turns 2-3 --speed 2'],
   },
   {
     name: 'export',

@@ -16,6 +16,7 @@ import notice from '../primitives/Notice.module.css'
 import styles from './SiteFrame.module.css'
 import './global.css'
 import './view-modes.css'
+import './replay.css'
 
 export const SLOT_MARKUP = '<div data-dsh-slot="transcript"></div>'
 

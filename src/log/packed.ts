@@ -110,6 +110,8 @@ export interface PackedRow {
   readonly count: number
   piece(k: number): string
   pieceEmpty(k: number): boolean
+  /** Member k's length in UTF-16 units (`piece(k).length`), without making the string where that can be avoided. */
+  pieceUnits(k: number): number
 }
 
 class ParsedRow implements PackedRow {
@@ -141,6 +143,9 @@ class ParsedRow implements PackedRow {
   }
   pieceEmpty(k: number): boolean {
     return this.pieces[k] === ''
+  }
+  pieceUnits(k: number): number {
+    return this.pieces[k]?.length ?? 0
   }
 }
 

@@ -17,10 +17,10 @@ import { textDecoderTextOf, type TextOf } from './bytes/line-splitter'
 import { packedRowType, scanPackedRow } from './packed-scan'
 import type { InvalidCode, LinePosition, ParsedLine } from './parsed-line'
 import { headerSchema, type KnownEvent, type RawEvent, type SessionHeader, type SurfaceOp } from './schema'
-import { ChunkHold, type ChunkMode } from './superseded'
+import { ChunkHold, MAX_HELD_CHARS, type ChunkMode, type DeltaTap } from './superseded'
 import { knownTime } from './time'
 
-export type { ChunkMode } from './superseded'
+export type { ChunkMode, DeltaKind, DeltaTap } from './superseded'
 
 export interface LogParserOptions {
   /** used for legacy ids `legacy-message:<sessionId>:<seq>` when the header is missing */
@@ -39,6 +39,8 @@ export interface LogParserOptions {
    * them into a ByteStore): skip-superseded mode then keeps views of the rows it holds instead of copies.
    */
   bytesStay?: boolean
+  /** skip-superseded mode: told of every delta left out (superseded.ts `DeltaTap`), e.g. for replay timing. */
+  deltaTap?: DeltaTap
 }
 
 export interface SeqGap {
@@ -77,7 +79,7 @@ export class LogParser {
       sessionId: options.sessionIdHint ?? UNKNOWN_SESSION_ID,
       messageIdAt: (seq) => this.#resultIds.get(seq),
     }
-    this.#hold = options.chunks === 'skip-superseded' ? new ChunkHold() : null
+    this.#hold = options.chunks === 'skip-superseded' ? new ChunkHold(MAX_HELD_CHARS, options.deltaTap ?? null) : null
     this.#textOf = options.textOf ?? textDecoderTextOf()
     // A copy per held row (~1 µs, mostly `subarray`) when the caller may reuse its buffers.
     this.#store = options.bytesStay === true ? null : new ByteStore(() => this.holding)

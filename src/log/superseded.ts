@@ -26,6 +26,22 @@ import { knownTime } from './time'
 /** Chunk modes of `LogParser` (`chunks` option). */
 export type ChunkMode = 'expand' | 'skip-superseded'
 
+/** Which block a delta streams into. */
+export type DeltaKind = 'text' | 'reasoning' | 'tool-call'
+
+/**
+ * Told of each delta the hold leaves out as superseded, as it leaves it out (LogParser's `deltaTap`), so a
+ * fold that wants the stream's timing (src/replay) has it without the parser building those events: every
+ * other delta still arrives as an `assistant/chunk` event, so the tap and the events together are every
+ * delta of the log, each once. `time` is null when unknown (a stripped row); `units` is the piece's length
+ * in UTF-16 units. Called before the step's kept entries and its message are handed out.
+ */
+export interface DeltaTap {
+  delta(turn: number, step: number, index: number, kind: DeltaKind, seq: number, time: number | null, units: number): void
+}
+
+const ROW_KINDS: Record<PackedRow['type'], DeltaKind> = { 'text-chunks': 'text', 'reasoning-chunks': 'reasoning', 'tool-call-chunks': 'tool-call' }
+
 /**
  * Size of held rows (characters of a parsed line, bytes of a scanned row's members) beyond which a step is
  * released in full: memory stays bounded.
@@ -38,7 +54,10 @@ const DELTAS = new Set(['text-delta', 'reasoning-delta', 'tool-call-delta'])
 const BOUNDARIES = new Set(['turn/start', 'turn/end', 'step/start', 'step/end'])
 
 export class ChunkHold {
-  constructor(private readonly maxHeldChars = MAX_HELD_CHARS) {}
+  constructor(
+    private readonly maxHeldChars = MAX_HELD_CHARS,
+    private readonly tap: DeltaTap | null = null,
+  ) {}
 
   #items: Held[] = []
   #turn = 0
@@ -119,7 +138,10 @@ export class ChunkHold {
           const kept = keep[next] === g
           if (kept) next++
           if (kept || !DELTAS.has(entry.event.data.chunk.type)) out.push(entry)
-          else this.skipped++
+          else {
+            this.skipped++
+            if (this.tap !== null) tapChunk(this.tap, entry.event)
+          }
           g++
         } else out.push(entry)
         continue
@@ -128,6 +150,7 @@ export class ChunkHold {
       const members: number[] = []
       for (; next < keep.length && (keep[next] ?? end) < end; next++) members.push((keep[next] ?? 0) - g)
       if (members.length > 0) pushRowLines(row, item.pos, out, members)
+      if (this.tap !== null) tapRow(this.tap, row, members)
       this.skipped += row.count - members.length
       g = end
     }
@@ -137,6 +160,31 @@ export class ChunkHold {
   #reset(): void {
     this.#items = []
     this.#chars = 0
+  }
+}
+
+/** A plain chunk event left out: tell the tap. */
+function tapChunk(tap: DeltaTap, event: EventOf<'assistant/chunk'>): void {
+  const { turn, step, chunk } = event.data
+  const text = chunk.type === 'tool-call-delta' ? chunk['argumentsDelta'] : chunk['text']
+  const kind: DeltaKind = chunk.type === 'tool-call-delta' ? 'tool-call' : chunk.type === 'reasoning-delta' ? 'reasoning' : 'text'
+  const index = typeof chunk['index'] === 'number' ? chunk['index'] : 0
+  tap.delta(turn, step, index, kind, event.seq, event.time, typeof text === 'string' ? text.length : 0)
+}
+
+/** A row's members left out (every member but the ascending `kept`): tell the tap, with their clocks. */
+function tapRow(tap: DeltaTap, row: PackedRow, kept: readonly number[]): void {
+  const kind = ROW_KINDS[row.type]
+  const { turn, step, index, seq0, dt, count } = row
+  let time = row.time0
+  let next = 0
+  for (let k = 0; k < count; k++) {
+    if (k > 0 && time !== null) time += dt[k - 1] ?? 0
+    if (kept[next] === k) {
+      next++
+      continue
+    }
+    tap.delta(turn, step, index, kind, seq0 + k, time, row.pieceUnits(k))
   }
 }
 

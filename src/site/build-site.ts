@@ -11,6 +11,7 @@
  * hard-linked staging copy of the site, swapped in at the end; a build killed at any moment leaves the old
  * site or the new one.
  */
+import type { Mark } from '../replay/schedule'
 import { createHash } from 'node:crypto'
 import { existsSync, statSync } from 'node:fs'
 import { readdir, realpath, rm } from 'node:fs/promises'
@@ -55,6 +56,8 @@ export interface BuildOptions {
   locale: Locale
   /** `--view`: the pages' default view mode (default `DEFAULT_VIEW_MODE`); a rebuild with another re-renders. */
   view?: ViewMode
+  /** `--mark "N:LABEL"`: replay chapters at turn N of every session (src/replay). */
+  marks?: readonly Mark[]
   /**
    * Elements of session entries an index page takes before the next page starts (default: the page budget
    * less the chrome, about a thousand sessions). Smaller values let tests paginate a small index.
@@ -260,7 +263,7 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
   }
   const liveKeys = liveKeysOf(readable)
   const viewMode = options.view ?? DEFAULT_VIEW_MODE
-  const optionsKey = JSON.stringify([options.locale, options.title, options.baseUrl, options.highlight !== false, assets.rendererId, viewMode, ...(options.live === true ? ['live'] : []), ...(options.redact ? ['redact', options.redact.fingerprint] : [])])
+  const optionsKey = JSON.stringify([options.locale, options.title, options.baseUrl, options.highlight !== false, assets.rendererId, viewMode, ...(options.live === true ? ['live'] : []), ...((options.marks ?? []).length > 0 ? [['marks', options.marks]] : []), ...(options.redact ? ['redact', options.redact.fingerprint] : [])])
   const manifest: Manifest = emptyManifest()
   // A redacted site keeps its own highlight cache: fragments of an earlier unredacted build must not stay
   // in the folder (they hold the code as it was).
@@ -362,6 +365,7 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
       baseUrl: options.baseUrl,
       viewMode,
       live: options.live === true,
+      marks: options.marks ?? [],
       redact: options.redact ?? null,
       highlighter,
       writer,

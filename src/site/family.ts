@@ -21,6 +21,7 @@ import { AttemptOutput } from './write/attempt-output'
 import { Enricher } from './render/enrich'
 import { foldLog, type CountedDetail, type FoldResult } from './fold/fold-log'
 import { sessionInsight, type SessionInsight } from '../stats/insight'
+import { buildSchedule, type Mark, type ReplayTiming } from '../replay'
 import { damagedConversation, failureReason, type FailedStage } from './fold/damaged'
 import type { SessionRecord, Warning } from './write/manifest'
 import { SessionRenderer, type RenderedSession } from './render/render-session'
@@ -66,6 +67,8 @@ export interface FamilyContext {
   /** The pages' default view mode (`--view`). */
   viewMode: ViewMode
   live: boolean
+  /** `--mark "N:Label"`: replay chapters at turn N (src/replay). */
+  marks?: readonly Mark[]
   redact: RedactConfig | null
   highlighter: Highlighter | null
   writer: FileWriter
@@ -89,6 +92,8 @@ interface Loaded {
   conversation: Conversation | null
   /** The Trajectory record model of the same fold, held and let go with the conversation. */
   trajectory: TrajectorySnapshot | null
+  /** The replay timing fold, while the model is held (null for a live build, or when let go with it). */
+  timing: ReplayTiming | null
   /** What the family links need of the fold (kept when the conversation is let go). */
   children: Conversation['facts']['children']
   /** Its subagent calls with their prompts, its first own prompt and its start: for links its logs do not name. */
@@ -143,17 +148,20 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
     const out = new AttemptOutput(ctx.outDir, ctx.writer)
     // The model arrives in a box the render empties: from then on only the section feed holds the sections,
     // and it lets each go as it hands it out (a parameter would keep the whole model alive until the end).
-    const prepare = (box: { conversation: Conversation | null }) => {
+    const prepare = (box: Box) => {
       const conversation = box.conversation as Conversation
       box.conversation = null
+      // The replay schedule is read off the model before the feed lets its sections go (src/replay).
+      const replay = box.timing === null ? null : buildSchedule(conversation, box.timing, ctx.marks ?? [])
+      box.timing = null
       const sections = sectionFeed(conversation, { cwd: conversation.facts.cwd, home: null, locale: ctx.locale })
       const digest = digestOf(conversation.sections)
-      return { facts: headerFacts(l.summary, conversation.facts, text), feed: { ...sections, tools: digest.tools, prompts: digest.prompts } }
+      return { facts: headerFacts(l.summary, conversation.facts, text), feed: { ...sections, tools: digest.tools, prompts: digest.prompts }, replay }
     }
     const renderOnce = async (box: Box) => {
       const snapshot = box.trajectory
       box.trajectory = null
-      const { facts, feed } = prepare(box)
+      const { facts, feed, replay } = prepare(box)
       const stem = l.member.stem
       // The Trajectory's pages are cut first, so the Chat's rows can link to them; they are written once
       // the Chat's pages are known, so its records can link back (src/site/render/trajectory).
@@ -172,6 +180,8 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
           lang,
           baseUrl: ctx.baseUrl,
           viewMode: ctx.viewMode,
+          tornTail: l.tornTail,
+          ...(replay === null ? {} : { replay }),
           ...(prepared === null ? {} : { trajectory: { links: prepared.links(), tabs: (page: number) => viewTabs(words, 'chat', pageFile(stem, page), trajectoryFile(stem, 1)) } }),
           ...(ctx.live ? { live: { page: 'session' as const, key: l.member.liveKey, lines: l.lines, seq: l.lastSeq } } : {}),
         }, out))
@@ -186,8 +196,8 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
         prepared?.discard()
       }
     }
-    const renderChatOnly = async (box: { conversation: Conversation | null }) => {
-      const { facts, feed } = prepare(box)
+    const renderChatOnly = async (box: Box) => {
+      const { facts, feed, replay } = prepare(box)
       return timed('render', () => renderer.render({
         view: feed,
         summary: l.summary,
@@ -198,6 +208,7 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
         baseUrl: ctx.baseUrl,
         viewMode: ctx.viewMode,
         tornTail: l.tornTail,
+        ...(replay === null ? {} : { replay }),
         ...(ctx.live ? { live: { page: 'session' as const, key: l.member.liveKey, lines: l.lines, seq: l.lastSeq } } : {}),
       }, out))
     }
@@ -210,7 +221,7 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
       await out.takeBack()
       const damaged = damagedFold(l.member, 'render', error, result)
       l.warnings = [...damaged.warnings, ...l.warnings]
-      rendered = await renderChatOnly({ conversation: damaged.conversation })
+      rendered = await renderChatOnly({ conversation: damaged.conversation, trajectory: null, timing: null })
     }
     // What colouring cost this thread: the time it waited for colours (all of shiki's time when shiki runs
     // here; only what did not overlap rendering when a highlight worker runs it).
@@ -249,6 +260,7 @@ async function foldFamily(family: readonly FamilyMember[], ctx: FamilyContext, r
       continue
     }
     const { conversation, warnings, lines, lastSeq, trajectory } = folded
+    const timing = folded.timing ?? null
     // A family bigger than HOLD_FAMILY_BYTES keeps one member's model at a time: the others are folded
     // again when their turn to render comes (the fold is deterministic; only time is spent).
     const hold = family.length === 1 || familyBytes <= HOLD_FAMILY_BYTES
@@ -256,6 +268,7 @@ async function foldFamily(family: readonly FamilyMember[], ctx: FamilyContext, r
       member,
       conversation: hold ? conversation : null,
       trajectory: hold ? trajectory : null,
+      timing: hold ? timing : null,
       children: conversation.facts.children,
       spawns: spawnCalls(conversation.sections),
       opening: firstPromptOf(conversation.sections),
@@ -302,25 +315,28 @@ function insightOf(id: string, conversation: Conversation, detail: CountedDetail
   })
 }
 
-/** A member's models on their way to the render, which empties the box as it takes them. */
+/** A member's models (conversation, Trajectory, replay timing) on their way to the render, which empties the box as it takes them. */
 interface Box {
   conversation: Conversation | null
   trajectory: TrajectorySnapshot | null
+  timing: ReplayTiming | null
 }
 
 /** The member's model in a box the render empties (null: it was let go, fold again). Synchronous, so no frame keeps it. */
 function takeBox(l: Loaded): Box | null {
-  const box = l.conversation === null ? null : { conversation: l.conversation, trajectory: l.trajectory }
+  const box = l.conversation === null ? null : { conversation: l.conversation, trajectory: l.trajectory, timing: l.timing }
   l.conversation = null
   l.trajectory = null
+  l.timing = null
   return box
 }
 
 /** One member's log read and folded as this build reads it. */
 function foldMember(member: FamilyMember, ctx: FamilyContext, redactor: Redactor | null): Promise<FoldResult> {
   // A live page resumes its feed where the fold stopped, from the expanded events: read those in full.
-  // The static build folds the Trajectory from the same read (live pages follow the Chat only, for now).
-  return foldLog(member.source, redactor, { chunks: ctx.live ? 'expand' : 'skip-superseded', bytes: member.bytes, trajectory: !ctx.live })
+  // The static build folds the Trajectory and the replay clocks from the same read; a live page follows the
+  // Chat only (it has no finished timeline to play).
+  return foldLog(member.source, redactor, { chunks: ctx.live ? 'expand' : 'skip-superseded', bytes: member.bytes, trajectory: !ctx.live, replay: !ctx.live })
 }
 
 /** A family member's fold again, for its render (its first fold was let go: see HOLD_FAMILY_BYTES). */
@@ -329,7 +345,7 @@ async function refold(member: FamilyMember, ctx: FamilyContext, result: FamilyRe
   const folded = await foldMember(member, ctx, ctx.redact ? new Redactor(ctx.redact) : null)
   result.timings.decode += performance.now() - started
   if (!folded.ok) throw new Error(folded.error)
-  return { conversation: folded.conversation, trajectory: folded.trajectory }
+  return { conversation: folded.conversation, trajectory: folded.trajectory, timing: folded.timing ?? null }
 }
 
 /**

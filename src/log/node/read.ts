@@ -11,7 +11,7 @@
  * `summary.tornTail` after its complete lines were yielded.
  */
 import { isUtf8 } from 'node:buffer'
-import { LogParser, type ChunkMode } from '../parser'
+import { LogParser, type ChunkMode, type DeltaTap } from '../parser'
 import type { ParsedLine } from '../parsed-line'
 import type { SessionHeader } from '../schema'
 import { ByteStore } from '../bytes/byte-store'
@@ -31,6 +31,8 @@ export interface ReadOptions {
    * conversation fold comes out the same. `summary.parser.skippedEvents` counts what was left out.
    */
   chunks?: ChunkMode
+  /** skip-superseded mode: told of every delta left out (LogParser option; src/log/superseded.ts `DeltaTap`). */
+  deltaTap?: DeltaTap
   /**
    * The start of the log, already in memory: read instead of the file (src/site/plan/scan.ts hands over the
    * first bytes it hashed, to find the header without opening the log again). The reader then sees only
@@ -97,7 +99,7 @@ export class SessionReader implements AsyncIterable<ParsedLine[]> {
       lineCount: 0,
       // In skip-superseded mode the decoders copy what they split into a ByteStore (below), whose bytes stay
       // while the parser holds rows: held rows keep views of them.
-      parser: new LogParser({ ...(options.chunks === undefined ? {} : { chunks: options.chunks }), textOf: this.ops.textOf, bytesStay: true }),
+      parser: new LogParser({ ...(options.chunks === undefined ? {} : { chunks: options.chunks }), ...(options.deltaTap === undefined ? {} : { deltaTap: options.deltaTap }), textOf: this.ops.textOf, bytesStay: true }),
     }
   }
 

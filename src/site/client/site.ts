@@ -3,7 +3,7 @@
  * refuses module scripts from file://. Everything it does is progressive enhancement — every page reads
  * fully without it: the view-mode switch (./view-mode.ts: the saved mode, the header control), transcript
  * controls (copy buttons, disclosure state; components/enhance), Expand all / Collapse all (./folds.ts), deep links that moved to another page, the
- * index filter, and opening folded content for printing.
+ * index filter, opening folded content for printing, and the replay player (./replay).
  */
 import { enhance } from '../../../components/enhance/enhance'
 import { installFilter } from '../../../components/index/filter-client'
@@ -14,6 +14,7 @@ import { installSiteSearch } from '../../search/client/site-search'
 import { installFoldAll } from './folds'
 import { installViewSwitch } from './view-mode'
 import { installTrajectory } from './trajectory'
+import { installReplay } from './replay/player'
 
 function openForPrint(doc: Document): void {
   let opened: HTMLDetailsElement[] = []
@@ -41,3 +42,5 @@ installTrajectory(document)
 const find: FindControl | null = installFind(document)
 installSiteSearch(document)
 installArrival(window, () => find)
+// The replay player (./replay): a bar on pages whose session has replay data; nothing plays until asked.
+installReplay(window)

@@ -20,6 +20,7 @@ import { TrajectoryBuilder } from '../../trajectory/builder'
 import type { TrajectorySnapshot } from '../../trajectory/model'
 
 const describeError = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : String(error))
+import { ReplayTimingBuilder, type ReplayTiming } from '../../replay/timing'
 
 /** Warnings kept per log; a log with more is damaged throughout, and its pages show every one anyway. */
 const MAX_WARNINGS = 200
@@ -40,6 +41,8 @@ export type FoldResult =
       trajectory: TrajectorySnapshot | null
       /** The fold's counted requests and calls per tool (an archive record's parts, src/stats/insight.ts); absent: none known. */
       detail?: CountedDetail
+      /** The replay timing fold (src/replay/timing.ts), when asked for (`FoldOptions.replay`). */
+      timing?: ReplayTiming | null
     }
   | { ok: false; error: string }
 
@@ -68,6 +71,11 @@ export interface FoldOptions {
    * both models (issue 29: "no second read").
    */
   trajectory?: boolean
+  /**
+   * Also fold the log's clocks for replay (src/replay/timing.ts): fed the same batches, and the deltas a
+   * skip-superseded reader leaves out through its tap, so the replay sees every delta's clock either way.
+   */
+  replay?: boolean
 }
 
 /** A read size for a file of `bytes`: one read takes it all (the next finds its end), within 4 KiB–1 MiB. */
@@ -78,7 +86,9 @@ export const readSize = (bytes: number): number => Math.min(READ_CHUNK, Math.max
  * the folded model once more, for secrets split across streamed pieces that only the fold joins.
  */
 export async function foldLog(source: LogSource, redactor: Redactor | null = null, options: FoldOptions = {}): Promise<FoldResult> {
+  const timing = options.replay === true ? new ReplayTimingBuilder() : null
   const reader = readSession(source, {
+    ...(timing === null ? {} : { deltaTap: timing.tap }),
     ...(options.chunks === undefined ? {} : { chunks: options.chunks }),
     ...(options.bytes === undefined ? {} : { chunkSize: readSize(options.bytes) }),
     ...(options.prefix === undefined ? {} : { head: options.prefix }),
@@ -112,6 +122,7 @@ export async function foldLog(source: LogSource, redactor: Redactor | null = nul
     }
     try {
       builder.append(tracked(batch))
+      timing?.append(batch)
     } catch (error) {
       throw new FoldFailure(error, at)
     }
@@ -147,5 +158,5 @@ export async function foldLog(source: LogSource, redactor: Redactor | null = nul
     warningCount++
     warnings.push({ path, line: null, message: `the Trajectory could not be built: ${describeError(error)}` })
   }
-  return { ok: true, conversation, warnings, warningCount, tornTail: torn, lines, lastSeq, trajectory: snapshot, detail }
+  return { ok: true, conversation, warnings, warningCount, tornTail: torn, lines, lastSeq, trajectory: snapshot, detail, timing: timing?.finish() ?? null }
 }

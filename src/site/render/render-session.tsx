@@ -17,6 +17,8 @@ import { PromptsPage } from '../../../components/layout/PromptsPage'
 import { Transcript } from '../../../components/layout/Transcript'
 import { foldClassicRepeats } from './classic-repeats'
 import { anchorMapFile, anchorScript, collectIds } from './anchors'
+import { indexScript, pageScript, replayAssets, type ReplayAssets, type Schedule } from '../../replay'
+import { replayDataFile, replayIndexFile } from './replay-files'
 import { childAnchor, foldControls, promptEntry, promptToc, sessionChrome, type Family } from './chrome'
 import { addExtras, capsFor, Cutter, type SideText } from './cut'
 import { waitingForColours, type Enricher } from './enrich'
@@ -106,6 +108,14 @@ export interface SessionRenderInput {
    * link after each tool row and each turn's first user row to its record or request there.
    */
   trajectory?: { links: TrajectoryLinks; tabs: (page: number) => ViewTabs }
+  /**
+   * The session's replay schedule (src/replay/schedule.ts). A timed one (the log has clocks) gives the pages
+   * their replay data (`<stem>.replay.js`, one data file per further page) and a `<meta name="dsh-replay">`
+   * naming it; an untimed one only with `replayUntimed` (the export's `--replay`, which plays it paced).
+   * Pages of a session without it cost nothing extra.
+   */
+  replay?: Schedule
+  replayUntimed?: boolean
 }
 
 /**
@@ -143,7 +153,13 @@ export interface RenderedSession {
   sideTexts: SideText[]
   /** Every id the pages hold → its 1-based page (the Trajectory's links back to Chat rows). */
   anchors: ReadonlyMap<string, number>
+  /** The replay data of the pages (null: none, see `SessionRenderInput.replay`). */
+  replay: ReplayAssets | null
 }
+
+/** Whether a render writes replay data (and names it in its pages' heads). */
+const playsBack = (input: SessionRenderInput): boolean =>
+  input.replay !== undefined && input.preview !== true && input.live === undefined && input.replay.items.length > 0 && (input.replay.timed || input.replayUntimed === true)
 
 const EMPTY_SECTIONS: readonly PageSection[] = []
 
@@ -302,6 +318,18 @@ export class SessionRenderer {
       // Decoded only when asked for (src/export): a site build never joins its pages into strings.
       const transcripts = () => transcriptChunks.map(body => `${open}${Buffer.concat(body).toString('utf8')}${close}`)
       if (anchorMap !== null) await emit({ path: `sessions/${anchorMap}`, content: anchorScript({ pages: pageNames, anchors: Object.fromEntries(anchors) }) })
+      // Replay data, cut along the pages just packed: each page's ids in document order.
+      const replay = playsBack(input) ? replayAssets(input.replay as Schedule, pages.map((indices, i) => ({ page: pageNames[i] ?? '', ids: indices.flatMap(index => pieceIds[index] ?? []), data: i === 0 ? null : replayDataFile(stem, i + 1) }))) : null
+      const replayPaths: string[] = []
+      if (replay !== null) {
+        replayPaths.push(`sessions/${replayIndexFile(stem)}`)
+        await emit({ path: `sessions/${replayIndexFile(stem)}`, content: indexScript(replay.index) })
+        for (let i = 1; i < pages.length; i++) {
+          const path = `sessions/${replayDataFile(stem, i + 1)}`
+          replayPaths.push(path)
+          await emit({ path, content: pageScript(replay.pages[i] as NonNullable<(typeof replay.pages)[number]>) })
+        }
+      }
       if (input.preview !== true) await emit({ path: `sessions/${shardFile(stem)}`, content: shard.finish(summary.title) })
       const promptFiles = this.#promptPages(input, listed, pageOf)
       for (const file of promptFiles) await emit(file)
@@ -310,6 +338,7 @@ export class SessionRenderer {
       const paths = [
         ...pageNames.map(name => `sessions/${name}`),
         ...(anchorMap === null ? [] : [`sessions/${anchorMap}`]),
+        ...replayPaths,
         ...(input.preview === true ? [] : [`sessions/${shardFile(stem)}`]),
         ...promptFiles.map(f => f.path),
         ...[...(out === null ? sideTexts.keys() : sidePaths)].map(hash => `sessions/${sideFile(stem, hash)}`),
@@ -326,6 +355,7 @@ export class SessionRenderer {
         },
         sideTexts: sorted,
         anchors: new Map([...anchors].map(([id, page]) => [id, page + 1])),
+        replay,
       }
     } finally {
       store.close()
@@ -491,7 +521,8 @@ export class SessionRenderer {
     const file = pageFile(input.summary.slug, page)
     const canonical = input.baseUrl === null ? null : `${input.baseUrl}sessions/${file}`
     const title = pages > 1 ? `${chrome.title} (${this.text.pageOf(page, pages)})` : chrome.title
-    const head = headMarkup(title, canonical, anchorMap) + (input.live === undefined ? '' : liveHead(input.live, '../', { stem: input.summary.slug, page, pages, room }))
+    const replay = playsBack(input) ? { src: replayIndexFile(input.summary.slug), page } : null
+    const head = headMarkup(title, canonical, anchorMap, replay) + (input.live === undefined ? '' : liveHead(input.live, '../', { stem: input.summary.slug, page, pages, room }))
     const html = fillShell(this.shell, { lang: input.lang, root: '../', head, body: frame, view })
     const at = html.indexOf(SLOT_MARKUP)
     if (at < 0 || html.indexOf(SLOT_MARKUP, at + 1) >= 0) throw new Error('the page frame must hold exactly one transcript slot')
