@@ -13,6 +13,7 @@ import type { RecordKind, TrajectoryLabel, TrajectoryRecord } from '../trajector
 import { DASH } from './format'
 import type { TrajectoryKey, TrajectoryWords } from './strings'
 import type { ContentModel, ResultModel } from './types'
+import { plainText } from '../cards/plain-text'
 
 const KIND_KEYS: Record<RecordKind, TrajectoryKey> = {
   system: 'kind.system',
@@ -84,5 +85,6 @@ export function listText(content: ContentModel): string {
 /** The cell's title: `{list text} → {result}`. */
 export function titleOf(content: ContentModel, result: ResultModel | null): string {
   const list = listText(content)
-  return result === null ? list : `${list} → ${result.text}`
+  // A row's title is plain text: no terminal escapes (the Chat's rule for its summaries).
+  return plainText(result === null ? list : `${list} → ${result.text}`)
 }

@@ -5,13 +5,15 @@
  * not from the props — the ledger's counts equal the conversation model's (src/conversation/counts.ts,
  * usage.ts: one count behind both): TOOL and SUBTOOL rows are the session's tool calls, SUBTOOL rows its
  * sub-calls, request markers its requests, and the last request's "Session cumulative" usage is the
- * session's token totals (uncached input, cache read and written, output, reasoning). Logs sharing a session id (`~2`, `~3` pages) are compared as a multiset.
+ * session's token totals (uncached input, cache read and written, output, reasoning). Logs sharing a session id (`~2`, `~3` pages) are compared as a multiset. A fork or subagent child's cumulative also holds the requests its seed copies from its parent (which its own total leaves out).
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { discoverLogs } from '../../src/log/node/discover'
+import { loadSession } from '../../src/log/node/load'
+import { RequestUsageCounter } from '../../src/conversation/usage'
 import { foldLog } from '../../src/site/fold/fold-log'
 import { MAX_PAGE_BYTES, MAX_PAGE_NODES, measure } from '../../src/site/render/measure'
 import { trajectoryDictionary } from '../../src/trajectory-view'
@@ -43,12 +45,25 @@ beforeAll(async () => {
     const { stats } = folded.conversation.facts
     const snapshot = folded.trajectory
     const id = folded.conversation.header?.id ?? ''
+    // The ledger lists a fork or subagent child's copied requests as the log holds them, and its running
+    // cumulative includes them (as dsh shows it); the session total leaves them to the parent
+    // (src/conversation/usage.ts). The page's last cumulative is therefore the total plus what the seed repeats.
+    const loaded = await loadSession(log.source)
+    const counter = new RequestUsageCounter()
+    if (loaded.ok) {
+      for (const line of loaded.session.lines) {
+        if (line.kind === 'header') counter.header(line.header)
+        else if (line.kind === 'event') counter.take(line.event)
+      }
+    }
+    const inherited = counter.inheritedTotals
+    const u = stats.usage
     const counts: Counts = {
       records: snapshot.records.length,
       tools: stats.toolCalls,
       subtools: stats.subToolCalls,
       requests: snapshot.requests.length,
-      tokens: [stats.usage.inputTokens, stats.usage.cacheReadTokens, stats.usage.cacheWriteTokens, stats.usage.outputTokens, stats.usage.reasoningTokens],
+      tokens: [u.inputTokens + inherited.inputTokens, u.cacheReadTokens + inherited.cacheReadTokens, u.cacheWriteTokens + inherited.cacheWriteTokens, u.outputTokens + inherited.outputTokens, u.reasoningTokens + inherited.reasoningTokens],
     }
     expected.set(id, [...(expected.get(id) ?? []), key(counts)].sort())
   }

@@ -8,6 +8,7 @@ import type { GroupKey, TrajectoryStatus } from '../../trajectory/model'
 import type { ViewContext } from '../context'
 import type { TrajectoryKey } from '../strings'
 import type { LinkValue, Term, TextBlock } from '../types'
+import { plainText } from '../../cards/plain-text'
 
 export const STATUS_KEYS: Record<TrajectoryStatus, TrajectoryKey> = {
   complete: 'status.completed',
@@ -38,9 +39,12 @@ export function linkTo(target: string, label: string, button = true): LinkValue 
   return { kind: 'link', label, to: { target }, button }
 }
 
-/** A text block of the page: cut to the page's caps, its whole text one click away. */
+/**
+ * A text block of the page: cut to the page's caps, its whole text one click away. Terminal escapes and
+ * control characters are left out (the page and its "Full text" file are plain-text surfaces, as in Chat).
+ */
 export function textBlock(text: string, ctx: ViewContext, options: Omit<TextBlock, 'kind' | 'text' | 'cut'> = {}): TextBlock {
-  const cut = ctx.cutText(text, ctx.words)
+  const cut = ctx.cutText(plainText(text), ctx.words)
   return { kind: 'text', ...options, text: cut.text, ...(cut.cut === undefined ? {} : { cut: cut.cut }) }
 }
 
