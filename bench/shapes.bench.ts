@@ -33,7 +33,7 @@ const load = () => loadavg().map((l) => l.toFixed(1)).join(' ')
 
 async function writePieces(path: string, pieces: Iterable<string>): Promise<number> {
   const out = createWriteStream(path)
-  for (const piece of pieces) if (!out.write(piece)) await new Promise((resolve) => out.once('drain', resolve))
+  for (const piece of pieces) if (!out.write(piece)) await new Promise<void>((resolve) => out.once('drain', () => resolve()))
   await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())))
   return statSync(path).size
 }

@@ -37,7 +37,7 @@ beforeAll(async () => {
   const sessionDir = join(root, '--home-dev-project--', 'short-lines')
   mkdirSync(sessionDir, { recursive: true })
   const out = createWriteStream(join(sessionDir, 'session.v4.jsonl'))
-  for (const piece of shortLinesSession(LINES, { id: 'short-lines' })) if (!out.write(piece)) await new Promise((r) => out.once('drain', r))
+  for (const piece of shortLinesSession(LINES, { id: 'short-lines' })) if (!out.write(piece)) await new Promise<void>((r) => out.once('drain', () => r()))
   await new Promise<void>((resolve) => out.end(resolve))
 })
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
