@@ -120,7 +120,7 @@ describe('RootWatcher', () => {
 })
 
 /** A watch function the test fires by hand, and a count of walks: full rescans and one-folder walks. */
-async function handWatched(root: string) {
+async function handWatched(root: string, pollMs = 3_600_000) {
   const watched = new Map<string, { onChange: (name: string | null) => void; onError: (error: unknown) => void }>()
   const watch: WatchFn = (dir, onChange, onError) => {
     watched.set(dir, { onChange, onError })
@@ -130,6 +130,7 @@ async function handWatched(root: string) {
   const errors: unknown[] = []
   const watcher = new RootWatcher([root], {
     rescanMs: 3_600_000,
+    pollMs,
     debounceMs: 0,
     watch,
     onError: (error) => errors.push(error),
@@ -178,6 +179,19 @@ describe('RootWatcher without periodic full rescans (issue 32)', () => {
     expect(scans.folders).toEqual([late.dir])
     for (const key of ['nope', '..', '~002E~002E', 'a/b']) expect(await watcher.lookup(key), key).toBeNull()
     expect(scans.full).toBe(0)
+  })
+
+  it('shows a recently written session growing and settling without any event or full rescan', async () => {
+    const { root, cleanup } = await tempRoot()
+    cleanups.push(cleanup)
+    const writer = await session(root, 'busy')
+    const { watcher, scans } = await handWatched(root, 20)
+    const size = watcher.entries()[0]?.size ?? 0
+    await writer.append(['{"type":"turn/start","seq":2,"time":1783352045003,"data":{"turn":2}}'])
+    await writer.close()
+    await waitFor(() => (watcher.entries()[0]?.size ?? 0) > size, 5000, 'the growth')
+    expect(scans.full).toBe(0)
+    expect(new Set(scans.folders)).toEqual(new Set([writer.dir]))
   })
 
   it.each([

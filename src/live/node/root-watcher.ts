@@ -32,6 +32,8 @@ export interface RootWatcherOptions {
   debounceMs?: number
   watch?: WatchFn
   onError?: (error: unknown) => void
+  /** Period of the look at recently written sessions (default 1 s): their growth and settling show in the index. */
+  pollMs?: number
   /** Told of every walk: null for a full rescan, else the one folder walked (tests count scans with it). */
   onScan?: (folder: string | null) => void
 }
@@ -42,10 +44,15 @@ const FOLLOW_UP_MS = 250
 const FALLBACK_COST_FACTOR = 20
 /** More pending folders than this and one full rescan is cheaper and keeps the queue bounded. */
 const MAX_PENDING_FOLDERS = 256
+/** A session written within this window is "active": its transcript is looked at every poll. */
+const ACTIVE_WINDOW_MS = 10 * 60_000
+/** At most this many active sessions are looked at per poll (the most recently written). */
+const MAX_ACTIVE = 64
 
 export type IndexListener = (message: IndexMessage) => void
 
 interface Known {
+  log: DiscoveredLog
   entry: IndexEntry
   target: FollowTarget
   path: string
@@ -73,6 +80,7 @@ export class RootWatcher {
   /** Paths named by watch events since the last debounce, not yet turned into folders. */
   readonly #hinted = new Set<string>()
   #timer: NodeJS.Timeout | null = null
+  #poll: NodeJS.Timeout | null = null
   #debounce: NodeJS.Timeout | null = null
   #running: Promise<void> | null = null
   #closed = false
@@ -88,6 +96,7 @@ export class RootWatcher {
       watch: options.watch ?? fsWatch,
       onError: options.onError ?? (() => {}),
       onScan: options.onScan,
+      pollMs: options.pollMs ?? 1000,
     }
     this.ready = this.rescan().then(() => this.#schedule())
   }
@@ -182,6 +191,7 @@ export class RootWatcher {
     this.#closed = true
     this.#listeners.clear()
     if (this.#timer !== null) clearTimeout(this.#timer)
+    if (this.#poll !== null) clearTimeout(this.#poll)
     if (this.#debounce !== null) clearTimeout(this.#debounce)
     for (const watcher of this.#watchers.values()) watcher.close()
     this.#watchers.clear()
@@ -268,7 +278,7 @@ export class RootWatcher {
       mtimeMs: st.mtimeMs,
       header,
     }
-    this.#known.set(id, { entry, target, path, ino: st.ino })
+    this.#known.set(id, { log, entry, target, path, ino: st.ino })
     if (old === undefined) this.#keys.set(entry.key, id)
     if (old === undefined || JSON.stringify(old.entry) !== JSON.stringify(entry)) this.#emit({ kind: 'index-upsert', session: entry })
   }
@@ -361,7 +371,25 @@ export class RootWatcher {
     return [...folders]
   }
 
+  /**
+   * Appends inside a session folder raise no event on the watched folders: the sessions written lately
+   * (a bounded few) are looked at each poll, so their growth, settling and new generations reach the index.
+   * Idle sessions cost nothing here.
+   */
+  #schedulePoll(): void {
+    if (this.#closed) return
+    this.#poll = unrefTimeout(() => {
+      const since = Date.now() - ACTIVE_WINDOW_MS
+      const active: Known[] = []
+      for (const known of this.#known.values()) if (known.entry.mtimeMs >= since) active.push(known)
+      active.sort((a, b) => b.entry.mtimeMs - a.entry.mtimeMs)
+      const folders = active.slice(0, MAX_ACTIVE).map((known) => (known.log.layout === 'session-dir' ? known.target.dir : known.path))
+      void Promise.all(folders.map((folder) => this.rescanFolder(folder))).then(() => this.#schedulePoll())
+    }, this.#o.pollMs)
+  }
+
   #schedule(): void {
+    if (!this.#announce) this.#schedulePoll()
     this.#announce = true
     if (this.#closed) return
     const wait = Math.max(this.#o.rescanMs, this.#lastFullMs * FALLBACK_COST_FACTOR)
