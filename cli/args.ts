@@ -36,6 +36,8 @@ export type Invocation =
       inputs: string[]
       /** `--demo`: build the demo sessions shipped in the package (demo/sessions) instead of `inputs`. */
       demo?: boolean
+      /** `--or-demo` (`npm start`): with no path, the demo sessions when the default root holds none. */
+      orDemo?: boolean
       outDir: string
       open: boolean
       baseUrl: string | null
@@ -66,9 +68,13 @@ export type Invocation =
       locale: Locale
       /** `--view MODE` (aria): the mode the page is captured in (absent: `DEFAULT_VIEW_MODE`). */
       view?: ViewMode
+      /** `--tab`: the session's Chat (default) or its Trajectory (issue 29). */
+      tab?: SnapshotTab
     } & Output)
 
 export type SnapshotFormat = 'text' | 'aria'
+
+export type SnapshotTab = 'chat' | 'trajectory'
 
 /**
  * `--expand` of `snapshot --format aria`: `all` every row (and every turn and activity fold), `none` nothing,
@@ -106,12 +112,16 @@ export function parseInvocation(argv: readonly string[]): Invocation {
       if (values['demo'] === true && positionals.length > 0) {
         throw new UserError('--demo builds the bundled demo sessions; it takes no paths', 'Drop the paths, or drop --demo to build them.')
       }
+      if (values['or-demo'] === true && positionals.length > 0) {
+        throw new UserError('--or-demo stands in for the default sessions root; it takes no paths', 'Drop the paths, or drop --or-demo to build them.')
+      }
       const shard = parseShard(str(values['shard']))
       if (shard !== null && values['open'] === true) throw new UserError('--open does not go with --shard', 'A part has no index page; open the site `dsh-view merge` makes of the parts.')
       return {
         mode: 'build',
         inputs: positionals,
         demo: values['demo'] === true,
+        orDemo: values['or-demo'] === true,
         outDir: nonEmpty(str(values['out']), '--out') ?? 'dsh-view-site',
         open: values['open'] === true,
         baseUrl: parseBaseUrl(str(values['base-url'])),
@@ -163,12 +173,16 @@ function parseSnapshot(spec: CommandSpec, rest: string[]): Invocation {
   const expand = oneOf(str(values['expand']), '--expand', ['all', 'none', 'process'] as const)
   if (expand !== null && format !== 'aria') throw new UserError('--expand applies to --format aria only')
   const view = parseView(str(values['view']))
+  const tab = oneOf(str(values['tab']), '--tab', ['chat', 'trajectory'] as const)
+  // The Trajectory has no view modes and no card disclosures.
+  if (tab === 'trajectory' && values['view'] !== undefined) throw new UserError('--view applies to the Chat tab only')
+  if (tab === 'trajectory' && expand === 'process') throw new UserError('--expand process applies to the Chat tab only', 'The Trajectory has no turn controls: --expand all opens every row\'s details, none opens nothing.')
   // The text snapshot is the model and card props, the same in every mode.
   if (values['view'] !== undefined && format !== 'aria') throw new UserError('--view applies to --format aria only', 'The text snapshot is the same in every view mode.')
   const outDir = nonEmpty(str(values['out']), '--out')
   const check = values['check'] === true
   if (check && outDir === null) throw new UserError('--check needs --out DIR (the folder holding the committed snapshots)')
-  return { mode: 'snapshot', inputs: positionals, format, outDir, check, expand: expand ?? 'all', locale: parseLocale(str(values['locale'])), view, ...output(values) }
+  return { mode: 'snapshot', inputs: positionals, format, outDir, check, expand: expand ?? 'all', locale: parseLocale(str(values['locale'])), view, ...(tab === null || tab === 'chat' ? {} : { tab }), ...output(values) }
 }
 
 function oneOf<T extends string>(value: string | undefined, flag: string, allowed: readonly T[]): T | null {

@@ -89,6 +89,7 @@ ${EXIT_NOTE}`,
       { name: 'out', short: 'o', type: 'string', value: 'DIR', help: 'output directory (default dsh-view-site)' },
       { name: 'open', type: 'boolean', help: 'open index.html when done' },
       { name: 'demo', type: 'boolean', help: 'the demo sessions shipped with dsh-view (real dsh logs), to try it' },
+      { name: 'or-demo', type: 'boolean', help: 'with no path: the demo sessions when the default sessions root holds none\n(what `npm start` runs; without it, no session found is an error)' },
       { name: 'base-url', type: 'string', value: 'URL', help: 'absolute URL the site will be published under' },
       { name: 'title', type: 'string', value: 'TEXT', help: 'title of the index page' },
       { name: 'shard', type: 'string', value: 'i/n', help: 'render part i of n (sessions split by a stable hash, balanced by log bytes)\ninto the -o folder, for `dsh-view merge` to join into the site' },
@@ -101,7 +102,8 @@ ${EXIT_NOTE}`,
     notes: `${PATHS_NOTE}
 stdout gets one line, the path of index.html; progress and the summary go to stderr.
 
-Exit codes: 0 built (damage is reported, not fatal), 1 a path or log could not be read, 2 usage error.`,
+Exit codes: 0 built (damage is reported, not fatal), 1 a path or log could not be read (no session found at
+all: nothing is written), 2 usage error.`,
     examples: [
       'dsh-view build ./sessions -o site',
       'dsh-view build session.jsonl.zstd --open',
@@ -158,13 +160,14 @@ Exit codes: 0 written, 1 the session (or a subagent) could not be read, 2 usage 
   },
   {
     name: 'snapshot',
-    usage: 'snapshot [paths…] [--format text|aria] [-o DIR] [--check]',
+    usage: 'snapshot [paths…] [--format text|aria] [--tab chat|trajectory] [-o DIR] [--check]',
     summary: 'card snapshots for CI, one file per session',
     flags: [
       { name: 'format', type: 'string', value: 'text|aria', help: 'text: model and card props, no browser (default); aria: the rendered\ntranscript\'s accessibility tree, via Chromium' },
       { name: 'out', short: 'o', type: 'string', value: 'DIR', help: 'the snapshot folder, one DIR/<session-id>.txt (.aria.yml) per session;\nwithout it, snapshots are printed' },
       { name: 'check', type: 'boolean', help: 'compare with DIR, print a unified diff per changed session, exit 1 on any\ndifference; writes only with DSH_SNAPSHOT=refresh' },
       { name: 'expand', type: 'string', value: 'all|none|process', help: '--format aria: open every row first (all, the default), nothing (none),\nor only the whole-turn controls and activity headers (process)' },
+      { name: 'tab', type: 'string', value: 'chat|trajectory', help: 'which view of the session: its Chat (default) or its Trajectory (every request,\nits usage and timing, tools and sub-calls)' },
       locale,
       { ...view, help: `--format aria: the view mode the page is captured in: ${VIEW_MODES.join(', ')}\n(default ${DEFAULT_VIEW_MODE})` },
     ],

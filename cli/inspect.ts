@@ -20,6 +20,7 @@ import type { ChunkMode } from '../src/log/parser'
 import { RunFacts, runStatus, type RunStatus } from '../src/conversation/run-facts'
 import type { UsageTotals } from '../src/conversation/model'
 import { isUnknownVersion, NEWEST_KNOWN_VERSION } from '../src/log/format-version'
+import { knownTime } from '../src/log/time'
 
 type InspectInvocation = Extract<Invocation, { mode: 'inspect' }>
 
@@ -129,7 +130,11 @@ export async function inspect(inputs: readonly string[], io: Io, options: Inspec
   return { sessions, problems }
 }
 
-const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
+/** A time from the log as ISO 8601; null when unknown (the reader already made out-of-range times unknown). */
+const iso = (ms: number | null): string | null => {
+  const t = knownTime(ms)
+  return t === null ? null : new Date(t).toISOString()
+}
 
 function toJson(log: DiscoveredLog, s: SessionSummary, duplicateOf: string[], run: RunFacts, writtenAt: number | null, now: number): InspectedSession {
   const start = run.start

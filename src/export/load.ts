@@ -51,7 +51,7 @@ export async function loadFamily(members: readonly FamilyMember[], redact: Redac
     const result = await foldLog(member.source, redactor).catch((error: unknown): Awaited<ReturnType<typeof foldLog>> => {
       const { reason, line } = failureReason('read', error)
       problems.push({ path: member.source.display, message: reason })
-      return { ok: true, conversation: damagedConversation(null, reason, line), warnings: [{ path: member.source.display, line, message: reason }], warningCount: 1, lines: 0, lastSeq: -1 }
+      return { ok: true, conversation: damagedConversation(null, reason, line), warnings: [{ path: member.source.display, line, message: reason }], warningCount: 1, lines: 0, lastSeq: -1, trajectory: null }
     })
     if (redactor !== null) reports.push(redactor.report())
     if (!result.ok) {

@@ -18,6 +18,7 @@ import { packedRowType, scanPackedRow } from './packed-scan'
 import type { InvalidCode, LinePosition, ParsedLine } from './parsed-line'
 import { headerSchema, type KnownEvent, type RawEvent, type SessionHeader, type SurfaceOp } from './schema'
 import { ChunkHold, type ChunkMode } from './superseded'
+import { knownTime } from './time'
 
 export type { ChunkMode } from './superseded'
 
@@ -220,8 +221,10 @@ export class LogParser {
     }
     const parsed = headerSchema.safeParse(value)
     if (!parsed.success) return invalid(pos, text, 'header', `invalid session header: ${formatIssues(parsed.error)}`, value)
-    // Keep the stored object (loose schema, no transforms) so unknown header fields survive verbatim.
-    this.#header = value as SessionHeader
+    // Keep the stored object (loose schema, no transforms) so unknown header fields survive verbatim; a
+    // `createdAt` no date can hold is unknown (./time.ts), as if absent.
+    const created = value['createdAt']
+    this.#header = (typeof created === 'number' && knownTime(created) === null ? withoutKey(value, 'createdAt') : value) as SessionHeader
     this.#ctx.sessionId = this.#header.id
     return pos.frame === undefined ? { line: pos.line, kind: 'header', header: this.#header } : { line: pos.line, frame: pos.frame, kind: 'header', header: this.#header }
   }
@@ -235,7 +238,7 @@ export class LogParser {
     if (typeof type === 'string' && type !== '' && typeof seq === 'number' && Number.isSafeInteger(seq) && seq >= 0 && typeof time === 'number' && Number.isSafeInteger(time)) {
       const expected = this.#nextSeq
       this.#nextSeq = seq + 1
-      const event = this.#event(value, type, seq, time, pos)
+      const event = this.#event(value, type, seq, knownTime(time), pos)
       return seq === expected ? [event] : [this.#gap(expected, seq, text, pos), event]
     }
     const envelope = checkEnvelope(value)
@@ -342,4 +345,11 @@ function invalid(pos: LinePosition, text: string, code: InvalidCode, reason: str
   if (pos.offset !== undefined) entry.offset = pos.offset
   if (raw !== undefined) entry.raw = raw
   return entry
+}
+
+/** `record` without `key` (a copy; keys are defined, so a `__proto__` key stays an own key). */
+function withoutKey(record: Rec, key: string): Rec {
+  const copy: Rec = {}
+  for (const [k, v] of Object.entries(record)) if (k !== key) Object.defineProperty(copy, k, { value: v, writable: true, enumerable: true, configurable: true })
+  return copy
 }

@@ -22,6 +22,7 @@ import { pushFolded } from './invalid-runs'
 import { pushRowLines, type PackedRow } from './packed'
 import type { LinePosition, ParsedLine } from './parsed-line'
 import type { EventOf } from './schema'
+import { knownTime } from './time'
 
 /** Chunk modes of `LogParser` (`chunks` option). */
 export type ChunkMode = 'expand' | 'skip-superseded'
@@ -191,7 +192,7 @@ class Observed {
   /** One chunk event. */
   member(time: number | null, seq: number, token: boolean, callToken: boolean): void {
     const g = this.g++
-    if (time !== null && time > 0) this.timed(g, time, token, callToken)
+    if (time !== null && time > 0 && knownTime(time) !== null) this.timed(g, time, token, callToken)
     if (this.runTop === -1 || seq > this.runSeq) {
       this.runTop = g
       this.runSeq = seq
@@ -215,7 +216,7 @@ class Observed {
     for (let k = 0; k < count; k++) {
       if (k > 0) time += dt[k - 1] ?? 0
       // The first tokens are looked for only until found: one piece test per step, not per member.
-      if (time > 0) this.timed(g + k, time, text && this.firstToken === -1 && !row.pieceEmpty(k), !text && this.firstCallToken === -1 && (row.name !== undefined || !row.pieceEmpty(k)))
+      if (time > 0 && knownTime(time) !== null) this.timed(g + k, time, text && this.firstToken === -1 && !row.pieceEmpty(k), !text && this.firstCallToken === -1 && (row.name !== undefined || !row.pieceEmpty(k)))
     }
   }
 

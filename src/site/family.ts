@@ -25,6 +25,10 @@ import { SessionRenderer, type RenderedSession } from './render/render-session'
 import type { Shell } from './html/shell'
 import type { SessionSummary, SiteText } from './types'
 import type { FileWriter } from './write/writer'
+import { TrajectoryRenderer, viewTabs } from './render/trajectory/render-trajectory'
+import { pageFile, trajectoryFile } from './plan/slug'
+import { trajectoryWords } from '../trajectory-view'
+import type { TrajectorySnapshot } from '../trajectory/model'
 
 /**
  * Log bytes of a family up to which every member's model is held from its fold to its render; a bigger
@@ -81,6 +85,8 @@ interface Loaded {
   member: FamilyMember
   /** The fold, until the session renders; null when a big family let it go (folded again to render). */
   conversation: Conversation | null
+  /** The Trajectory record model of the same fold, held and let go with the conversation. */
+  trajectory: TrajectorySnapshot | null
   /** What the family links need of the fold (kept when the conversation is let go). */
   children: Conversation['facts']['children']
   summary: SessionSummary
@@ -109,6 +115,7 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
   const byId = new Map(loaded.map(l => [l.member.id, l]))
   for (const l of loaded) {
     const renderer = new SessionRenderer(ctx.shell, text, new Enricher(highlighter))
+    const trajectoryRenderer = new TrajectoryRenderer(ctx.shell, text)
     const parent = l.summary.parentId === null ? undefined : byId.get(l.summary.parentId)
     const children = loaded.filter(c => c !== l && c.summary.parentId === l.member.id)
     // Which call spawned each child, as the parent's log tells it.
@@ -134,7 +141,43 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
       const digest = digestOf(conversation.sections)
       return { facts: headerFacts(l.summary, conversation.facts, text), feed: { ...sections, tools: digest.tools, prompts: digest.prompts } }
     }
-    const renderOnce = async (box: { conversation: Conversation | null }) => {
+    const renderOnce = async (box: Box) => {
+      const snapshot = box.trajectory
+      box.trajectory = null
+      const { facts, feed } = prepare(box)
+      const stem = l.member.stem
+      // The Trajectory's pages are cut first, so the Chat's rows can link to them; they are written once
+      // the Chat's pages are known, so its records can link back (src/site/render/trajectory).
+      const prepared =
+        snapshot === null
+          ? null
+          : await timed('render', () => trajectoryRenderer.prepare({ snapshot, summary: l.summary, facts, family: familyContext, locale: ctx.locale, lang, baseUrl: ctx.baseUrl, viewMode: ctx.viewMode }, out))
+      try {
+        const words = trajectoryWords(ctx.locale)
+        const rendered = await timed('render', () => renderer.render({
+          view: feed,
+          summary: l.summary,
+          facts,
+          family: familyContext,
+          childByCall,
+          lang,
+          baseUrl: ctx.baseUrl,
+          viewMode: ctx.viewMode,
+          ...(prepared === null ? {} : { trajectory: { links: prepared.links(), tabs: (page: number) => viewTabs(words, 'chat', pageFile(stem, page), trajectoryFile(stem, 1)) } }),
+          ...(ctx.live ? { live: { page: 'session' as const, key: l.member.liveKey, lines: l.lines, seq: l.lastSeq } } : {}),
+        }, out))
+        if (prepared === null) return { rendered, trajectoryOverBudget: [] as number[] }
+        const chat = { pageOf: (id: string) => rendered.anchors.get(id), ids: () => rendered.anchors.keys(), file: (page: number) => pageFile(stem, page) }
+        const written = await timed('render', () => prepared.write(chat, out, new Set(rendered.paths)))
+        // In place: a spread would read `transcripts`, which a render through a writer does not keep.
+        const paths = [...new Set([...rendered.paths, ...written.paths])].sort()
+        rendered.paths.splice(0, rendered.paths.length, ...paths)
+        return { rendered, trajectoryOverBudget: written.overBudget }
+      } finally {
+        prepared?.discard()
+      }
+    }
+    const renderChatOnly = async (box: { conversation: Conversation | null }) => {
       const { facts, feed } = prepare(box)
       return timed('render', () => renderer.render({
         view: feed,
@@ -149,14 +192,15 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
       }, out))
     }
     let rendered: RenderedSession
+    let trajectoryOverBudget: number[] = []
     try {
-      rendered = await renderOnce(takeBox(l) ?? (await refold(l.member, ctx, result)))
+      ;({ rendered, trajectoryOverBudget } = await renderOnce(takeBox(l) ?? (await refold(l.member, ctx, result))))
     } catch (error) {
       // Its page becomes the damaged-session page; the family's other sessions render as usual.
       await out.takeBack()
       const damaged = damagedFold(l.member, 'render', error, result)
       l.warnings = [...damaged.warnings, ...l.warnings]
-      rendered = await renderOnce({ conversation: damaged.conversation })
+      rendered = await renderChatOnly({ conversation: damaged.conversation })
     }
     // What colouring cost this thread: the time it waited for colours (all of shiki's time when shiki runs
     // here; only what did not overlap rendering when a highlight worker runs it).
@@ -164,6 +208,7 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
     result.timings.highlight += renderer.highlightWaitMs
     const summary = { ...l.summary, pages: rendered.pages }
     for (const page of rendered.overBudget) result.overBudget.push(`sessions/${summary.slug}${page > 1 ? `.p${page}` : ''}.html`)
+    for (const page of trajectoryOverBudget) result.overBudget.push(`sessions/${trajectoryFile(summary.slug, page)}`)
     result.sessions.push({
       stem: l.member.stem,
       record: {
@@ -193,35 +238,43 @@ async function foldFamily(family: readonly FamilyMember[], ctx: FamilyContext, r
       ctx.advance(member.bytes)
       continue
     }
-    const { conversation, warnings, lines, lastSeq } = folded
+    const { conversation, warnings, lines, lastSeq, trajectory } = folded
     // A family bigger than HOLD_FAMILY_BYTES keeps one member's model at a time: the others are folded
     // again when their turn to render comes (the fold is deterministic; only time is spent).
     const hold = family.length === 1 || familyBytes <= HOLD_FAMILY_BYTES
-    loaded.push({ member, conversation: hold ? conversation : null, children: conversation.facts.children, warnings, lines, lastSeq, redactions: redactor?.report() ?? null, summary: summarize({ conversation, id: member.id, stem: member.stem, pages: 1, warnings: folded.warningCount, locale: ctx.locale }) })
+    loaded.push({ member, conversation: hold ? conversation : null, trajectory: hold ? trajectory : null, children: conversation.facts.children, warnings, lines, lastSeq, redactions: redactor?.report() ?? null, summary: summarize({ conversation, id: member.id, stem: member.stem, pages: 1, warnings: folded.warningCount, locale: ctx.locale }) })
   }
   return loaded
 }
 
+/** A member's models on their way to the render, which empties the box as it takes them. */
+interface Box {
+  conversation: Conversation | null
+  trajectory: TrajectorySnapshot | null
+}
+
 /** The member's model in a box the render empties (null: it was let go, fold again). Synchronous, so no frame keeps it. */
-function takeBox(l: Loaded): { conversation: Conversation | null } | null {
-  const box = l.conversation === null ? null : { conversation: l.conversation }
+function takeBox(l: Loaded): Box | null {
+  const box = l.conversation === null ? null : { conversation: l.conversation, trajectory: l.trajectory }
   l.conversation = null
+  l.trajectory = null
   return box
 }
 
 /** One member's log read and folded as this build reads it. */
 function foldMember(member: FamilyMember, ctx: FamilyContext, redactor: Redactor | null): Promise<FoldResult> {
   // A live page resumes its feed where the fold stopped, from the expanded events: read those in full.
-  return foldLog(member.source, redactor, { chunks: ctx.live ? 'expand' : 'skip-superseded', bytes: member.bytes })
+  // The static build folds the Trajectory from the same read (live pages follow the Chat only, for now).
+  return foldLog(member.source, redactor, { chunks: ctx.live ? 'expand' : 'skip-superseded', bytes: member.bytes, trajectory: !ctx.live })
 }
 
 /** A family member's fold again, for its render (its first fold was let go: see HOLD_FAMILY_BYTES). */
-async function refold(member: FamilyMember, ctx: FamilyContext, result: FamilyResult): Promise<{ conversation: Conversation | null }> {
+async function refold(member: FamilyMember, ctx: FamilyContext, result: FamilyResult): Promise<Box> {
   const started = performance.now()
   const folded = await foldMember(member, ctx, ctx.redact ? new Redactor(ctx.redact) : null)
   result.timings.decode += performance.now() - started
   if (!folded.ok) throw new Error(folded.error)
-  return { conversation: folded.conversation }
+  return { conversation: folded.conversation, trajectory: folded.trajectory }
 }
 
 /**
@@ -238,6 +291,7 @@ function damagedFold(member: FamilyMember, stage: FailedStage, error: unknown, r
     warningCount: 1,
     lines: 0,
     lastSeq: -1,
+    trajectory: null,
   }
 }
 

@@ -164,6 +164,26 @@ export interface SessionChrome {
   folds?: FoldControls | null
   /** A note about the page under the title: a preview says it is one (src/site/preview.ts); absent or null: none. */
   notice?: string | null
+  /** The `Chat | Trajectory` tabs (issue 29): links between a session's two views; absent or null: none. */
+  tabs?: ViewTabs | null
+}
+
+/** What the Chat links to on a session's Trajectory pages, once they are cut (src/site/render/trajectory). */
+export interface TrajectoryLinks {
+  /** `<page>#<id>` of a record, request or turn id, or null when no page holds it. */
+  href(id: string): string | null
+  /** The Trajectory page a Chat row links to: its tool call's record, its turn's first request. */
+  forCall(callId: string): string | null
+  forTurn(turn: number): string | null
+  label: string
+}
+
+/** The session header's view tabs: each a link to that view's page for this part of the session. */
+export interface ViewTabs {
+  /** Name of the navigation (`Views`). */
+  label: string
+  /** In order; `href` null for the view this page shows. */
+  items: { label: string; href: string | null }[]
 }
 
 /** One prompt of the list: a link to its turn on the page that holds it. */
@@ -223,7 +243,7 @@ export interface PageNav {
 
 /** Links the site adds after a transcript row: full text of cut outputs, a spawned child session. */
 export interface RowExtra {
-  kind: 'full-text' | 'child-session'
+  kind: 'full-text' | 'child-session' | 'trajectory'
   href: string
   label: string
   /** Anchor id of the extra itself (children link back to it). */

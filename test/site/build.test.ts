@@ -33,10 +33,13 @@ describe('a build of the demo sessions root', () => {
     expect(first.rendered).toBe(8)
     expect(first.pages).toBe(8)
     const tree = treeOf(out, { skipState: true })
-    expect([...tree.keys()].filter(p => p.startsWith('sessions/') && p.endsWith('.html'))).toHaveLength(8)
-    // One search shard per session (src/search), and nothing else beside the pages.
+    expect([...tree.keys()].filter(p => p.startsWith('sessions/') && p.endsWith('.html') && !p.endsWith('.trajectory.html'))).toHaveLength(8)
+    // Each session's Trajectory beside its Chat (issue 29), one search shard per session (src/search), and
+    // nothing else beside the pages.
+    expect([...tree.keys()].filter(p => p.startsWith('sessions/') && p.endsWith('.trajectory.html'))).toHaveLength(8)
     expect([...tree.keys()].filter(p => p.startsWith('sessions/') && p.endsWith('.search.js'))).toHaveLength(8)
-    expect([...tree.keys()].filter(p => p.startsWith('sessions/') && !/\.(html|search\.js)$/.test(p))).toEqual([])
+    // Besides: the whole texts the Trajectory's inspectors cut (system prompts, tool outputs), as side files.
+    expect([...tree.keys()].filter(p => p.startsWith('sessions/') && !/\.(html|search\.js)$/.test(p) && !/^sessions\/[^/]+\.files\/[0-9a-f]{20}\.txt$/.test(p))).toEqual([])
     expect(tree.has('index.html') && tree.has('assets/site.css') && tree.has('assets/site.js')).toBe(true)
   })
 

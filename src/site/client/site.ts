@@ -13,6 +13,7 @@ import { installFind, type FindControl } from '../../search/client/find'
 import { installSiteSearch } from '../../search/client/site-search'
 import { installFoldAll } from './folds'
 import { installViewSwitch } from './view-mode'
+import { installTrajectory } from './trajectory'
 
 function openForPrint(doc: Document): void {
   let opened: HTMLDetailsElement[] = []
@@ -33,6 +34,8 @@ enhance(document)
 installFoldAll(document)
 installFilter(document)
 openForPrint(document)
+// The Trajectory page (src/site/render/trajectory): selection, the Event details panel, the toolbar.
+installTrajectory(document)
 // Search (src/search/client): the session find box, the index's cross-session search, and arriving at a
 // row from a search result or deep link (folds around it opened).
 const find: FindControl | null = installFind(document)

@@ -17,6 +17,10 @@ import type { Redactor } from '../../redact/redactor'
 import type { Warning } from '../write/manifest'
 import { FoldFailure } from './damaged'
 import type { ParsedLine } from '../../log/parsed-line'
+import { TrajectoryBuilder } from '../../trajectory/builder'
+import type { TrajectorySnapshot } from '../../trajectory/model'
+
+const describeError = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : String(error))
 
 /** Warnings kept per log; a log with more is damaged throughout, and its pages show every one anyway. */
 const MAX_WARNINGS = 200
@@ -31,6 +35,8 @@ export type FoldResult =
       /** `ParsedLine`s folded and the last event seq (-1 when none): where a live page's feed takes over. */
       lines: number
       lastSeq: number
+      /** The Trajectory record model of the same read (issue 29), when asked for (`trajectory`). */
+      trajectory: TrajectorySnapshot | null
     }
   | { ok: false; error: string }
 
@@ -52,6 +58,11 @@ export interface FoldOptions {
    * They end where a longer log goes on, so a partial line or frame at their end is not a torn tail.
    */
   prefix?: Uint8Array
+  /**
+   * Fold the Trajectory record model too (src/trajectory), from the same batches: one read of the log feeds
+   * both models (issue 29: "no second read").
+   */
+  trajectory?: boolean
 }
 
 /** A read size for a file of `bytes`: one read takes it all (the next finds its end), within 4 KiB–1 MiB. */
@@ -69,6 +80,7 @@ export async function foldLog(source: LogSource, redactor: Redactor | null = nul
   })
   const stats = new SessionStats()
   const builder = new ConversationBuilder()
+  let trajectory = options.trajectory === true ? new TrajectoryBuilder() : null
   const warnings: Warning[] = []
   let warningCount = 0
   let lines = 0
@@ -118,6 +130,16 @@ export async function foldLog(source: LogSource, redactor: Redactor | null = nul
     } catch (error) {
       throw new FoldFailure(error, at)
     }
+    if (trajectory !== null) {
+      // A Trajectory that fails takes only itself down: the Chat still gets its pages, with a warning.
+      try {
+        trajectory.append(tracked(batch))
+      } catch (error) {
+        trajectory = null
+        warningCount++
+        warnings.push({ path, line: at, message: `the Trajectory could not be built: ${describeError(error)}` })
+      }
+    }
   }
   const summary = reader.summary
   // Events left out as superseded still count as lines of the log (a live page resumes after all of them).
@@ -133,7 +155,14 @@ export async function foldLog(source: LogSource, redactor: Redactor | null = nul
   }
   // \`finish\`, not \`snapshot\`: the fold is over, and its state goes as the model is made.
   const conversation = redactor === null ? builder.finish() : redactor.value(builder.finish(), { session: path, line: null })
-  return { ok: true, conversation, warnings, warningCount, lines, lastSeq }
+  let snapshot: TrajectorySnapshot | null = null
+  try {
+    snapshot = trajectory === null ? null : redactor === null ? trajectory.snapshot() : redactor.value(trajectory.snapshot(), { session: path, line: null })
+  } catch (error) {
+    warningCount++
+    warnings.push({ path, line: null, message: `the Trajectory could not be built: ${describeError(error)}` })
+  }
+  return { ok: true, conversation, warnings, warningCount, lines, lastSeq, trajectory: snapshot }
 }
 
 /** A warning's wording for a run of unreadable lines: the first line's reason, and how far the run goes. */

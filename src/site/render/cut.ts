@@ -67,7 +67,8 @@ export interface CutResult {
   sideTexts: SideText[]
 }
 
-const hashText = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 20)
+/** A side file's name: the text's content hash (the same text, from any page or tab, is one file). */
+export const hashText = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 20)
 
 function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`

@@ -35,7 +35,7 @@ import { PieceStore } from './piece-store'
 import { searchText } from '../../search/strings'
 import type { FindBoxModel } from '../../search/types'
 import { escapeHtml } from '../../highlight/render-tokens'
-import type { Fact, PromptToc, RowExtra, SessionSummary, SiteText } from '../types'
+import type { Fact, PromptToc, RowExtra, SessionSummary, SiteText, TrajectoryLinks, ViewTabs } from '../types'
 
 /**
  * A session's view model handed out one section at a time (`sectionFeed` in src/cards/view-model.ts), for a
@@ -99,6 +99,11 @@ export interface SessionRenderInput {
    * Sections are rendered only until that page is full; `RenderedSession.pages` > 1 says it is.
    */
   preview?: boolean
+  /**
+   * The session's Trajectory pages (issue 29), cut already: the header's `Chat | Trajectory` tabs, and the
+   * link after each tool row and each turn's first user row to its record or request there.
+   */
+  trajectory?: { links: TrajectoryLinks; tabs: (page: number) => ViewTabs }
 }
 
 /**
@@ -134,6 +139,8 @@ export interface RenderedSession {
   transcripts: string[]
   /** The full texts of cut outputs, by hash (the side files' content without the BOM); empty when written through a `RenderOutput`. */
   sideTexts: SideText[]
+  /** Every id the pages hold → its 1-based page (the Trajectory's links back to Chat rows). */
+  anchors: ReadonlyMap<string, number>
 }
 
 const EMPTY_SECTIONS: readonly PageSection[] = []
@@ -234,6 +241,16 @@ export class SessionRenderer {
         if (input.preview === true && !fits(sizes.reduce((sum, size) => add(sum, size), ZERO), limit)) break
         for (const raw of raws) {
           shard.add(raw)
+          // Links to the Trajectory: a tool row's record, a turn's first request (after its first user row).
+          const trajectory = input.trajectory
+          if (trajectory !== undefined) {
+            let turnLinked = false
+            for (const row of raw.rows) {
+              const href = row.kind === 'tool' ? trajectory.links.forCall(row.callId) : row.kind === 'user' && !turnLinked && raw.turn !== null ? trajectory.links.forTurn(raw.turn) : null
+              if (row.kind === 'user') turnLinked = true
+              if (href !== null) (extras[row.key] ??= []).push({ kind: 'trajectory', href, label: trajectory.links.label })
+            }
+          }
           // Links after the calls that started a child session.
           for (const row of raw.rows) {
             if (row.kind !== 'tool') continue
@@ -306,6 +323,7 @@ export class SessionRenderer {
           return transcripts()
         },
         sideTexts: sorted,
+        anchors: new Map([...anchors].map(([id, page]) => [id, page + 1])),
       }
     } finally {
       store.close()
@@ -454,6 +472,7 @@ export class SessionRenderer {
       prompts,
       folds: foldControls(this.text),
       ...(input.preview === true ? { notice: this.text.previewPage } : {}),
+      ...(input.trajectory === undefined ? {} : { tabs: input.trajectory.tabs(page) }),
     }
     // A preview has no search of its own: the session's search shard covers rows beyond its one page.
     const find = input.preview === true ? undefined : this.#findBox(input, feed)
