@@ -14,7 +14,7 @@ import type { Invocation } from './args'
 import type { Io } from './io'
 import { terminalField } from './terminal-text'
 import { createReporter, type Reporter } from './reporter'
-import { discoverLogs, linkSessions, summarizeSession, type DiscoveredLog, type SessionSummary } from '../src/log/node'
+import { discoverLogs, linkSessions, summarizeSession, type DiscoveredLog, type InvalidEntry, type SessionSummary } from '../src/log/node'
 import { latestSessions } from '../src/log/node/latest'
 import type { ChunkMode } from '../src/log/parser'
 import { RunFacts, runStatus, type RunStatus } from '../src/conversation/run-facts'
@@ -38,7 +38,8 @@ export interface InspectedSession {
   /** Every tool invocation, code-dispatch sub-calls included (counts.ts). */
   toolCalls: number
   tornTail: boolean
-  invalid: { line: number; reason: string; frame?: number; offset?: number }[]
+  /** A run of consecutive unreadable lines is one entry (`lines`, `lastLine`, `more`: src/log/invalid-runs.ts). */
+  invalid: InvalidEntry[]
   unknownTypes: string[]
   // Additions beyond the fixed shape:
   /** The sub-calls among `toolCalls`. */
@@ -226,8 +227,12 @@ export function renderText(report: InspectReport, verbose = false): string {
     if (s.tokens.totalTokens > 0) out.push(`  tokens   ${s.tokens.totalTokens} (input ${s.tokens.inputTokens}, output ${s.tokens.outputTokens}, cache read ${s.tokens.cacheReadTokens}, cache write ${s.tokens.cacheWriteTokens})`)
     const state = s.corrupt ? 'corrupt (damage inside committed history)' : s.tornTail ? 'torn tail (crash before the last write completed)' : s.invalidCount > 0 ? 'damaged' : 'ok'
     out.push(`  state    ${state}`)
-    for (const bad of s.invalid.slice(0, shown)) out.push(`    line ${bad.line}: ${clean(bad.reason)}`)
-    const listed = Math.min(shown, s.invalid.length)
+    let listed = 0
+    for (const bad of s.invalid.slice(0, shown)) {
+      // A run of unreadable lines is one entry (src/log/invalid-runs.ts): its range, count and first reason.
+      out.push(bad.lines === undefined ? `    line ${bad.line}: ${clean(bad.reason)}` : `    lines ${bad.line}–${bad.lastLine ?? bad.line} (${bad.lines} lines): ${clean(bad.reason)}`)
+      listed += bad.lines ?? 1
+    }
     if (s.invalidCount > listed) out.push(`    … and ${s.invalidCount - listed} more invalid lines (${verbose ? '--json lists the first 10,000' : '--verbose or --json lists them'})`)
     if (s.unknownTypes.length > 0) out.push(`  unknown event types kept raw: ${s.unknownTypes.map(clean).join(', ')}`)
     if (s.duplicateOf.length > 0) out.push(`  warning  the same session id is also at ${s.duplicateOf.map(clean).join(', ')}`)

@@ -5,6 +5,7 @@
  * commands, compactions, replacement markers, raw entries, the seed cut and session facts; tool trees are
  * delegated to ./tool-fold. Knows nothing of cards, files or the DOM.
  */
+import { extendRun, joins, runLength } from '../log/invalid-runs'
 import type { ParsedLine } from '../log/parsed-line'
 import type { EventOf, KnownEvent, SessionHeader } from '../log/schema'
 import { FactsAccumulator } from './facts'
@@ -40,6 +41,8 @@ export class ConversationBuilder {
   #turn: number | null = null
   #step: number | null = null
   #lastSeq = -1
+  /** The unreadable-line row the log's last entry made: a run that goes on in the next batch extends it. */
+  #lastInvalid: RawItem | null = null
   readonly #steps = new Map<string, StepItem>()
   #lastStep: StepItem | null = null
   readonly #turnSteps = new Map<number, StepItem[]>()
@@ -134,6 +137,7 @@ export class ConversationBuilder {
   }
 
   #take(line: ParsedLine): void {
+    if (line.kind !== 'invalid') this.#lastInvalid = null
     switch (line.kind) {
       case 'header':
         this.#header = line.header
@@ -154,10 +158,19 @@ export class ConversationBuilder {
         return
       }
       case 'invalid': {
-        this.#facts.invalidLines++
+        this.#facts.invalidLines += runLength(line)
+        // A run of unreadable lines split across batches stays one row (../log/invalid-runs.ts).
+        const last = this.#lastInvalid
+        if (last !== null && joins(last.input, line)) {
+          last.input.run = extendRun(last.input, line)
+          last.touch()
+          return
+        }
         // Unreadable lines have no seq: they sit right after the event before them.
         const anchorSeq = this.#lastSeq + 0.5
-        new RawItem(this.#sectionAt(anchorSeq), { rawKind: 'invalid', line: line.line, frame: line.frame ?? null, anchorSeq, event: null, reason: line.reason, text: line.text })
+        // The run is copied: the model extends its own, never the reader's.
+        const run = line.run === undefined ? undefined : { ...line.run, more: [...line.run.more] }
+        this.#lastInvalid = new RawItem(this.#sectionAt(anchorSeq), { rawKind: 'invalid', line: line.line, frame: line.frame ?? null, anchorSeq, event: null, reason: line.reason, text: line.text, ...(line.code === undefined ? {} : { code: line.code }), ...(run === undefined ? {} : { run }) })
       }
     }
   }

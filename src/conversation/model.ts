@@ -317,6 +317,11 @@ export interface RawNode extends NodeBase {
   text: string | null
   /** The event payload (unknown events). */
   data: unknown
+  /**
+   * Invalid lines: this row stands for a run of `count` consecutive unreadable lines, `line` to `lastLine`;
+   * `more` holds the next few lines' positions, reasons and texts (../log/invalid-runs.ts).
+   */
+  run?: { count: number; lastLine: number; more: { line: number; reason: string; text: string }[] }
 }
 
 // ---------------------------------------------------------------------------------------------------

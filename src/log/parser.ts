@@ -185,6 +185,8 @@ export class LogParser {
     this.#linesSeen++
     // dsh never writes a byte-order mark, but an editor may add one; it must not cost the header.
     if (first && text.charCodeAt(0) === 0xfeff) text = text.slice(1)
+    // A blank line without the cost of a thrown parse error (a run of millions must stay cheap per line).
+    if (text.length === 0) return [invalid(pos, text, first ? 'header' : 'empty', first ? 'missing session header: line 1 is empty' : 'empty line')]
     let value: unknown
     try {
       value = JSON.parse(text)
@@ -342,6 +344,7 @@ function unknownLine(pos: LinePosition, event: RawEvent, reason: string, raw: un
 
 function invalid(pos: LinePosition, text: string, code: InvalidCode, reason: string, raw?: unknown): ParsedLine {
   const entry: ParsedLine = pos.frame === undefined ? { line: pos.line, kind: 'invalid', text, reason, code } : { line: pos.line, frame: pos.frame, kind: 'invalid', text, reason, code }
+  if (pos.offset !== undefined) entry.offset = pos.offset
   if (raw !== undefined) entry.raw = raw
   return entry
 }

@@ -18,6 +18,7 @@
  * highest seq of each run between other entries (what an unreadable line after it anchors to). Output order never changes; only unobservable deltas are
  * left out. superseded.test.ts folds every corpus log both ways and compares the conversations.
  */
+import { pushFolded } from './invalid-runs'
 import { pushRowLines, type PackedRow } from './packed'
 import type { LinePosition, ParsedLine } from './parsed-line'
 import type { EventOf } from './schema'
@@ -105,8 +106,21 @@ export class ChunkHold {
         } else if (BOUNDARIES.has(event.type)) this.#release(out)
       }
     }
-    if (this.#items.length === 0) out.push(entry)
-    else this.#items.push({ row: null, pos: null, entry })
+    if (this.#items.length === 0) {
+      out.push(entry)
+      return
+    }
+    // A run of unreadable lines inside a held step is held as one entry (./invalid-runs.ts).
+    const last = this.#items[this.#items.length - 1]
+    if (entry.kind === 'invalid' && last?.entry?.kind === 'invalid') {
+      const pair: ParsedLine[] = [last.entry]
+      pushFolded(pair, entry)
+      if (pair.length === 1) {
+        last.entry = pair[0] as ParsedLine
+        return
+      }
+    }
+    this.#items.push({ row: null, pos: null, entry })
   }
 
   /** Starts holding for a chunk of `turn:step`, first releasing another step's hold. */

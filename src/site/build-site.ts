@@ -394,7 +394,7 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
   for (const r of records) {
     report.pages += r.summary.pages
     report.warnings.push(...r.warnings)
-    report.unlistedWarnings = (report.unlistedWarnings ?? 0) + Math.max(0, r.summary.warnings - r.warnings.length)
+    report.unlistedWarnings = (report.unlistedWarnings ?? 0) + Math.max(0, r.summary.warnings - r.warnings.reduce((n, w) => n + (w.lines ?? 1), 0))
   }
   report.sessions = records.length
   if (options.redact) report.redactions = mergeReports(records.flatMap(r => (r.redactions === undefined ? [] : [r.redactions])))

@@ -8,6 +8,7 @@
 import { ConversationBuilder } from '../../conversation/builder'
 import type { Conversation } from '../../conversation/model'
 import { assessDamage } from '../../log/damage'
+import { extendRun, joins, runLength, type RunHead } from '../../log/invalid-runs'
 import { SessionStats } from '../../log/node/load'
 import { readSession } from '../../log/node/read'
 import type { ChunkMode } from '../../log/parser'
@@ -109,16 +110,36 @@ export async function foldLog(source: LogSource, redactor: Redactor | null = nul
       yield entry
     }
   }
+  // The run of unreadable lines the last entry belonged to, and its warning (null past MAX_WARNINGS).
+  let run: { head: RunHead; reason: string; warning: Warning | null } | null = null
   for await (const read of reader) {
     const batch = redactor === null ? read : redactor.lines(read, path)
     lines += batch.length
     for (const entry of batch) {
       stats.add(entry)
       if (entry.kind === 'event' || entry.kind === 'unknown') lastSeq = entry.event.seq
+      if (entry.kind !== 'invalid') run = null
       if (entry.kind !== 'invalid' && entry.kind !== 'unknown') continue
-      warningCount++
-      if (warnings.length >= MAX_WARNINGS) continue
-      warnings.push({ path, line: entry.line, message: entry.kind === 'invalid' ? entry.reason : `${entry.event.type}: ${entry.reason}` })
+      if (entry.kind === 'unknown') {
+        warningCount++
+        if (warnings.length < MAX_WARNINGS) warnings.push({ path, line: entry.line, message: `${entry.event.type}: ${entry.reason}` })
+        continue
+      }
+      // A run of unreadable lines is one row and one warning, and counts every line it stands for; a run
+      // the reader hands out in several batches goes on in the warning it started.
+      warningCount += runLength(entry)
+      if (run !== null && joins(run.head, entry)) {
+        run.head.run = extendRun(run.head, entry)
+        if (run.warning !== null) describeRun(run.warning, run.reason, run.head)
+        continue
+      }
+      const head: RunHead = { line: entry.line, code: entry.code, run: entry.run === undefined ? undefined : { ...entry.run, more: [] } }
+      const warning = warnings.length < MAX_WARNINGS ? { path, line: entry.line, message: entry.reason } : null
+      if (warning !== null) {
+        describeRun(warning, entry.reason, head)
+        warnings.push(warning)
+      }
+      run = { head, reason: entry.reason, warning }
     }
     try {
       builder.append(tracked(batch))
@@ -145,8 +166,9 @@ export async function foldLog(source: LogSource, redactor: Redactor | null = nul
   const torn = options.prefix === undefined && (summary.tornTail || damage.tornTail)
   if (torn) {
     builder.setTornTail(true)
-    warningCount++
-    warnings.push({ path, line: null, message: 'the log ends in a partial line (torn tail); it is not shown' })
+    // Reported, but not one of the page's "N lines could not be read (marked in the transcript)": a torn
+    // tail is not shown, so nothing marks it (the status says damaged). The page's count is its marks'.
+    warnings.push({ path, line: null, message: 'the log ends in a partial line (torn tail); it is not shown', lines: 0 })
   }
   // \`finish\`, not \`snapshot\`: the fold is over, and its state goes as the model is made.
   const detail = builder.countedDetail()
@@ -159,4 +181,12 @@ export async function foldLog(source: LogSource, redactor: Redactor | null = nul
     warnings.push({ path, line: null, message: `the Trajectory could not be built: ${describeError(error)}` })
   }
   return { ok: true, conversation, warnings, warningCount, tornTail: torn, lines, lastSeq, trajectory: snapshot, detail, timing: timing?.finish() ?? null }
+}
+
+/** A warning's wording for a run of unreadable lines: the first line's reason, and how far the run goes. */
+function describeRun(warning: Warning, reason: string, head: RunHead): void {
+  const count = runLength(head)
+  if (count === 1) return
+  warning.message = `${reason} (and the ${count - 1} lines after it, to line ${head.run?.lastLine ?? head.line})`
+  warning.lines = count
 }
