@@ -41,8 +41,16 @@ function labelsText(labels: readonly TrajectoryLabel[], words: TrajectoryWords):
 
 const isToolCallOnly = (record: TrajectoryRecord) => record.kind === 'message' && record.labels.some((l) => l.key === 'layout.toolCallOnly')
 
-/** The content cell (§3.2). */
+/**
+ * The content cell (§3.2), as plain text: terminal escapes and control characters a log's text or tool
+ * output holds are left out, as on every plain-text surface of the Chat (src/cards/plain-text.ts).
+ */
 export function contentOf(record: TrajectoryRecord, words: TrajectoryWords): ContentModel {
+  const content = rawContentOf(record, words)
+  return content.kind === 'empty' ? content : { ...content, text: plainText(content.text) }
+}
+
+function rawContentOf(record: TrajectoryRecord, words: TrajectoryWords): ContentModel {
   if (record.requestOnly) return { kind: 'empty' }
   if (isToolCallOnly(record)) return { kind: 'muted', text: words.t('record.toolCallOnly') }
   if ((record.kind === 'tool' || record.kind === 'subtool') && record.toolName !== undefined) {
@@ -58,8 +66,13 @@ export function contentOf(record: TrajectoryRecord, words: TrajectoryWords): Con
   return fallback === '' ? { kind: 'muted', text: DASH } : { kind: 'text', text: fallback }
 }
 
-/** The result after `→` (tools only; null without a result). */
+/** The result after `→` (tools only; null without a result), as plain text (see contentOf). */
 export function resultOf(record: TrajectoryRecord, words: TrajectoryWords): ResultModel | null {
+  const result = rawResultOf(record, words)
+  return result === null ? null : { ...result, text: plainText(result.text) }
+}
+
+function rawResultOf(record: TrajectoryRecord, words: TrajectoryWords): ResultModel | null {
   const result = record.result
   if (result === undefined || (record.kind !== 'tool' && record.kind !== 'subtool') || record.toolName === undefined) return null
   if (result.isError) return result.text === '' ? { text: labelsText(result.labels, words), tone: 'error', verbatim: false } : { text: result.text, tone: 'error', verbatim: true }
@@ -85,6 +98,5 @@ export function listText(content: ContentModel): string {
 /** The cell's title: `{list text} → {result}`. */
 export function titleOf(content: ContentModel, result: ResultModel | null): string {
   const list = listText(content)
-  // A row's title is plain text: no terminal escapes (the Chat's rule for its summaries).
-  return plainText(result === null ? list : `${list} → ${result.text}`)
+  return result === null ? list : `${list} → ${result.text}`
 }

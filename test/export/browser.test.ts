@@ -135,8 +135,11 @@ describe.skipIf(!enabled)('the same cards as the site', () => {
     }
     await page.goto(pathToFileURL(long).href)
     expect(await page.locator('[data-export-part]').count()).toBe(sitePages.length)
-    // The site's page links point at sibling files; the export's at anchors: the text is the same.
-    expect(await transcriptText(page, 'main')).toBe(texts.join(' '))
+    // The site's page links point at sibling files; the export's at anchors: the text is the same. The site's
+    // rows also carry their Trajectory links (left out of the text, but counted against its page budget), so a
+    // site page can end a row before the export's part does: where the pages join is not compared.
+    const flat = (text: string) => text.replace(/\s+/g, '')
+    expect(flat(await transcriptText(page, 'main'))).toBe(flat(texts.join(' ')))
     await page.close()
   })
 })
