@@ -31,7 +31,8 @@ beforeAll(async () => {
   await initZstdEncoder()
 })
 
-const htmlFiles = (dir: string): string[] => readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter(f => f.endsWith('.html'))
+/** A site's Chat pages (each session's Trajectory pages beside them are not counted). */
+const htmlFiles = (dir: string): string[] => readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter(f => f.endsWith('.html') && !f.includes('.trajectory.'))
 const sessionPage = (dir: string, id: string) => readFileSync(join(dir, 'sessions', `${id}.html`), 'utf8')
 const lineNumbers = (html: string) => [...html.matchAll(/data-line-number="(\d+)"/g)].map(m => Number(m[1]))
 
