@@ -115,7 +115,7 @@ export function sessionChrome(
   pages: number,
   text: SiteText,
   view: ViewMode = DEFAULT_VIEW_MODE,
-  /** The log ends in a partial line: one of `summary.warnings`, named apart, for no card marks it. */
+  /** The log ends in a partial line: not one of `summary.warnings` (no card marks it), named apart. */
   tornTail = false,
 ): SessionChrome {
   const parent = family.parent
@@ -143,7 +143,9 @@ export function sessionChrome(
  * them a torn last line, which no card marks (it is not shown). Null when the log was read whole.
  */
 export function damageNote(warnings: number, tornTail: boolean, text: SiteText): string | null {
-  const marked = warnings - (tornTail ? 1 : 0)
+  // `warnings` counts only what the transcript marks: the fold reports a torn tail without counting it
+  // (src/site/fold/fold-log.ts), since no card shows it; it is named apart here.
+  const marked = warnings
   const notes = [marked > 0 ? text.warnings(marked) : null, tornTail ? text.tornTail : null].filter((n): n is string => n !== null)
   return notes.length === 0 ? null : notes.join(' · ')
 }
