@@ -102,15 +102,16 @@ function BlockView({ block }: { block: Block }): ReactNode {
         </details>
       )
     case 'links':
+      // One link a line: a link's text is a log's text (a call's name and arguments), long and untrusted;
+      // run together they wrap into each other, and an unclosed bidi control reads into the next.
       return (
-        <p>
+        <ul>
           {block.links.map((link, i) => (
-            <Fragment key={i}>
-              {i > 0 && ' '}
+            <li key={i}>
               <LinkView link={link} />
-            </Fragment>
+            </li>
           ))}
-        </p>
+        </ul>
       )
     case 'catalog':
       return (
