@@ -15,7 +15,7 @@
  * children that were alone.)
  */
 import { createHash } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
+import { readJsonObject } from '../write/read-json'
 import { join } from 'node:path'
 import { writeFileAtomic } from '../write/atomic-write'
 import { STATE_DIR } from '../write/manifest'
@@ -145,13 +145,8 @@ export async function writeShardManifest(outDir: string, body: ShardManifestBody
 
 /** A part's shard manifest; null when the folder has none or one this version cannot read. */
 export async function readShardManifest(dir: string): Promise<ShardManifest | null> {
-  let value: unknown
-  try {
-    value = JSON.parse(await readFile(join(dir, SHARD_FILE), 'utf8'))
-  } catch {
-    return null
-  }
-  if (typeof value !== 'object' || value === null) return null
+  const value = await readJsonObject(join(dir, SHARD_FILE))
+  if (value === null) return null
   const m = value as Partial<ShardManifest>
   const spec = m.shard
   if (m.format !== FORMAT || typeof m.version !== 'string' || typeof m.rendererId !== 'string' || typeof m.optionsKey !== 'string') return null

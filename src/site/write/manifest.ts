@@ -8,7 +8,7 @@
  * The manifest also lists every file the site owns, so a rebuild deletes pages of sessions that are gone —
  * and never touches a file it did not write. Its presence is what marks a folder as a dsh-view site.
  */
-import { readFile } from 'node:fs/promises'
+import { readJsonObject } from './read-json'
 import { join } from 'node:path'
 import { writeFileAtomic } from './atomic-write'
 import { ownRecord } from '../../log/own'
@@ -79,13 +79,8 @@ export function withLogPath(record: SessionRecord, path: string): SessionRecord 
 
 /** The previous manifest, or null when the folder holds none (or one this version cannot read). */
 export async function readManifest(outDir: string): Promise<Manifest | null> {
-  let value: unknown
-  try {
-    value = JSON.parse(await readFile(join(outDir, MANIFEST_FILE), 'utf8'))
-  } catch {
-    return null
-  }
-  if (typeof value !== 'object' || value === null) return null
+  const value = await readJsonObject(join(outDir, MANIFEST_FILE))
+  if (value === null) return null
   const m = value as Partial<Manifest>
   if (m.format !== FORMAT || typeof m.families !== 'object' || typeof m.sessions !== 'object' || !Array.isArray(m.files)) return null
   return { format: FORMAT, families: ownCopy(m.families ?? {}), sessions: ownCopy(m.sessions ?? {}), files: m.files.filter(f => typeof f === 'string') }
