@@ -162,10 +162,19 @@ describe('-q/--quiet and --verbose on every command, --latest N', () => {
     [['export', '--latest', '2', '--markdown', '-'], 'export writes one session: --latest must be 1 (got 2)'],
     [['export', '--markdown', '-'], 'export needs the session to export'],
     [['export', 's', '-o', '-'], '-o - is not supported: the HTML file is written to a path'],
+    [['export', 's', '-o', 'out.md'], '-o writes the HTML transcript, not Markdown (got "out.md")'],
+    [['export', 's', '-o', 'notes/Out.MARKDOWN', '--markdown', 'x.md'], '-o writes the HTML transcript, not Markdown (got "notes/Out.MARKDOWN")'],
+    [['export', 's', '--markdown', 'page.html'], '--markdown writes the Markdown summary, not HTML (got "page.html")'],
   ])('%j is a one-line usage error', (argv, message) => {
     const error = usageError(argv)
     expect(error.message).toBe(message)
     expect(error.message).not.toContain('\n')
+  })
+
+  it('names the flag that writes Markdown when -o names a Markdown file', () => {
+    expect(usageError(['export', 's', '-o', 'out.md']).hint).toBe('For the Markdown summary: --markdown out.md')
+    // An HTML name (any case) and a stdout summary stay as they were.
+    expect(parseInvocation(['export', 's', '-o', 'OUT.HTML', '--markdown', '-'])).toMatchObject({ html: 'OUT.HTML', markdown: '-' })
   })
 })
 
@@ -227,5 +236,19 @@ describe('build --shard i/n and merge (issue 16)', () => {
     expect(build.mode === 'help' && build.text).toContain('--shard i/n')
     const merge = parseInvocation(['merge', '--help'])
     expect(merge.mode === 'help' && merge.text).toContain('dsh-view merge PART… [-o DIR]')
+  })
+})
+
+describe('build --mark N:LABEL (issue 30: replay chapters)', () => {
+  it('takes several marks, in order', () => {
+    expect(parseInvocation(['build', 'logs', '--mark', '3:The fix lands', '--mark', '12: Done '])).toMatchObject({ mode: 'build', marks: [{ turn: 3, label: 'The fix lands' }, { turn: 12, label: 'Done' }] })
+  })
+  it('none by default', () => {
+    expect(parseInvocation(['build', 'logs'])).toMatchObject({ mode: 'build', marks: [] })
+  })
+  it.each(['3', ':x', 'x:y', '3:', '3:   ', `3:${'x'.repeat(201)}`])('--mark %j is a one-line usage error', value => {
+    const error = usageError(['build', 'logs', '--mark', value])
+    expect(error.exitCode).toBe(2)
+    expect(error.message).toMatch(/^--mark must be N:LABEL/)
   })
 })

@@ -11,6 +11,8 @@ import { COMMANDS, commandSpec, flagsOf, type CommandSpec } from './commands'
 import { commandHelp, mainHelp } from './help'
 import { nearest } from './suggest'
 import { DEFAULT_VIEW_MODE, VIEW_MODES, type ViewMode } from '../src/cards/view-mode'
+import { GROUP_BY, type GroupBy } from '../src/stats/aggregate'
+import type { Mark } from '../src/replay/schedule'
 
 export type Locale = 'en' | 'zh'
 
@@ -36,6 +38,8 @@ export type Invocation =
       inputs: string[]
       /** `--demo`: build the demo sessions shipped in the package (demo/sessions) instead of `inputs`. */
       demo?: boolean
+      /** `--or-demo` (`npm start`): with no path, the demo sessions when the default root holds none. */
+      orDemo?: boolean
       outDir: string
       open: boolean
       baseUrl: string | null
@@ -50,11 +54,15 @@ export type Invocation =
       view?: ViewMode
       /** `--shard i/n`: build part i of n for `dsh-view merge` (absent or null: the whole site). */
       shard?: ShardRequest | null
+      /** `--mark "N:LABEL"`: replay chapters (absent: none). */
+      marks?: Mark[]
     } & Output)
+  | StatsInvocation
   | MergeInvocation
   | RedactInvocation
   | LiveInvocation
   | ExportInvocation
+  | ReplayInvocation
   | ({
       mode: 'snapshot'
       inputs: string[]
@@ -66,9 +74,24 @@ export type Invocation =
       locale: Locale
       /** `--view MODE` (aria): the mode the page is captured in (absent: `DEFAULT_VIEW_MODE`). */
       view?: ViewMode
+      /** `--tab`: the session's Chat (default) or its Trajectory (issue 29). */
+      tab?: SnapshotTab
     } & Output)
 
+/** `dsh-view stats`: archive totals, optionally broken down (src/stats/aggregate.ts). */
+export type StatsInvocation = {
+  mode: 'stats'
+  inputs: string[]
+  format: 'text' | 'json' | 'csv'
+  by: GroupBy | null
+  /** `YYYY-MM-DD` (UTC), inclusive; null: no bound. */
+  since: string | null
+  until: string | null
+} & Output
+
 export type SnapshotFormat = 'text' | 'aria'
+
+export type SnapshotTab = 'chat' | 'trajectory'
 
 /**
  * `--expand` of `snapshot --format aria`: `all` every row (and every turn and activity fold), `none` nothing,
@@ -101,10 +124,15 @@ export function parseInvocation(argv: readonly string[]): Invocation {
       const { values, positionals } = parse(spec, rest)
       return { mode: 'inspect', inputs: positionals, json: values['json'] === true, latest: parseLatest(values['latest']), ...output(values) }
     }
+    case 'stats':
+      return parseStats(spec, rest)
     case 'build': {
       const { values, positionals } = parse(spec, rest)
       if (values['demo'] === true && positionals.length > 0) {
         throw new UserError('--demo builds the bundled demo sessions; it takes no paths', 'Drop the paths, or drop --demo to build them.')
+      }
+      if (values['or-demo'] === true && positionals.length > 0) {
+        throw new UserError('--or-demo stands in for the default sessions root; it takes no paths', 'Drop the paths, or drop --or-demo to build them.')
       }
       const shard = parseShard(str(values['shard']))
       if (shard !== null && values['open'] === true) throw new UserError('--open does not go with --shard', 'A part has no index page; open the site `dsh-view merge` makes of the parts.')
@@ -112,6 +140,7 @@ export function parseInvocation(argv: readonly string[]): Invocation {
         mode: 'build',
         inputs: positionals,
         demo: values['demo'] === true,
+        orDemo: values['or-demo'] === true,
         outDir: nonEmpty(str(values['out']), '--out') ?? 'dsh-view-site',
         open: values['open'] === true,
         baseUrl: parseBaseUrl(str(values['base-url'])),
@@ -122,6 +151,7 @@ export function parseInvocation(argv: readonly string[]): Invocation {
         redact: parseRedactRequest(values['redact'] === true, str(values['redact-config'])),
         view: parseView(str(values['view'])),
         shard,
+        marks: parseMarks(values['mark']),
       }
     }
     case 'merge': {
@@ -137,21 +167,37 @@ export function parseInvocation(argv: readonly string[]): Invocation {
       return parseLive(spec, rest)
     case 'export':
       return parseExport(spec, rest)
+    case 'replay':
+      return parseReplay(spec, rest)
     default:
       throw new Error(`command table lists "${spec.name}" but the parser does not`)
   }
 }
 
-type Values = Record<string, string | boolean | undefined>
+type Values = Record<string, string | boolean | string[] | undefined>
 
-const str = (value: string | boolean | undefined): string | undefined => (typeof value === 'string' ? value : undefined)
+const str = (value: string | boolean | string[] | undefined): string | undefined => (typeof value === 'string' ? value : undefined)
+
+/**
+ * `--mark "N:LABEL"` (repeatable): a replay chapter at turn N. The label is shown as text on the page (and
+ * escaped in the replay script); a bad form is a one-line usage error.
+ */
+export function parseMarks(values: string | boolean | string[] | undefined): Mark[] {
+  const list = Array.isArray(values) ? values : typeof values === 'string' ? [values] : []
+  return list.map(value => {
+    const match = /^(\d{1,9}):(.+)$/s.exec(value)
+    const label = match?.[2]?.trim() ?? ''
+    if (match === null || label === '' || label.length > 200) throw new UserError(`--mark must be N:LABEL with a turn number and a label of up to 200 characters (got "${value.slice(0, 40)}")`, 'For example: --mark "3:The fix lands"')
+    return { turn: Number(match[1]), label }
+  })
+}
 
 function output(values: Values): Required<Output> {
   return { quiet: values['quiet'] === true, verbose: values['verbose'] === true }
 }
 
 /** `--latest N`: a whole number from 1; absent: null (every session). */
-export function parseLatest(value: string | boolean | undefined): number | null {
+export function parseLatest(value: string | boolean | string[] | undefined): number | null {
   if (typeof value !== 'string') return null
   if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw new UserError(`--latest must be a whole number from 1 (got "${value}")`)
   return Number(value)
@@ -163,12 +209,16 @@ function parseSnapshot(spec: CommandSpec, rest: string[]): Invocation {
   const expand = oneOf(str(values['expand']), '--expand', ['all', 'none', 'process'] as const)
   if (expand !== null && format !== 'aria') throw new UserError('--expand applies to --format aria only')
   const view = parseView(str(values['view']))
+  const tab = oneOf(str(values['tab']), '--tab', ['chat', 'trajectory'] as const)
+  // The Trajectory has no view modes and no card disclosures.
+  if (tab === 'trajectory' && values['view'] !== undefined) throw new UserError('--view applies to the Chat tab only')
+  if (tab === 'trajectory' && expand === 'process') throw new UserError('--expand process applies to the Chat tab only', 'The Trajectory has no turn controls: --expand all opens every row\'s details, none opens nothing.')
   // The text snapshot is the model and card props, the same in every mode.
   if (values['view'] !== undefined && format !== 'aria') throw new UserError('--view applies to --format aria only', 'The text snapshot is the same in every view mode.')
   const outDir = nonEmpty(str(values['out']), '--out')
   const check = values['check'] === true
   if (check && outDir === null) throw new UserError('--check needs --out DIR (the folder holding the committed snapshots)')
-  return { mode: 'snapshot', inputs: positionals, format, outDir, check, expand: expand ?? 'all', locale: parseLocale(str(values['locale'])), view, ...output(values) }
+  return { mode: 'snapshot', inputs: positionals, format, outDir, check, expand: expand ?? 'all', locale: parseLocale(str(values['locale'])), view, ...(tab === null || tab === 'chat' ? {} : { tab }), ...output(values) }
 }
 
 function oneOf<T extends string>(value: string | undefined, flag: string, allowed: readonly T[]): T | null {
@@ -178,12 +228,12 @@ function oneOf<T extends string>(value: string | undefined, flag: string, allowe
   return found
 }
 
-type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>
+type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>
 
 /** `args` parsed with the flags of `spec`'s table (commands.ts) and the common ones. */
 function parse(spec: CommandSpec, args: string[]): { values: Values; positionals: string[] } {
   const options: OptionSpec = {}
-  for (const flag of flagsOf(spec)) options[flag.name] = flag.short === undefined ? { type: flag.type } : { type: flag.type, short: flag.short }
+  for (const flag of flagsOf(spec)) options[flag.name] = { type: flag.type, ...(flag.short === undefined ? {} : { short: flag.short }), ...(flag.multiple === true ? { multiple: true } : {}) }
   const hint = `Run \`dsh-view ${spec.name} --help\` for its options.`
   try {
     const { values, positionals } = parseArgs({ args, options, allowPositionals: true, strict: true })
@@ -339,6 +389,81 @@ export interface ExportInvocation extends Output {
   view?: ViewMode
 }
 
+/** File names that say Markdown, and HTML (export's two outputs). */
+const MARKDOWN_FILE = /\.(?:md|markdown)$/i
+const HTML_FILE = /\.html?$/i
+
+/** `dsh-view replay <session> -o FILE` (cli/replay.ts). */
+export interface ReplayInvocation {
+  mode: 'replay'
+  input: string
+  out: string
+  format: 'webm' | 'gif'
+  turns: [number, number] | null
+  from: number | null
+  to: number | null
+  timing: 'real' | 'compressed' | 'paced'
+  speed: number
+  fps: number
+  width: number
+  height: number
+  marks: Mark[]
+  locale: Locale
+  quiet: boolean
+  verbose: boolean
+}
+
+function seconds(value: string | undefined, flag: string): number | null {
+  if (value === undefined) return null
+  if (!/^\d{1,7}(\.\d+)?$/.test(value)) throw new UserError(`${flag} must be a number of seconds (got "${value}")`)
+  return Number(value)
+}
+
+function parseReplay(spec: CommandSpec, rest: string[]): ReplayInvocation {
+  const { values, positionals } = parse(spec, rest)
+  const hint = 'Usage: dsh-view replay <session> -o demo.webm [--turns 3-7]'
+  if (positionals.length !== 1) throw new UserError('replay records one session: name its log', hint)
+  const out = nonEmpty(str(values['out']), '--out')
+  if (out === null) throw new UserError('replay needs -o FILE.webm or FILE.gif', hint)
+  const format = /\.webm$/i.test(out) ? 'webm' : /\.gif$/i.test(out) ? 'gif' : null
+  if (format === null) throw new UserError(`-o must end in .webm or .gif (got "${out}")`, hint)
+  const turnsText = str(values['turns'])
+  let turns: [number, number] | null = null
+  if (turnsText !== undefined) {
+    const m = /^(\d{1,9})(?:-(\d{1,9}))?$/.exec(turnsText)
+    if (m === null || Number(m[2] ?? m[1]) < Number(m[1])) throw new UserError(`--turns must be A-B with A ≤ B, or one turn A (got "${turnsText}")`)
+    turns = [Number(m[1]), Number(m[2] ?? m[1])]
+  }
+  const from = seconds(str(values['from']), '--from')
+  const to = seconds(str(values['to']), '--to')
+  if (turns !== null && (from !== null || to !== null)) throw new UserError('--turns does not go with --from/--to', 'Choose turns or seconds.')
+  if (from !== null && to !== null && to <= from) throw new UserError('--to must be after --from')
+  const timing = oneOf(str(values['timing']), '--timing', ['real', 'compressed', 'paced'] as const) ?? 'compressed'
+  const speedText = str(values['speed']) ?? '1'
+  if (!['0.5', '1', '2', '4', '10'].includes(speedText)) throw new UserError(`--speed must be 0.5, 1, 2, 4 or 10 (got "${speedText}")`)
+  const fpsText = str(values['fps']) ?? '10'
+  if (!/^\d{1,2}$/.test(fpsText) || Number(fpsText) < 1 || Number(fpsText) > 30) throw new UserError(`--fps must be a whole number from 1 to 30 (got "${fpsText}")`)
+  const size = /^(\d{3,4})x(\d{3,4})$/.exec(str(values['size']) ?? '1024x640')
+  if (size === null) throw new UserError(`--size must be WxH, 100-9999 pixels each (got "${str(values['size'])}")`)
+  return {
+    mode: 'replay',
+    input: positionals[0] as string,
+    out,
+    format,
+    turns,
+    from,
+    to,
+    timing,
+    speed: Number(speedText),
+    fps: Number(fpsText),
+    width: Number(size[1]),
+    height: Number(size[2]),
+    marks: parseMarks(values['mark']),
+    locale: parseLocale(str(values['locale'])),
+    ...output(values),
+  }
+}
+
 function parseExport(spec: CommandSpec, rest: string[]): ExportInvocation {
   const { values, positionals } = parse(spec, rest)
   const hint = 'Usage: dsh-view export <session> [-o FILE.html] [--markdown FILE.md|-], or dsh-view export --latest 1 [paths…] …'
@@ -354,6 +479,11 @@ function parseExport(spec: CommandSpec, rest: string[]): ExportInvocation {
   if (html === null && markdown === null) throw new UserError('export needs -o FILE.html, --markdown FILE.md, or both', hint)
   if (html === '-') throw new UserError('-o - is not supported: the HTML file is written to a path', 'Use --markdown - for the summary on stdout.')
   if (html !== null && markdown !== null && html === markdown) throw new UserError('-o and --markdown name the same file')
+  // `-o` writes the HTML transcript. A `.md` there asks for Markdown, and the Markdown we write is another
+  // document (the summary, cut to fit a PR comment): refused with the flag that writes it, rather than HTML
+  // under a Markdown name or a summary where the transcript was asked for. The same the other way round.
+  if (html !== null && MARKDOWN_FILE.test(html)) throw new UserError(`-o writes the HTML transcript, not Markdown (got "${html}")`, `For the Markdown summary: --markdown ${html}`)
+  if (markdown !== null && HTML_FILE.test(markdown)) throw new UserError(`--markdown writes the Markdown summary, not HTML (got "${markdown}")`, `For the HTML transcript: -o ${markdown}`)
   const base = nonEmpty(str(values['link-base']), '--link-base')
   if (base !== null && (!URL.canParse(base) || !/^https?:$/.test(new URL(base).protocol))) {
     throw new UserError(`--link-base must be an http(s) URL (got "${base}")`, 'For example: --link-base https://ci.example.com/artifacts/')
@@ -405,3 +535,30 @@ export type MergeInvocation = {
   parts: string[]
   outDir: string
 } & Output
+
+function parseStats(spec: CommandSpec, rest: string[]): StatsInvocation {
+  const { values, positionals } = parse(spec, rest)
+  if (values['json'] === true && values['csv'] === true) throw new UserError('--json and --csv do not go together', 'Pick one output format.')
+  const by = str(values['by'])
+  if (by !== undefined && !(GROUP_BY as readonly string[]).includes(by)) throw new UserError(`--by must be one of ${GROUP_BY.join(', ')} (got ${JSON.stringify(by)})`)
+  const since = parseDay(str(values['since']), '--since')
+  const until = parseDay(str(values['until']), '--until')
+  if (since !== null && until !== null && since > until) throw new UserError(`--since ${since} is after --until ${until}`)
+  return {
+    mode: 'stats',
+    inputs: positionals,
+    format: values['json'] === true ? 'json' : values['csv'] === true ? 'csv' : 'text',
+    by: (by as GroupBy | undefined) ?? null,
+    since,
+    until,
+    ...output(values),
+  }
+}
+
+/** A `YYYY-MM-DD` date that exists (UTC). */
+function parseDay(value: string | undefined, flag: string): string | null {
+  if (value === undefined) return null
+  const ok = /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)
+  if (!ok) throw new UserError(`${flag} takes a date as YYYY-MM-DD (got ${JSON.stringify(value)})`)
+  return value
+}

@@ -24,6 +24,8 @@ async function main(): Promise<number> {
       return 0
     case 'inspect':
       return (await import('./inspect')).runInspect(inv, nodeIo)
+    case 'stats':
+      return (await import('./stats')).runStats(inv, nodeIo)
     case 'build':
       return (await import('./build')).runBuild(inv, nodeIo)
     case 'merge':
@@ -36,6 +38,8 @@ async function main(): Promise<number> {
       return (await import('./snapshot')).runSnapshot(inv, nodeIo)
     case 'export':
       return (await import('./export')).runExport(inv, nodeIo)
+    case 'replay':
+      return (await import('./replay')).runReplay(inv, nodeIo)
     default:
       return inv satisfies never
   }

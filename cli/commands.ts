@@ -15,6 +15,8 @@ export interface FlagSpec {
   value?: string
   /** What it does, one or more lines of help (wrapped by hand). */
   help: string
+  /** A string flag that may be given more than once (its values in order). */
+  multiple?: boolean
 }
 
 export interface CommandSpec {
@@ -82,6 +84,29 @@ ${EXIT_NOTE}`,
     examples: ['dsh-view inspect ~/.dsh/sessions', 'dsh-view inspect --latest 1 --json ./sessions'],
   },
   {
+    name: 'stats',
+    usage: 'stats [paths…] [--json|--csv] [--by day|week|project|model|tool] [--since DATE] [--until DATE]',
+    summary: 'archive totals: sessions, turns, tool calls, tokens, time; by day, week, project, model or tool',
+    flags: [
+      { name: 'json', type: 'boolean', help: 'one JSON document on stdout: {"totals":{…},"rows":[…],"problems":[…]}' },
+      { name: 'csv', type: 'boolean', help: 'CSV on stdout: a header line, one line per row, then the total' },
+      { name: 'by', type: 'string', value: 'KEY', help: 'break the totals down by day, week (from Monday), project, model or tool' },
+      { name: 'since', type: 'string', value: 'DATE', help: 'only sessions that started on or after DATE (YYYY-MM-DD, UTC)' },
+      { name: 'until', type: 'string', value: 'DATE', help: 'only sessions that started on or before DATE (YYYY-MM-DD, UTC)' },
+    ],
+    notes: `${PATHS_NOTE}
+
+Figures are inspect's, added up: tokens are counted once per provider request (retries, packed rows,
+compactions and resumed sessions are not counted twice; a fork or subagent child's copy of its parent's
+history is its parent's). By day and week, tokens go to the day each request settled and sessions, turns,
+tool calls and time to the day the session started; by model, tokens go to the request's model and the rest
+to the session's first model; by tool, the rows are tool calls (and the failed or interrupted sessions that
+ended on that tool).
+
+${EXIT_NOTE}`,
+    examples: ['dsh-view stats ~/.dsh/sessions', 'dsh-view stats --by day --since 2026-11-01 --json', 'dsh-view stats ./sessions --by model --csv > usage.csv'],
+  },
+  {
     name: 'build',
     usage: 'build [paths…] [-o DIR] [--open] [--latest N]',
     summary: 'render sessions as a static site (opens from file://)',
@@ -89,9 +114,11 @@ ${EXIT_NOTE}`,
       { name: 'out', short: 'o', type: 'string', value: 'DIR', help: 'output directory (default dsh-view-site)' },
       { name: 'open', type: 'boolean', help: 'open index.html when done' },
       { name: 'demo', type: 'boolean', help: 'the demo sessions shipped with dsh-view (real dsh logs), to try it' },
+      { name: 'or-demo', type: 'boolean', help: 'with no path: the demo sessions when the default sessions root holds none\n(what `npm start` runs; without it, no session found is an error)' },
       { name: 'base-url', type: 'string', value: 'URL', help: 'absolute URL the site will be published under' },
       { name: 'title', type: 'string', value: 'TEXT', help: 'title of the index page' },
       { name: 'shard', type: 'string', value: 'i/n', help: 'render part i of n (sessions split by a stable hash, balanced by log bytes)\ninto the -o folder, for `dsh-view merge` to join into the site' },
+      { name: 'mark', type: 'string', value: 'N:LABEL', multiple: true, help: 'a replay chapter named LABEL at turn N (repeatable)' },
       latest,
       locale,
       view,
@@ -101,7 +128,8 @@ ${EXIT_NOTE}`,
     notes: `${PATHS_NOTE}
 stdout gets one line, the path of index.html; progress and the summary go to stderr.
 
-Exit codes: 0 built (damage is reported, not fatal), 1 a path or log could not be read, 2 usage error.`,
+Exit codes: 0 built (damage is reported, not fatal), 1 a path or log could not be read (no session found at
+all: nothing is written), 2 usage error.`,
     examples: [
       'dsh-view build ./sessions -o site',
       'dsh-view build session.jsonl.zstd --open',
@@ -121,6 +149,25 @@ version, options and logs; anything else is refused before the site is touched.
 
 Exit codes: 0 merged, 1 a part could not be read, 2 usage error (parts that do not belong together).`,
     examples: ['dsh-view merge part-1 part-2 part-3 part-4 -o site'],
+  },
+  {
+    name: 'replay',
+    usage: 'replay <session> -o FILE.webm|FILE.gif [--turns A-B | --from S --to S] [--timing MODE] [--speed N]',
+    summary: "record a session's replay (the site's own page played back) to a WebM or GIF",
+    flags: [
+      { name: 'out', short: 'o', type: 'string', value: 'FILE', help: 'the recording: .webm (VP9) or .gif' },
+      { name: 'turns', type: 'string', value: 'A-B', help: 'record turns A to B (one turn: A)' },
+      { name: 'from', type: 'string', value: 'S', help: 'start S seconds into the replay (in the chosen timing)' },
+      { name: 'to', type: 'string', value: 'S', help: 'stop S seconds into the replay' },
+      { name: 'timing', type: 'string', value: 'MODE', help: 'real, compressed (default: idle gaps over 3 s cut to 1 s) or paced' },
+      { name: 'speed', type: 'string', value: 'N', help: 'playback speed: 0.5, 1, 2, 4 or 10 (default 1)' },
+      { name: 'fps', type: 'string', value: 'N', help: 'frames per second, 1-30 (default 10)' },
+      { name: 'size', type: 'string', value: 'WxH', help: 'the browser window (default 1024x640)' },
+      { name: 'mark', type: 'string', value: 'N:LABEL', multiple: true, help: 'a replay chapter named LABEL at turn N (repeatable)' },
+      locale,
+    ],
+    notes: 'Needs Chromium (as `snapshot --format aria` does; $DSH_VIEW_CHROMIUM picks one) and ffmpeg on PATH\n($DSH_VIEW_FFMPEG picks one). A recording is at most 10 minutes long.',
+    examples: ['dsh-view replay session.jsonl.zstd -o demo.webm', 'dsh-view replay session.jsonl -o demo.gif --turns 2-3 --speed 2'],
   },
   {
     name: 'export',
@@ -158,13 +205,14 @@ Exit codes: 0 written, 1 the session (or a subagent) could not be read, 2 usage 
   },
   {
     name: 'snapshot',
-    usage: 'snapshot [paths…] [--format text|aria] [-o DIR] [--check]',
+    usage: 'snapshot [paths…] [--format text|aria] [--tab chat|trajectory] [-o DIR] [--check]',
     summary: 'card snapshots for CI, one file per session',
     flags: [
       { name: 'format', type: 'string', value: 'text|aria', help: 'text: model and card props, no browser (default); aria: the rendered\ntranscript\'s accessibility tree, via Chromium' },
       { name: 'out', short: 'o', type: 'string', value: 'DIR', help: 'the snapshot folder, one DIR/<session-id>.txt (.aria.yml) per session;\nwithout it, snapshots are printed' },
       { name: 'check', type: 'boolean', help: 'compare with DIR, print a unified diff per changed session, exit 1 on any\ndifference; writes only with DSH_SNAPSHOT=refresh' },
       { name: 'expand', type: 'string', value: 'all|none|process', help: '--format aria: open every row first (all, the default), nothing (none),\nor only the whole-turn controls and activity headers (process)' },
+      { name: 'tab', type: 'string', value: 'chat|trajectory', help: 'which view of the session: its Chat (default) or its Trajectory (every request,\nits usage and timing, tools and sub-calls)' },
       locale,
       { ...view, help: `--format aria: the view mode the page is captured in: ${VIEW_MODES.join(', ')}\n(default ${DEFAULT_VIEW_MODE})` },
     ],

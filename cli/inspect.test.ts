@@ -76,7 +76,7 @@ describe('dsh-view inspect --json', () => {
     const { code, report } = await inspectJson([join(tmp, 'counts')])
     expect(code).toBe(0)
     expect(report.sessions[0]).toMatchObject({ events: 8, turns: 1, toolCalls: 1, title: 'second', unknownTypes: ['future/thing'], tornTail: true })
-    expect(report.sessions[0].invalid).toEqual([{ line: 5, reason: expect.stringContaining('not valid JSON') }])
+    expect(report.sessions[0].invalid).toEqual([{ line: 5, offset: expect.any(Number), reason: expect.stringContaining('not valid JSON') }])
   })
 
   it('exit 1 when a path cannot be read; the message names it and the other sessions are still listed', async () => {
@@ -123,16 +123,26 @@ describe('dsh-view inspect (human output)', () => {
   })
 
   it('names the damage: corrupt when a turn/end follows bad lines, the first five listed', async () => {
-    const junk = Array.from({ length: 7 }, (_, i) => `junk ${i}`)
-    writeFile(join(tmp, 'corrupt/session.jsonl'), `${[header('c'), ...junk, ev(0, 'turn/end', { turn: 1, reason: { kind: 'completed' } })].join('\n')}\n`)
+    // Apart (an event between each), so each is an entry: lines in a row are one run (the next test).
+    const junk = Array.from({ length: 7 }, (_, i) => [`junk ${i}`, ev(i, 'x/new', {})]).flat()
+    writeFile(join(tmp, 'corrupt/session.jsonl'), `${[header('c'), ...junk, ev(7, 'turn/end', { turn: 1, reason: { kind: 'completed' } })].join('\n')}\n`)
     const { io, out } = testIo()
     expect(await runInspect({ mode: 'inspect', inputs: [join(tmp, 'corrupt')], json: false }, io)).toBe(0)
     expect(out.stdout).toContain('  state    corrupt (damage inside committed history)\n    line 2: not valid JSON')
     expect(out.stdout).toContain('    … and 2 more invalid lines (--verbose or --json lists them)\n')
     const all = testIo()
     expect(await runInspect({ mode: 'inspect', inputs: [join(tmp, 'corrupt')], json: false, verbose: true }, all.io)).toBe(0)
-    expect(all.out.stdout).toContain('    line 8: not valid JSON')
+    expect(all.out.stdout).toContain('    line 14: not valid JSON')
     expect(all.out.stdout).not.toContain('more invalid lines')
+  })
+
+  it('lists a run of unreadable lines as one entry: its range, count and first reason', async () => {
+    const junk = Array.from({ length: 7 }, (_, i) => `junk ${i}`)
+    writeFile(join(tmp, 'run/session.jsonl'), `${[header('r'), ...junk, ev(0, 'turn/end', { turn: 1, reason: { kind: 'completed' } })].join('\n')}\n`)
+    const { io, out } = testIo()
+    expect(await runInspect({ mode: 'inspect', inputs: [join(tmp, 'run')], json: false }, io)).toBe(0)
+    expect(out.stdout).toContain('  state    corrupt (damage inside committed history)\n    lines 2–8 (7 lines): not valid JSON')
+    expect(out.stdout).not.toContain('more invalid lines')
   })
 
   it('clean() escapes C0, DEL and C1 controls and nothing else', () => {

@@ -14,12 +14,14 @@ import type { Invocation } from './args'
 import type { Io } from './io'
 import { terminalField } from './terminal-text'
 import { createReporter, type Reporter } from './reporter'
-import { discoverLogs, linkSessions, summarizeSession, type DiscoveredLog, type SessionSummary } from '../src/log/node'
+import { discoverLogs, linkSessions, summarizeSession, type DiscoveredLog, type InvalidEntry, type SessionSummary } from '../src/log/node'
 import { latestSessions } from '../src/log/node/latest'
 import type { ChunkMode } from '../src/log/parser'
 import { RunFacts, runStatus, type RunStatus } from '../src/conversation/run-facts'
 import type { UsageTotals } from '../src/conversation/model'
 import { isUnknownVersion, NEWEST_KNOWN_VERSION } from '../src/log/format-version'
+import { knownTime } from '../src/log/time'
+import { sessionInsight, type SessionInsight } from '../src/stats/insight'
 
 type InspectInvocation = Extract<Invocation, { mode: 'inspect' }>
 
@@ -36,7 +38,8 @@ export interface InspectedSession {
   /** Every tool invocation, code-dispatch sub-calls included (counts.ts). */
   toolCalls: number
   tornTail: boolean
-  invalid: { line: number; reason: string; frame?: number; offset?: number }[]
+  /** A run of consecutive unreadable lines is one entry (`lines`, `lastLine`, `more`: src/log/invalid-runs.ts). */
+  invalid: InvalidEntry[]
   unknownTypes: string[]
   // Additions beyond the fixed shape:
   /** The sub-calls among `toolCalls`. */
@@ -101,6 +104,18 @@ export interface InspectOptions {
  * inspect.test.ts compares both modes on every fixture log.
  */
 export async function inspect(inputs: readonly string[], io: Io, options: InspectOptions | ChunkMode = {}): Promise<InspectReport> {
+  const report = await inspectRuns(inputs, io, options)
+  return { sessions: report.sessions.map(r => r.session), problems: report.problems }
+}
+
+/** One inspected session with its archive facts (src/stats/insight.ts), made from the same streaming pass. */
+export interface InspectedRun {
+  session: InspectedSession
+  insight: SessionInsight
+}
+
+/** `inspect`, keeping each session's archive facts: what `dsh-view stats` adds up (so its totals are inspect's). */
+export async function inspectRuns(inputs: readonly string[], io: Io, options: InspectOptions | ChunkMode = {}): Promise<{ sessions: InspectedRun[]; problems: InspectReport['problems'] }> {
   const { chunks = 'skip-superseded', latest = null, reporter, now = Date.now() } = typeof options === 'string' ? { chunks: options } : options
   const discovery = await discoverLogs(inputs, { env: io.env, homedir: io.env['HOME'] ?? homedir() })
   const problems = [...discovery.problems]
@@ -124,11 +139,18 @@ export async function inspect(inputs: readonly string[], io: Io, options: Inspec
   }
   progress?.finish()
   const { duplicates } = linkSessions(read.map((r) => r.summary))
-  const sessions = read.map(({ log, summary, run, writtenAt }) => toJson(log, summary, (duplicates.get(summary.id) ?? []).filter((d) => d !== summary).map((d) => d.path), run, writtenAt, now))
+  const sessions = read.map(({ log, summary, run, writtenAt }) => {
+    const session = toJson(log, summary, (duplicates.get(summary.id) ?? []).filter((d) => d !== summary).map((d) => d.path), run, writtenAt, now)
+    return { session, insight: insightOf(session, run) }
+  })
   return { sessions, problems }
 }
 
-const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
+/** A time from the log as ISO 8601; null when unknown (the reader already made out-of-range times unknown). */
+const iso = (ms: number | null): string | null => {
+  const t = knownTime(ms)
+  return t === null ? null : new Date(t).toISOString()
+}
 
 function toJson(log: DiscoveredLog, s: SessionSummary, duplicateOf: string[], run: RunFacts, writtenAt: number | null, now: number): InspectedSession {
   const start = run.start
@@ -166,6 +188,24 @@ function toJson(log: DiscoveredLog, s: SessionSummary, duplicateOf: string[], ru
   }
 }
 
+function insightOf(s: InspectedSession, run: RunFacts): SessionInsight {
+  const start = s.startTime === null ? null : Date.parse(s.startTime)
+  const end = s.endTime === null ? null : Date.parse(s.endTime)
+  return sessionInsight({
+    id: s.id,
+    project: s.cwd,
+    start,
+    end,
+    status: s.status,
+    model: s.model,
+    counts: { turns: s.turns, toolCalls: s.toolCalls, subToolCalls: s.subToolCalls },
+    usage: s.tokens,
+    requests: run.requests(),
+    tools: run.counts.byTool(),
+    lastTool: run.counts.lastTool(),
+  })
+}
+
 const SHOWN_INVALID = 5
 
 /** The text report; `verbose` lists every invalid line kept (else the first few per session). */
@@ -187,8 +227,12 @@ export function renderText(report: InspectReport, verbose = false): string {
     if (s.tokens.totalTokens > 0) out.push(`  tokens   ${s.tokens.totalTokens} (input ${s.tokens.inputTokens}, output ${s.tokens.outputTokens}, cache read ${s.tokens.cacheReadTokens}, cache write ${s.tokens.cacheWriteTokens})`)
     const state = s.corrupt ? 'corrupt (damage inside committed history)' : s.tornTail ? 'torn tail (crash before the last write completed)' : s.invalidCount > 0 ? 'damaged' : 'ok'
     out.push(`  state    ${state}`)
-    for (const bad of s.invalid.slice(0, shown)) out.push(`    line ${bad.line}: ${clean(bad.reason)}`)
-    const listed = Math.min(shown, s.invalid.length)
+    let listed = 0
+    for (const bad of s.invalid.slice(0, shown)) {
+      // A run of unreadable lines is one entry (src/log/invalid-runs.ts): its range, count and first reason.
+      out.push(bad.lines === undefined ? `    line ${bad.line}: ${clean(bad.reason)}` : `    lines ${bad.line}–${bad.lastLine ?? bad.line} (${bad.lines} lines): ${clean(bad.reason)}`)
+      listed += bad.lines ?? 1
+    }
     if (s.invalidCount > listed) out.push(`    … and ${s.invalidCount - listed} more invalid lines (${verbose ? '--json lists the first 10,000' : '--verbose or --json lists them'})`)
     if (s.unknownTypes.length > 0) out.push(`  unknown event types kept raw: ${s.unknownTypes.map(clean).join(', ')}`)
     if (s.duplicateOf.length > 0) out.push(`  warning  the same session id is also at ${s.duplicateOf.map(clean).join(', ')}`)

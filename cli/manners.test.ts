@@ -45,19 +45,29 @@ writeSession(root, { text: ran('kid', 2_000_000, { kind: 'completed' }, { parent
 const futureRoot = join(tmp, 'future')
 writeSession(futureRoot, { text: ran('v99', 0, { kind: 'completed' }, {}, 99), encoding: 'jsonl' })
 
+/**
+ * A session of `count` prompts with a bad line after each: apart, so each is its own warning (lines in a
+ * row would be one run, src/log/invalid-runs.ts).
+ */
+function withBadLines(id: string, count: number, bad: (i: number) => string): string {
+  const b = session({ id })
+  b.turnStart()
+  for (let i = 0; i < count; i++) b.user(`prompt ${i}`)
+  b.turnEnd()
+  const [header, start, ...rest] = b.jsonl().trimEnd().split('\n')
+  return `${[header, start, ...rest.flatMap((line, i) => (i < count ? [line, bad(i)] : [line]))].join('\n')}\n`
+}
+
 /** One session with ten lines that are not JSON and two seq gaps: two kinds of warning. */
 const noisyRoot = join(tmp, 'noisy')
 {
-  const lines = ran('noisy', 0, { kind: 'completed' }).trimEnd().split('\n')
-  const garbage = Array.from({ length: 10 }, (_, i) => `not json ${i}`)
-  writeSession(noisyRoot, { text: `${[lines[0], ...garbage, ...lines.slice(1)].join('\n')}\n`, encoding: 'jsonl' })
+  writeSession(noisyRoot, { text: withBadLines('noisy', 10, (i) => `not json ${i}`), encoding: 'jsonl' })
 }
 
 /** More bad lines than a session keeps as warnings (200): the rest are counted, not lost. */
 const floodRoot = join(tmp, 'flood')
 {
-  const lines = ran('flood', 0, { kind: 'completed' }).trimEnd().split('\n')
-  writeSession(floodRoot, { text: `${[lines[0], ...Array.from({ length: 250 }, (_, i) => `bad ${i}`), ...lines.slice(1)].join('\n')}\n`, encoding: 'jsonl' })
+  writeSession(floodRoot, { text: withBadLines('flood', 250, (i) => `bad ${i}`), encoding: 'jsonl' })
 }
 
 const foreign = join(tmp, 'foreign')

@@ -15,6 +15,9 @@ describe('dsh-view snapshot arguments', () => {
     [['snapshot', '--locale', 'zh'], { locale: 'zh' }],
     [['snapshot', '--format', 'aria', '--expand', 'process'], { format: 'aria', expand: 'process' }],
     [['snapshot', '--format', 'aria', '--view', 'classic'], { format: 'aria', view: 'classic' }],
+    [['snapshot', '--tab', 'trajectory'], { tab: 'trajectory' }],
+    [['snapshot', '--format', 'aria', '--tab', 'trajectory', '--locale', 'zh', '--expand', 'none'], { format: 'aria', tab: 'trajectory', locale: 'zh', expand: 'none' }],
+    [['snapshot', '--tab', 'chat'], {}],
   ])('%j', (argv, expected) => {
     expect(parseInvocation(argv)).toEqual({ ...defaults, ...expected })
   })
@@ -29,6 +32,9 @@ describe('dsh-view snapshot arguments', () => {
     [['snapshot', '--out', ' '], '--out needs a value'],
     [['snapshot', '--locale', 'fr'], '--locale must be one of en, zh (got "fr")'],
     [['snapshot', '--bogus'], "Unknown option '--bogus'"],
+    [['snapshot', '--tab', 'ledger'], '--tab must be one of chat, trajectory (got "ledger")'],
+    [['snapshot', '--format', 'aria', '--tab', 'trajectory', '--view', 'classic'], '--view applies to the Chat tab only'],
+    [['snapshot', '--format', 'aria', '--tab', 'trajectory', '--expand', 'process'], '--expand process applies to the Chat tab only'],
   ])('%j is a usage error', (argv, message) => {
     let error: unknown
     try {

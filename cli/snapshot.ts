@@ -1,7 +1,8 @@
 /**
- * `dsh-view snapshot [paths…] [--format text|aria] [--out DIR] [--check] [--expand all|none|process]
- * [--view MODE] [--locale en|zh]`
- * (issue 5): card snapshots for CI, one per session.
+ * `dsh-view snapshot [paths…] [--format text|aria] [--tab chat|trajectory] [--out DIR] [--check]
+ * [--expand all|none|process] [--view MODE] [--locale en|zh]`
+ * (issue 5): card snapshots for CI, one per session; `--tab trajectory` (issue 29) snapshots the session's
+ * Trajectory instead (text: src/snapshot/text/trajectory.ts; aria: its page's main landmark).
  *
  * - `text` (default): the conversation model and card props as reviewable text (src/snapshot/text), pure
  *   Node; `aria`: the rendered transcript's accessibility tree from Chromium (src/snapshot/node/aria.ts), in
@@ -50,7 +51,7 @@ export async function runSnapshot(inv: SnapshotInvocation, io: Io, deps: Snapsho
   }
   const { readSnapshotSessions } = await import('../src/snapshot/node/sessions')
   const problems: DiscoveryProblem[] = []
-  const files = await snapshotFiles(readSnapshotSessions(inputs, { env: io.env, homedir: home }, problems), inv, io, deps, problems)
+  const files = await snapshotFiles(readSnapshotSessions(inputs, { env: io.env, homedir: home, trajectory: inv.tab === 'trajectory' }, problems), inv, io, deps, problems)
   const reporter = createReporter(io, inv)
   for (const p of problems) reporter.error(`dsh-view: could not read ${p.path}: ${p.message}`)
   let failed = problems.length > 0
@@ -75,6 +76,15 @@ export async function runSnapshot(inv: SnapshotInvocation, io: Io, deps: Snapsho
 async function snapshotFiles(sessions: AsyncIterable<SnapshotSession>, inv: SnapshotInvocation, io: Io, deps: SnapshotDeps, problems: DiscoveryProblem[]): Promise<SnapshotFile[]> {
   const ext = EXTENSION[inv.format]
   const files: SnapshotFile[] = []
+  if (inv.format === 'text' && inv.tab === 'trajectory') {
+    const { trajectoryText } = await import('../src/snapshot/text/trajectory')
+    for await (const s of sessions) {
+      // A log dsh-view failed to fold has no Trajectory: an empty model says so (its problem is reported).
+      const snapshot = s.trajectory ?? (await import('../src/trajectory')).assembleTrajectory([])
+      files.push({ file: `${s.name}${ext}`, text: trajectoryText({ id: s.id, snapshot, locale: inv.locale, cwd: s.conversation.facts.cwd }) })
+    }
+    return files
+  }
   if (inv.format === 'text') {
     const { viewModel } = await import('../src/cards/view-model')
     const { textSnapshot } = await import('../src/snapshot/text/session')
@@ -101,7 +111,10 @@ async function snapshotFiles(sessions: AsyncIterable<SnapshotSession>, inv: Snap
     for await (const s of sessions) {
       // Chromium starts on the first session, so an input without sessions never needs it.
       snapshotter ??= await launchChromium(io, deps)
-      const raw = await snapshotter.snapshot(s, { expand: { kind: inv.expand }, locale: inv.locale, view: inv.view ?? DEFAULT_VIEW_MODE })
+      const raw =
+        inv.tab === 'trajectory'
+          ? await snapshotter.trajectory(s, { expand: inv.expand === 'none' ? 'none' : 'all', locale: inv.locale })
+          : await snapshotter.snapshot(s, { expand: { kind: inv.expand }, locale: inv.locale, view: inv.view ?? DEFAULT_VIEW_MODE })
       files.push({ file: `${s.name}${ext}`, text: `${normalizeVolatile(raw, { cwd: s.conversation.facts.cwd })}\n` })
     }
     return files

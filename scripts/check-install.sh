@@ -6,7 +6,7 @@
 # inspect --json, snapshot --format aria (needs Chromium: /usr/bin/chromium or $DSH_VIEW_CHROMIUM) and live
 # (started, asked for its index over HTTP, stopped). Exits non-zero on the first failure.
 #
-# usage: scripts/check-install.sh [TARBALL]   (default: `npm pack` of this checkout; dist/ must be built)
+# usage: scripts/check-install.sh [TARBALL]   (default: `npm pack` of this checkout)
 # env:   MAX_INSTALL_MB (60), MAX_INSTALL_PACKAGES (80)   the budget
 #        KEEP=1   keep the temporary folder (its path is printed)
 set -euo pipefail
@@ -21,9 +21,10 @@ fail() { say "FAIL: $*"; exit 1; }
 
 TARBALL="${1:-}"
 if [ -z "$TARBALL" ]; then
-  [ -f "$ROOT/dist/cli.mjs" ] || fail "dist/ is not built (npm run build)"
-  # dist/ is already built (npm ci runs prepare), so packing skips the lifecycle scripts and their rebuild.
-  TARBALL="$WORK/$(cd "$ROOT" && npm pack --ignore-scripts --silent --pack-destination "$WORK")"
+  # As `npm publish` packs: prepack rebuilds dist/ and publishes package.json without `prepare`
+  # (scripts/pack-manifest.mjs); postpack puts the checkout's back. The build's
+  # own output goes to stdout too: the tarball's name is the last line.
+  TARBALL="$WORK/$(cd "$ROOT" && npm pack --silent --pack-destination "$WORK" | tail -n 1)"
 fi
 TARBALL="$(realpath "$TARBALL")"
 say "tarball $(basename "$TARBALL"), $(du -k "$TARBALL" | cut -f1) KB"
@@ -34,6 +35,8 @@ echo '{ "name": "dsh-view-install-check", "private": true }' > package.json
 START=$(date +%s)
 npm install --omit=dev --no-audit --no-fund --loglevel=error "$TARBALL" >&2
 say "npm install --omit=dev took $(( $(date +%s) - START )) s"
+
+node -e 'process.exit(require("./node_modules/dsh-view/package.json").scripts?.prepare === undefined ? 0 : 1)' || fail "the published package.json has a prepare script"
 
 # Size: every byte under node_modules. Packages: the entries npm records in its hidden lockfile.
 BYTES=$(du -sb node_modules | cut -f1)

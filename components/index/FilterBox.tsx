@@ -11,6 +11,8 @@ export interface FilterBoxText {
   placeholder: string
   /** Count line template pieces are formatted by the script from `data-count-*`. */
   countTemplate: string
+  /** What the index says where the sessions were when none matches (SessionIndex draws it, hidden). */
+  noMatch: string
 }
 
 /** The status filter: `All (N)` and one option per status the site has (value = the status). */

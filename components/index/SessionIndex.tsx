@@ -1,7 +1,8 @@
 /**
  * The index page (issue 4): sessions grouped by project (cwd), newest first, each with its title, start,
  * duration, model, turns, tool calls and status, child sessions nested under their parent, and the pages of
- * a paginated session; the sessions per status, a status filter (issue 15) and an empty state. Compact on purpose — about four elements per session — so a root of a thousand
+ * a paginated session (an ellipsis where pages are skipped); the sessions per status, a status filter (issue
+ * 15), an empty state, and one for a filter nothing matches. Compact on purpose — about four elements per session — so a root of a thousand
  * sessions stays inside the page budget; past that the site cuts the index into pages (`model.nav`,
  * src/site/index/index-pages.ts). The filter box is progressive enhancement (FilterBox).
  */
@@ -11,6 +12,7 @@ import type { SiteSearchText } from '../../src/search/types'
 import { PageNav } from '../layout/PageNav'
 import { FilterBox, type FilterBoxText } from './FilterBox'
 import { SiteSearch } from './SiteSearch'
+import { Overview } from './Overview'
 import styles from './SessionIndex.module.css'
 import frame from '../layout/SiteFrame.module.css'
 import '../theme/tokens.module.css'
@@ -45,11 +47,18 @@ function Entry({ entry, pagesLabel }: { entry: IndexEntry; pagesLabel: string })
       {entry.pages.length > 0 && (
         <span className={styles.pages}>
           {pagesLabel}:{' '}
-          {entry.pages.map((page) => (
+          {entry.pages.flatMap((page) => [
+            ...(page.gapBefore === true
+              ? [
+                  <span key={`gap-${page.href}`} className={styles.gap} aria-hidden="true">
+                    …
+                  </span>,
+                ]
+              : []),
             <a key={page.href} href={page.href}>
               {page.label}
-            </a>
-          ))}
+            </a>,
+          ])}
         </span>
       )}
       {entry.children.length > 0 && (
@@ -97,11 +106,17 @@ export function SessionIndex({ model, filter, skipLabel, noSessions, pagesLabel,
         {search !== undefined && model.groups.length > 0 && <SiteSearch text={search} catalog={catalog} />}
       </header>
       <main id="main" tabIndex={-1} className={styles.main}>
+        {model.overview != null && <Overview model={model.overview} />}
         {model.groups.length === 0 && (
           <div className={styles.empty} data-empty-index="">
             <p>{noSessions}</p>
             {model.emptyHint !== undefined && <p className={styles.hint}>{model.emptyHint}</p>}
           </div>
+        )}
+        {model.groups.length > 0 && (
+          <p className={styles.empty} data-filter-empty="" hidden>
+            {filter.noMatch}
+          </p>
         )}
         {model.groups.map((group) => (
           <section key={group.id} aria-labelledby={group.id} className={styles.group} data-filter-group="">

@@ -10,12 +10,12 @@ import type { IndexEntry, IndexModel } from '../../src/site/types'
 import { applyFilter, installFilter, matches } from './filter-client'
 import { SessionIndex } from './SessionIndex'
 
-const entry = (title: string, children: IndexEntry[] = []): IndexEntry => ({
+const entry = (title: string, children: IndexEntry[] = [], status: IndexEntry['status'] = 'completed'): IndexEntry => ({
   href: `sessions/${title}.html`,
   title,
   meta: 'meta',
-  status: 'completed',
-  statusLabel: 'completed',
+  status,
+  statusLabel: status,
   filterText: title.toLowerCase(),
   pages: [],
   warnings: null,
@@ -26,17 +26,18 @@ const model: IndexModel = {
   title: 'Sessions',
   count: '4 sessions in 2 projects',
   groups: [
-    { project: '/a', id: 'project-a', entries: [entry('Fix login', [entry('Child grep task')]), entry('Write docs')] },
+    { project: '/a', id: 'project-a', entries: [entry('Fix login', [entry('Child grep task', [], 'failed')]), entry('Write docs')] },
     { project: '/b', id: 'project-b', entries: [entry('Deploy app')] },
   ],
 }
 
 function render(countTemplate = '{shown} of {total}') {
   document.body.innerHTML = renderToStaticMarkup(
-    <SessionIndex model={model} filter={{ label: 'Filter', placeholder: '…', countTemplate }} skipLabel="Skip" noSessions="none" pagesLabel="Pages" footer="f" />,
+    <SessionIndex model={{ ...model, statuses: [{ status: 'completed', label: 'completed', count: 3 }, { status: 'failed', label: 'failed', count: 1 }], statusFilter: { label: 'Status', all: 'All', counts: 'by status' } }} filter={{ label: 'Filter', placeholder: '…', countTemplate, noMatch: 'Nothing matches.' }} skipLabel="Skip" noSessions="none" pagesLabel="Pages" footer="f" />,
   )
 }
 
+const context = () => [...document.querySelectorAll<HTMLElement>('li[data-filter-context]')].map(li => li.getAttribute('data-filter'))
 const shown = () => [...document.querySelectorAll<HTMLElement>('li[data-filter]')].filter(li => !li.hidden).map(li => li.getAttribute('data-filter'))
 
 describe('matches', () => {
@@ -75,14 +76,51 @@ describe('the filter box', () => {
     input.dispatchEvent(new Event('input'))
     expect(shown()).toEqual(['fix login', 'child grep task'])
     expect(document.querySelector<HTMLElement>('#project-b')?.closest('section')?.hidden).toBe(true)
-    expect(document.querySelector('output')?.textContent).toBe('2 of 4')
+    // The parent is there for its child: shown as context, not counted.
+    expect(document.querySelector('output')?.textContent).toBe('1 of 4')
+    expect(context()).toEqual(['fix login'])
     input.value = ''
     input.dispatchEvent(new Event('input'))
     expect(shown()).toHaveLength(4)
     expect(document.querySelector('output')?.textContent).toBe('')
   })
 
-  it('applyFilter reports what it shows', () => {
+  it('applyFilter reports what matches', () => {
     expect(applyFilter(document, 'deploy')).toEqual({ shown: 1, total: 4 })
+    expect(applyFilter(document, 'fix')).toEqual({ shown: 1, total: 4 })
+    expect(context()).toEqual([])
+  })
+
+  it('counts only the sessions of the status picked, not the parents shown around them', () => {
+    installFilter(document)
+    const select = document.querySelector<HTMLSelectElement>('select#dsh-status')
+    if (select === null) throw new Error('no status filter')
+    select.value = 'failed'
+    select.dispatchEvent(new Event('change'))
+    expect(shown()).toEqual(['fix login', 'child grep task'])
+    expect(context()).toEqual(['fix login'])
+    expect(document.querySelector('output')?.textContent).toBe('1 of 4')
+    select.value = ''
+    select.dispatchEvent(new Event('change'))
+    expect(context()).toEqual([])
+  })
+
+  it('says so when nothing matches, and only then', () => {
+    installFilter(document)
+    const input = document.querySelector<HTMLInputElement>('#dsh-filter')
+    const empty = document.querySelector<HTMLElement>('[data-filter-empty]')
+    if (input === null || empty === null) throw new Error('no filter input or empty state')
+    expect(empty.hidden).toBe(true)
+    input.value = 'nothing like this'
+    input.dispatchEvent(new Event('input'))
+    expect(shown()).toEqual([])
+    expect(empty.hidden).toBe(false)
+    expect(empty.textContent).toBe('Nothing matches.')
+    input.value = 'docs'
+    input.dispatchEvent(new Event('input'))
+    expect(empty.hidden).toBe(true)
+    input.value = ''
+    input.dispatchEvent(new Event('input'))
+    expect(empty.hidden).toBe(true)
   })
 })

@@ -1,5 +1,6 @@
 /**
- * The header of a session page: the way back to the index, the title (the page's only `h1`), the session
+ * The header of a session page: the way back to the index, the title (the page's only `h1`), the `Chat |
+ * Trajectory` tabs (links to the other view of the same part of the session; the current one marked), the session
  * facts as a description list, the session pills (./SessionPills: buttons that open their breakdowns), the
  * view-mode control, Expand all / Collapse all, the parent and child sessions, the prompt list (issue 15),
  * a note when lines were damaged, and (a preview, src/site/preview.ts) a note that the page is one. Every string arrives
@@ -18,10 +19,27 @@ import styles from './PageHeader.module.css'
 export function PageHeader({ chrome, allSessions }: { chrome: SessionChrome; allSessions: string }) {
   return (
     <header className={styles.header}>
-      <nav aria-label={allSessions} className={styles.crumbs}>
-        <a href={chrome.index.href}>← {chrome.index.label}</a>
-      </nav>
+      {chrome.index !== null && (
+        <nav aria-label={allSessions} className={styles.crumbs}>
+          <a href={chrome.index.href}>← {chrome.index.label}</a>
+        </nav>
+      )}
       <h1 className={styles.title}>{chrome.title}</h1>
+      {chrome.tabs != null && (
+        <nav aria-label={chrome.tabs.label} className={styles.tabs}>
+          {chrome.tabs.items.map((tab) =>
+            tab.href === null ? (
+              <span key={tab.label} aria-current="page">
+                {tab.label}
+              </span>
+            ) : (
+              <a key={tab.label} href={tab.href}>
+                {tab.label}
+              </a>
+            ),
+          )}
+        </nav>
+      )}
       {chrome.notice != null && <Notice text={chrome.notice} />}
       <dl className={styles.facts}>
         {chrome.facts.map((fact) =>

@@ -8,6 +8,11 @@
  * a page would load (1.6 MB for a 100 MB log), and most page views never need it. Without scripts the link
  * opens the page it names — and the index lists every page. Only page file names from the map, checked
  * against the pattern our names follow, are ever navigated to, and only a map file named like ours is loaded.
+ *
+ * A fragment that no page of the session holds (`#turn-999` of a 430-turn session, a row of another
+ * session) is said so in the page's notice (`[data-missing-anchor]`, components/layout/SessionPage), as an
+ * alert, rather than leaving the reader on this page with no word. Only when that is known: the page has no
+ * map (one page) or its map lacks the id; not on a live page, where the session may still grow to it.
  */
 
 declare global {
@@ -84,22 +89,60 @@ export function loadAnchorMap(doc: Document): Promise<unknown> {
   return promise
 }
 
+/** Ids of a session's turn headings (`turn-N`, src/site/README.md): the notice names the turn. */
+const TURN_ID = /^turn-(\d+)$/
+/** Characters of an address the notice repeats; the rest is left out (it is URL text, shown as text). */
+const MAX_NAMED = 100
+
+/** The notice's text for a fragment naming nothing in the session, from the page's two templates. */
+export function missingText(id: string, templates: { turn: string; other: string }): string {
+  const turn = TURN_ID.exec(id)?.[1]
+  if (turn !== undefined) return templates.turn.replace('{n}', () => turn)
+  const named = id.length > MAX_NAMED ? `${id.slice(0, MAX_NAMED - 1)}…` : id
+  return templates.other.replace('{id}', () => named)
+}
+
+/** Shows (`id`: the missing address) or hides (null) the page's notice; the notice is session chrome, not log text. */
+function showMissing(doc: Document, id: string | null): void {
+  const notice = doc.querySelector<HTMLElement>('[data-missing-anchor]')
+  if (notice === null) return
+  if (id === null) {
+    notice.hidden = true
+    notice.textContent = ''
+    return
+  }
+  notice.textContent = missingText(id, { turn: notice.getAttribute('data-turn') ?? '', other: notice.getAttribute('data-other') ?? '' })
+  notice.hidden = false
+  notice.scrollIntoView({ block: 'nearest' })
+}
+
+/** A live page (`dsh-view live`): its session may still grow to hold the fragment. */
+const isLive = (doc: Document) => doc.querySelector('meta[name="dsh-live"]') !== null
+
 /**
- * Forwards the current fragment if it belongs to another page, and again whenever it changes. Runs once
- * the document is parsed; the map is loaded only for a fragment this page lacks.
+ * Forwards the current fragment if it belongs to another page, and again whenever it changes; says so when
+ * no page holds it. Runs once the document is parsed; the map is loaded only for a fragment this page lacks.
  */
 export function installAnchorRedirect(win: Window): void {
   const go = () => {
     const hash = win.location.hash
     // Only a fragment naming an element this page lacks is worth loading the map for.
     const id = fragmentId(hash)
-    if (id === null || win.document.getElementById(id) !== null) return
+    if (id === null || win.document.getElementById(id) !== null) {
+      showMissing(win.document, null)
+      return
+    }
+    const named = anchorMapSrc(win.document) !== null
     void loadAnchorMap(win.document).then(map => {
       // The reader may have moved on while the map loaded.
       if (win.location.hash !== hash) return
       const path = win.location.pathname
-      const target = anchorTarget(map, win.document, hash, path.slice(path.lastIndexOf('/') + 1))
-      if (target !== null) win.location.replace(target)
+      const current = path.slice(path.lastIndexOf('/') + 1)
+      const target = anchorTarget(map, win.document, hash, current)
+      if (target !== null) return win.location.replace(target)
+      // Nowhere in the session: known when there is no map (one page) or the map loaded and lacks the id.
+      const known = !named || (map !== undefined && mapPage(map, id) === null)
+      if (known && !isLive(win.document)) showMissing(win.document, id)
     })
   }
   let done = false

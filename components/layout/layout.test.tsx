@@ -11,7 +11,7 @@ import { assemble } from '../../src/conversation/builder'
 import { parseLogText } from '../../src/log/parse-text'
 import { session, toolCallBlock } from '../../src/log/testing/session'
 import { SessionView } from '../session/SessionView'
-import { anchorMapSrc, anchorTarget, fragmentId, loadAnchorMap, mapPage } from './anchors-client'
+import { anchorMapSrc, anchorTarget, fragmentId, loadAnchorMap, mapPage, missingText } from './anchors-client'
 import { Transcript } from './Transcript'
 
 function sections() {
@@ -87,6 +87,17 @@ describe('anchorTarget', () => {
     expect(anchorTarget('nope', document, '#tool%3Ac9', 's.html')).toBeNull()
     expect(anchorTarget(undefined, document, '#tool%3Ac9', 's.html')).toBeNull()
   })
+})
+
+describe('missingText: the notice for an address no page holds', () => {
+  const templates = { turn: 'no turn {n}', other: 'nothing at #{id}' }
+  it.each([
+    ['turn-999', 'no turn 999'],
+    ['turn@12', 'nothing at #turn@12'],
+    ['tool:call_1', 'nothing at #tool:call_1'],
+    ['$&', 'nothing at #$&'],
+    ['x'.repeat(300), `nothing at #${'x'.repeat(99)}…`],
+  ])('%s → %s', (id, want) => expect(missingText(id, templates)).toBe(want))
 })
 
 describe('the anchor map a page names', () => {

@@ -1,7 +1,8 @@
 /**
  * A log line that could not be read: a red-dotted row named `Unreadable line` (the model's label) followed by
  * the parse reason, and inside it the line itself (as text) beside its line number. The reason and the line
- * are log text: the header ellipsises, the body wraps anywhere.
+ * are log text: the header ellipsises, the body wraps anywhere. A run of unreadable lines (one row, issue 32)
+ * is named by its count and range, and shows its first few lines, each beside its own number.
  */
 import type { InvalidLineRow as InvalidLineRowModel } from '../../src/cards/types'
 import { DisclosureRow } from '../primitives/DisclosureRow'
@@ -17,13 +18,21 @@ export function InvalidLineRow({ row }: { row: InvalidLineRowModel }) {
       dot="red"
       title={row.label ?? row.reason}
       titleShrinks
-      summary={row.label === undefined ? '' : row.reason}
+      summary={row.label === undefined ? '' : row.run === undefined ? row.reason : `${row.run.rangeLabel} · ${row.reason}`}
       summaryStyle="failure"
       body={
-        <div className={styles.lineBox} data-line-number={row.line}>
-          <span className={styles.lineNumber}>{row.lineLabel ?? row.line}</span>
-          <pre className={styles.lineText}>{row.text}</pre>
-        </div>
+        <>
+          <div className={styles.lineBox} data-line-number={row.line}>
+            <span className={styles.lineNumber}>{row.lineLabel ?? row.line}</span>
+            <pre className={styles.lineText}>{row.text}</pre>
+          </div>
+          {row.run?.more.map(m => (
+            <div key={m.line} className={styles.lineBox} data-line-number={m.line}>
+              <span className={styles.lineNumber}>{m.lineLabel}</span>
+              <pre className={styles.lineText}>{m.reason === row.reason ? m.text : `${m.reason}\n${m.text}`}</pre>
+            </div>
+          ))}
+        </>
       }
     />
   )

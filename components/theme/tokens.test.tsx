@@ -27,7 +27,7 @@ const SETS = [
   ['print', print],
 ] as const
 
-const TEXT = ['fg', 'muted', 'accent', 'red', 'amber', 'green']
+const TEXT = ['fg', 'muted', 'accent', 'red', 'amber', 'green', 'violet']
 const SURFACES = ['bg', 'surface', 'surface-2', 'add-bg', 'del-bg']
 const ANSI = [...light.keys()].filter((k) => k.startsWith('ansi-'))
 

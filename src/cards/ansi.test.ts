@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isBlankLine, lineText, parseAnsi } from './ansi'
+import { isBlankLine, lineText, parseAnsi, parseAnsiWindow } from './ansi'
 
 const texts = (s: string) => parseAnsi(s).map(lineText)
 
@@ -74,5 +74,26 @@ describe('parseAnsi: SGR', () => {
     expect(isBlankLine([{ text: '  ' }])).toBe(true)
     expect(isBlankLine([])).toBe(true)
     expect(isBlankLine([{ text: ' x' }])).toBe(false)
+  })
+})
+
+describe('parseAnsiWindow (issue 32: an output of millions of lines)', () => {
+  const texts: [string, string][] = [
+    ['plain lines, final newline', Array.from({ length: 50 }, (_, i) => `line ${i}`).join('\n') + '\n'],
+    ['a colour set in the left-out middle reaches the tail', [...Array.from({ length: 10 }, (_, i) => `a${i}`), '\x1b[31mred starts', ...Array.from({ length: 20 }, (_, i) => `b${i}`), 'end\x1b[0m'].join('\n')],
+    ['overwrites and an OSC title', [...Array.from({ length: 12 }, (_, i) => `x${i}\rX${i}`), '\x1b]0;title\x07after', ...Array.from({ length: 12 }, (_, i) => `\x1b[1mb${i}`)].join('\n') + '\n\x1b[0m'],
+    ['few lines: all kept', 'one\ntwo\n'],
+  ]
+  it.each(texts)('keeps the ends of the whole parse and counts the rest: %s', (_, text) => {
+    const all = parseAnsi(text)
+    const { lines, omitted } = parseAnsiWindow(text, 4, 3)
+    if (all.length <= 8) {
+      // At most one line over the window: kept whole or with that one left out.
+      if (omitted === 0) expect(lines).toEqual(all)
+      else expect([...lines.slice(0, 4), ...lines.slice(-3)]).toEqual([...all.slice(0, 4), ...all.slice(-3)])
+      return
+    }
+    expect(omitted).toBe(all.length - 7)
+    expect(lines).toEqual([...all.slice(0, 4), ...all.slice(-3)])
   })
 })

@@ -288,6 +288,49 @@ export function parseAnsi(text: string): AnsiLine[] {
   return lines
 }
 
+/**
+ * `parseAnsi` for an output of any length in bounded memory: the first `head` and the last `tail` lines
+ * parsed, and how many between them were left out (`omitted`, 0 when every line is kept — then `lines` is
+ * exactly `parseAnsi(text)`). The left-out lines still run through the pen, so the tail's colours are what
+ * the whole parse gives them; only their segments are not kept. A tool output of millions of short lines
+ * would otherwise become millions of arrays and objects (issue 32).
+ */
+export function parseAnsiWindow(text: string, head: number, tail: number): { lines: AnsiLine[]; omitted: number } {
+  const source = text.includes('\x1b]') ? text.replace(OSC, '') : text
+  let total = 1
+  for (let i = source.indexOf('\n'); i >= 0 && total <= head + tail + 1; i = source.indexOf('\n', i + 1)) total++
+  if (total <= head + tail + 1) return { lines: parseAnsi(text), omitted: 0 }
+  const pen = new Pen()
+  const parse = (raw: string): AnsiLine => {
+    if (!NEEDS_SCAN.test(raw)) return raw === '' ? [] : [pen.segment(raw)]
+    return NEEDS_REPLAY.test(raw) ? replayLine(raw, pen) : scanLine(raw, pen)
+  }
+  total = 1
+  for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) total++
+  const lines: AnsiLine[] = []
+  // The last tail + 1 lines are kept: the final one may be dropped (a final newline, as in parseAnsi).
+  const ends: AnsiLine[] = []
+  let start = 0
+  for (let n = 0; n < total; n++) {
+    const nl = source.indexOf('\n', start)
+    const end = nl < 0 ? source.length : nl
+    if (n < head) lines.push(parse(source.slice(start, end)))
+    else if (n >= total - tail - 1) ends.push(parse(source.slice(start, end)))
+    // A line left out changes the pen only through escapes: a plain one is skipped unread.
+    else if (NEEDS_SCAN.test(source.slice(start, end))) parse(source.slice(start, end))
+    start = end + 1
+  }
+  let kept = total
+  const last = ends[ends.length - 1]
+  if (last !== undefined && last.length === 0) {
+    ends.pop()
+    kept--
+  }
+  const tailLines = ends.slice(Math.max(0, ends.length - tail))
+  for (const line of tailLines) lines.push(line)
+  return { lines, omitted: kept - lines.length }
+}
+
 /** The visible text of a parsed line. */
 export function lineText(line: AnsiLine): string {
   return line.map(s => s.text).join('')

@@ -60,6 +60,12 @@ export interface TerminalCardModel {
   signal: string | null
   /** Output rows after ANSI parsing and marker removal; null while running. */
   lines: AnsiLine[] | null
+  /**
+   * An output of more than TERMINAL_HEAD_LINES + TERMINAL_TAIL_LINES lines (src/cards/terminal.ts): `lines`
+   * holds only its first and last ones, and `omitted` lines between them were left out (`copy.text` has them;
+   * the page cut always cuts such an output, in the middle). Absent when every line is in `lines`.
+   */
+  omitted?: { at: number; count: number }
   /** `No output` / `无输出` when settled and every line is blank. */
   placeholder: string | null
   /** Present when settled and the output is visibly non-empty. */

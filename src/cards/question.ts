@@ -1,13 +1,16 @@
 /**
  * AskQuestionRow (cards-current.md §11.8): summary and state by priority — `cancelled` (ASK_CANCELLED: state
- * ok, not an error), `interrupted` (ASK_ABORTED: state stopped), `waiting` (running), `<a>/<t> answered` — and
- * the body: the Q&A card when the argument questions pair one-to-one with the result answers by id (selected
- * answers and custom text, or `Not answered`), or the cancelled / interrupted verdict with the question list.
- * A null summary means "keep the generic summary"; a null body means the IN/OUT body.
+ * ok, not an error), `interrupted` (ASK_ABORTED, or any other stop: state stopped), `waiting` (running), a
+ * failed call's failure line (the row renderer's, as on every row: a null summary on an error), `<a>/<t>
+ * answered` — and the body: the Q&A card when the argument questions pair one-to-one with the result answers
+ * by id (selected answers and custom text, or `Not answered`), or the cancelled / interrupted verdict with the
+ * question list. A settled result that is not the answers' JSON reads as the first question asked: the
+ * arguments hold no top-level string, so the generic summary would be their raw JSON (issue 32). A null
+ * summary means "the generic summary"; a null body means the IN/OUT body.
  */
 import type { ToolCallNode } from '../conversation/tool-call'
 import type { Locale, QuestionCardBody, QuestionCardItem, RowState } from './types'
-import { asString, everyItem, isObject, jsonObject, nonBlank, nonEmpty, parseJson, textOf } from './narrow'
+import { asString, everyItem, firstLine, isObject, jsonObject, nonBlank, nonEmpty, parseJson, textOf } from './narrow'
 import { strings } from './strings'
 import { toolStrings } from './tool-strings'
 
@@ -83,10 +86,14 @@ export function askPresentation(node: ToolCallNode, state: RowState, locale: Loc
   if (result?.error?.code === 'ASK_CANCELLED') return { summary: t.askCancelled, state: 'ok', body: verdictBody(node, d.ask.cancelledDetail) }
   if (result?.error?.code === 'ASK_ABORTED') return { summary: t.askInterrupted, state: 'stopped', body: verdictBody(node, d.ask.interruptedDetail) }
   if (result === null) return { summary: t.askWaiting, state, body: null }
+  if (state === 'stopped') return { summary: t.askInterrupted, state, body: null }
   if (state !== 'ok') return { summary: null, state, body: null }
   const text = result.content.map(b => textOf(b) ?? '').join('')
   const parsed = parseJson(text)
-  if (!isObject(parsed) || !Array.isArray(parsed.answers)) return { summary: null, state, body: null }
+  if (!isObject(parsed) || !Array.isArray(parsed.answers)) {
+    const first = questions(node)?.[0]?.question
+    return { summary: first === undefined ? null : firstLine(first), state, body: null }
+  }
   const raw: unknown[] = parsed.answers
   const answered = raw.filter(a => { const n = answer(a); return n !== null && n.answers.length > 0 }).length
   const as = everyItem(raw, answer)

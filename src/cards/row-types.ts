@@ -394,6 +394,12 @@ export interface InvalidLineRow {
   label?: string
   /** `line 12` (localised). */
   lineLabel?: string
+  /**
+   * A run of consecutive unreadable lines in one row (src/log/invalid-runs.ts): how many, and the next few
+   * lines after the first (`line`/`text` above) with their own reasons. `label` then names the count;
+   * `rangeLabel` is `lines 8–1,000,007` (localised).
+   */
+  run?: { count: number; lastLine: number; rangeLabel: string; more: { line: number; lineLabel: string; reason: string; text: string }[] }
 }
 
 export type PageRow =

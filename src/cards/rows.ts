@@ -143,15 +143,17 @@ export const todoRow: RowRenderer = (node, ctx, g) => {
   }
 }
 
-/** AskQuestionRow (cards-current.md §11.8). */
+/** AskQuestionRow (cards-current.md §11.8); a failed call shows its failure line, as every row does (§5.4). */
 export const askRow: RowRenderer = (node, ctx, g) => {
   const ask = askPresentation(node, g.state, ctx.locale)
+  // Only a call that stays failed: a cancelled one is an error on the wire but reads `cancelled`, state ok.
+  const failure = ask.state === 'error' ? g.errorSummary : null
   return {
     layout: 'tool',
     title: toolStrings(ctx.locale).title.ask,
     icon: 'question',
-    summary: ask.summary ?? g.bareSummary,
-    summaryStyle: 'text',
+    summary: failure ?? ask.summary ?? g.bareSummary,
+    summaryStyle: failure === null ? 'text' : 'failure',
     filePath: null,
     summarySuffix: null,
     state: ask.state,

@@ -9,6 +9,9 @@
  */
 import type { Locale } from './types'
 
+/** `12,345` (what `toLocaleString('en-US')` gives, without loading ICU locale data). */
+const digits = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+
 interface Dictionary {
   rowRunning: string
   rowFailed: string
@@ -65,6 +68,10 @@ interface Dictionary {
   unreadableLine: string
   /** `line 12` beside a raw row's reason. */
   logLine: (line: number) => string
+  /** The name of a row standing for a run of unreadable lines (`1,000,000 unreadable lines`). */
+  unreadableLines: (count: number) => string
+  /** `lines 8–1,000,007`: where such a run is. */
+  logLines: (from: number, to: number) => string
   /** Status words of a slash-command row (its dot alone was colour only). */
   commandRunning: string
   commandSucceeded: string
@@ -153,6 +160,8 @@ const en: Dictionary = {
   unknownEvent: 'Unknown event',
   unreadableLine: 'Unreadable line',
   logLine: n => `line ${n}`,
+  unreadableLines: n => `${digits(n)} unreadable lines`,
+  logLines: (from, to) => `lines ${digits(from)}–${digits(to)}`,
   commandRunning: 'Running',
   commandSucceeded: 'Done',
   commandFailed: 'Failed',
@@ -237,6 +246,8 @@ const zh: Dictionary = {
   unknownEvent: '未知事件',
   unreadableLine: '无法读取的行',
   logLine: n => `第 ${n} 行`,
+  unreadableLines: n => `${digits(n)} 行无法读取`,
+  logLines: (from, to) => `第 ${digits(from)}–${digits(to)} 行`,
   commandRunning: '运行中',
   commandSucceeded: '已完成',
   commandFailed: '失败',

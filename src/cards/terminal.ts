@@ -10,7 +10,7 @@
  */
 import type { ToolCallNode } from '../conversation/tool-call'
 import type { CardContext, TerminalCardModel, TerminalPrompt } from './types'
-import { isBlankLine, parseAnsi } from './ansi'
+import { isBlankLine, parseAnsiWindow } from './ansi'
 import { plainText } from './plain-text'
 import { asBoolean, finiteNumber, jsonObject, nonBlank, nonEmpty, singleText, type JsonObject } from './narrow'
 import { promptLabel, resolveWorkdir } from './paths'
@@ -99,6 +99,14 @@ export function isBackgroundLaunch(node: ToolCallNode): boolean {
   return jsonObject(node.argsRaw)?.run_in_background === true
 }
 
+/**
+ * Output lines a terminal card keeps at each end; those between are counted, not kept (`omitted`). Far above
+ * the page cut's largest head and tail (src/site/render/cut.ts keeps at most 400 lines of a field), so what
+ * a page shows is the same as with every line kept — and a result of millions of lines costs a few thousand.
+ */
+export const TERMINAL_HEAD_LINES = 2_000
+export const TERMINAL_TAIL_LINES = 2_000
+
 /** The terminal card of a call, or null for the Generic card (cards.md §6.1). */
 export function terminalCardModel(node: ToolCallNode, ctx: CardContext): TerminalCardModel | null {
   if (!node.hasCallHead) return null
@@ -137,8 +145,9 @@ function settled(
   pill: string | null,
   t: Dictionary,
 ): TerminalCardModel {
-  const lines = parseAnsi(split.output)
-  const blank = lines.every(isBlankLine)
+  const { lines, omitted } = parseAnsiWindow(split.output, TERMINAL_HEAD_LINES, TERMINAL_TAIL_LINES)
+  const total = lines.length + omitted
+  const blank = lines.every(isBlankLine) && (omitted === 0 || plainText(split.output).trim() === '')
   return {
     ...base,
     state: pill === null ? 'done' : 'failed',
@@ -147,9 +156,10 @@ function settled(
     exitCode: split.exitCode,
     signal: split.signal,
     lines,
+    ...(omitted === 0 ? {} : { omitted: { at: TERMINAL_HEAD_LINES, count: omitted } }),
     placeholder: blank ? t.noOutput : null,
     copy: blank ? null : { label: t.copy, copiedLabel: t.copied, text: split.output },
-    detailsWindow: headTailWindow(lines.length, DETAILS_MAX_ROWS, {
+    detailsWindow: headTailWindow(total, DETAILS_MAX_ROWS, {
       expandLabel: t.terminalExpand,
       expandAria: t.terminalExpandAria,
       collapseLabel: t.collapse,

@@ -233,10 +233,13 @@ describe('AskQuestionRow (cards.md §11.2)', () => {
     ['aborted is stopped', fail(ask, 'aborted', { name: 'AskError', code: 'ASK_ABORTED' }), 'interrupted', 'stopped'],
     ['running waits', ask, 'waiting', 'running'],
     ['answered count', settle(ask, JSON.stringify({ answers: [{ selected: ['yes'] }, { custom: 'x' }, { selected: [], custom: '' }] })), '2/3 answered', 'ok'],
-    ['unparsable: generic summary', settle(ask, 'not json'), '{"questions":[{"id":"q","question":"Go?"}]}', 'ok'],
-    ['other errors: generic summary, no failure line', fail(ask, 'boom'), '{"questions":[{"id":"q","question":"Go?"}]}', 'error'],
+    // dsh's client shows the raw arguments here (no failure line either): issue 32 reads the question instead.
+    ['unparsable: the first question', settle(ask, 'not json'), 'Go?', 'ok'],
   ])('%s', (_name, node, summary, state) => {
     expect(row(node)).toMatchObject({ title: 'Ask question', summary, state, summaryStyle: 'text' })
+  })
+  it('other errors: the failure line, as on every other row (dsh shows the arguments\' JSON; issue 32)', () => {
+    expect(row(fail(ask, 'boom'))).toMatchObject({ title: 'Ask question', summary: 'boom', state: 'error', summaryStyle: 'failure' })
   })
   it('zh', () => expect(row(ask, ctxWith({ locale: 'zh' }))).toMatchObject({ title: '提问', summary: '等待回答', hiddenStatus: '运行中' }))
 })

@@ -76,6 +76,11 @@ function keySuffix(key: string, callId: string): string {
   return key.startsWith(plain) ? key.slice(plain.length) : `@${key}`
 }
 
+/** The row key of code-dispatch child `childCallId` under the row `parentKey` of call `parentCallId`. */
+export function childRowKey(parentKey: string, parentCallId: string, childCallId: string): string {
+  return `tool:${childCallId}${keySuffix(parentKey, parentCallId)}`
+}
+
 /** A settled terminal card that failed turns an ok row red — dot and hidden text only (cards.md §4.4). */
 function displayState(state: RowState, card: CardModel | null): RowState {
   return state === 'ok' && card?.kind === 'terminal' && card.state === 'failed' ? 'error' : state
@@ -122,7 +127,7 @@ export function toolRowModel(node: ToolCallNode, ctx: CardContext, depth = 0, ke
     inspectLabel: present ? toolStrings(ctx.locale).present.inspect : toolStrings(ctx.locale).inspectPill,
     ...(present ? { inspectStyle: chrome.body === null ? 'none' as const : 'text' as const } : {}),
     details: details(node, g, card, ctx),
-    children: node.subCalls.map(child => toolRowModel(child, ctx, depth + 1, `tool:${child.callId}${keySuffix(key, node.callId)}`)),
+    children: node.subCalls.map(child => toolRowModel(child, ctx, depth + 1, childRowKey(key, node.callId, child.callId))),
     depth,
   }
 }

@@ -183,6 +183,26 @@ describe('read_image image card (§10)', () => {
   })
 })
 
+describe('Read event summary without its card (§10, §11.6; issue 32)', () => {
+  const read = call('session_event_read', { seq: 5 })
+  const SPILLED = 'Session s1 — Read request event 5 with\nTarget event seq 5:\n```json\n{\n  "type": "user/message",\n  "seq": 5,\n  "data": {\n    "content": [\n\n(Omitted 782 bytes. Full formatted result stored at: /tmp/x.txt. Use read with offset/limit, or grep this path to search within it.)'
+  it.each<[string, ToolCallNode, string]>([
+    ['a result cut short by a spill notice: type and seq from what is there', settle(read, SPILLED), 'user/message · #5'],
+    ['a target line without an event block', settle(read, 'Session s1 — T\nTarget event seq 7:\n(gone)'), '#7'],
+    ['running: the seq argument', read, '#5'],
+    ['a seq argument as a string', call('session_event_read', { seq: '12' }), '#12'],
+    ['a result in another format: the seq argument', settle(read, 'something else'), '#5'],
+  ])('%s', (_what, node, summary) => {
+    const r = row(node)
+    expect(r).toMatchObject({ title: 'Read event', summary, summaryStyle: 'text' })
+    expect(r.body).toMatchObject({ kind: 'io' })
+  })
+  it('failed: the failure line; no seq at all: the generic summary', () => {
+    expect(row(fail(read, 'Error: no such event'))).toMatchObject({ summary: 'Error: no such event', summaryStyle: 'failure' })
+    expect(row(call('session_event_read', { seq: -1 })).summary).toBe('{"seq":-1}')
+  })
+})
+
 describe('ask question card (§11.8)', () => {
   const questions = [{ id: 'q1', header: 'Deploy', question: 'Use CUDA?' }, { id: 'q2', question: 'Region?' }]
   const ask = call('ask_user_question', { questions })
@@ -209,6 +229,17 @@ describe('ask question card (§11.8)', () => {
   it('interrupted: state stopped, its verdict', () => {
     const r = row(fail(ask, 'aborted', { name: 'AskError', code: 'ASK_ABORTED' }))
     expect(r).toMatchObject({ summary: 'interrupted', state: 'stopped', body: { kind: 'questions', verdict: 'This question set was interrupted before answers were submitted.' } })
+  })
+  it('failed for another reason: the failure line, never the arguments\' JSON (issue 32)', () => {
+    const r = row(fail(ask, 'Error: human interaction is unavailable\nmore', { name: 'UserQuestionError', code: 'DELEGATED_CALLER' }))
+    expect(r).toMatchObject({ summary: 'Error: human interaction is unavailable', summaryStyle: 'failure', state: 'error', body: { kind: 'io' } })
+  })
+  it('stopped, running, or settled with a text that is not the answers: a summary from the spec or the first question', () => {
+    expect(row(interrupt(ask))).toMatchObject({ summary: 'interrupted', state: 'stopped', summaryStyle: 'text' })
+    expect(row(ask)).toMatchObject({ summary: 'waiting', state: 'running' })
+    expect(row(settle(ask, 'The user answered in the chat.'))).toMatchObject({ summary: 'Use CUDA?', state: 'ok', body: { kind: 'io' } })
+    // Arguments that name no question: the generic summary.
+    expect(row(settle(call('ask_user_question', { note: 'n' }), 'x')).summary).toBe('n')
   })
   it('zh', () => {
     const r = row(settle(ask, JSON.stringify({ answers: [{ id: 'q1', selected: ['是'] }, { id: 'q2' }] })), zh)

@@ -188,10 +188,23 @@ export function nodeRows(node: ChatNode, ctx: CardContext, siblings: readonly Ch
     }
     case 'raw':
       return node.rawKind === 'invalid'
-        ? [{ kind: 'invalid-line', key: node.key, line: node.line, reason: reasonText(node.reason, ctx.locale), text: node.text ?? '',
-            label: t.unreadableLine, lineLabel: t.logLine(node.line) }]
+        ? [invalidLineRow(node, t, ctx.locale)]
         : [{ kind: 'raw-event', key: node.key, type: node.type, seq: node.seq, line: node.line, reason: reasonText(node.reason, ctx.locale),
             json: JSON.stringify(node.data, null, 2) ?? 'undefined', label: t.unknownEvent, lineLabel: t.logLine(node.line) }]
+  }
+}
+
+/**
+ * An unreadable line's row; a run of them (src/log/invalid-runs.ts) is one row named by its count and range,
+ * the first line's reason and text, then the next few lines' own.
+ */
+function invalidLineRow(node: Extract<ChatNode, { kind: 'raw' }>, t: Dictionary, locale: Locale): PageRow {
+  const row = { kind: 'invalid-line' as const, key: node.key, line: node.line, reason: reasonText(node.reason, locale), text: node.text ?? '' }
+  const run = node.run
+  if (run === undefined) return { ...row, label: t.unreadableLine, lineLabel: t.logLine(node.line) }
+  return {
+    ...row, label: t.unreadableLines(run.count), lineLabel: t.logLine(node.line),
+    run: { count: run.count, lastLine: run.lastLine, rangeLabel: t.logLines(node.line, run.lastLine), more: run.more.map(m => ({ line: m.line, lineLabel: t.logLine(m.line), reason: reasonText(m.reason, locale), text: m.text })) },
   }
 }
 

@@ -45,32 +45,46 @@ function blockText(block: ContentBlock): string | null {
 
 /** Visible blocks in message order; tool-call and blank text/reasoning blocks render nothing. */
 export function toAssistantBlocks(content: readonly ContentBlock[], streaming = false): AssistantBlock[] {
+  return visibleBlocks(content, streaming).blocks
+}
+
+/**
+ * `toAssistantBlocks` with, for each visible block, the index in `content` of the block it starts at
+ * (`sources[i]`; an image group starts at its first image): what a stream's block `index` maps onto
+ * (src/replay times each row by the deltas of its content block).
+ */
+export function visibleBlocks(content: readonly ContentBlock[], streaming = false): { blocks: AssistantBlock[]; sources: number[] } {
   const out: AssistantBlock[] = []
-  for (const block of content) {
+  const sources: number[] = []
+  const push = (block: AssistantBlock, source: number) => {
+    out.push(block)
+    sources.push(source)
+  }
+  content.forEach((block, i) => {
     switch (block.type) {
       case 'reasoning': {
         const text = blockText(block) ?? ''
-        if (!isBlank(text)) out.push({ type: 'think', text, summary: thinkSummary(text, streaming) })
+        if (!isBlank(text)) push({ type: 'think', text, summary: thinkSummary(text, streaming) }, i)
         break
       }
       case 'text': {
         const text = blockText(block) ?? ''
-        if (!isBlank(text)) out.push({ type: 'markdown', text })
+        if (!isBlank(text)) push({ type: 'markdown', text }, i)
         break
       }
       case 'image': {
         const last = out[out.length - 1]
         if (last?.type === 'images') last.images.push(block)
-        else out.push({ type: 'images', images: [block] })
+        else push({ type: 'images', images: [block] }, i)
         break
       }
       case 'tool-call':
         break
       default:
-        out.push({ type: 'unknown', block })
+        push({ type: 'unknown', block }, i)
     }
-  }
-  return out
+  })
+  return { blocks: out, sources }
 }
 
 /** A block being streamed. Text pieces are joined lazily so a long stream costs one push per delta. */

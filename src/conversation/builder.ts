@@ -5,6 +5,7 @@
  * commands, compactions, replacement markers, raw entries, the seed cut and session facts; tool trees are
  * delegated to ./tool-fold. Knows nothing of cards, files or the DOM.
  */
+import { extendRun, joins, runLength } from '../log/invalid-runs'
 import type { ParsedLine } from '../log/parsed-line'
 import type { EventOf, KnownEvent, SessionHeader } from '../log/schema'
 import { FactsAccumulator } from './facts'
@@ -12,6 +13,8 @@ import { AttemptItem, CommandItem, CompactionItem, MessageItem, RawItem, Replace
 import type { Conversation, Section, SessionStatus, TodoWrite } from './model'
 import { failureOf, prop, str } from './narrow'
 import { SectionState, type BuildContext } from './section'
+import { SeedCut } from './seed-cut'
+import type { CountedRequest } from './usage'
 import { sessionStatus, type StatusEvidence } from './status'
 import { StepItem } from './step-item'
 import { TailItem } from './tail'
@@ -38,6 +41,8 @@ export class ConversationBuilder {
   #turn: number | null = null
   #step: number | null = null
   #lastSeq = -1
+  /** The unreadable-line row the log's last entry made: a run that goes on in the next batch extends it. */
+  #lastInvalid: RawItem | null = null
   readonly #steps = new Map<string, StepItem>()
   #lastStep: StepItem | null = null
   readonly #turnSteps = new Map<number, StepItem[]>()
@@ -47,9 +52,8 @@ export class ConversationBuilder {
   readonly #steeringIds = new Set<string>()
   /** Ids of producer messages an inbox queued to open a turn (cards-current.md §4.3): `next-turn`, or `next-step` (idle steer). */
   readonly #triggerIds = { nextTurn: new Set<string>(), nextStep: new Set<string>() }
-  #taggedSeedEnd: number | null = null
-  #anySeedEnd: number | null = null
-  #cut: number | null = null
+  /** The seed cut (./seed-cut.ts): events below it were copied from the parent. */
+  readonly #seed = new SeedCut()
   readonly #todoWrites: TodoWrite[] = []
   #finished = false
 
@@ -73,8 +77,17 @@ export class ConversationBuilder {
     this.#torn = torn
   }
 
+  /**
+   * The session's own settled requests and its calls per tool, as the one counts hold them (./usage.ts,
+   * ./counts.ts): what an archive's per-day and per-tool figures are made of (src/stats), so nothing counts
+   * a second time.
+   */
+  countedDetail(): { requests: CountedRequest[]; tools: Map<string, number>; lastTool: string | null } {
+    return { requests: this.#facts.usage.ownRequests(), tools: this.#facts.counts.byTool(), lastTool: this.#facts.counts.lastTool() }
+  }
+
   snapshot(): Conversation {
-    return this.#model(this.#sections, () => this.#facts.snapshot(this.#header, this.#status(), this.#cut), false)
+    return this.#model(this.#sections, () => this.#facts.snapshot(this.#header, this.#status(), this.#seed.cut), false)
   }
 
   /**
@@ -83,7 +96,7 @@ export class ConversationBuilder {
    * copied (`finish`).
    */
   #model(states: SectionState[], facts: () => Conversation['facts'], release: boolean): Conversation {
-    const ctx: BuildContext = { live: this.#live, inheritedBeforeSeq: this.#cut }
+    const ctx: BuildContext = { live: this.#live, inheritedBeforeSeq: this.#seed.cut }
     const sections: Section[] = []
     for (let i = 0; i < states.length; i++) {
       const section = (states[i] as SectionState).snapshot(ctx)
@@ -102,7 +115,7 @@ export class ConversationBuilder {
    */
   finish(): Conversation {
     // The facts first: the session's status reads the section states.
-    const facts = this.#facts.snapshot(this.#header, this.#status(), this.#cut)
+    const facts = this.#facts.snapshot(this.#header, this.#status(), this.#seed.cut)
     this.#steps.clear()
     this.#turnSteps.clear()
     this.#commands.clear()
@@ -124,10 +137,13 @@ export class ConversationBuilder {
   }
 
   #take(line: ParsedLine): void {
+    if (line.kind !== 'invalid') this.#lastInvalid = null
     switch (line.kind) {
       case 'header':
         this.#header = line.header
-        this.#updateCut()
+        this.#facts.usage.header(line.header)
+        this.#facts.counts.header(line.header)
+        if (this.#seed.header(line.header)) this.#cutMoved()
         return
       case 'event':
         this.#event(line.event, line.line, line.frame ?? null)
@@ -142,10 +158,19 @@ export class ConversationBuilder {
         return
       }
       case 'invalid': {
-        this.#facts.invalidLines++
+        this.#facts.invalidLines += runLength(line)
+        // A run of unreadable lines split across batches stays one row (../log/invalid-runs.ts).
+        const last = this.#lastInvalid
+        if (last !== null && joins(last.input, line)) {
+          last.input.run = extendRun(last.input, line)
+          last.touch()
+          return
+        }
         // Unreadable lines have no seq: they sit right after the event before them.
         const anchorSeq = this.#lastSeq + 0.5
-        new RawItem(this.#sectionAt(anchorSeq), { rawKind: 'invalid', line: line.line, frame: line.frame ?? null, anchorSeq, event: null, reason: line.reason, text: line.text })
+        // The run is copied: the model extends its own, never the reader's.
+        const run = line.run === undefined ? undefined : { ...line.run, more: [...line.run.more] }
+        this.#lastInvalid = new RawItem(this.#sectionAt(anchorSeq), { rawKind: 'invalid', line: line.line, frame: line.frame ?? null, anchorSeq, event: null, reason: line.reason, text: line.text, ...(line.code === undefined ? {} : { code: line.code }), ...(run === undefined ? {} : { run }) })
       }
     }
   }
@@ -287,9 +312,7 @@ export class ConversationBuilder {
         return
       }
       case 'session/end-seed':
-        this.#anySeedEnd = event.seq
-        if (prop(event.data, 'inherited') === true) this.#taggedSeedEnd = event.seq
-        this.#updateCut()
+        if (this.#seed.take(event)) this.#cutMoved()
         return
       case 'subagent/catalog':
         this.#facts.child({ sessionId: event.data.childId, via: 'subagent-catalog', callId: this.#tools.innermostOpen, seq: event.seq, label: str(prop(event.data, 'label')), mode: str(prop(event.data, 'mode')) })
@@ -389,12 +412,8 @@ export class ConversationBuilder {
   }
 
   /** Seed cut (log-format.md §2.6; v4 README §2.2): v0 `seedLength`, else the last tagged end-seed. */
-  #updateCut(): void {
-    const header = this.#header
-    const seedLength = header?.seedLength
-    const cut = seedLength !== undefined && seedLength > 0 ? seedLength : (this.#taggedSeedEnd ?? (header?.isSeeded === true ? this.#anySeedEnd : null))
-    if (cut === this.#cut) return
-    this.#cut = cut
+  /** The seed cut moved: every section's `inherited` flags are computed again. */
+  #cutMoved(): void {
     for (const section of this.#sections) section.touchAll()
   }
 }

@@ -2,8 +2,8 @@
  * The one definition of a session's turn and tool-call counts (issue 28: `inspect`, the index, the page header
  * and the PR summary disagreed — one counted `turn/start` events, another only turns that produced an answer;
  * one counted root calls, another code-dispatch sub-calls too). Every surface reads these numbers: the
- * conversation fold (./facts.ts) and `inspect`'s streaming pass (./run-facts.ts) feed each event of the log to
- * the same `CountAccumulator`, in log order.
+ * conversation fold (./facts.ts) and `inspect`'s streaming pass (./run-facts.ts) feed the header and each
+ * event of the log to the same `CountAccumulator`, in log order.
  *
  * - **Turns**: the distinct turn numbers the log started (`turn/start`; a turn started again — a resumed
  *   session repeating its number — counts once). A turn that failed before any answer counts: the page shows it.
@@ -11,12 +11,17 @@
  *   `tool/call`, and of appended `tool/result`s whose call is not in the log, which the page shows as orphan
  *   rows) plus code-dispatch sub-calls (the distinct sub-call ids of `tool/code-dispatch-start` /
  *   `tool/code-dispatch` under another call). `subToolCalls` says how many of them were sub-calls.
+ * - **Inherited history is the parent's**: a fork or subagent child whose log starts with a copy of its
+ *   parent's history (the seed cut, ./seed-cut.ts) counts only what it started itself — the copied turns and
+ *   calls are counted in the parent's log, so a sum over an archive counts each once (the usage count,
+ *   ./usage.ts, follows the same rule). Its page still shows the copied turns, marked inherited.
  *
  * The activity pill (`1 turns 2 steps`, cards-current.md §8.2) keeps dsh's own rule (turns with a settled
- * answer): it is the client's figure and carries the client's text. Memory: one set entry per distinct id
+ * answer): it is the client's figure and carries the client's text. Memory: one map entry per distinct id
  * (a few tens of bytes a call).
  */
-import type { KnownEvent } from '../log/schema'
+import type { KnownEvent, SessionHeader } from '../log/schema'
+import { SeedCut } from './seed-cut'
 
 export interface SessionCounts {
   turns: number
@@ -26,36 +31,88 @@ export interface SessionCounts {
   subToolCalls: number
 }
 
+/** A counted thing: the seq it was last started at (a turn) or first seen at (a call), and a call's tool name. */
+interface Seen {
+  seq: number
+  /** Tool name; `''` for a result whose call is not in the log (the name is never guessed). */
+  name: string
+}
+
 export class CountAccumulator {
-  readonly #turns = new Set<number>()
-  readonly #roots = new Set<string>()
-  readonly #subs = new Set<string>()
+  readonly #seed = new SeedCut()
+  readonly #turns = new Map<number, Seen>()
+  readonly #roots = new Map<string, Seen>()
+  readonly #subs = new Map<string, Seen>()
+
+  /** The session header: its seed fields place the cut. */
+  header(header: SessionHeader): void {
+    this.#seed.header(header)
+  }
 
   add(event: KnownEvent): void {
     switch (event.type) {
-      case 'turn/start':
-        this.#turns.add(event.data.turn)
+      case 'turn/start': {
+        // A turn started again (a resume) is the session's own from its latest start.
+        const seen = this.#turns.get(event.data.turn)
+        if (seen === undefined) this.#turns.set(event.data.turn, { seq: event.seq, name: '' })
+        else seen.seq = Math.max(seen.seq, event.seq)
         return
-      case 'tool/call':
-        this.#roots.add(event.data.callId)
+      }
+      case 'tool/call': {
+        // The first name the log gives a call keeps it (a result before its call leaves '' until the call).
+        const seen = this.#roots.get(event.data.callId)
+        if (seen === undefined) this.#roots.set(event.data.callId, { seq: event.seq, name: event.data.name })
+        else if (seen.name === '') seen.name = event.data.name
         return
+      }
       case 'tool/result': {
         if (event.surfaceOp !== undefined && event.surfaceOp !== 'append') return
         const source = event.data.message.source
         const callId = typeof source.callId === 'string' ? source.callId : event.data.message.content[0].toolCallId
-        this.#roots.add(callId)
+        if (!this.#roots.has(callId)) this.#roots.set(callId, { seq: event.seq, name: '' })
         return
       }
       case 'tool/code-dispatch-start':
-      case 'tool/code-dispatch':
-        if (event.data.subCallId !== event.data.rootCallId) this.#subs.add(event.data.subCallId)
+      case 'tool/code-dispatch': {
+        if (event.data.subCallId === event.data.rootCallId) return
+        const seen = this.#subs.get(event.data.subCallId)
+        if (seen === undefined) this.#subs.set(event.data.subCallId, { seq: event.seq, name: event.data.name })
+        else if (seen.name === '') seen.name = event.data.name
+        return
+      }
+      case 'session/end-seed':
+        this.#seed.take(event)
         return
       default:
     }
   }
 
+  /** The session's own calls per tool name, root calls and sub-calls together (they add up to `toolCalls`). */
+  byTool(): Map<string, number> {
+    const out = new Map<string, number>()
+    for (const seen of [this.#roots, this.#subs]) {
+      for (const { seq, name } of seen.values()) if (!this.#seed.inherited(seq)) out.set(name, (out.get(name) ?? 0) + 1)
+    }
+    return out
+  }
+
+  /** Name of the session's own call seen last in the log (root or sub-call); null when it made none, '' for an orphan result. */
+  lastTool(): string | null {
+    let last: Seen | null = null
+    for (const seen of [this.#roots, this.#subs]) {
+      for (const call of seen.values()) if (!this.#seed.inherited(call.seq) && (last === null || call.seq > last.seq)) last = call
+    }
+    return last === null ? null : last.name
+  }
+
   counts(): SessionCounts {
-    const subs = this.#subs.size
-    return { turns: this.#turns.size, toolCalls: this.#roots.size + subs, subToolCalls: subs }
+    const own = (seen: Map<unknown, Seen>): number => {
+      if (this.#seed.cut === null) return seen.size
+      let n = 0
+      for (const { seq } of seen.values()) if (!this.#seed.inherited(seq)) n++
+      return n
+    }
+    const subs = own(this.#subs)
+    return { turns: own(this.#turns), toolCalls: own(this.#roots) + subs, subToolCalls: subs }
   }
 }

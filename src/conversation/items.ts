@@ -4,6 +4,7 @@
  * for unknown events and invalid lines. Assistant steps live in ./step-item, tool trees in ./tool-item,
  * turn tails in ./tail.
  */
+import type { InvalidCode, InvalidRun } from '../log/parsed-line'
 import type { ContentBlock, EventOf, RawEvent } from '../log/schema'
 import { ChunkFold, toAssistantBlocks } from './blocks'
 import { contextLabel } from './message-source'
@@ -210,6 +211,10 @@ export interface RawInput {
   event: RawEvent | null
   reason: string
   text: string | null
+  /** Unreadable lines: why (a run joins only lines of one kind, ../log/invalid-runs.ts). */
+  code?: InvalidCode
+  /** Unreadable lines: the run of consecutive ones this row stands for (extended while the log grows). */
+  run?: InvalidRun
 }
 
 export class RawItem extends Item {
@@ -218,12 +223,14 @@ export class RawItem extends Item {
   }
 
   protected build(ctx: BuildContext): ChatNode {
-    const { rawKind, line, frame, anchorSeq, event, reason, text } = this.input
+    const { rawKind, line, frame, anchorSeq, event, reason, text, run } = this.input
     // Line numbers are zero-padded so ties on anchorSeq sort in line order.
     const key = event === null ? `line:${String(line).padStart(9, '0')}` : `raw:${event.seq}`
-    return {
+    const node: RawNode = {
       kind: 'raw', key, anchorSeq, inherited: isInherited(ctx, anchorSeq), rawKind, line, frame,
       seq: event?.seq ?? null, type: event?.type ?? null, reason, text, data: event === null ? null : event.data,
     }
+    if (run !== undefined) node.run = { count: run.count, lastLine: run.lastLine, more: run.more.map(m => ({ line: m.line, reason: m.reason, text: m.text })) }
+    return node
   }
 }

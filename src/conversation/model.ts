@@ -317,6 +317,11 @@ export interface RawNode extends NodeBase {
   text: string | null
   /** The event payload (unknown events). */
   data: unknown
+  /**
+   * Invalid lines: this row stands for a run of `count` consecutive unreadable lines, `line` to `lastLine`;
+   * `more` holds the next few lines' positions, reasons and texts (../log/invalid-runs.ts).
+   */
+  run?: { count: number; lastLine: number; more: { line: number; reason: string; text: string }[] }
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -371,7 +376,8 @@ export interface SessionStats extends SessionCounts {
 /** A session this one started (subagent, workflow member, fork), with how we know. */
 export interface ChildLink {
   sessionId: string
-  via: 'subagent-catalog' | 'workflow-agent' | 'result-text' | 'settled-notice'
+  /** `spawn-prompt`: matched across logs by the call's prompt (./spawn-links.ts), never set by the fold. */
+  via: 'subagent-catalog' | 'workflow-agent' | 'result-text' | 'settled-notice' | 'spawn-prompt'
   /** The tool call (root or code-dispatch child) that spawned it, when known. */
   callId: string | null
   /** Seq of the evidence event. */

@@ -15,7 +15,7 @@ import type { ParsedLine } from '../log/parsed-line'
 import { CountAccumulator } from './counts'
 import type { UsageTotals } from './model'
 import { sessionStatus } from './status'
-import { RequestUsageCounter } from './usage'
+import { RequestUsageCounter, type CountedRequest } from './usage'
 
 export type RunStatus = 'completed' | 'interrupted' | 'failed' | 'running' | 'damaged'
 
@@ -58,6 +58,8 @@ export class RunFacts {
 
   add(line: ParsedLine): void {
     if (line.kind === 'header') {
+      this.#usage.header(line.header)
+      this.counts.header(line.header)
       const created = line.header.createdAt
       // Fixtures write 0 for unknown clocks; a session cannot start at the epoch.
       if (typeof created === 'number' && created > 0) this.#createdAt = created
@@ -99,6 +101,11 @@ export class RunFacts {
   /** The session's token totals (./usage.ts). */
   get usage(): UsageTotals {
     return this.#usage.totals
+  }
+
+  /** The session's own settled requests, with their time and model (./usage.ts `ownRequests`). */
+  requests(): CountedRequest[] {
+    return this.#usage.ownRequests()
   }
 
   /** Start: the header's `createdAt`, else the first event time; end: the last event time. */

@@ -52,6 +52,77 @@ describe('RequestUsageCounter', () => {
   })
 })
 
+describe('RequestUsageCounter: the seed cut (a fork child repeats its parent\'s requests)', () => {
+  /** A child whose first request was copied from the parent, then its own request; the cut as `seed` places it. */
+  function child(seed: 'seedLength' | 'tagged' | 'isSeeded' | 'resume'): RequestUsageCounter {
+    const s = session({ header: seed === 'seedLength' ? { seedLength: 4 } : seed === 'isSeeded' ? { isSeeded: true } : {} })
+    s.turnStart() // 0
+    s.stepStart() // 1
+    s.assistant('copied from the parent', { usage: u(100, 10) }) // 2
+    s.turnEnd() // 3
+    s.push('session/end-seed', seed === 'tagged' ? { inherited: true } : {}) // 4
+    s.turnStart()
+    s.stepStart()
+    s.assistant('the child\'s own', { usage: u(7, 1) })
+    const counter = new RequestUsageCounter()
+    counter.header(s.header)
+    for (const event of s.events) counter.take(event)
+    return counter
+  }
+
+  it.each(['seedLength', 'tagged', 'isSeeded'] as const)('%s: the copied request is the parent\'s; the child counts its own', (seed) => {
+    const counter = child(seed)
+    expect(counter.totals).toEqual({ inputTokens: 7, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0, totalTokens: 8 })
+    expect(counter.inheritedTotals.totalTokens).toBe(110)
+    expect(counter.counted).toBe(1)
+    expect(counter.ownRequests().map(r => r.usage)).toEqual([u(7, 1)])
+    // The copied row keeps its usage: the child's Trajectory shows it as the log holds it.
+    expect(counter.usageOf(stepRequestKey(1))).toEqual(u(100, 10))
+  })
+
+  it('a resume (an untagged end-seed in an unseeded log) cuts nothing: every request is the session\'s own', () => {
+    const counter = child('resume')
+    expect(counter.totals.totalTokens).toBe(118)
+    expect(counter.inheritedTotals.totalTokens).toBe(0)
+    expect(counter.counted).toBe(2)
+  })
+
+  it('the cut arriving after the requests (the v4 tag) moves them out of the totals', () => {
+    const s = session()
+    s.turnStart()
+    s.stepStart()
+    s.assistant('copied', { usage: u(100, 10) })
+    const counter = new RequestUsageCounter()
+    counter.header(s.header)
+    for (const event of s.events) counter.take(event)
+    expect(counter.totals.totalTokens).toBe(110)
+    counter.take(s.push('session/end-seed', { inherited: true }))
+    expect(counter.totals.totalTokens).toBe(0)
+    expect(counter.inheritedTotals.totalTokens).toBe(110)
+  })
+})
+
+describe('RequestUsageCounter: each request\'s time and model', () => {
+  it('keeps the settle time and the message\'s model, else the route last named (a compaction)', () => {
+    const s = session()
+    s.push('request/context', { provider: 'deepseek-official', model: 'deepseek-v4-pro' })
+    s.turnStart()
+    s.stepStart()
+    const first = s.assistant('a', { usage: u(1, 1) })
+    s.stepStart()
+    s.push('assistant/message', { turn: 1, step: 2, message: { id: 'm', role: 'assistant', content: [text('b')], source: { kind: 'model', provider: 'p', model: 'm' } }, usage: u(2, 2) }, { surfaceOp: 'append' })
+    s.push('compaction/start', { compactionId: 'c' })
+    const summary = s.push('compaction/summary', { compactionId: 'c', usage: u(3, 3) })
+    const counter = new RequestUsageCounter()
+    for (const event of s.events) counter.take(event)
+    expect(counter.ownRequests().map(r => [r.model, r.time])).toEqual([
+      ['deepseek-official/deepseek-v4-flash', first.time], // the builder's messages name their model
+      ['p/m', s.timeOf(5)],
+      ['deepseek-official/deepseek-v4-pro', summary.time],
+    ])
+  })
+})
+
 describe('sumUsage', () => {
   it('adds field by field; a field appears once any summand has it', () => {
     expect(sumUsage(null, null)).toBeNull()

@@ -6,7 +6,9 @@
  * its children stay (they read on their own). With a redaction config (`--redact`), every batch is
  * redacted as it is read (src/redact), before anything is rendered.
  */
-import type { Conversation } from '../conversation/model'
+import type { ChildLink, Conversation } from '../conversation/model'
+import { linkSpawnedChildren, spawnCalls } from '../conversation/spawn-links'
+import { firstPromptOf } from '../site/render/digest'
 import { mergeReports, Redactor, type RedactionReport } from '../redact/redactor'
 import type { RedactConfig } from '../redact/scan'
 import { childAnchor, summarize } from '../site/render/chrome'
@@ -24,6 +26,8 @@ export interface ExportSession {
   conversation: Conversation
   summary: SessionSummary
   warnings: Warning[]
+  /** The log ends in a partial line, not shown (one of `summary.warnings`). */
+  tornTail: boolean
   /** Depth below the exported root (0 for the root). */
   depth: number
 }
@@ -51,7 +55,7 @@ export async function loadFamily(members: readonly FamilyMember[], redact: Redac
     const result = await foldLog(member.source, redactor).catch((error: unknown): Awaited<ReturnType<typeof foldLog>> => {
       const { reason, line } = failureReason('read', error)
       problems.push({ path: member.source.display, message: reason })
-      return { ok: true, conversation: damagedConversation(null, reason, line), warnings: [{ path: member.source.display, line, message: reason }], warningCount: 1, lines: 0, lastSeq: -1 }
+      return { ok: true, conversation: damagedConversation(null, reason, line), warnings: [{ path: member.source.display, line, message: reason }], warningCount: 1, tornTail: false, lines: 0, lastSeq: -1, trajectory: null }
     })
     if (redactor !== null) reports.push(redactor.report())
     if (!result.ok) {
@@ -65,6 +69,7 @@ export async function loadFamily(members: readonly FamilyMember[], redact: Redac
       conversation: result.conversation,
       summary: summarize({ conversation: result.conversation, id: member.id, stem, pages: 1, warnings: result.warningCount, locale }),
       warnings: result.warnings,
+      tornTail: result.tornTail,
       depth,
     })
   }
@@ -79,17 +84,30 @@ export interface Relatives {
   childByCall: Map<string, SessionSummary[]>
 }
 
+/**
+ * A session's links to its children: what its log names, and the calls it does not name found by prompt
+ * (src/conversation/spawn-links.ts), as the site's families stage links them.
+ */
+function childLinks(session: ExportSession, family: readonly ExportSession[]): ChildLink[] {
+  const own = session.conversation.facts.children
+  const kids = family.filter(c => c !== session && c.summary.parentId === session.id)
+  if (kids.length === 0) return own
+  const spawns = spawnCalls(session.conversation.sections)
+  if (spawns.length === 0) return own
+  return linkSpawnedChildren(own, spawns, kids.map(k => ({ id: k.id, prompt: firstPromptOf(k.conversation.sections), createdAt: k.conversation.header?.createdAt ?? null })))
+}
+
 export function relativesOf(session: ExportSession, family: readonly ExportSession[]): Relatives {
   const byId = new Map(family.map(s => [s.id, s]))
   const parentId = session.summary.parentId
   const parent = parentId === null || parentId === session.id ? undefined : byId.get(parentId)
   const childByCall = new Map<string, SessionSummary[]>()
-  for (const link of session.conversation.facts.children) {
+  for (const link of childLinks(session, family)) {
     const child = byId.get(link.sessionId)
     if (child === undefined || child === session || link.callId === null) continue
     childByCall.set(link.callId, [...(childByCall.get(link.callId) ?? []), child.summary])
   }
-  const spawnedHere = parent?.conversation.facts.children.some(c => c.sessionId === session.id && c.callId !== null) === true
+  const spawnedHere = parent !== undefined && childLinks(parent, family).some(c => c.sessionId === session.id && c.callId !== null)
   return {
     parent: parent === undefined ? null : { session: parent, anchor: spawnedHere ? childAnchor(session.stem) : null },
     children: family.filter(c => c !== session && c.summary.parentId === session.id),

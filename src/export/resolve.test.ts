@@ -3,9 +3,10 @@
  * ordinary sessions in the same project directory, linked only by `parentSession`), root first, children
  * by creation; named by directory, file or id; ambiguous or missing names are user errors with exit codes.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { session, T0 } from '../log/testing/session'
 import { resolveFamily, ResolveError } from './resolve'
@@ -39,6 +40,18 @@ describe('resolveFamily', () => {
 
   it('a log file: the same tree', async () => {
     expect(await ids(join(parentDir, 'session.jsonl'))).toEqual(tree)
+  })
+
+  it('a transcript outside the layout (session.jsonl with session.<n>.jsonl beside it): the tree its folder holds', async () => {
+    const corpus = fileURLToPath(new URL('../../fixtures/corpus/v0/acp-agent/subagent-multi', import.meta.url))
+    const folder = await ids(corpus)
+    expect(folder.map(([, parent]) => parent)).toEqual([null, '14dda109-5728-45ba-a002-7db9543fe50e', '14dda109-5728-45ba-a002-7db9543fe50e'])
+    expect(await ids(join(corpus, 'session.jsonl'))).toEqual(folder)
+    // Its children are the transcripts beside it: not the folder's other files, nor a loose copy elsewhere.
+    const loose = mkdtempSync(join(tmpdir(), 'dv-export-loose-'))
+    copyFileSync(join(corpus, 'session.jsonl'), join(loose, 'session.jsonl'))
+    copyFileSync(join(corpus, 'session.1.jsonl'), join(loose, 'notes.jsonl'))
+    expect(await ids(join(loose, 'session.jsonl'))).toEqual(folder.slice(0, 1))
   })
 
   it('a child: that child is the root of the export', async () => {

@@ -8,10 +8,10 @@
  * (log-format.md §2.4, §2.6), so the project directory around a session is searched for them; only the
  * first chunk of each log there is read (its header). Problems are user errors with a hint, never crashes.
  */
-import { existsSync, statSync } from 'node:fs'
-import { basename, dirname } from 'node:path'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
 import { defaultSessionsRoot, discoverLogs, type DiscoveredLog, type DiscoverOptions } from '../log/node/discover'
-import { decodeSegment } from '../log/node/names'
+import { decodeSegment, parseTranscriptName } from '../log/node/names'
 import { readSession } from '../log/node/read'
 import { linkSessions } from '../log/node/session-tree'
 import type { LogSource } from '../log/node/source'
@@ -135,7 +135,32 @@ export async function resolveFamily(arg: string, options: DiscoverOptions): Prom
   }
   // A folder or ZIP holds the tree itself; a single log may have children beside it.
   if (headed.length > 1 || statSync(arg).isDirectory() && logs[0]?.layout !== 'session-dir') return familyOf(root, headed)
-  return familyNear(root, projectDirOf(root.log, root.header.id), options)
+  const projectDir = projectDirOf(root.log, root.header.id)
+  if (projectDir === null) return familyBeside(root, options)
+  return familyNear(root, projectDir, options)
+}
+
+/**
+ * A transcript outside dsh's layout (`<folder>/session.jsonl`, as the corpus and dsh's own test snapshots keep
+ * them): its children are the transcripts beside it (`session.<n>.jsonl`), as `export <folder>` finds them —
+ * the same session tree whichever of the two the user names. Only that folder's transcript names are read,
+ * not the folder's other files or sub-folders (a loose log in a Downloads folder stays one session).
+ */
+async function familyBeside(root: Headed, options: DiscoverOptions): Promise<FamilyMember[]> {
+  const location = root.log.source.location
+  if (location.kind !== 'file' || parseTranscriptName(basename(location.path)) === null) return familyOf(root, [root])
+  const dir = dirname(location.path)
+  let names: string[]
+  try {
+    names = readdirSync(dir)
+  } catch {
+    return familyOf(root, [root])
+  }
+  const siblings = names.filter(n => n !== basename(location.path) && parseTranscriptName(n) !== null).sort().map(n => join(dir, n))
+  if (siblings.length === 0) return familyOf(root, [root])
+  const { logs } = await discoverLogs(siblings, options)
+  const others = await withHeaders(logs)
+  return familyOf(root, [root, ...others.filter(h => h.header.id !== root.header.id)])
 }
 
 async function familyNear(root: Headed, projectDir: string | null, options: DiscoverOptions): Promise<FamilyMember[]> {

@@ -58,6 +58,8 @@ export interface ExportText {
   running: string
   /** Session, input, output, cache read, cache write, total, duration. */
   usageColumns: string[]
+  /** The summary's one-line total over the session tree (issue 31): sessions and tokens, counted once per request. */
+  treeTotal: (sessions: number, tokens: string) => string
   /** `**Status:** completed` — in Chinese the full-width colon, outside the bold (GFM would not close it). */
   field: (name: string, value: string) => string
   /** Between a label and what follows it (`Final answer:`, `Read a.txt: Error …`). */
@@ -68,6 +70,12 @@ export interface ExportText {
   sentenceGap: string
   /** A multi-line command shown by its first line: how many more it has. */
   moreLines: (k: number) => string
+  /** A failed command's exit code and signal; an error that has no words of its own. */
+  exitCode: (code: number) => string
+  signal: (name: string) => string
+  errorWord: string
+  /** dsh's end reason of a turn (`aborted`, `error`; an unknown one as dsh wrote it). */
+  endReason: (reason: string) => string
 }
 
 const EN: ExportText = {
@@ -113,12 +121,23 @@ const EN: ExportText = {
   interrupted: 'interrupted',
   running: 'still running',
   usageColumns: ['Session', 'Input', 'Output', 'Cache read', 'Cache write', 'Total', 'Duration'],
+  treeTotal: (sessions, tokens) => `This PR: ${sessions} ${sessions === 1 ? 'session' : 'sessions'}, ${tokens} tokens`,
   field: (name, value) => `**${name}:** ${value}`,
   colon: ': ',
   fullStop: '.',
   sentenceGap: ' ',
   moreLines: k => `(+${plural(k, 'line', 'lines')})`,
+  exitCode: code => `exit code ${code}`,
+  signal: name => `signal ${name}`,
+  errorWord: 'error',
+  endReason: reason => reason,
 }
+
+/** dsh's turn end reasons in Chinese (log-format.md: `completed`, `aborted`, `error`); others are shown as written. */
+const ZH_END_REASONS = new Map([
+  ['aborted', '已中止'],
+  ['error', '出错'],
+])
 
 const ZH: ExportText = {
   top: '回到文件顶部',
@@ -162,11 +181,16 @@ const ZH: ExportText = {
   interrupted: '已中断',
   running: '仍在运行',
   usageColumns: ['会话', '输入', '输出', '缓存读取', '缓存写入', '合计', '时长'],
+  treeTotal: (sessions, tokens) => `本次变更：${sessions} 个会话，${tokens} token`,
   field: (name, value) => `**${name}**：${value}`,
   colon: '：',
   fullStop: '。',
   sentenceGap: '',
   moreLines: k => `（另 ${k} 行）`,
+  exitCode: code => `退出码 ${code}`,
+  signal: name => `信号 ${name}`,
+  errorWord: '出错',
+  endReason: reason => ZH_END_REASONS.get(reason) ?? reason,
 }
 
 export function exportText(locale: Locale): ExportText {

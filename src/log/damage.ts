@@ -1,11 +1,12 @@
 /**
  * Torn tail versus corruption (log-format.md §6.1), decided over a whole parsed log. Every `invalid`
- * line is an issue. Issues are a torn tail when no later line holds a `turn/end` (dsh would drop them
+ * line is an issue (a run of them, ./invalid-runs.ts, is one: its lines hold no event between them). Issues are a torn tail when no later line holds a `turn/end` (dsh would drop them
  * as a crash tail) and corruption when one does (the defect sits inside committed history). A bad
  * header is always corruption (dsh: "first line is not a session header"); in zstd mode any issue in a
  * complete frame is (§5.2). A dropped partial last line is a torn tail by itself. This only reports: the
  * viewer shows every readable line either way.
  */
+import { runEnd } from './invalid-runs'
 import type { ParsedLine } from './parsed-line'
 
 export interface DamageOptions {
@@ -37,7 +38,7 @@ export function assessDamage(lines: readonly ParsedLine[], options: DamageOption
   for (let i = 0; i < lines.length; i++) {
     const entry = lines[i]
     if (entry === undefined) continue
-    lastLine = Math.max(lastLine, entry.line)
+    lastLine = Math.max(lastLine, entry.kind === 'invalid' ? runEnd(entry) : entry.line)
     if (entry.kind === 'event' || entry.kind === 'unknown') {
       if (entry.event.type === 'turn/end') lastTurnEnd = i
       continue

@@ -173,6 +173,25 @@ describe('scanPackedRow', () => {
     expect(scanned?.piece(0)).toBe('a\ufffdb')
   })
 
+  it('counts a member\'s UTF-16 units on its bytes: escapes, surrogate pairs, multi-byte text (property)', () => {
+    const text = base.replace('"a"', '"q\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9\\ud83d\\ude42é🙂中"')
+    const scanned = scanText(text, 'text-chunks') ?? fail()
+    expect(scanned.pieceUnits(0)).toBe(scanned.piece(0).length)
+    let accepted = 0
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: 'binary' }), { minLength: 1, maxLength: 5 }), (pieces) => {
+        const line = JSON.stringify({ type: 'text-chunks', seq0: 1, time0: 5, data: { turn: 1, step: 1, index: 0, dt: pieces.slice(1).map(() => 1), texts: pieces } })
+        const bytes = enc.encode(line)
+        const row = scanPackedRow(bytes, 0, bytes.length, 'text-chunks', null, textOf)
+        if (row === null) return
+        accepted++
+        pieces.forEach((piece, k) => expect(row.pieceUnits(k)).toBe(piece.length))
+      }),
+      { numRuns: 500 },
+    )
+    expect(accepted).toBeGreaterThan(400)
+  })
+
   it('gives any member in any order, and tells empty members without decoding them', () => {
     const text = base.replace('"texts":["a","b"]', '"texts":["x\\"y","","z"]').replace('"dt":[5]', '"dt":[5,6]')
     const scanned = scanText(text, 'text-chunks') ?? fail()

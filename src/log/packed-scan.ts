@@ -17,7 +17,7 @@
  * decodes a member only when asked. The byte-level JSON readers are in bytes/json-bytes.ts.
  */
 import type { ByteStore } from './bytes/byte-store'
-import { ascii, closingQuote, count, escaped, int, literal, matches, QUOTE, readInt, readInts, readString, readStrings } from './bytes/json-bytes'
+import { ascii, closingQuote, count, escaped, int, literal, literalUnits, matches, QUOTE, readInt, readInts, readString, readStrings } from './bytes/json-bytes'
 import type { TextOf } from './bytes/line-splitter'
 import type { PackedRow, PackedRowType } from './packed'
 
@@ -74,6 +74,12 @@ export class ScannedRow implements PackedRow {
 
   pieceEmpty(k: number): boolean {
     return this.block[this.seek(k) + 1] === QUOTE
+  }
+
+  /** Member k's length in UTF-16 units, counted on its bytes (nothing decoded). */
+  pieceUnits(k: number): number {
+    const open = this.seek(k)
+    return literalUnits(this.block, open, closingQuote(this.block, open + 1))
   }
 
   private seek(k: number): number {

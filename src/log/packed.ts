@@ -8,6 +8,7 @@
  */
 import type { LinePosition, ParsedLine } from './parsed-line'
 import type { EventOf, StreamChunk } from './schema'
+import { knownTime } from './time'
 
 export const PACKED_ROW_TYPES = ['text-chunks', 'reasoning-chunks', 'tool-call-chunks'] as const
 export type PackedRowType = (typeof PACKED_ROW_TYPES)[number]
@@ -109,6 +110,8 @@ export interface PackedRow {
   readonly count: number
   piece(k: number): string
   pieceEmpty(k: number): boolean
+  /** Member k's length in UTF-16 units (`piece(k).length`), without making the string where that can be avoided. */
+  pieceUnits(k: number): number
 }
 
 class ParsedRow implements PackedRow {
@@ -141,6 +144,9 @@ class ParsedRow implements PackedRow {
   pieceEmpty(k: number): boolean {
     return this.pieces[k] === ''
   }
+  pieceUnits(k: number): number {
+    return this.pieces[k]?.length ?? 0
+  }
 }
 
 /** The chunk of member `k` of a row (same shapes and key order as `memberChunk`). */
@@ -159,7 +165,7 @@ export function rowChunk(row: PackedRow, k: number): StreamChunk {
 
 /** Member `k` as the `assistant/chunk` event it stands for; `time` is its reconstructed time. */
 export function rowEvent(row: PackedRow, k: number, time: number | null): EventOf<'assistant/chunk'> {
-  return { type: 'assistant/chunk', seq: row.seq0 + k, time, data: { turn: row.turn, step: row.step, chunk: rowChunk(row, k) } }
+  return { type: 'assistant/chunk', seq: row.seq0 + k, time: knownTime(time), data: { turn: row.turn, step: row.step, chunk: rowChunk(row, k) } }
 }
 
 /**
@@ -185,7 +191,7 @@ export function pushRowLines(row: PackedRow, pos: LinePosition, out: ParsedLine[
         : name === undefined
           ? { type: 'tool-call-delta', index, id, argumentsDelta: piece }
           : { type: 'tool-call-delta', index, id, name, argumentsDelta: piece }
-    const event: EventOf<'assistant/chunk'> = { type: 'assistant/chunk', seq: seq0 + k, time, data: { turn, step, chunk } }
+    const event: EventOf<'assistant/chunk'> = { type: 'assistant/chunk', seq: seq0 + k, time: knownTime(time), data: { turn, step, chunk } }
     out.push(frame === undefined ? { line, kind: 'event', event } : { line, frame, kind: 'event', event })
   }
 }

@@ -9,6 +9,12 @@ import type { KnownEvent, RawEvent, SessionHeader } from './schema'
 export interface LinePosition {
   line: number
   frame?: number
+  /**
+   * Byte offset of the line's start in the log's text (the file for a raw log, the decoded plaintext for a
+   * zstd log; for damage found below the line level, where the damage is), when the reader knows it. Only
+   * unreadable lines keep it, to say where they are.
+   */
+  offset?: number
 }
 
 /** Why a line is `invalid` (log-format.md §6.1 "issues"); `reason` holds the human wording. */
@@ -30,5 +36,31 @@ export type ParsedLine =
   | (LinePosition & { kind: 'event'; event: KnownEvent; raw?: unknown })
   /** Unknown event type, or a known type whose payload did not match: shown raw, never dropped. */
   | (LinePosition & { kind: 'unknown'; event: RawEvent; reason: string; raw?: unknown })
-  /** Not JSON, not an event envelope, a malformed packed row, a seq gap: visible "unreadable line". */
-  | (LinePosition & { kind: 'invalid'; text: string; reason: string; code?: InvalidCode; raw?: unknown })
+  /**
+   * Not JSON, not an event envelope, a malformed packed row, a seq gap: visible "unreadable line". With
+   * `run`, this entry stands for a run of consecutive unreadable lines starting at this one (./invalid-runs.ts).
+   */
+  | (LinePosition & { kind: 'invalid'; text: string; reason: string; code?: InvalidCode; raw?: unknown; run?: InvalidRun })
+
+/** One unreadable line of a run, as the run keeps it. */
+export interface InvalidSample {
+  line: number
+  frame?: number
+  offset?: number
+  reason: string
+  text: string
+}
+
+/**
+ * Consecutive unreadable lines folded into the entry of the first (./invalid-runs.ts): how many, where the
+ * run ends, and the next few lines' positions and reasons. Its size does not grow with the run.
+ */
+export interface InvalidRun {
+  /** Lines in the run, the entry's own included (≥ 2). */
+  count: number
+  /** The run's last line (and its zstd frame). */
+  lastLine: number
+  lastFrame?: number
+  /** The lines after the first that the run keeps, in order: at most RUN_SAMPLES − 1. */
+  more: InvalidSample[]
+}

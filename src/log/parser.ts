@@ -17,9 +17,10 @@ import { textDecoderTextOf, type TextOf } from './bytes/line-splitter'
 import { packedRowType, scanPackedRow } from './packed-scan'
 import type { InvalidCode, LinePosition, ParsedLine } from './parsed-line'
 import { headerSchema, type KnownEvent, type RawEvent, type SessionHeader, type SurfaceOp } from './schema'
-import { ChunkHold, type ChunkMode } from './superseded'
+import { ChunkHold, MAX_HELD_CHARS, type ChunkMode, type DeltaTap } from './superseded'
+import { knownTime } from './time'
 
-export type { ChunkMode } from './superseded'
+export type { ChunkMode, DeltaKind, DeltaTap } from './superseded'
 
 export interface LogParserOptions {
   /** used for legacy ids `legacy-message:<sessionId>:<seq>` when the header is missing */
@@ -38,6 +39,8 @@ export interface LogParserOptions {
    * them into a ByteStore): skip-superseded mode then keeps views of the rows it holds instead of copies.
    */
   bytesStay?: boolean
+  /** skip-superseded mode: told of every delta left out (superseded.ts `DeltaTap`), e.g. for replay timing. */
+  deltaTap?: DeltaTap
 }
 
 export interface SeqGap {
@@ -76,7 +79,7 @@ export class LogParser {
       sessionId: options.sessionIdHint ?? UNKNOWN_SESSION_ID,
       messageIdAt: (seq) => this.#resultIds.get(seq),
     }
-    this.#hold = options.chunks === 'skip-superseded' ? new ChunkHold() : null
+    this.#hold = options.chunks === 'skip-superseded' ? new ChunkHold(MAX_HELD_CHARS, options.deltaTap ?? null) : null
     this.#textOf = options.textOf ?? textDecoderTextOf()
     // A copy per held row (~1 µs, mostly `subarray`) when the caller may reuse its buffers.
     this.#store = options.bytesStay === true ? null : new ByteStore(() => this.holding)
@@ -182,6 +185,8 @@ export class LogParser {
     this.#linesSeen++
     // dsh never writes a byte-order mark, but an editor may add one; it must not cost the header.
     if (first && text.charCodeAt(0) === 0xfeff) text = text.slice(1)
+    // A blank line without the cost of a thrown parse error (a run of millions must stay cheap per line).
+    if (text.length === 0) return [invalid(pos, text, first ? 'header' : 'empty', first ? 'missing session header: line 1 is empty' : 'empty line')]
     let value: unknown
     try {
       value = JSON.parse(text)
@@ -218,8 +223,10 @@ export class LogParser {
     }
     const parsed = headerSchema.safeParse(value)
     if (!parsed.success) return invalid(pos, text, 'header', `invalid session header: ${formatIssues(parsed.error)}`, value)
-    // Keep the stored object (loose schema, no transforms) so unknown header fields survive verbatim.
-    this.#header = value as SessionHeader
+    // Keep the stored object (loose schema, no transforms) so unknown header fields survive verbatim; a
+    // `createdAt` no date can hold is unknown (./time.ts), as if absent.
+    const created = value['createdAt']
+    this.#header = (typeof created === 'number' && knownTime(created) === null ? withoutKey(value, 'createdAt') : value) as SessionHeader
     this.#ctx.sessionId = this.#header.id
     return pos.frame === undefined ? { line: pos.line, kind: 'header', header: this.#header } : { line: pos.line, frame: pos.frame, kind: 'header', header: this.#header }
   }
@@ -233,7 +240,7 @@ export class LogParser {
     if (typeof type === 'string' && type !== '' && typeof seq === 'number' && Number.isSafeInteger(seq) && seq >= 0 && typeof time === 'number' && Number.isSafeInteger(time)) {
       const expected = this.#nextSeq
       this.#nextSeq = seq + 1
-      const event = this.#event(value, type, seq, time, pos)
+      const event = this.#event(value, type, seq, knownTime(time), pos)
       return seq === expected ? [event] : [this.#gap(expected, seq, text, pos), event]
     }
     const envelope = checkEnvelope(value)
@@ -337,6 +344,14 @@ function unknownLine(pos: LinePosition, event: RawEvent, reason: string, raw: un
 
 function invalid(pos: LinePosition, text: string, code: InvalidCode, reason: string, raw?: unknown): ParsedLine {
   const entry: ParsedLine = pos.frame === undefined ? { line: pos.line, kind: 'invalid', text, reason, code } : { line: pos.line, frame: pos.frame, kind: 'invalid', text, reason, code }
+  if (pos.offset !== undefined) entry.offset = pos.offset
   if (raw !== undefined) entry.raw = raw
   return entry
+}
+
+/** `record` without `key` (a copy; keys are defined, so a `__proto__` key stays an own key). */
+function withoutKey(record: Rec, key: string): Rec {
+  const copy: Rec = {}
+  for (const [k, v] of Object.entries(record)) if (k !== key) Object.defineProperty(copy, k, { value: v, writable: true, enumerable: true, configurable: true })
+  return copy
 }

@@ -1,13 +1,13 @@
 /**
  * The pure-core import rule (architecture: the browser's live mode runs the same code): source files in
- * src/log (except src/log/node), src/conversation, src/cards and src/trajectory import neither `node:*` nor `react` nor
+ * src/log (except src/log/node), src/conversation, src/cards, src/trajectory, src/trajectory-view, src/stats and src/replay import neither `node:*` nor `react` nor
  * `shiki`, and use no `Buffer.` / `process.`. Test files are exempt (they read fixtures from disk).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 
 const SRC = new URL('../', import.meta.url)
-const ROOTS = ['log/', 'conversation/', 'cards/', 'trajectory/']
+const ROOTS = ['log/', 'conversation/', 'cards/', 'trajectory/', 'trajectory-view/', 'stats/', 'replay/']
 
 const IMPORT = /(?:^|[^\w.])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[^\w.])import\s*\(\s*['"]([^'"]+)['"]\s*\)|(?:^|[^\w.])import\s+['"]([^'"]+)['"]|require\s*\(\s*['"]([^'"]+)['"]\s*\)/gm
 const BANNED_MODULE = /^(?:node:|react(?:-dom)?(?:\/|$)|shiki(?:\/|$))/
@@ -60,6 +60,7 @@ describe('pure core', () => {
   it('finds the pure sources (guards against an empty walk)', () => {
     expect(pureSources()).toContain('log/parser.ts')
     expect(pureSources()).toContain('trajectory/builder.ts')
+    expect(pureSources()).toContain('replay/schedule.ts')
   })
 
   it.each(pureSources())('%s', (rel) => {

@@ -7,6 +7,7 @@
  */
 import { isPackedRowType, memberChunk, readRun } from './packed'
 import type { StreamEntry } from './schema'
+import { knownTime } from './time'
 
 /** Chunk type given to a stream entry that could not be decoded; `reason` and `entry` sit beside it. */
 export const UNDECODED_STREAM_ENTRY = 'undecoded'
@@ -38,7 +39,7 @@ export function decodeStream(stream: unknown): StreamEntry[] | null {
     if (type === 'chunk') {
       const chunk = entry['chunk']
       if (isRecord(chunk) && typeof chunk['type'] === 'string') {
-        out.push({ time: timeOf(entry['time']), chunk: chunk as StreamEntry['chunk'] })
+        out.push({ time: knownTime(timeOf(entry['time'])), chunk: chunk as StreamEntry['chunk'] })
       } else {
         out.push(undecoded(`stream[${i}].chunk must be an object with a string type`, entry))
       }
@@ -61,7 +62,7 @@ export function decodeStream(stream: unknown): StreamEntry[] | null {
         time += run.dt[k - 1] ?? 0
         if (!Number.isSafeInteger(time)) unsafe = true
       }
-      out.push({ time, chunk: memberChunk(run, k) })
+      out.push({ time: knownTime(time), chunk: memberChunk(run, k) })
     }
     // A running time outside the safe range would be silently wrong: keep the run undecoded instead.
     if (unsafe) {

@@ -18,12 +18,30 @@
  * highest seq of each run between other entries (what an unreadable line after it anchors to). Output order never changes; only unobservable deltas are
  * left out. superseded.test.ts folds every corpus log both ways and compares the conversations.
  */
+import { pushFolded } from './invalid-runs'
 import { pushRowLines, type PackedRow } from './packed'
 import type { LinePosition, ParsedLine } from './parsed-line'
 import type { EventOf } from './schema'
+import { knownTime } from './time'
 
 /** Chunk modes of `LogParser` (`chunks` option). */
 export type ChunkMode = 'expand' | 'skip-superseded'
+
+/** Which block a delta streams into. */
+export type DeltaKind = 'text' | 'reasoning' | 'tool-call'
+
+/**
+ * Told of each delta the hold leaves out as superseded, as it leaves it out (LogParser's `deltaTap`), so a
+ * fold that wants the stream's timing (src/replay) has it without the parser building those events: every
+ * other delta still arrives as an `assistant/chunk` event, so the tap and the events together are every
+ * delta of the log, each once. `time` is null when unknown (a stripped row); `units` is the piece's length
+ * in UTF-16 units. Called before the step's kept entries and its message are handed out.
+ */
+export interface DeltaTap {
+  delta(turn: number, step: number, index: number, kind: DeltaKind, seq: number, time: number | null, units: number): void
+}
+
+const ROW_KINDS: Record<PackedRow['type'], DeltaKind> = { 'text-chunks': 'text', 'reasoning-chunks': 'reasoning', 'tool-call-chunks': 'tool-call' }
 
 /**
  * Size of held rows (characters of a parsed line, bytes of a scanned row's members) beyond which a step is
@@ -37,7 +55,10 @@ const DELTAS = new Set(['text-delta', 'reasoning-delta', 'tool-call-delta'])
 const BOUNDARIES = new Set(['turn/start', 'turn/end', 'step/start', 'step/end'])
 
 export class ChunkHold {
-  constructor(private readonly maxHeldChars = MAX_HELD_CHARS) {}
+  constructor(
+    private readonly maxHeldChars = MAX_HELD_CHARS,
+    private readonly tap: DeltaTap | null = null,
+  ) {}
 
   #items: Held[] = []
   #turn = 0
@@ -85,8 +106,21 @@ export class ChunkHold {
         } else if (BOUNDARIES.has(event.type)) this.#release(out)
       }
     }
-    if (this.#items.length === 0) out.push(entry)
-    else this.#items.push({ row: null, pos: null, entry })
+    if (this.#items.length === 0) {
+      out.push(entry)
+      return
+    }
+    // A run of unreadable lines inside a held step is held as one entry (./invalid-runs.ts).
+    const last = this.#items[this.#items.length - 1]
+    if (entry.kind === 'invalid' && last?.entry?.kind === 'invalid') {
+      const pair: ParsedLine[] = [last.entry]
+      pushFolded(pair, entry)
+      if (pair.length === 1) {
+        last.entry = pair[0] as ParsedLine
+        return
+      }
+    }
+    this.#items.push({ row: null, pos: null, entry })
   }
 
   /** Starts holding for a chunk of `turn:step`, first releasing another step's hold. */
@@ -118,7 +152,10 @@ export class ChunkHold {
           const kept = keep[next] === g
           if (kept) next++
           if (kept || !DELTAS.has(entry.event.data.chunk.type)) out.push(entry)
-          else this.skipped++
+          else {
+            this.skipped++
+            if (this.tap !== null) tapChunk(this.tap, entry.event)
+          }
           g++
         } else out.push(entry)
         continue
@@ -127,6 +164,7 @@ export class ChunkHold {
       const members: number[] = []
       for (; next < keep.length && (keep[next] ?? end) < end; next++) members.push((keep[next] ?? 0) - g)
       if (members.length > 0) pushRowLines(row, item.pos, out, members)
+      if (this.tap !== null) tapRow(this.tap, row, members)
       this.skipped += row.count - members.length
       g = end
     }
@@ -136,6 +174,31 @@ export class ChunkHold {
   #reset(): void {
     this.#items = []
     this.#chars = 0
+  }
+}
+
+/** A plain chunk event left out: tell the tap. */
+function tapChunk(tap: DeltaTap, event: EventOf<'assistant/chunk'>): void {
+  const { turn, step, chunk } = event.data
+  const text = chunk.type === 'tool-call-delta' ? chunk['argumentsDelta'] : chunk['text']
+  const kind: DeltaKind = chunk.type === 'tool-call-delta' ? 'tool-call' : chunk.type === 'reasoning-delta' ? 'reasoning' : 'text'
+  const index = typeof chunk['index'] === 'number' ? chunk['index'] : 0
+  tap.delta(turn, step, index, kind, event.seq, event.time, typeof text === 'string' ? text.length : 0)
+}
+
+/** A row's members left out (every member but the ascending `kept`): tell the tap, with their clocks. */
+function tapRow(tap: DeltaTap, row: PackedRow, kept: readonly number[]): void {
+  const kind = ROW_KINDS[row.type]
+  const { turn, step, index, seq0, dt, count } = row
+  let time = row.time0
+  let next = 0
+  for (let k = 0; k < count; k++) {
+    if (k > 0 && time !== null) time += dt[k - 1] ?? 0
+    if (kept[next] === k) {
+      next++
+      continue
+    }
+    tap.delta(turn, step, index, kind, seq0 + k, time, row.pieceUnits(k))
   }
 }
 
@@ -177,7 +240,7 @@ class Observed {
   /** One chunk event. */
   member(time: number | null, seq: number, token: boolean, callToken: boolean): void {
     const g = this.g++
-    if (time !== null && time > 0) this.timed(g, time, token, callToken)
+    if (time !== null && time > 0 && knownTime(time) !== null) this.timed(g, time, token, callToken)
     if (this.runTop === -1 || seq > this.runSeq) {
       this.runTop = g
       this.runSeq = seq
@@ -201,7 +264,7 @@ class Observed {
     for (let k = 0; k < count; k++) {
       if (k > 0) time += dt[k - 1] ?? 0
       // The first tokens are looked for only until found: one piece test per step, not per member.
-      if (time > 0) this.timed(g + k, time, text && this.firstToken === -1 && !row.pieceEmpty(k), !text && this.firstCallToken === -1 && (row.name !== undefined || !row.pieceEmpty(k)))
+      if (time > 0 && knownTime(time) !== null) this.timed(g + k, time, text && this.firstToken === -1 && !row.pieceEmpty(k), !text && this.firstCallToken === -1 && (row.name !== undefined || !row.pieceEmpty(k)))
     }
   }
 

@@ -103,9 +103,10 @@ export interface Projection {
 /**
  * The displayed text of `text`, or null when nothing would be removed (the common case). With a
  * `boundary`, each removed run becomes that one character instead of nothing (mapped to the run's start):
- * `word\x1b[32mghp_…` is a word and a token to a reader, though the screen joins them.
+ * `word\x1b[32mghp_…` is a word and a token to a reader, though the screen joins them. `keepBackspace`: a
+ * backspace stays, for ./shown.ts to replay as a terminal does.
  */
-export function displayProjection(text: string, boundary = ''): Projection | null {
+export function displayProjection(text: string, boundary = '', keepBackspace = false): Projection | null {
   if (!MAY_HIDE.test(text)) return null
   const next = new RegExp(MAY_HIDE.source, 'gi')
   let out = ''
@@ -134,7 +135,7 @@ export function displayProjection(text: string, boundary = ''): Projection | nul
       end = stop + markup[0].length
     } else if (code === ESC || code === 0x9b || code === 0x9d || code === 0x90 || code === 0x9e || code === 0x9f) {
       end = Math.max(sequenceEnd(text, stop + c.length, code), stop + c.length)
-    } else if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || (code >= 0x7f && code <= 0x9f) || (code > 0x9f && code <= 0xffff && INVISIBLE.test(String.fromCharCode(code)))) {
+    } else if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d && !(keepBackspace && code === 0x08)) || (code >= 0x7f && code <= 0x9f) || (code > 0x9f && code <= 0xffff && INVISIBLE.test(String.fromCharCode(code)))) {
       end = stop + c.length
     } else {
       // A textual escape of a character that stays (`\u0009`, `\u00e9`) is kept as written.

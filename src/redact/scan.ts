@@ -6,7 +6,8 @@
  * nothing and a redacted text checks clean.
  */
 import type { Rule } from './rules'
-import { displayProjection } from './display'
+import { displayProjection, type Projection } from './display'
+import { assembledHint, shownProjection } from './shown'
 import { BUILT_IN_RULES, secretRange } from './rules'
 
 export interface RedactConfig {
@@ -92,18 +93,22 @@ function prefilter(rules: readonly Rule[]): RegExp {
  */
 export function findSecrets(text: string, config: RedactConfig = DEFAULT_CONFIG): TextFinding[] {
   const raw = findInText(text, config)
-  const shown = displayProjection(text)
+  const removed = displayProjection(text, '', true)
+  // What the page assembles (./shown.ts): a carriage return, references, escapes, code and link markers.
+  // Its map is built only when a rewritten piece has a hint near it (or user rules run on everything).
+  const base = removed?.text ?? text
+  const assembled = config.rules.every(r => r.builtIn) && !assembledHint(base, prefilter(config.rules)) ? null : shownProjection(base, removed?.map ?? null)
+  const shown = removed === null ? assembled : removed
   if (shown === null) return raw
   // Nothing any rule hints at, even with the escapes gone (most coloured output): the raw pass is all.
   // (A word boundary where an escape was can only break a hint, never make one.)
-  if (config.rules.every(r => r.builtIn) && (shown.text.length < MIN_BUILT_IN || !prefilter(config.rules).test(shown.text))) return raw
-  // Twice: as displayed (a token split by a colour change is whole again), and with each removed run as a
-  // word boundary (a token right after `\x1b[32m` starts a word, though the screen may join it to the last).
-  const mapped = [shown, displayProjection(text, ' ')].flatMap(p =>
-    p === null
-      ? []
-      : findInText(p.text, config).map(f => ({ rule: f.rule, start: p.map[f.start] ?? 0, end: (p.map[f.end - 1] ?? text.length - 1) + 1 })),
-  )
+  const hinted = (p: Projection | null) => p !== null && p.text.length >= MIN_BUILT_IN && prefilter(config.rules).test(p.text)
+  if (config.rules.every(r => r.builtIn) && !hinted(shown) && !hinted(assembled)) return raw
+  // As displayed (a token split by a colour change is whole again), with each removed run as a word boundary
+  // (a token right after `\x1b[32m` starts a word, though the screen may join it to the last), and as
+  // assembled (./shown.ts; its map is out of order where a carriage return overwrote: a finding covers its
+  // smallest to largest raw index).
+  const mapped = [removed, displayProjection(text, ' ', true), assembled].flatMap(p => (p === null ? [] : findInText(p.text, config).map(f => rawSpan(p, f, text.length))))
   if (mapped.length === 0) return raw
   // Raw findings first on a tie, so a secret both passes see keeps the raw pass's extent and name.
   const all = [...raw.map((f, i) => ({ f, i })), ...mapped.map((f, i) => ({ f, i: raw.length + i }))]
@@ -118,6 +123,18 @@ export function findSecrets(text: string, config: RedactConfig = DEFAULT_CONFIG)
     out.push({ ...f })
   }
   return out
+}
+
+/** The raw span of a finding in projection `p`. */
+function rawSpan(p: Projection, f: TextFinding, length: number): TextFinding {
+  let start = length
+  let end = 0
+  for (let i = f.start; i < f.end; i++) {
+    const at = p.map[i] ?? 0
+    if (at < start) start = at
+    if (at + 1 > end) end = at + 1
+  }
+  return { rule: f.rule, start: Math.min(start, end), end }
 }
 
 function findInText(text: string, config: RedactConfig): TextFinding[] {

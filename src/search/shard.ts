@@ -90,7 +90,8 @@ function bodyText(body: RowBody | null): string[] {
   if (body === null) return []
   switch (body.kind) {
     case 'terminal':
-      return [body.description ?? '', ...body.prompts.map(p => p.text), ...(body.lines ?? []).map(lineText), body.pill ?? '']
+      // An output the card model kept only the ends of (src/cards/terminal.ts) is found by all of its text.
+      return [body.description ?? '', ...body.prompts.map(p => p.text), ...(body.omitted === undefined ? (body.lines ?? []).map(lineText) : [plainText(body.copy?.text ?? '')]), body.pill ?? '']
     case 'diff':
       return body.rows.map(r => (r.kind === 'header' ? r.path : r.text))
     case 'read':
@@ -167,7 +168,7 @@ export function rowsOf(row: PageRow, labels: ShardLabels, out: RawEntry[]): void
     case 'raw-event':
       return add('raw', '', 'error', `${labels.raw} · ${row.type ?? ''}`, [row.type, row.reason, row.json])
     case 'invalid-line':
-      return add('invalid', '', 'error', labels.invalid, [row.reason, row.text])
+      return add('invalid', '', 'error', labels.invalid, [row.reason, row.text, ...(row.run?.more ?? []).flatMap(m => [m.reason, m.text])])
     case 'stopped':
     case 'replacement':
       return

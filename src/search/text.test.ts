@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { capText, utf8Length } from './shard'
-import { compact, normalize, normalizeAll, searchableLengthUpTo, searchableText, WHOLE_TEXT } from './text'
+import { compact, normalize, normalizeAll, replaceGaps, searchableLengthUpTo, searchableText, WHOLE_TEXT } from './text'
 
 const reference = (parts: readonly (string | null | undefined)[]) => compact(normalize(parts.filter((p): p is string => typeof p === 'string' && p !== '').join('\n')))
 
@@ -127,5 +127,29 @@ describe('searchableLengthUpTo', () => {
 
   it('refuses a limit a compacted text could fall under', () => {
     expect(() => searchableLengthUpTo(['x'], WHOLE_TEXT)).toThrow(RangeError)
+  })
+})
+
+describe('replaceGaps (issue 32: a text of millions of short lines)', () => {
+  const GAPS = /[\s\u0000-\u001f\u007f]{2,}|[\u0000-\u001f\u007f\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/g
+  const alphabet = ['a', 'é', '中', '\ud83d\ude00', ' ', '  ', '\n', '\r\n', '\t', '\u0000', '\u007f', '\u00a0', '\u2028', '\u3000', '\ufeff', '\u0085', 'x y']
+
+  it('is the regex replace on random texts, across its piece boundaries', () => {
+    const next = random(32)
+    for (let round = 0; round < 60; round++) {
+      let text = ''
+      const length = round < 30 ? next(40) : 8_000 + next(20_000)
+      for (let i = 0; i < length; i++) text += alphabet[next(alphabet.length)]
+      expect(replaceGaps(text)).toBe(text.replace(GAPS, ' '))
+    }
+  })
+
+  it('returns an unchanged text as it is and turns a million short lines into a million words', () => {
+    expect(replaceGaps('a b c')).toBe('a b c')
+    const text = '0\n1\n'.repeat(500_000)
+    const spaced = replaceGaps(text)
+    expect(spaced.length).toBe(text.length)
+    expect(spaced.slice(0, 8)).toBe('0 1 0 1 ')
+    expect(normalizeAll([text])).toBe(spaced.trim())
   })
 })

@@ -44,9 +44,53 @@ export function compact(text: string): string {
 // eslint-disable-next-line no-control-regex
 const CHANGED_GAPS = /[\s\u0000-\u001f\u007f]{2,}|[\u0000-\u001f\u007f\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/g
 
+/** Whether `c` (a UTF-16 code unit) is a gap: in JavaScript's `\s`, a C0 control or DEL. */
+function isGap(c: number): boolean {
+  if (c <= 0x20 || c === 0x7f) return true
+  if (c < 0xa0) return false
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+}
+
+/** Code units `replaceGaps` builds a piece of at a time. */
+const PIECE = 1 << 13
+const pieceBuffer = new Uint16Array(PIECE)
+
+/**
+ * `text.replace(CHANGED_GAPS, ' ')` — every run of gaps becomes one space — without `replace`: V8 builds a
+ * global replace with this pattern as a chain of concatenated strings, one a match, so a tool output of
+ * millions of short lines cost hundreds of MB and seconds (issue 32). Here a text that needs no change is
+ * returned as it is, and any other is copied in pieces of PIECE code units.
+ */
+export function replaceGaps(text: string): string {
+  CHANGED_GAPS.lastIndex = 0
+  const changes = CHANGED_GAPS.test(text)
+  CHANGED_GAPS.lastIndex = 0
+  if (!changes) return text
+  const out: string[] = []
+  let n = 0
+  let inGap = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (isGap(c)) {
+      if (inGap) continue
+      inGap = true
+      pieceBuffer[n++] = 0x20
+    } else {
+      inGap = false
+      pieceBuffer[n++] = c
+    }
+    if (n === PIECE) {
+      out.push(String.fromCharCode.apply(null, pieceBuffer as unknown as number[]))
+      n = 0
+    }
+  }
+  if (n > 0) out.push(String.fromCharCode.apply(null, pieceBuffer.subarray(0, n) as unknown as number[]))
+  return out.join('')
+}
+
 /** `normalize(texts.join('\n'))`. */
 export function normalizeAll(texts: readonly string[]): string {
-  return texts.join('\n').replace(CHANGED_GAPS, ' ').trim()
+  return replaceGaps(texts.join('\n')).trim()
 }
 
 const FNV_OFFSET = 0x811c9dc5 | 0
@@ -214,7 +258,7 @@ export function searchableText(parts: readonly (string | null | undefined)[]): S
   const texts: string[] = []
   for (const p of parts) if (typeof p === 'string' && p !== '') texts.push(p)
   // Normalised, except for the trim: at most one space at each end.
-  const spaced = texts.join('\n').replace(CHANGED_GAPS, ' ')
+  const spaced = replaceGaps(texts.join('\n'))
   const from = spaced.charCodeAt(0) === SPACE ? 1 : 0
   const to = spaced.length > from && spaced.charCodeAt(spaced.length - 1) === SPACE ? spaced.length - 1 : spaced.length
   if (to - from <= WHOLE_TEXT) return spaced.slice(from, to)

@@ -11,26 +11,29 @@
  * hard-linked staging copy of the site, swapped in at the end; a build killed at any moment leaves the old
  * site or the new one.
  */
+import type { Mark } from '../replay/schedule'
 import { createHash } from 'node:crypto'
 import { existsSync, statSync } from 'node:fs'
-import { readdir, rm } from 'node:fs/promises'
-import { dirname, join, resolve } from 'node:path'
+import { readdir, realpath, rm } from 'node:fs/promises'
+import { dirname, join, relative, resolve } from 'node:path'
 import type { Locale } from '../cards/types'
 import { DEFAULT_VIEW_MODE, type ViewMode } from '../cards/view-mode'
 import { HighlightCache } from '../highlight/cache'
 import { Highlighter, type HighlightStats } from '../highlight/highlighter'
 import { findHighlightWorker, workerTokenizer } from '../highlight/remote'
 import { sessionKey } from '../live/protocol'
-import { discoverLogs, type DiscoveryProblem } from '../log/node/discover'
+import { discoverLogs, type Discovery, type DiscoveryProblem } from '../log/node/discover'
 import { mergeReports, type RedactionReport } from '../redact/redactor'
 import type { RedactConfig } from '../redact/scan'
+import { checkPaths, type CheckHit } from '../redact/node/check'
 import { assetFiles, loadSiteAssets, type SiteAssets } from './html/assets'
 import { CATALOG_FILE, catalogScript } from '../search/catalog'
 import { childAnchor } from './render/chrome'
 import { renderFamily, type FamilyMember, type FamilyResult } from './family'
-import { emptyManifest, MANIFEST_FILE, readManifest, STATE_DIR, writeManifest, type Manifest, type SessionRecord, type Warning } from './write/manifest'
+import { emptyManifest, MANIFEST_FILE, readManifest, STATE_DIR, withLogPath, withoutLogPaths, writeManifest, type Manifest, type SessionRecord, type Warning } from './write/manifest'
 import type { RenderedFile } from './render/render-session'
-import { acquireLock, commitStaging, openStaging, publishPreview, recover } from './write/staging'
+import { commitStaging, openStaging, publishPreview, recover } from './write/staging'
+import { acquireLock } from './write/lock'
 import type { Progress } from './progress'
 import { indexModel, renderIndexPages } from './index/render-index'
 import { previewCandidates, previewFiles } from './preview'
@@ -45,12 +48,16 @@ import { FileWriter } from './write/writer'
 
 export interface BuildOptions {
   inputs: string[]
+  /** The logs found under `inputs`, when the caller has looked for them already (else found here). */
+  discovery?: Discovery
   outDir: string
   title: string | null
   baseUrl: string | null
   locale: Locale
   /** `--view`: the pages' default view mode (default `DEFAULT_VIEW_MODE`); a rebuild with another re-renders. */
   view?: ViewMode
+  /** `--mark "N:LABEL"`: replay chapters at turn N of every session (src/replay). */
+  marks?: readonly Mark[]
   /**
    * Elements of session entries an index page takes before the next page starts (default: the page budget
    * less the chrome, about a thousand sessions). Smaller values let tests paginate a small index.
@@ -101,6 +108,7 @@ export interface BuildReport {
   unlistedWarnings?: number
   /** Paths that could not be read at all (exit code 1). */
   problems: DiscoveryProblem[]
+  /** Bytes of the logs read: the sessions rebuilt (an unchanged one is not read, so its bytes are no rate). */
   bytes: number
   highlight: HighlightStats & { cacheHits: number }
   /** Pages that stayed over a budget after every cut: `path`. */
@@ -137,6 +145,28 @@ export const VERSION: string = typeof __VERSION__ === 'string' ? __VERSION__ : '
 /** A folder we may write into: empty, missing, or one of our sites. */
 export class OutDirError extends Error {}
 
+/**
+ * `--redact` fails closed (issue 32): the staged site still shows something secret-looking, so it is not
+ * published. `hits` name files relative to the site folder.
+ */
+export class RedactLeakError extends Error {
+  constructor(readonly hits: readonly CheckHit[]) {
+    super(`--redact: ${hits.length} secret-looking string${hits.length === 1 ? '' : 's'} left in the built pages; nothing was published`)
+  }
+}
+
+/**
+ * The output check of `redact --check`, run on the staged site before it is swapped in: redaction works on
+ * the log's text (and its display projection), but a page shows a text transformed further (a terminal's
+ * overwrites, Markdown, HTML references, JSON escapes), so what is published is checked as what it is.
+ */
+async function checkStaged(stage: string, config: RedactConfig): Promise<void> {
+  const found = await checkPaths([stage], config, { env: {}, homedir: '' })
+  const problems = found.problems.map(p => ({ path: relative(stage, p.path), line: null, rule: 'unreadable', preview: p.message }))
+  const hits = [...found.hits.map(h => ({ ...h, path: relative(stage, h.path) })), ...problems]
+  if (hits.length > 0) throw new RedactLeakError(hits)
+}
+
 interface Member {
   scan: ScannedLog
   id: string
@@ -161,9 +191,13 @@ export async function writeSiteFolder<R extends object>(
   outDir: string,
   write: (previous: Manifest | null, stage: string, preview: PreviewPublisher | null) => Promise<R>,
 ): Promise<R & { outDir: string; indexPath: string }> {
-  const finalDir = resolve(outDir)
-  if (existsSync(finalDir) && !statSync(finalDir).isDirectory()) throw new OutDirError(`${outDir} exists and is not a folder`)
-  const release = await acquireLock(finalDir)
+  const shownDir = resolve(outDir)
+  if (existsSync(shownDir) && !statSync(shownDir).isDirectory()) throw new OutDirError(`${outDir} exists and is not a folder`)
+  // A site folder reached through a symbolic link (`-o site` → /srv/www/site): the swap happens at the
+  // link's target, so the link stays and serves the new site (renaming over the link would replace it with
+  // a real folder). The lock and staging sit beside the target, where every path to it meets.
+  const finalDir = await realpath(shownDir).catch(() => shownDir)
+  const lock = await acquireLock(finalDir)
   try {
     await recover(finalDir)
     const previous = await readManifest(finalDir)
@@ -178,19 +212,20 @@ export async function writeSiteFolder<R extends object>(
           if (previewed) throw new Error('a build publishes at most one preview')
           previewed = true
           await publishPreview(finalDir, files)
-          return join(finalDir, 'index.html')
+          return join(shownDir, 'index.html')
         }
     const stage = await openStaging(finalDir)
     try {
       const report = await write(previous, stage, preview)
+      await lock.confirm()
       await commitStaging(finalDir, stage)
-      return { ...report, outDir: finalDir, indexPath: join(finalDir, 'index.html') }
+      return { ...report, outDir: shownDir, indexPath: join(shownDir, 'index.html') }
     } catch (err) {
       await rm(stage, { recursive: true, force: true })
       throw err
     }
   } finally {
-    await release()
+    await lock.release()
   }
 }
 
@@ -198,7 +233,7 @@ export async function writeSiteFolder<R extends object>(
 async function buildInto(options: BuildOptions, progress: Progress, previous: Manifest | null, outDir: string, preview: PreviewPublisher | null = null): Promise<BuildReport> {
   const assets = options.assets ?? (await loadSiteAssets())
   const text = siteText(options.locale)
-  const discovery = await discoverLogs(options.inputs, { env: options.env, homedir: options.homedir })
+  const discovery = options.discovery ?? (await discoverLogs(options.inputs, { env: options.env, homedir: options.homedir }))
   const problems = [...discovery.problems]
 
   const scanStarted = performance.now()
@@ -228,7 +263,7 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
   }
   const liveKeys = liveKeysOf(readable)
   const viewMode = options.view ?? DEFAULT_VIEW_MODE
-  const optionsKey = JSON.stringify([options.locale, options.title, options.baseUrl, options.highlight !== false, assets.rendererId, viewMode, ...(options.live === true ? ['live'] : []), ...(options.redact ? ['redact', options.redact.fingerprint] : [])])
+  const optionsKey = JSON.stringify([options.locale, options.title, options.baseUrl, options.highlight !== false, assets.rendererId, viewMode, ...(options.live === true ? ['live'] : []), ...((options.marks ?? []).length > 0 ? [['marks', options.marks]] : []), ...(options.redact ? ['redact', options.redact.fingerprint] : [])])
   const manifest: Manifest = emptyManifest()
   // A redacted site keeps its own highlight cache: fragments of an earlier unredacted build must not stay
   // in the folder (they hold the code as it was).
@@ -289,11 +324,11 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
     if (reusable && previous !== null) {
       manifest.families[key] = before
       for (const m of family) {
-        const record = previous.sessions[m.stem] as SessionRecord
+        // The log's path as this build names it (a --redact manifest keeps none; the user may name it anew).
+        const record = withLogPath(previous.sessions[m.stem] as SessionRecord, m.scan.source.display)
         manifest.sessions[m.stem] = record
         for (const f of record.files) written.add(f)
         report.unchanged++
-        report.bytes += m.scan.bytes
         progress.advance(m.scan.bytes)
       }
       continue
@@ -330,6 +365,7 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
       baseUrl: options.baseUrl,
       viewMode,
       live: options.live === true,
+      marks: options.marks ?? [],
       redact: options.redact ?? null,
       highlighter,
       writer,
@@ -358,7 +394,7 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
   for (const r of records) {
     report.pages += r.summary.pages
     report.warnings.push(...r.warnings)
-    report.unlistedWarnings = (report.unlistedWarnings ?? 0) + Math.max(0, r.summary.warnings - r.warnings.length)
+    report.unlistedWarnings = (report.unlistedWarnings ?? 0) + Math.max(0, r.summary.warnings - r.warnings.reduce((n, w) => n + (w.lines ?? 1), 0))
   }
   report.sessions = records.length
   if (options.redact) report.redactions = mergeReports(records.flatMap(r => (r.redactions === undefined ? [] : [r.redactions])))
@@ -375,7 +411,8 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
 
   await removeUnlisted(previous, written, outDir)
   manifest.files = [...written].sort()
-  await writeManifest(outDir, manifest)
+  // A shard part keeps them: it is not published, and `merge` reports its warnings and redactions by path.
+  await writeManifest(outDir, options.redact && shard === null ? withoutLogPaths(manifest) : manifest)
   await cache.save()
   if (shard === null) await rm(join(outDir, SHARD_FILE), { force: true })
   else {
@@ -399,6 +436,7 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
     })
   }
   await highlighter?.close()
+  if (options.redact) await checkStaged(outDir, options.redact)
   progress.finish()
   report.highlight = { ...(highlighter?.stats ?? { blocks: 0, chars: 0, ms: 0 }), cacheHits: cache.hits }
   return report
@@ -484,5 +522,5 @@ async function removeEmptyDir(dir: string, root: string): Promise<void> {
 }
 
 export { MANIFEST_FILE }
-export { LockError } from './write/staging'
+export { LockError } from './write/lock'
 

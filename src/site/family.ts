@@ -7,7 +7,8 @@
 import type { Locale } from '../cards/types'
 import type { ViewMode } from '../cards/view-mode'
 import { sectionFeed } from '../cards/view-model'
-import { digestOf } from './render/digest'
+import { digestOf, firstPromptOf } from './render/digest'
+import { linkSpawnedChildren, spawnCalls, type SpawnCall } from '../conversation/spawn-links'
 import type { Conversation } from '../conversation/model'
 import type { Highlighter } from '../highlight/highlighter'
 import type { DiscoveryProblem } from '../log/node/discover'
@@ -18,13 +19,19 @@ import type { RedactConfig } from '../redact/scan'
 import { childAnchor, headerFacts, summarize, type Family } from './render/chrome'
 import { AttemptOutput } from './write/attempt-output'
 import { Enricher } from './render/enrich'
-import { foldLog, type FoldResult } from './fold/fold-log'
+import { foldLog, type CountedDetail, type FoldResult } from './fold/fold-log'
+import { sessionInsight, type SessionInsight } from '../stats/insight'
+import { buildSchedule, type Mark, type ReplayTiming } from '../replay'
 import { damagedConversation, failureReason, type FailedStage } from './fold/damaged'
 import type { SessionRecord, Warning } from './write/manifest'
 import { SessionRenderer, type RenderedSession } from './render/render-session'
 import type { Shell } from './html/shell'
 import type { SessionSummary, SiteText } from './types'
 import type { FileWriter } from './write/writer'
+import { TrajectoryRenderer, viewTabs } from './render/trajectory/render-trajectory'
+import { pageFile, trajectoryFile } from './plan/slug'
+import { trajectoryWords } from '../trajectory-view'
+import type { TrajectorySnapshot } from '../trajectory/model'
 
 /**
  * Log bytes of a family up to which every member's model is held from its fold to its render; a bigger
@@ -60,6 +67,8 @@ export interface FamilyContext {
   /** The pages' default view mode (`--view`). */
   viewMode: ViewMode
   live: boolean
+  /** `--mark "N:Label"`: replay chapters at turn N (src/replay). */
+  marks?: readonly Mark[]
   redact: RedactConfig | null
   highlighter: Highlighter | null
   writer: FileWriter
@@ -81,10 +90,20 @@ interface Loaded {
   member: FamilyMember
   /** The fold, until the session renders; null when a big family let it go (folded again to render). */
   conversation: Conversation | null
+  /** The Trajectory record model of the same fold, held and let go with the conversation. */
+  trajectory: TrajectorySnapshot | null
+  /** The replay timing fold, while the model is held (null for a live build, or when let go with it). */
+  timing: ReplayTiming | null
   /** What the family links need of the fold (kept when the conversation is let go). */
   children: Conversation['facts']['children']
+  /** Its subagent calls with their prompts, its first own prompt and its start: for links its logs do not name. */
+  spawns: SpawnCall[]
+  opening: string | null
+  createdAt: number | null
   summary: SessionSummary
   warnings: Warning[]
+  /** Its log ends in a partial line (see SessionRenderInput.tornTail). */
+  tornTail: boolean
   lines: number
   lastSeq: number
   redactions: RedactionReport | null
@@ -106,9 +125,11 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
   // Folded in a function of its own: an async function's suspended frame keeps what its locals last held,
   // and the render below must not keep a model the feed lets go.
   const loaded = await foldFamily(family, ctx, result, timed)
+  linkByPrompt(loaded)
   const byId = new Map(loaded.map(l => [l.member.id, l]))
   for (const l of loaded) {
     const renderer = new SessionRenderer(ctx.shell, text, new Enricher(highlighter))
+    const trajectoryRenderer = new TrajectoryRenderer(ctx.shell, text)
     const parent = l.summary.parentId === null ? undefined : byId.get(l.summary.parentId)
     const children = loaded.filter(c => c !== l && c.summary.parentId === l.member.id)
     // Which call spawned each child, as the parent's log tells it.
@@ -127,15 +148,56 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
     const out = new AttemptOutput(ctx.outDir, ctx.writer)
     // The model arrives in a box the render empties: from then on only the section feed holds the sections,
     // and it lets each go as it hands it out (a parameter would keep the whole model alive until the end).
-    const prepare = (box: { conversation: Conversation | null }) => {
+    const prepare = (box: Box) => {
       const conversation = box.conversation as Conversation
       box.conversation = null
+      // The replay schedule is read off the model before the feed lets its sections go (src/replay).
+      const replay = box.timing === null ? null : buildSchedule(conversation, box.timing, ctx.marks ?? [])
+      box.timing = null
       const sections = sectionFeed(conversation, { cwd: conversation.facts.cwd, home: null, locale: ctx.locale })
       const digest = digestOf(conversation.sections)
-      return { facts: headerFacts(l.summary, conversation.facts, text), feed: { ...sections, tools: digest.tools, prompts: digest.prompts } }
+      return { facts: headerFacts(l.summary, conversation.facts, text), feed: { ...sections, tools: digest.tools, prompts: digest.prompts }, replay }
     }
-    const renderOnce = async (box: { conversation: Conversation | null }) => {
-      const { facts, feed } = prepare(box)
+    const renderOnce = async (box: Box) => {
+      const snapshot = box.trajectory
+      box.trajectory = null
+      const { facts, feed, replay } = prepare(box)
+      const stem = l.member.stem
+      // The Trajectory's pages are cut first, so the Chat's rows can link to them; they are written once
+      // the Chat's pages are known, so its records can link back (src/site/render/trajectory).
+      const prepared =
+        snapshot === null
+          ? null
+          : await timed('render', () => trajectoryRenderer.prepare({ snapshot, summary: l.summary, facts, family: familyContext, locale: ctx.locale, lang, baseUrl: ctx.baseUrl, viewMode: ctx.viewMode }, out))
+      try {
+        const words = trajectoryWords(ctx.locale)
+        const rendered = await timed('render', () => renderer.render({
+          view: feed,
+          summary: l.summary,
+          facts,
+          family: familyContext,
+          childByCall,
+          lang,
+          baseUrl: ctx.baseUrl,
+          viewMode: ctx.viewMode,
+          tornTail: l.tornTail,
+          ...(replay === null ? {} : { replay }),
+          ...(prepared === null ? {} : { trajectory: { links: prepared.links(), tabs: (page: number) => viewTabs(words, 'chat', pageFile(stem, page), trajectoryFile(stem, 1)) } }),
+          ...(ctx.live ? { live: { page: 'session' as const, key: l.member.liveKey, lines: l.lines, seq: l.lastSeq } } : {}),
+        }, out))
+        if (prepared === null) return { rendered, trajectoryOverBudget: [] as number[] }
+        const chat = { pageOf: (id: string) => rendered.anchors.get(id), ids: () => rendered.anchors.keys(), file: (page: number) => pageFile(stem, page) }
+        const written = await timed('render', () => prepared.write(chat, out, new Set(rendered.paths)))
+        // In place: a spread would read `transcripts`, which a render through a writer does not keep.
+        const paths = [...new Set([...rendered.paths, ...written.paths])].sort()
+        rendered.paths.splice(0, rendered.paths.length, ...paths)
+        return { rendered, trajectoryOverBudget: written.overBudget }
+      } finally {
+        prepared?.discard()
+      }
+    }
+    const renderChatOnly = async (box: Box) => {
+      const { facts, feed, replay } = prepare(box)
       return timed('render', () => renderer.render({
         view: feed,
         summary: l.summary,
@@ -145,18 +207,21 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
         lang,
         baseUrl: ctx.baseUrl,
         viewMode: ctx.viewMode,
+        tornTail: l.tornTail,
+        ...(replay === null ? {} : { replay }),
         ...(ctx.live ? { live: { page: 'session' as const, key: l.member.liveKey, lines: l.lines, seq: l.lastSeq } } : {}),
       }, out))
     }
     let rendered: RenderedSession
+    let trajectoryOverBudget: number[] = []
     try {
-      rendered = await renderOnce(takeBox(l) ?? (await refold(l.member, ctx, result)))
+      ;({ rendered, trajectoryOverBudget } = await renderOnce(takeBox(l) ?? (await refold(l.member, ctx, result))))
     } catch (error) {
       // Its page becomes the damaged-session page; the family's other sessions render as usual.
       await out.takeBack()
       const damaged = damagedFold(l.member, 'render', error, result)
       l.warnings = [...damaged.warnings, ...l.warnings]
-      rendered = await renderOnce({ conversation: damaged.conversation })
+      rendered = await renderChatOnly({ conversation: damaged.conversation, trajectory: null, timing: null })
     }
     // What colouring cost this thread: the time it waited for colours (all of shiki's time when shiki runs
     // here; only what did not overlap rendering when a highlight worker runs it).
@@ -164,6 +229,7 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
     result.timings.highlight += renderer.highlightWaitMs
     const summary = { ...l.summary, pages: rendered.pages }
     for (const page of rendered.overBudget) result.overBudget.push(`sessions/${summary.slug}${page > 1 ? `.p${page}` : ''}.html`)
+    for (const page of trajectoryOverBudget) result.overBudget.push(`sessions/${trajectoryFile(summary.slug, page)}`)
     result.sessions.push({
       stem: l.member.stem,
       record: {
@@ -193,35 +259,93 @@ async function foldFamily(family: readonly FamilyMember[], ctx: FamilyContext, r
       ctx.advance(member.bytes)
       continue
     }
-    const { conversation, warnings, lines, lastSeq } = folded
+    const { conversation, warnings, lines, lastSeq, trajectory } = folded
+    const timing = folded.timing ?? null
     // A family bigger than HOLD_FAMILY_BYTES keeps one member's model at a time: the others are folded
     // again when their turn to render comes (the fold is deterministic; only time is spent).
     const hold = family.length === 1 || familyBytes <= HOLD_FAMILY_BYTES
-    loaded.push({ member, conversation: hold ? conversation : null, children: conversation.facts.children, warnings, lines, lastSeq, redactions: redactor?.report() ?? null, summary: summarize({ conversation, id: member.id, stem: member.stem, pages: 1, warnings: folded.warningCount, locale: ctx.locale }) })
+    loaded.push({
+      member,
+      conversation: hold ? conversation : null,
+      trajectory: hold ? trajectory : null,
+      timing: hold ? timing : null,
+      children: conversation.facts.children,
+      spawns: spawnCalls(conversation.sections),
+      opening: firstPromptOf(conversation.sections),
+      createdAt: conversation.header?.createdAt ?? null,
+      warnings,
+      tornTail: folded.tornTail,
+      lines,
+      lastSeq,
+      redactions: redactor?.report() ?? null,
+      summary: { ...summarize({ conversation, id: member.id, stem: member.stem, pages: 1, warnings: folded.warningCount, locale: ctx.locale }), insight: insightOf(member.id, conversation, folded.detail) },
+    })
   }
   return loaded
 }
 
+/** Each parent's links, with the calls its log does not name found by prompt (src/conversation/spawn-links.ts). */
+function linkByPrompt(loaded: Loaded[]): void {
+  for (const l of loaded) {
+    if (l.spawns.length === 0) continue
+    const kids = loaded.filter(c => c !== l && c.summary.parentId === l.member.id)
+    if (kids.length > 0) l.children = linkSpawnedChildren(l.children, l.spawns, kids.map(k => ({ id: k.member.id, prompt: k.opening, createdAt: k.createdAt })))
+  }
+}
+
+/**
+ * The session's archive record (src/stats/insight.ts), kept in the manifest with its summary: the index
+ * overview adds these up, so a rebuild reads only the logs that changed. Made from the fold's own counters.
+ */
+function insightOf(id: string, conversation: Conversation, detail: CountedDetail | undefined): SessionInsight {
+  const f = conversation.facts
+  const model = f.models[0]
+  return sessionInsight({
+    id,
+    project: f.cwd,
+    start: f.startTime,
+    end: f.endTime,
+    status: f.status,
+    model: model === undefined ? null : model.provider ? `${model.provider}/${model.model}` : model.model,
+    counts: f.stats,
+    usage: f.stats.usage,
+    requests: detail?.requests ?? [],
+    tools: detail?.tools ?? new Map(),
+    lastTool: detail?.lastTool ?? null,
+  })
+}
+
+/** A member's models (conversation, Trajectory, replay timing) on their way to the render, which empties the box as it takes them. */
+interface Box {
+  conversation: Conversation | null
+  trajectory: TrajectorySnapshot | null
+  timing: ReplayTiming | null
+}
+
 /** The member's model in a box the render empties (null: it was let go, fold again). Synchronous, so no frame keeps it. */
-function takeBox(l: Loaded): { conversation: Conversation | null } | null {
-  const box = l.conversation === null ? null : { conversation: l.conversation }
+function takeBox(l: Loaded): Box | null {
+  const box = l.conversation === null ? null : { conversation: l.conversation, trajectory: l.trajectory, timing: l.timing }
   l.conversation = null
+  l.trajectory = null
+  l.timing = null
   return box
 }
 
 /** One member's log read and folded as this build reads it. */
 function foldMember(member: FamilyMember, ctx: FamilyContext, redactor: Redactor | null): Promise<FoldResult> {
   // A live page resumes its feed where the fold stopped, from the expanded events: read those in full.
-  return foldLog(member.source, redactor, { chunks: ctx.live ? 'expand' : 'skip-superseded', bytes: member.bytes })
+  // The static build folds the Trajectory and the replay clocks from the same read; a live page follows the
+  // Chat only (it has no finished timeline to play).
+  return foldLog(member.source, redactor, { chunks: ctx.live ? 'expand' : 'skip-superseded', bytes: member.bytes, trajectory: !ctx.live, replay: !ctx.live })
 }
 
 /** A family member's fold again, for its render (its first fold was let go: see HOLD_FAMILY_BYTES). */
-async function refold(member: FamilyMember, ctx: FamilyContext, result: FamilyResult): Promise<{ conversation: Conversation | null }> {
+async function refold(member: FamilyMember, ctx: FamilyContext, result: FamilyResult): Promise<Box> {
   const started = performance.now()
   const folded = await foldMember(member, ctx, ctx.redact ? new Redactor(ctx.redact) : null)
   result.timings.decode += performance.now() - started
   if (!folded.ok) throw new Error(folded.error)
-  return { conversation: folded.conversation }
+  return { conversation: folded.conversation, trajectory: folded.trajectory, timing: folded.timing ?? null }
 }
 
 /**
@@ -236,8 +360,10 @@ function damagedFold(member: FamilyMember, stage: FailedStage, error: unknown, r
     conversation: damagedConversation(member.header, reason, line),
     warnings: [{ path: member.source.display, line, message: reason }],
     warningCount: 1,
+    tornTail: false,
     lines: 0,
     lastSeq: -1,
+    trajectory: null,
   }
 }
 

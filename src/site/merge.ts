@@ -22,7 +22,7 @@ import { mergeReports, type RedactionReport } from '../redact/redactor'
 import type { DiscoveryProblem } from '../log/node/discover'
 import { loadSiteAssets, type SiteAssets } from './html/assets'
 import { removeUnlisted, VERSION, writeIndexAndAssets, writeSiteFolder } from './build-site'
-import { emptyManifest, readManifest, STATE_DIR, writeManifest, type Manifest, type SessionRecord, type Warning } from './write/manifest'
+import { emptyManifest, readManifest, STATE_DIR, withoutLogPaths, writeManifest, type Manifest, type SessionRecord, type Warning } from './write/manifest'
 import { readShardManifest, SHARD_FILE, type ShardManifest, type ShardOptions } from './plan/shard'
 import { siteText } from './strings'
 import { FileWriter } from './write/writer'
@@ -298,7 +298,7 @@ async function mergeInto(parts: readonly Part[], previous: Manifest | null, outD
   await writer.flush()
   await removeUnlisted(previous, written, outDir)
   manifest.files = [...written].sort()
-  await writeManifest(outDir, manifest)
+  await writeManifest(outDir, first.options.redact !== null ? withoutLogPaths(manifest) : manifest)
   // The highlight cache the one build would have left; a site left by an earlier build keeps no other.
   for (const name of ['highlight-cache.json', 'highlight-cache.redacted.json']) {
     const target = join(outDir, STATE_DIR, name)

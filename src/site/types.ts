@@ -8,6 +8,8 @@ import type { SessionPill } from '../cards/pills'
 import type { Locale, TimeLabel } from '../cards/types'
 import type { SessionStatus } from '../conversation/model'
 import type { ViewMode } from '../cards/view-mode'
+import type { SessionInsight } from '../stats/insight'
+import type { OverviewModel, OverviewText } from './index/overview-types'
 
 /** A fact of the session header (`Started`, `Model`, …). */
 export interface Fact {
@@ -52,6 +54,11 @@ export interface SessionSummary {
   pages: number
   /** Damage worth a look: invalid lines, unknown events, a torn tail. */
   warnings: number
+  /**
+   * The session's archive record (src/stats/insight.ts) the index overview adds up; kept in the manifest so
+   * a rebuild does not read unchanged logs again. Absent: not known (a preview, a damaged session's page).
+   */
+  insight?: SessionInsight
 }
 
 /** Site-wide text, per locale (src/site/strings.ts). */
@@ -79,6 +86,12 @@ export interface SiteText {
   /** The filter's placeholder and count on one page of a paginated index: it filters that page only. */
   filterPagePlaceholder: string
   filterPageCount: string
+  /** A session page's notice for a link to nothing in the session: `{n}` the turn, `{id}` any other address. */
+  noSuchTurn: string
+  noSuchAnchor: string
+  /** Where the sessions were, when the filter matches none (`…on this page` on one index page of several). */
+  filterNoMatch: string
+  filterPageNoMatch: string
   /** Name of the index's page navigation. */
   indexPagesNav: string
   sessionsCount: (sessions: number, projects: number) => string
@@ -97,6 +110,8 @@ export interface SiteText {
   factStatus: string
   factSession: string
   warnings: (n: number) => string
+  /** Beside `warnings`: the log's last line was torn off and is not shown. */
+  tornTail: string
   cutNote: string
   fullText: string
   continued: string
@@ -132,6 +147,8 @@ export interface SiteText {
   viewLabel: string
   /** Each view mode's name in that control. */
   viewModes: Record<ViewMode, string>
+  /** The index overview's words (src/site/index/overview.ts). */
+  overview: OverviewText
 }
 
 /** The header's view-mode control (src/site/client/view-mode.ts makes it work; hidden without script). */
@@ -151,8 +168,8 @@ export interface SessionChrome {
   /** `3 child sessions`; the list itself is `children`. */
   childrenLabel: string
   children: Link[]
-  /** The index, relative to this page. */
-  index: Link
+  /** The index, relative to this page; null: no way back to show (a one-file export's own header is the top). */
+  index: Link | null
   nav: PageNav | null
   /** `N warnings` line, or null. */
   warnings: string | null
@@ -164,6 +181,26 @@ export interface SessionChrome {
   folds?: FoldControls | null
   /** A note about the page under the title: a preview says it is one (src/site/preview.ts); absent or null: none. */
   notice?: string | null
+  /** The `Chat | Trajectory` tabs (issue 29): links between a session's two views; absent or null: none. */
+  tabs?: ViewTabs | null
+}
+
+/** What the Chat links to on a session's Trajectory pages, once they are cut (src/site/render/trajectory). */
+export interface TrajectoryLinks {
+  /** `<page>#<id>` of a record, request or turn id, or null when no page holds it. */
+  href(id: string): string | null
+  /** The Trajectory page a Chat row links to: its tool call's record, its turn's first request. */
+  forCall(callId: string): string | null
+  forTurn(turn: number): string | null
+  label: string
+}
+
+/** The session header's view tabs: each a link to that view's page for this part of the session. */
+export interface ViewTabs {
+  /** Name of the navigation (`Views`). */
+  label: string
+  /** In order; `href` null for the view this page shows. */
+  items: { label: string; href: string | null }[]
 }
 
 /** One prompt of the list: a link to its turn on the page that holds it. */
@@ -223,7 +260,7 @@ export interface PageNav {
 
 /** Links the site adds after a transcript row: full text of cut outputs, a spawned child session. */
 export interface RowExtra {
-  kind: 'full-text' | 'child-session'
+  kind: 'full-text' | 'child-session' | 'trajectory'
   href: string
   label: string
   /** Anchor id of the extra itself (children link back to it). */
@@ -246,6 +283,8 @@ export interface IndexModel {
   emptyHint?: string
   /** A note about the page under the count: a preview says it is one (src/site/preview.ts). */
   notice?: string | null
+  /** The archive overview (totals and charts, src/site/index/overview.ts); on the first index page only. */
+  overview?: OverviewModel | null
 }
 
 export interface StatusCount {
@@ -262,6 +301,9 @@ export interface IndexGroup {
   entries: IndexEntry[]
 }
 
+/** A page link on an index entry; `gapBefore`: an ellipsis stands for the pages skipped before it. */
+export type IndexPageLink = Link & { gapBefore?: boolean }
+
 export interface IndexEntry {
   href: string
   title: string
@@ -271,8 +313,8 @@ export interface IndexEntry {
   statusLabel: string
   /** Lower-cased text the filter box matches against. */
   filterText: string
-  /** Links to pages 2… when the session was paginated (page 1 is `href`). */
-  pages: Link[]
+  /** Links to pages 2… when the session was paginated (page 1 is `href`); `gapBefore`: pages skipped before it. */
+  pages: IndexPageLink[]
   warnings: string | null
   children: IndexEntry[]
   /** The session's search shard, relative to the site root (the index search loads it). */

@@ -7,6 +7,7 @@
  * results, `tool/ptc-dispatch*`, decoded streams); the one v0 shape left is the top-level chunk stream,
  * read here for first-token times only, as dsh's upgrade of it into the step's stream would be.
  */
+import { runLength } from '../log/invalid-runs'
 import type { ParsedLine } from '../log/parsed-line'
 import type { EventOf, KnownEvent } from '../log/schema'
 import { num, prop, str } from '../conversation/narrow'
@@ -45,6 +46,10 @@ export class TrajectoryBuilder {
     for (const line of lines) {
       this.#line = line.line
       switch (line.kind) {
+        case 'header':
+          // The seed cut: a fork child's copied requests are the parent's (src/conversation/usage.ts).
+          this.#usage.header(line.header)
+          break
         case 'event':
           this.#event(line.event)
           break
@@ -52,7 +57,7 @@ export class TrajectoryBuilder {
           this.#unexplained.push({ line: line.line, seq: line.event.seq, type: line.event.type, reason: line.reason })
           break
         case 'invalid':
-          this.#invalidLines++
+          this.#invalidLines += runLength(line)
           break
         default:
       }

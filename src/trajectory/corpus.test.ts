@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest'
 import { corpusLogs } from '../../snapshots/corpus'
 import { assemble } from '../conversation'
 import { batches } from '../conversation/testing'
+import { RequestUsageCounter } from '../conversation/usage'
 import type { ParsedLine } from '../log/parsed-line'
 import { loadSession } from '../log/node'
 import { assembleTrajectory, TrajectoryBuilder } from './index'
@@ -66,9 +67,17 @@ describe.each(logs)('$scenario', ({ url }) => {
     expect(trajectory.totals.toolCalls + trajectory.totals.subtoolCalls).toBe(stats.toolCalls)
     expect(trajectory.totals.subtoolCalls).toBe(stats.subToolCalls)
     expect(trajectory.totals.usage ?? { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0, totalTokens: 0 }).toEqual(stats.usage)
-    // The ledger's own cumulative ends at the same total.
+    // The ledger's own cumulative ends at the same total, plus what a fork child's seed repeats of its
+    // parent's requests: the ledger lists those rows as the log holds them, the session total leaves them out.
+    const counter = new RequestUsageCounter()
+    for (const line of lines) {
+      if (line.kind === 'header') counter.header(line.header)
+      else if (line.kind === 'event') counter.take(line.event)
+    }
+    expect(counter.totals).toEqual(stats.usage)
+    const inherited = counter.inheritedTotals
     const last = trajectory.requests[trajectory.requests.length - 1]?.cumulativeUsage ?? {}
-    for (const field of ['inputTokens', 'outputTokens', 'cacheReadTokens', 'cacheWriteTokens', 'reasoningTokens'] as const) expect(last[field] ?? 0).toBe(stats.usage[field])
+    for (const field of ['inputTokens', 'outputTokens', 'cacheReadTokens', 'cacheWriteTokens', 'reasoningTokens'] as const) expect(last[field] ?? 0).toBe(stats.usage[field] + inherited[field])
     // The requests' own counts add up to the ledger's.
     expect(trajectory.requests.reduce((n, r) => n + r.toolCalls, 0)).toBeLessThanOrEqual(trajectory.totals.toolCalls)
   })

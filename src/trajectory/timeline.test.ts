@@ -49,6 +49,9 @@ describe('trajectoryTimeline', () => {
       ['user', 0, 0], ['message', 0, 100], ['tool', 100, 200], ['user', 200, 200], ['message', 200, 400],
     ])
     expect(duration?.turnBoundaries.map((b) => b.at - at(1))).toEqual([0, 200])
+    // Each removed gap is reported where it was taken out (projected) with its length; actual removes none.
+    expect(duration?.gaps.map((g) => [g.at - at(1), g.ms])).toEqual([[0, 100], [100, 100], [200, 10_400], [200, 100]])
+    expect(actual?.gaps).toEqual([])
   })
 
   it('time: wall clock, zero-width spans', () => {

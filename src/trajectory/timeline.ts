@@ -9,8 +9,9 @@
  * - `actual`: as `duration`, without compression (wall clock);
  * - `time`: wall clock, every span zero-width (upstream draws these 8 px wide).
  * Lanes: 0 Input (system, user, context), 1 Model (assistant, compacted), 2 Tools (tool, subtool). A turn
- * boundary sits at each turn's first span; a standalone compaction adds none. Null when nothing is drawable
- * ("No timing data").
+ * boundary sits at each turn's first span; a standalone compaction adds none. `gaps` (duration mode) says
+ * where each idle gap was taken out and how long it was, so a page can mark it. Null when nothing is
+ * drawable ("No timing data").
  */
 import type { RecordKind, TrajectoryRecord, TrajectorySnapshot } from './model'
 
@@ -31,6 +32,8 @@ export interface Timeline {
   end: number
   spans: TimelineSpan[]
   turnBoundaries: { turn: number; at: number }[]
+  /** Idle gaps compressed away (`duration` only): the projected position and the gap's length in ms. */
+  gaps: { at: number; ms: number }[]
 }
 
 export function laneOf(kind: RecordKind): 0 | 1 | 2 {
@@ -57,7 +60,7 @@ export function trajectoryTimeline(snapshot: TrajectorySnapshot, mode: TimelineM
       if (section.turn !== null) turnBoundaries.push({ turn: section.turn, at: spans.length })
       for (const record of section.records) spans.push({ record: record.index, kind: record.kind, lane: laneOf(record.kind), start: spans.length, end: spans.length + 1, isError: record.isError })
     }
-    return spans.length === 0 ? null : { start: 0, end: spans.length, spans, turnBoundaries }
+    return spans.length === 0 ? null : { start: 0, end: spans.length, spans, turnBoundaries, gaps: [] }
   }
 
   const timed = sections.map((section) => ({
@@ -68,10 +71,14 @@ export function trajectoryTimeline(snapshot: TrajectorySnapshot, mode: TimelineM
   const raw = timed.flatMap((section) => section.spans)
   if (raw.length === 0) return null
   const removed = new Map<TimelineSpan, number>()
+  const gaps: Timeline['gaps'] = []
   let idle = 0
   let coveredUntil: number | null = null
   for (const span of [...raw].sort((a, b) => a.start - b.start || a.end - b.end)) {
-    if (mode === 'duration' && coveredUntil !== null && span.start > coveredUntil) idle += span.start - coveredUntil
+    if (mode === 'duration' && coveredUntil !== null && span.start > coveredUntil) {
+      gaps.push({ at: coveredUntil - idle, ms: span.start - coveredUntil })
+      idle += span.start - coveredUntil
+    }
     removed.set(span, idle)
     coveredUntil = coveredUntil === null ? span.end : Math.max(coveredUntil, span.end)
   }
@@ -90,5 +97,5 @@ export function trajectoryTimeline(snapshot: TrajectorySnapshot, mode: TimelineM
     start = Math.min(start, span.start)
     end = Math.max(end, span.end)
   }
-  return { start, end, spans, turnBoundaries }
+  return { start, end, spans, turnBoundaries, gaps }
 }

@@ -3,6 +3,9 @@
  * values replaced by prototype names or by JSON nested thousands of levels, bytes of garbage — go through
  * build, export, snapshot and live: nothing throws (an unhandled rejection fails the run too), nothing is left
  * as a temporary file, and every log is either a session of the site or a reported problem.
+ * Issue 32 point 3 adds its classes (./trust-generators.ts, ./secret-generators.ts): times no date holds, ids
+ * that start with a dot, parent links that form a cycle, results of many short lines, runs of blank or
+ * unparsable lines, and secrets only a page's transforms assemble — which a `--redact` export never shows.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -12,6 +15,10 @@ import { buildInto } from '../support/build'
 import { startTestLive } from '../live-e2e/harness'
 import { deepJson, PROTO_NAMES, writeRoot } from './generators'
 import { cleanTemps, run, temp, tmpFilesUnder } from './harness'
+import { checkPaths } from '../../src/redact/node/check'
+import { DEFAULT_CONFIG } from '../../src/redact/scan'
+import { PASSWORD, TOKEN_BODY } from './secret-generators'
+import { FAR_TIME, withLineRun } from './trust-generators'
 
 afterAll(cleanTemps)
 
@@ -25,6 +32,22 @@ type Mutation =
   | { kind: 'proto'; line: number; name: number }
   | { kind: 'deep'; line: number; depth: number }
   | { kind: 'garbage'; at: number; bytes: string }
+  | { kind: 'far-time'; line: number; sign: 1 | -1 }
+  | { kind: 'dot-id' }
+  | { kind: 'short-lines'; line: number; count: number }
+  | { kind: 'line-run'; at: number; count: number; garbage: boolean }
+  | { kind: 'secret'; line: number; variant: number }
+
+/** Secrets as only a page's transforms assemble them (decoded text; JSON-escaped where written into a log line). */
+const ASSEMBLED = [
+  `xxxx${TOKEN_BODY}\rghp_`,
+  `ghX\bp_${TOKEN_BODY}`,
+  `ghp\\_${TOKEN_BODY}`,
+  `&#103;hp_${TOKEN_BODY}`,
+  `\`ghp_${TOKEN_BODY.slice(0, 9)}\`${TOKEN_BODY.slice(9)}`,
+  `[ghp_${TOKEN_BODY.slice(0, 9)}](https://example.com/a)${TOKEN_BODY.slice(9)}`,
+  `{\"pass\\u0077ord\": \"${PASSWORD}\"}`,
+]
 
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('cut' as const), at: fc.nat() }),
@@ -33,6 +56,11 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('proto' as const), line: fc.nat(), name: fc.nat() }),
   fc.record({ kind: fc.constant('deep' as const), line: fc.nat(), depth: fc.integer({ min: 50, max: 4000 }) }),
   fc.record({ kind: fc.constant('garbage' as const), at: fc.nat(), bytes: fc.string({ maxLength: 8 }) }),
+  fc.record({ kind: fc.constant('far-time' as const), line: fc.nat(), sign: fc.constantFrom(1 as const, -1 as const) }),
+  fc.record({ kind: fc.constant('dot-id' as const) }),
+  fc.record({ kind: fc.constant('short-lines' as const), line: fc.nat(), count: fc.integer({ min: 500, max: 5000 }) }),
+  fc.record({ kind: fc.constant('line-run' as const), at: fc.nat(), count: fc.integer({ min: 2, max: 1000 }), garbage: fc.boolean() }),
+  fc.record({ kind: fc.constant('secret' as const), line: fc.nat(), variant: fc.nat() }),
 )
 
 function mutate(text: string, m: Mutation): string {
@@ -63,12 +91,43 @@ function mutate(text: string, m: Mutation): string {
     }
     case 'garbage':
       return text.slice(0, m.at % (text.length + 1)) + m.bytes + text.slice(m.at % (text.length + 1))
+    case 'far-time':
+      return lines.map((l, i) => (i === at(m.line) ? l.replace(/"time":-?\d+/, `"time":${m.sign * FAR_TIME}`) : l)).join('\n')
+    case 'dot-id':
+      return lines.map((l, i) => (i === 0 ? l.replace(/"id":"/, '"id":".') : l)).join('\n')
+    case 'short-lines': {
+      // The longest string value of one line becomes many short lines (a tool result of `seq 1 N`).
+      const many = Array.from({ length: m.count }, (_, k) => String(k % 10)).join('\\n')
+      return lines.map((l, i) => (i === at(m.line) ? l.replace(/"(?:[^"\\]|\\.){8,}"(?=\s*[,}\]])/, `"${many}"`) : l)).join('\n')
+    }
+    case 'line-run':
+      return withLineRun(text, at(m.at), m.count, m.garbage ? 'garbage' : 'blank')
+    case 'secret': {
+      const secret = ASSEMBLED[m.variant % ASSEMBLED.length] ?? ''
+      return lines.map((l, i) => (i === at(m.line) ? l.replace(/"((?:[^"\\]|\\.){4,})"(?=\s*[,}\]])/, (_, v: string) => `"${v} ${JSON.stringify(secret).slice(1, -1)} end"`) : l)).join('\n')
+    }
   }
 }
 
-const picksArb = fc.array(fc.record({ log: fc.nat(), mutations: fc.array(mutation, { minLength: 1, maxLength: 3 }) }), { minLength: 1, maxLength: 3 })
-const mutatedLogs = (picks: { log: number; mutations: Mutation[] }[]) =>
-  picks.map((p, i) => ({ name: `m${i}`, text: p.mutations.reduce(mutate, corpus[p.log % corpus.length] ?? '') }))
+const picksArb = fc.array(fc.record({ log: fc.nat(), mutations: fc.array(mutation, { minLength: 1, maxLength: 3 }), cycle: fc.boolean() }), { minLength: 1, maxLength: 3 })
+
+/** Each picked log whose `cycle` is set names the next such log's id as its parent: the links close a cycle. */
+function closeCycles(texts: string[], cycle: boolean[]): string[] {
+  const ids = texts.map(t => /"id":"((?:[^"\\]|\\.)*)"/.exec(t.slice(0, t.indexOf('\n') === -1 ? t.length : t.indexOf('\n')))?.[1] ?? null)
+  const members = texts.flatMap((_, i) => (cycle[i] === true && ids[i] !== null ? [i] : []))
+  if (members.length === 0) return texts
+  return texts.map((t, i) => {
+    const k = members.indexOf(i)
+    if (k === -1) return t
+    const parent = ids[members[(k + 1) % members.length] ?? i] ?? ''
+    return t.replace(/^\{"type":"session",/, `{"type":"session","parentSession":"${parent}",`)
+  })
+}
+const mutatedLogs = (picks: { log: number; mutations: Mutation[]; cycle: boolean }[]) =>
+  closeCycles(
+    picks.map(p => p.mutations.reduce(mutate, corpus[p.log % corpus.length] ?? '')),
+    picks.map(p => p.cycle),
+  ).map((text, i) => ({ name: `m${i}`, text }))
 
 describe('mutated corpus logs', () => {
   it('never crash live: it serves a page for every session the static build has', async () => {
@@ -106,6 +165,13 @@ describe('mutated corpus logs', () => {
           expect([0, 1]).toContain(exported.code)
           const snap = await run(['snapshot', root])
           expect([0, 1]).toContain(snap.code)
+          // A --redact export shows no secret, whatever transform assembles it.
+          const [html, md] = [join(temp(), 'r.html'), join(temp(), 'r.md')]
+          const redacted = await run(['export', first, '--redact', '-o', html, '--markdown', md])
+          expect([0, 1]).toContain(redacted.code)
+          if (redacted.code === 0) expect((await checkPaths([html, md], DEFAULT_CONFIG, { env: {}, homedir: '/nonexistent-home' })).hits).toEqual([])
+          const latest = await run(['build', root, '--latest', '1', '-o', join(temp(), 'latest')])
+          expect([0, 1]).toContain(latest.code)
           cleanTemps()
         },
       ),

@@ -56,7 +56,9 @@ describe.skipIf(!enabled)('the XSS fixture', () => {
     })
     const siteUrl = pathToFileURL(site).href
     const pages = [...treeOf(site, { skipState: true }).keys()].filter(p => p.endsWith('.html'))
-    expect(pages.length).toBe(3)
+    // The index and each session's Chat page and Trajectory page (issue 29): the hostile text reaches both views.
+    expect(pages.length).toBe(5)
+    expect(pages.filter(p => p.endsWith('.trajectory.html'))).toHaveLength(2)
     for (const path of pages) {
       const page = await context.newPage()
       const activity = watch(page)

@@ -55,7 +55,8 @@ export function headerOf(s: SessionBuilder): string {
  * The transcript landmark's markup, normalized: attributes the enhancement script sets at load
  * (`aria-expanded`, the copy buttons' `hidden`, path chips' `role`, the `tabindex` of path chips and of
  * scroll boxes that overflow — layout-dependent) and every `open` state are removed, so a page is compared
- * by what the components rendered (they render no `tabindex` inside the transcript).
+ * by what the components rendered (they render no `tabindex` inside the transcript). The static page's
+ * Trajectory links are left out: a live page has no Trajectory to link to yet.
  */
 export async function transcriptMarkup(page: Page): Promise<string> {
   return page.evaluate(() => {
@@ -69,6 +70,10 @@ export async function transcriptMarkup(page: Page): Promise<string> {
       if (el.matches('[data-copy-path]')) el.removeAttribute('role')
       if (el.matches('button[data-copy]')) el.removeAttribute('hidden')
     }
+    // A live page follows the Chat only (no Trajectory pages yet): the static page's links to a row's
+    // Trajectory record, and a links list they alone filled, are not compared.
+    for (const el of copy.querySelectorAll('[data-row-extras] > li[data-kind="trajectory"]')) el.remove()
+    for (const el of copy.querySelectorAll('[data-row-extras]:empty')) el.remove()
     return copy.outerHTML
   })
 }
@@ -100,6 +105,10 @@ export async function waitForTranscript(page: Page, want: string): Promise<void>
       if (el.matches('[data-copy-path]')) el.removeAttribute('role')
       if (el.matches('button[data-copy]')) el.removeAttribute('hidden')
     }
+    // A live page follows the Chat only (no Trajectory pages yet): the static page's links to a row's
+    // Trajectory record, and a links list they alone filled, are not compared.
+    for (const el of copy.querySelectorAll('[data-row-extras] > li[data-kind="trajectory"]')) el.remove()
+    for (const el of copy.querySelectorAll('[data-row-extras]:empty')) el.remove()
     return copy.outerHTML === wanted
   }, want, { timeout: EVENT_WAIT_MS, polling: 100 })
 }

@@ -66,7 +66,14 @@ export class FeedClient {
 export async function freshRead(path: string): Promise<ParsedLine[]> {
   const loaded = await loadSession(path)
   if (!loaded.ok) throw new Error(`fresh read failed: ${loaded.error}`)
-  return loaded.session.lines
+  // The whole-file reader also says where an unreadable line starts in bytes (`offset`, for inspect's
+  // report); a follower's feed places lines by line and frame only, so byte offsets are not compared.
+  return loaded.session.lines.map((line) => {
+    if (line.kind !== 'invalid') return line
+    const { offset: _offset, ...rest } = line
+    if (rest.run === undefined) return rest
+    return { ...rest, run: { ...rest.run, more: rest.run.more.map(({ offset: _o, ...sample }) => sample) } }
+  })
 }
 
 /** Event seqs in order; a follower must keep them contiguous and free of duplicates. */

@@ -1,13 +1,16 @@
 /**
  * The live index over real directories: sessions that appear (new project, new session directory, new
  * child), a new `session.vN` generation, removal, duplicate ids, and the kinds of input paths a user may
- * give (root, project directory, session directory, one file). Keys stay stable once given.
+ * give (root, project directory, session directory, one file). Keys stay stable once given. Issue 32: a
+ * notification walks only the folder it names, an unknown key is looked up in the folder it names, and a
+ * failed watcher (or an event that names nothing) brings the fallback full rescan at once.
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { IndexMessage } from '../../src/live/protocol'
 import { RootWatcher } from '../../src/live/node/root-watcher'
+import type { WatchFn } from '../../src/live/node/wake'
 import { FakeDshWriter } from '../../src/live/testing/fake-writer'
 import { tempRoot, waitFor } from './helpers'
 
@@ -113,5 +116,98 @@ describe('RootWatcher', () => {
     await writeFile(join(dir, 'session.jsonl'), 'not json\n')
     const { watcher } = await watcherOn([root])
     expect(watcher.entries()).toMatchObject([{ key: 'broken~0020one', header: null, project: '--x--' }])
+  })
+})
+
+/** A watch function the test fires by hand, and a count of walks: full rescans and one-folder walks. */
+async function handWatched(root: string, pollMs = 3_600_000) {
+  const watched = new Map<string, { onChange: (name: string | null) => void; onError: (error: unknown) => void }>()
+  const watch: WatchFn = (dir, onChange, onError) => {
+    watched.set(dir, { onChange, onError })
+    return { close: () => void watched.delete(dir) }
+  }
+  const scans = { full: 0, folders: [] as string[] }
+  const errors: unknown[] = []
+  const watcher = new RootWatcher([root], {
+    rescanMs: 3_600_000,
+    pollMs,
+    debounceMs: 0,
+    watch,
+    onError: (error) => errors.push(error),
+    onScan: (folder) => (folder === null ? scans.full++ : scans.folders.push(folder)),
+  })
+  cleanups.push(() => watcher.close())
+  await watcher.ready
+  const messages: IndexMessage[] = []
+  watcher.subscribe((m) => messages.push(m))
+  scans.full = 0
+  return { watcher, watched, scans, messages, errors }
+}
+
+describe('RootWatcher without periodic full rescans (issue 32)', () => {
+  it('announces a new session folder from the notification that names it, walking only that folder', async () => {
+    const { root, cleanup } = await tempRoot()
+    cleanups.push(cleanup)
+    const first = await session(root, 'alpha')
+    const project = join(first.dir, '..')
+    const { watcher, watched, scans, messages } = await handWatched(root)
+    expect([...watched.keys()].sort()).toEqual([root, project].sort())
+    const second = await session(root, 'beta')
+    watched.get(project)?.onChange('beta')
+    await waitFor(() => watcher.resolve('beta') !== null, 5000, 'the announced session')
+    expect(watcher.resolve('beta')).toEqual({ dir: second.dir })
+    expect(messages.flatMap((m) => (m.kind === 'index-upsert' ? [m.session.key] : []))).toContain('beta')
+    expect(scans.full).toBe(0)
+    expect(new Set(scans.folders)).toEqual(new Set([second.dir]))
+    // Its removal, named the same way, is found by the same one-folder walk.
+    await rm(second.dir, { recursive: true })
+    watched.get(project)?.onChange('beta')
+    await waitFor(() => watcher.resolve('beta') === null, 5000, 'the removal')
+    expect(watcher.resolve('alpha')).toEqual({ dir: first.dir })
+    expect(scans.full).toBe(0)
+  })
+
+  it('resolves an unknown key by looking in the folder it names, not by a full rescan', async () => {
+    const { root, cleanup } = await tempRoot()
+    cleanups.push(cleanup)
+    await session(root, 'alpha')
+    const { watcher, scans } = await handWatched(root)
+    const late = await session(root, 'late one') // no notification: the key alone must find it
+    expect(watcher.resolve('late~0020one')).toBeNull()
+    expect(await watcher.lookup('late~0020one')).toEqual({ dir: late.dir })
+    expect(scans.full).toBe(0)
+    expect(scans.folders).toEqual([late.dir])
+    for (const key of ['nope', '..', '~002E~002E', 'a/b']) expect(await watcher.lookup(key), key).toBeNull()
+    expect(scans.full).toBe(0)
+  })
+
+  it('shows a recently written session growing and settling without any event or full rescan', async () => {
+    const { root, cleanup } = await tempRoot()
+    cleanups.push(cleanup)
+    const writer = await session(root, 'busy')
+    const { watcher, scans } = await handWatched(root, 20)
+    const size = watcher.entries()[0]?.size ?? 0
+    await writer.append(['{"type":"turn/start","seq":2,"time":1783352045003,"data":{"turn":2}}'])
+    await writer.close()
+    await waitFor(() => (watcher.entries()[0]?.size ?? 0) > size, 5000, 'the growth')
+    expect(scans.full).toBe(0)
+    expect(new Set(scans.folders)).toEqual(new Set([writer.dir]))
+  })
+
+  it.each([
+    ['the watcher fails', (w: { onChange: (name: string | null) => void; onError: (error: unknown) => void }) => w.onError(new Error('watch broke'))],
+    ['an event names nothing (overflow)', (w: { onChange: (name: string | null) => void; onError: (error: unknown) => void }) => w.onChange(null)],
+  ])('falls back to a full rescan at once when %s', async (_how, trigger) => {
+    const { root, cleanup } = await tempRoot()
+    cleanups.push(cleanup)
+    await session(root, 'alpha')
+    const { watcher, watched, scans } = await handWatched(root)
+    const missed = await session(root, 'missed', { extra: { cwd: '/srv/other' } })
+    const rootWatch = watched.get(root)
+    expect(rootWatch).toBeDefined()
+    if (rootWatch !== undefined) trigger(rootWatch)
+    await waitFor(() => watcher.resolve('missed') !== null, 5000, 'the session the watcher missed')
+    expect(scans.full).toBeGreaterThanOrEqual(1)
+    expect(watcher.resolve('missed')).toEqual({ dir: missed.dir })
   })
 })

@@ -33,10 +33,14 @@ describe('a build of the demo sessions root', () => {
     expect(first.rendered).toBe(8)
     expect(first.pages).toBe(8)
     const tree = treeOf(out, { skipState: true })
-    expect([...tree.keys()].filter(p => p.startsWith('sessions/') && p.endsWith('.html'))).toHaveLength(8)
-    // One search shard per session (src/search), and nothing else beside the pages.
+    expect([...tree.keys()].filter(p => p.startsWith('sessions/') && p.endsWith('.html') && !p.endsWith('.trajectory.html'))).toHaveLength(8)
+    // Each session's Trajectory beside its Chat (issue 29), one search shard per session (src/search), one
+    // replay index per session (every demo log has clocks: src/replay), and nothing else beside the pages.
+    expect([...tree.keys()].filter(p => p.startsWith('sessions/') && p.endsWith('.trajectory.html'))).toHaveLength(8)
     expect([...tree.keys()].filter(p => p.startsWith('sessions/') && p.endsWith('.search.js'))).toHaveLength(8)
-    expect([...tree.keys()].filter(p => p.startsWith('sessions/') && !/\.(html|search\.js)$/.test(p))).toEqual([])
+    expect([...tree.keys()].filter(p => p.startsWith('sessions/') && p.endsWith('.replay.js'))).toHaveLength(8)
+    // Besides: the whole texts the Trajectory's inspectors cut (system prompts, tool outputs), as side files.
+    expect([...tree.keys()].filter(p => p.startsWith('sessions/') && !/\.(html|search\.js|replay\.js)$/.test(p) && !/^sessions\/[^/]+\.files\/[0-9a-f]{20}\.txt$/.test(p))).toEqual([])
     expect(tree.has('index.html') && tree.has('assets/site.css') && tree.has('assets/site.js')).toBe(true)
   })
 
@@ -105,7 +109,9 @@ describe('rebuilding', () => {
     const before = new Map([...treeOf(site, { skipState: true }).keys()].map(p => [p, statSync(join(site, p)).mtimeMs]))
     const again = await buildInto([root], site)
     expect([again.rendered, again.unchanged, again.pages]).toEqual([0, 8, 8])
-    expect(summaryText(again, 100)).toContain('(0 rebuilt, 8 unchanged)')
+    // Nothing was read, so no rate of reading (it once divided all eight logs' bytes by the time to check them).
+    expect(summaryText(again, 100)).toMatch(/\(0 rebuilt, 8 unchanged\) in 0\.10 s\n/)
+    expect(again.bytes).toBe(0)
     for (const [p, mtime] of before) expect(statSync(join(site, p)).mtimeMs, p).toBe(mtime)
 
     // One standalone session grows: only it is rebuilt.

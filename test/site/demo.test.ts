@@ -1,11 +1,12 @@
 /**
  * The demo sessions root shipped in the package (demo/sessions, demo/README.md): what `dsh-view build --demo`
- * builds, and `dsh-view build` when the machine has no sessions root. It must look like a real user's
+ * builds, and `dsh-view build --or-demo` (`npm start`) when the machine has no sessions root — never a plain
+ * `dsh-view build`. It must look like a real user's
  * sessions: logs the real dsh wrote (zstd, as dsh writes them on Node 22), real project folders on the index
  * (not an upstream test placeholder such as `{{cwd}}`), and durations of seconds (not the hundreds of hours
  * that normalised test timestamps produce).
  */
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { demoRoot, runBuild } from '../../cli/build'
@@ -71,11 +72,18 @@ describe('dsh-view build --demo', () => {
 })
 
 describe('dsh-view build with no sessions root on the machine', () => {
-  it('builds the demo root and says so', async () => {
+  it('fails without --or-demo: the demo is never published in place of missing sessions', async () => {
+    const out = join(tempDir(), 'site')
+    const sink = io({ DSH_HOME: join(tempDir(), 'no-dsh-here') })
+    await expect(runBuild(build(out, false), sink)).rejects.toMatchObject({ exitCode: 1, message: expect.stringContaining(join('no-dsh-here', 'sessions')) })
+    expect(existsSync(out)).toBe(false)
+  })
+
+  it('builds the demo root with --or-demo (npm start) and says so', async () => {
     await testSiteAssets()
     const out = tempDir()
     const sink = io({ DSH_HOME: join(tempDir(), 'no-dsh-here') })
-    expect(await runBuild(build(out, false), sink)).toBe(0)
+    expect(await runBuild({ ...build(out, false), orDemo: true }, sink)).toBe(0)
     expect(sink.err.join('')).toContain('building the bundled demo sessions')
     const index = textOf(readFileSync(join(out, 'index.html'), 'utf8'))
     for (const p of PROJECTS) expect(index).toContain(p)

@@ -52,10 +52,20 @@ const cjkIn: Check = text => [...text].filter(c => CJK.test(c))
  * is still caught.
  */
 const englishIn = (contentWords: ReadonlySet<string>): Check => (text, block) => {
-  const words = [...text.replace(PLACEHOLDER, ' ').replace(ESCAPE, ' ').matchAll(LATIN_WORD)].map(m => m[0]).filter(w => !ZH_ALLOWED.has(w))
+  // In code, JSON a page shows verbatim (the Trajectory's request options, trajectory.md §5.3) spells keys and
+  // literals of dsh's wire format, not words of the page.
+  const shown = block ? text.replace(JSON_KEY, ' ').replace(JSON_LITERAL, ' ') : text
+  const words = [...shown.replace(PLACEHOLDER, ' ').replace(ESCAPE, ' ').matchAll(LATIN_WORD)].map(m => m[0]).filter(w => !ZH_ALLOWED.has(w))
   const content = block || words.length === 1
-  return words.filter(w => !(content && contentWords.has(w)))
+  // In code, a log word with its first letter capitalised is still the log's: dsh's Trajectory shows a
+  // message source kind so (`Plugin` for `plugin`, trajectory.md §5.4).
+  const logs = (w: string) => contentWords.has(w) || (block && contentWords.has(`${w.charAt(0).toLowerCase()}${w.slice(1)}`))
+  return words.filter(w => !(content && logs(w)))
 }
+
+/** A JSON object key (`"purpose":`) and the JSON literals, inside code. */
+const JSON_KEY = /"[A-Za-z_]+"\s*:/g
+const JSON_LITERAL = /\b(?:null|true|false)\b/g
 
 /** `{shown}` in a template a script fills in: a slot, not a word. */
 const PLACEHOLDER = /\{[A-Za-z]+\}/g

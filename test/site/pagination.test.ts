@@ -46,8 +46,9 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'session.jsonl'), longSession())
   out = tempDir()
   report = await buildInto([root], out)
-  // Transcript pages only: the full prompt list (`<stem>.prompts.html`) is checked on its own below.
-  pages = new Map([...treeOf(out, { skipState: true })].filter(([p]) => p.endsWith('.html') && p.startsWith('sessions/') && !p.includes('.prompts.')).map(([p, b]) => [p, b.toString('utf8')]))
+  // Transcript pages only: the full prompt list (`<stem>.prompts.html`) is checked on its own below, the
+  // Trajectory's pages in trajectory-pagination.test.ts.
+  pages = new Map([...treeOf(out, { skipState: true })].filter(([p]) => p.endsWith('.html') && p.startsWith('sessions/') && !p.includes('.prompts.') && !p.includes('.trajectory.')).map(([p, b]) => [p, b.toString('utf8')]))
 }, 120_000)
 
 describe('a long session', () => {

@@ -21,5 +21,8 @@ export const ZH_ALLOWED = new Set([
   'token',
   // The compact token format's suffixes are the same literals in zh (cards-current.md §8.2): `17.5K tok`.
   'K', 'M',
+  // dsh's Trajectory keeps them in zh (ui-trajectory locales at 5593cc25, trajectory.md §11): API 密钥无效,
+  // 显示 Unix 时间戳.
+  'API', 'Unix',
 ])
 

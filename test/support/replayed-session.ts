@@ -28,6 +28,8 @@ export interface ReplayOptions {
   outputWords?: ReadonlyMap<number, string>
   /** Hour offset of the session's start (orders sessions on the index: later starts list first). */
   startHours?: number
+  /** The parent session's id: the session is its subagent (header `parentSession`, log-format.md §2.6). */
+  parent?: string
 }
 
 interface Source {
@@ -61,7 +63,8 @@ export function replayedLog(options: ReplayOptions): string {
   const { header, preamble, turn } = source()
   const created = Number(header['createdAt'])
   const t0 = created + (options.startHours ?? 0) * 3_600_000
-  const out = [JSON.stringify({ ...header, id: options.id, createdAt: t0 })]
+  const lineage = options.parent === undefined ? {} : { parentSession: options.parent, origin: 'subagent', delegationDepth: 1 }
+  const out = [JSON.stringify({ ...header, id: options.id, createdAt: t0, ...lineage })]
   let seq = 0
   /** Renumbers one record (seqs contiguous from 0) and returns it with the map old seq → new. */
   const renumber = (record: Record<string, unknown>, timeShift: number, seqs: Map<number, number>): Record<string, unknown> => {

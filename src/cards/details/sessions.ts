@@ -2,7 +2,10 @@
  * Session tools (cards-current.md §10, §11.6), parsed from their text results:
  * - `session_event_read`: `Session <id> — <title>`, `Target event seq <n>:`, a fenced `json` event, then the
  *   neighbour text → the event item (type; `<title> · <id>`; Event sequence, Time), the projected event `data`,
- *   and a `Surrounding events` group holding the neighbour text; summary `<type> · #<seq>`;
+ *   and a `Surrounding events` group holding the neighbour text; summary `<type> · #<seq>`. Without the card
+ *   (a result cut short by a spill notice, running, failed) the summary is still what can be read — the
+ *   target line's seq and the event's leading `type`, else the `seq` argument (`#5`) — never the arguments'
+ *   raw JSON (`{"seq":5}`, issue 32);
  * - `session_event_search` / `session_search`: numbered hits → one item each (snippet or title, subtitle,
  *   Time and Record status / the labelled lines); `Result cap reached.` → the capped caption; the tools'
  *   "no matches" texts → `0 matches`;
@@ -11,7 +14,8 @@
  * Dates are UTC (./dates). Any other text: the generic row.
  */
 import type { Locale } from '../types'
-import { isObject, parseJson } from '../narrow'
+import type { ToolCallNode } from '../../conversation/tool-call'
+import { isObject, jsonObject, parseJson, singleText } from '../narrow'
 import { EMPTY_ITEM, type DetailField, type DetailItem } from './types'
 import type { DetailCardResult, DetailTool } from './tool'
 import { projectValue, recordedList } from './project'
@@ -98,6 +102,26 @@ function eventRead(text: string, locale: Locale): DetailCardResult | null {
   return { summary: `${event.type} · #${seq}`, status: null, body: recordedList(items, locale) }
 }
 
+/** The target line and the start of the event block, also in a text that was cut short (a spill notice). */
+const EVENT_HEAD = /^Session \S+ — [^\n]*\nTarget event seq (\d+):\n```json\n\{\s*"type":\s*("(?:[^"\\\n]|\\.)*")/
+const EVENT_TARGET = /^Session \S+ — [^\n]*\nTarget event seq (\d+):/
+
+/** `<type> · #<seq>` as far as the result or the arguments tell it (see the module comment); null: neither does. */
+function eventReadSummary(node: ToolCallNode): string | null {
+  const text = node.result === null ? null : singleText(node.result.content)
+  if (text !== null) {
+    const [, seq, literal] = EVENT_HEAD.exec(text) ?? []
+    const type = literal === undefined ? null : parseJson(literal)
+    if (seq !== undefined && typeof type === 'string' && type !== '') return `${type} · #${seq}`
+    const target = EVENT_TARGET.exec(text)?.[1]
+    if (target !== undefined) return `#${target}`
+  }
+  const seq = jsonObject(node.argsRaw)?.seq
+  if (typeof seq === 'number' && Number.isSafeInteger(seq) && seq >= 0) return `#${seq}`
+  if (typeof seq === 'string' && /^\d{1,15}$/.test(seq)) return `#${seq}`
+  return null
+}
+
 const TRACE = /^Session (\S+) — ([^\n]*)\n([\s\S]*)$/
 
 function trace(name: string, text: string, locale: Locale): DetailCardResult | null {
@@ -127,7 +151,7 @@ const tool = (title: (w: DetailWords) => string, card: (text: string, locale: Lo
 })
 
 export const SESSION_TOOLS: ReadonlyArray<readonly [string, DetailTool]> = [
-  ['session_event_read', tool(w => w.titleEventRead, eventRead)],
+  ['session_event_read', { ...tool(w => w.titleEventRead, eventRead), fallbackSummary: eventReadSummary }],
   ['session_event_search', tool(w => w.titleEventSearch, (text, locale) => search('session_event_search', text, locale))],
   ['session_event_trace', tool(w => w.titleEventTrace, (text, locale) => trace('session_event_trace', text, locale))],
   ['session_search', tool(w => w.titleSessionSearch, (text, locale) => search('session_search', text, locale))],

@@ -23,7 +23,8 @@ import { HighlightCache } from '../../highlight/cache'
 import { Highlighter } from '../../highlight/highlighter'
 import { escapeHtml } from '../../highlight/render-tokens'
 import type { SiteAssets } from '../../site/html/assets'
-import { headerFacts, sessionChrome, type Family } from '../../site/render/chrome'
+import { foldControls, headerFacts, promptEntry, sessionChrome, type Family } from '../../site/render/chrome'
+import { sessionPrompts, type Prompt } from '../../site/render/prompts'
 import { Enricher } from '../../site/render/enrich'
 import { measure, type Size } from '../../site/render/measure'
 import { SessionRenderer, type RenderLinks } from '../../site/render/render-session'
@@ -75,6 +76,8 @@ interface Rendered {
   relatives: Relatives
   chrome: SessionChrome
   parts: string[]
+  /** The session's prompts, for its header's list (only those in the parts kept are listed). */
+  prompts: Prompt[]
 }
 
 export async function renderHtmlExport(options: HtmlExportOptions): Promise<HtmlExport> {
@@ -101,7 +104,7 @@ export async function renderHtmlExport(options: HtmlExportOptions): Promise<Html
       const view = session === root ? plain : prefixKeys(plain, `${session.stem}/`)
       const facts = headerFacts(session.summary, conversation.facts, text)
       const renderer = new SessionRenderer(options.assets.shell, text, new Enricher(highlighter))
-      return { facts, out: await renderer.render({ view, summary: session.summary, facts, family, childByCall: relatives.childByCall, lang, baseUrl: null, links, viewMode }) }
+      return { facts, prompts: sessionPrompts(view), out: await renderer.render({ view, summary: session.summary, facts, family, childByCall: relatives.childByCall, lang, baseUrl: null, links, viewMode }) }
     }
     let done: Awaited<ReturnType<typeof renderOne>>
     try {
@@ -112,16 +115,20 @@ export async function renderHtmlExport(options: HtmlExportOptions): Promise<Html
       options.onDamaged?.(session, reason)
       done = await renderOne(damagedConversation(session.conversation.header, reason, line))
     }
-    const { facts, out } = done
+    const { facts, out, prompts } = done
     for (const side of out.sideTexts) if (!texts.has(side.hash)) texts.set(side.hash, side.text)
-    const chrome = sessionChrome(session.summary, facts, family, 1, 1, text, viewMode)
+    const chrome = sessionChrome(session.summary, facts, family, 1, 1, text, viewMode, session.tornTail)
     rendered.push({
       session,
       relatives,
       parts: out.transcripts,
+      prompts,
       chrome: {
         ...chrome,
-        index: { href: '#top', label: t.top },
+        // The file's own header is its top: a link to the top there would go nowhere.
+        index: session === root ? null : { href: '#top', label: t.top },
+        // One Expand all / Collapse all for the file (it opens every fold of every session in it).
+        folds: session === root ? foldControls(text) : null,
         children: relatives.children.map(c => ({ href: hrefOf(c.stem), label: c.summary.title })),
         nav: null,
         // One view-mode control for the file: in the page header, not in each descendant's.
@@ -142,6 +149,13 @@ export async function renderHtmlExport(options: HtmlExportOptions): Promise<Html
     const anchored = parent.anchor !== null && collectIds(keptMarkup[p] ?? '').includes(parent.anchor)
     r.chrome = { ...r.chrome, parent: { ...r.chrome.parent, link: { ...r.chrome.parent.link, href: anchored ? `#${parent.anchor}` : hrefOf(parent.session.stem) } } }
   }
+
+  // Each header lists its session's prompts that made it into the file, each linked within the file.
+  rendered.forEach((r, i) => {
+    const ids = new Set(collectIds(keptMarkup[i] ?? ''))
+    const here = r.prompts.filter(p => ids.has(p.id))
+    r.chrome = { ...r.chrome, prompts: here.length === 0 ? null : { label: text.prompts, summary: text.promptsSummary(r.prompts.length), entries: here.map(p => promptEntry(p, r.session.stem, 1, true, text)), note: null, all: null } }
+  })
 
   let main = ''
   let omittedParts = 0

@@ -24,7 +24,7 @@ describe('summaryFacts on the corpus', () => {
     expect(facts.prompts).toEqual(['Poke at seeded files, including some failures'])
     expect(facts.finalText).toBe('Edited src/app.js after two expected failures.')
     expect(facts.files).toEqual([{ path: 'src/app.js', added: 1, removed: 1 }])
-    expect(facts.commands).toEqual([{ command: 'ls -R; exit 3', outcome: 'failed', detail: 'exit code 3', session: null }])
+    expect(facts.commands).toEqual([{ command: 'ls -R; exit 3', outcome: 'failed', detail: { kind: 'exit', code: 3 }, session: null }])
     expect(facts.errors.map(e => e.what)).toEqual(['Edit src/app.js', 'Read missing.txt'])
     expect(facts.errors[0]?.message).toContain('edit requires reading')
     expect(facts.errors[1]?.message).toContain('not found')
@@ -44,7 +44,7 @@ describe('summaryFacts on the corpus', () => {
   it('cancel-tool-calls (v0): both shell calls stopped, the session interrupted', async () => {
     const facts = summaryFacts(await sessionsOf('corpus/v0/acp-agent/cancel-tool-calls/session.jsonl'))
     expect(facts.status).toBe('interrupted')
-    expect(facts.lastTurn).toBe('aborted')
+    expect(facts.lastTurn).toEqual({ reason: 'aborted', error: null })
     expect(facts.commands.map(c => c.outcome)).toEqual(['interrupted', 'interrupted'])
     expect(facts.commands[1]?.command).toBe('printf skipped > skipped.txt')
     expect(facts.files).toEqual([])

@@ -28,10 +28,19 @@ export interface CommandFact {
   /** The whole command as run (may span lines). */
   command: string
   outcome: 'ok' | 'failed' | 'running' | 'interrupted'
-  /** `exit code 3`, `signal SIGTERM`, the tool error, …; null for a plain success. */
-  detail: string | null
+  /** Why it failed — an exit code, a signal, the tool's error (worded by the renderer); null for a plain success. */
+  detail: CommandDetail | null
   /** Title of the descendant session that ran it; null for the root. */
   session: string | null
+}
+
+/** A command's failure as facts: the renderer words it in the summary's language. `text` null: an error without words. */
+export type CommandDetail = { kind: 'exit'; code: number } | { kind: 'signal'; name: string } | { kind: 'error'; text: string | null }
+
+/** How the last turn ended when not `completed`: dsh's end reason (`aborted`, `error`) and the error it names. */
+export interface LastTurn {
+  reason: string
+  error: string | null
 }
 
 export interface ErrorFact {
@@ -60,8 +69,8 @@ export interface SummaryFacts {
   id: string
   stem: string
   status: SessionStatus
-  /** How the last turn ended when not `completed` (`error: …`, `aborted`), else null. */
-  lastTurn: string | null
+  /** How the last turn ended when not `completed`, else null. */
+  lastTurn: LastTurn | null
   duration: string | null
   models: string[]
   turns: number
@@ -116,11 +125,11 @@ function commandFact(node: ToolCallNode, session: string | null): CommandFact | 
   if (result.synthetic) return { command, outcome: 'interrupted', detail: null, session }
   if (result.isError) {
     const why = result.error === null ? firstLine(flattenResult(result)) : [result.error.code, result.error.reason].filter(Boolean).join(': ')
-    return { command, outcome: STOPPED.test(result.error?.code ?? '') ? 'interrupted' : 'failed', detail: why === '' ? 'error' : why, session }
+    return { command, outcome: STOPPED.test(result.error?.code ?? '') ? 'interrupted' : 'failed', detail: { kind: 'error', text: why === '' ? null : why }, session }
   }
   const split = splitExitMarker(flattenResult(result))
-  if (split.signal !== null) return { command, outcome: 'failed', detail: `signal ${split.signal}`, session }
-  if (split.exitCode !== null && split.exitCode !== 0) return { command, outcome: 'failed', detail: `exit code ${split.exitCode}`, session }
+  if (split.signal !== null) return { command, outcome: 'failed', detail: { kind: 'signal', name: split.signal }, session }
+  if (split.exitCode !== null && split.exitCode !== 0) return { command, outcome: 'failed', detail: { kind: 'exit', code: split.exitCode }, session }
   return { command, outcome: 'ok', detail: null, session }
 }
 
@@ -198,13 +207,13 @@ function gatherSession(s: ExportSession, isRoot: boolean, locale: Locale, into: 
   }
 }
 
-function lastTurnOf(conversation: Conversation): string | null {
+function lastTurnOf(conversation: Conversation): LastTurn | null {
   const turns = conversation.sections.filter(s => s.turn !== null && !s.inherited)
   const last = turns[turns.length - 1]
   if (last === undefined || last.endReason === null || last.endReason === 'completed') return null
   const tail = last.nodes.find(n => n.kind === 'turn-tail')
   const error = tail?.kind === 'turn-tail' && tail.error !== null ? [tail.error.code, tail.error.message].filter(Boolean).join(': ') : ''
-  return error === '' ? last.endReason : `${last.endReason}: ${error}`
+  return { reason: last.endReason, error: error === '' ? null : error }
 }
 
 function finalTextOf(conversation: Conversation): string | null {

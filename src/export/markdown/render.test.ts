@@ -91,6 +91,27 @@ describe('renderMarkdown', () => {
     expect(box.querySelector('details summary')?.textContent).toBe('Token 与时间')
   })
 
+  it('in Chinese, words its own facts in Chinese: exit code, signal, an error without words, how the last turn ended', () => {
+    const s = session({ id: 'zh', cwd: '/w' })
+    s.turnStart()
+    s.user('跑一下')
+    s.stepStart()
+    s.call('bash', { command: 'make' }, 'c1')
+    s.result('c1', 'boom\n[exit code: 2]')
+    s.call('bash', { command: 'sleep 9' }, 'c2')
+    s.result('c2', 'waiting\n[killed by signal: SIGTERM]')
+    s.call('bash', { command: 'true' }, 'c3')
+    s.result('c3', '', { isError: true })
+    s.stepEnd()
+    s.turnEnd({ kind: 'aborted', reason: { kind: 'user' } })
+    const summary = (locale: 'en' | 'zh') => renderMarkdown(summaryFacts([exportSessionOf(s.jsonl())], locale), { locale, link: pathLink }).text
+    const commands = (text: string) => [...([...dom(text).querySelectorAll('ul')][0]?.querySelectorAll('li') ?? [])].map(li => li.textContent?.split(' — ')[1])
+    expect(commands(summary('zh'))).toEqual(['退出码 2', '信号 SIGTERM', '出错'])
+    expect(commands(summary('en'))).toEqual(['exit code 2', 'signal SIGTERM', 'error'])
+    expect(summary('zh')).toContain('#### 结果\n\n已中断 — 已中止。')
+    expect(summary('en')).toContain('#### Outcome\n\nInterrupted — aborted.')
+  })
+
   it('links the transcript once, relatively when there is no link base (issue 15 item 8)', () => {
     const { text } = renderMarkdown(summaryFacts([smallSession()]), { locale: 'en', link: pathLink })
     const box = dom(text)
@@ -150,6 +171,17 @@ describe('renderMarkdown', () => {
     const warning = [...box.querySelectorAll('blockquote')].find(b => b.textContent?.includes('version 99'))
     expect(warning?.textContent?.trim()).toBe('⚠️ Session x was written in log format version 99; *careful*')
     expect(text.indexOf('version 99')).toBeLessThan(text.indexOf('#### Prompt'))
+  })
+
+  it('says the tree\'s total in one line: sessions, and tokens counted once per request', () => {
+    const facts = summaryFacts([smallSession()])
+    const root = facts.usage[0] as (typeof facts.usage)[number]
+    const withUsage = (title: string, totalTokens: number) => ({ ...root, title, usage: { ...root.usage, totalTokens } })
+    const one = { ...facts, usage: [withUsage('root', 3_200_000)] }
+    expect(renderMarkdown(one, { locale: 'en', link: pathLink }).text).toContain('\nThis PR: 1 session, 3.2M tokens\n')
+    const four = { ...facts, usage: [withUsage('root', 3_000_000), withUsage('a', 150_000), withUsage('b', 40_000), withUsage('c', 10_000)] }
+    expect(renderMarkdown(four, { locale: 'en', link: pathLink }).text).toContain('\nThis PR: 4 sessions, 3.2M tokens\n')
+    expect(renderMarkdown({ ...summaryFacts([smallSession()], 'zh'), usage: one.usage }, { locale: 'zh', link: pathLink }).text).toContain('本次变更：1 个会话，3.2M token')
   })
 
   it('is deterministic', () => {

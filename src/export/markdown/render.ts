@@ -10,10 +10,11 @@
 import type { SessionStatus } from '../../conversation/model'
 import { siteText } from '../../site/strings'
 import type { Locale } from '../../cards/types'
+import { formatTokens } from '../../cards/format'
 import { exportText, type ExportText } from '../strings'
 import { answerMarkdown } from './answer'
 import { code, inline, link, quote } from './escape'
-import type { CommandFact, ErrorFact, SummaryFacts } from './facts'
+import type { CommandDetail, CommandFact, ErrorFact, LastTurn, SummaryFacts } from './facts'
 
 /** GitHub's comment limit, as UTF-8 bytes. */
 export const MAX_MARKDOWN_BYTES = 65_536
@@ -95,10 +96,18 @@ function commandLine(c: CommandFact, caps: Caps, t: ExportText, sessionHref: (ti
   const first = clip(lines[0] ?? '', caps.command)
   const more = lines.length > 1 ? ` ${t.moreLines(lines.length - 1)}` : ''
   const mark = c.outcome === 'ok' ? '✅' : c.outcome === 'failed' ? '❌' : c.outcome === 'running' ? '⏳' : '⏹️'
-  const detail = c.detail !== null ? ` — ${inline(clip(c.detail, caps.error))}` : c.outcome === 'interrupted' ? ` — ${t.interrupted}` : c.outcome === 'running' ? ` — ${t.running}` : ''
+  const detail = c.detail !== null ? ` — ${inline(clip(detailText(c.detail, t), caps.error))}` : c.outcome === 'interrupted' ? ` — ${t.interrupted}` : c.outcome === 'running' ? ` — ${t.running}` : ''
   const where = c.session === null ? '' : ` · ${sessionHref(c.session)}`
   return `- ${mark} ${code(first)}${more}${detail}${where}`
 }
+
+/** A command's failure in the summary's words (`exit code 3`, `退出码 3`); the tool's own error as it wrote it. */
+function detailText(d: CommandDetail, t: ExportText): string {
+  return d.kind === 'exit' ? t.exitCode(d.code) : d.kind === 'signal' ? t.signal(d.name) : (d.text ?? t.errorWord)
+}
+
+/** How the last turn ended: dsh's end reason in the summary's words, then the error it names after the language's colon. */
+const lastTurnText = (l: LastTurn, t: ExportText): string => `${t.endReason(l.reason)}${l.error === null ? '' : `${t.colon}${l.error}`}`
 
 function errorLine(e: ErrorFact, caps: Caps, t: ExportText, sessionHref: (title: string) => string): string {
   const where = e.session === null ? '' : ` · ${sessionHref(e.session)}`
@@ -138,6 +147,8 @@ function blocks(facts: SummaryFacts, caps: Caps, options: MarkdownOptions): stri
     root === undefined ? null : t.field(t.tokens, num(root.usage.totalTokens)),
   ].filter((s): s is string => s !== null)
   out.push(meta.join(' · '))
+  // The whole tree in one line (root and every descendant, each request once: a child's copy of its parent's history is the parent's).
+  out.push(t.treeTotal(facts.usage.length, formatTokens(facts.usage.reduce((n, u) => n + u.usage.totalTokens, 0))))
   for (const warning of options.warnings ?? []) out.push(`> ⚠️ ${inline(warning)}`)
   // One link to the transcript: its words are the link text (no "Full transcript: Full transcript").
   out.push(`**${link(t.transcript, options.link.href)}** · ${site.factSession} ${code(facts.id)}`)
@@ -150,7 +161,7 @@ function blocks(facts: SummaryFacts, caps: Caps, options: MarkdownOptions): stri
   }
 
   const status = site.status[facts.status]
-  const sentences = [`${status.charAt(0).toUpperCase()}${status.slice(1)}${facts.lastTurn === null ? '' : ` — ${inline(clip(facts.lastTurn, caps.error))}`}${t.fullStop}`]
+  const sentences = [`${status.charAt(0).toUpperCase()}${status.slice(1)}${facts.lastTurn === null ? '' : ` — ${inline(clip(lastTurnText(facts.lastTurn, t), caps.error))}`}${t.fullStop}`]
   if (facts.warnings > 0) sentences.push(`${inline(site.warnings(facts.warnings))}${t.fullStop}`)
   const answer = facts.finalText === null ? t.noAnswer : `${t.finalAnswer}${t.colon.trimEnd()}\n\n${answerQuote(facts.finalText, caps.finalText)}`
   out.push(`#### ${t.outcome}\n\n${sentences.join(t.sentenceGap)}\n\n${answer}`)

@@ -202,12 +202,12 @@ export async function startLiveServer(options: LiveServerOptions): Promise<LiveS
   }
 }
 
-/** A key the index does not know yet may belong to a session created a moment ago: rescan once. */
-async function resolveKey(index: RootWatcher, key: string) {
-  const known = index.resolve(key)
-  if (known !== null) return known
-  await index.rescan()
-  return index.resolve(key)
+/**
+ * A key the index does not know yet may belong to a session created a moment ago: the index looks in the
+ * one folder per project that the key names, never the whole root (issue 32: 19.8 s at 50,000 sessions).
+ */
+function resolveKey(index: RootWatcher, key: string) {
+  return index.lookup(key)
 }
 
 function headerValue(value: string | string[] | undefined): string | null {

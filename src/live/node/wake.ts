@@ -10,12 +10,15 @@ export interface Watcher {
   close(): void
 }
 
-/** Starts watching `dir`; `onChange` may fire spuriously or not at all. Throws when `dir` is unwatchable. */
-export type WatchFn = (dir: string, onChange: () => void, onError: (error: unknown) => void) => Watcher
+/**
+ * Starts watching `dir`; `onChange` may fire spuriously or not at all, with the entry name the event names
+ * (null when the platform gives none, or when events were dropped). Throws when `dir` is unwatchable.
+ */
+export type WatchFn = (dir: string, onChange: (name: string | null) => void, onError: (error: unknown) => void) => Watcher
 
 export const fsWatch: WatchFn = (dir, onChange, onError) => {
   // persistent:false: a watcher alone must never keep the process alive; the HTTP server does that.
-  const watcher = watch(dir, { persistent: false }, () => onChange())
+  const watcher = watch(dir, { persistent: false }, (_event, name) => onChange(typeof name === 'string' ? name : null))
   watcher.on('error', onError)
   return watcher
 }

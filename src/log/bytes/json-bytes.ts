@@ -157,6 +157,27 @@ export function literal(b: Uint8Array, open: number, close: number, hasEscape: b
   return hasEscape ? (JSON.parse(`"${body}"`) as string) : body
 }
 
+/**
+ * The UTF-16 length of the validated literal `b[open]` … `b[close]` (both quotes) without decoding it: an
+ * escape is one unit (`\uXXXX` too: a surrogate half is a unit of its own), a 4-byte UTF-8 sequence two
+ * (a surrogate pair), any other sequence one (continuation bytes count nothing). Invalid UTF-8 may count
+ * differently from the U+FFFD a decoder would put in its place: callers use it as a measure, not an offset.
+ */
+export function literalUnits(b: Uint8Array, open: number, close: number): number {
+  let units = 0
+  for (let i = open + 1; i < close; ) {
+    const ch = b[i] ?? 0
+    if (ch === BACKSLASH) {
+      units++
+      i += b[i + 1] === 0x75 ? 6 : 2
+      continue
+    }
+    if (ch < 0x80 || ch >= 0xc0) units += ch >= 0xf0 ? 2 : 1
+    i++
+  }
+  return units
+}
+
 function isHex(ch: number | undefined): boolean {
   return ch !== undefined && ((ch >= 0x30 && ch <= 0x39) || (ch >= 0x41 && ch <= 0x46) || (ch >= 0x61 && ch <= 0x66))
 }

@@ -10,7 +10,7 @@
  * `*.tmp` are ignored. Encodings may be mixed within one root (dsh refuses that; a viewer need not).
  * Directory walks go to any depth (a root three folders below the path given is found), iteratively — a
  * stack, not recursion — visiting each real folder once, so a symlink loop ends; hidden folders are skipped
- * and a walk stops after MAX_FOLDERS folders, saying so. A flat `<name>.jsonl` whose first line is JSON but
+ * unless they hold a transcript (a session whose id starts with a dot), and a walk stops after MAX_FOLDERS folders, saying so. A flat `<name>.jsonl` whose first line is JSON but
  * not a session header is another program's file, not a log: it is skipped, and when a path holds no log at
  * all the problem says where discovery looked and what it saw there (issue 15). Problems are returned,
  * never thrown.
@@ -189,11 +189,18 @@ async function walkOne(dir: string, out: Discovery, seen: WalkSeen): Promise<str
   const subdirs: string[] = []
   for (const entry of entries) {
     if (!entry.isDir) continue
-    // Hidden directories (.git, .spill, …) never hold sessions.
-    if (entry.name.startsWith('.')) seen.hiddenFolders++
+    // Hidden directories (.git, .spill, …) are skipped, but dsh keeps an id's leading dot in its session
+    // folder's name: a dot-folder that holds a transcript is a session (issue 32).
+    if (entry.name.startsWith('.') && !(await holdsTranscript(join(dir, entry.name)))) seen.hiddenFolders++
     else subdirs.push(entry.name)
   }
   return subdirs
+}
+
+/** `dir` holds a session transcript (`session[.vN].jsonl[.zstd]`, `session.<child>…`) directly. */
+async function holdsTranscript(dir: string): Promise<boolean> {
+  const names = await readdir(dir).catch(() => [])
+  return names.some(name => parseTranscriptName(name) !== null)
 }
 
 /**

@@ -198,7 +198,7 @@ describe('damage is reported, never thrown', () => {
     const path = join(tmp, 'garbage.jsonl')
     writeFileSync(path, `${header}\n${ev(0)}\n\u0001\u0002 not json\n${ev(1)}\n`)
     const session = await load(path)
-    expect(session.invalid).toEqual([{ line: 3, reason: expect.stringContaining('not valid JSON') }])
+    expect(session.invalid).toEqual([{ line: 3, offset: expect.any(Number), reason: expect.stringContaining('not valid JSON') }])
     expect(session.counts.events).toBe(2)
   })
 

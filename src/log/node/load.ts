@@ -8,6 +8,7 @@
  * kept (stripped of their text), `invalidCount` has the total.
  */
 import { assessDamage } from '../damage'
+import { extendRun, joins, runLength } from '../invalid-runs'
 import type { ParsedLine } from '../parsed-line'
 import { isKnownType, type SessionHeader } from '../schema'
 import type { SeqGap } from '../parser'
@@ -18,9 +19,19 @@ import type { LogSource } from './source'
 export interface InvalidEntry {
   line: number
   frame?: number
-  /** Byte offset in the file, for damage found at the frame level. */
+  /**
+   * Byte offset: where the line starts (in the file for a raw log, in the decoded text for a zstd log), or
+   * for damage found at the frame level where that damage is in the file.
+   */
   offset?: number
   reason: string
+  /**
+   * A run of consecutive unreadable lines (src/log/invalid-runs.ts) is one entry: `lines` lines from `line`
+   * to `lastLine`, and the positions and reasons of the two after the first (`more`).
+   */
+  lines?: number
+  lastLine?: number
+  more?: { line: number; frame?: number; offset?: number; reason: string }[]
 }
 
 export interface SessionCounts {
@@ -46,8 +57,9 @@ export interface SessionSummary {
   tornTail: boolean
   /** Damage inside committed history (log-format.md §6.1): dsh itself would refuse this log. */
   corrupt: boolean
+  /** Invalid lines and runs of them, one entry a run: the first MAX_INVALID entries. */
   invalid: InvalidEntry[]
-  /** All invalid lines, including any beyond the MAX_INVALID kept in `invalid`. */
+  /** All invalid lines (every line of a run), including any beyond the entries kept in `invalid`. */
   invalidCount: number
   seqGaps: readonly SeqGap[]
   /** Event types outside dsh-view's catalog, in order of first appearance. */
@@ -93,11 +105,7 @@ async function collect(source: LogSource | string, options: ReadOptions | undefi
     finalLineComplete: true,
     ...(reader.source.encoding === 'zstd' ? { tornFrame: summary.tornFrame } : {}),
   })
-  const offsets = new Map(summary.damage.map((d) => [`${d.line}:${d.reason}`, d.offset]))
-  const invalid = stats.invalid.map((entry) => {
-    const offset = offsets.get(`${entry.line}:${entry.reason}`)
-    return offset === undefined ? entry : { ...entry, offset }
-  })
+  const invalid = stats.invalid
   return {
     ok: true,
     session: {
@@ -123,7 +131,12 @@ async function collect(source: LogSource | string, options: ReadOptions | undefi
   }
 }
 
-/** Invalid entries a summary keeps; beyond this only the count grows. */
+/**
+ * Invalid entries a summary keeps; beyond this only the count grows. An entry is a line or a whole run of
+ * consecutive unreadable lines (src/log/invalid-runs.ts), so 10,000 entries (~1 MB of `inspect --json`)
+ * name every damaged place of any log a person could still read; a log with more is garbage throughout, and
+ * its count says how much.
+ */
 export const MAX_INVALID = 10_000
 
 /** Running counts over parsed lines; keeps just what damage assessment needs. */
@@ -134,6 +147,8 @@ export class SessionStats {
   invalidCount = 0
   title: string | null = null
   private readonly invalidLines: ParsedLine[] = []
+  /** Whether the last entry added was an unreadable line (a run may continue it). */
+  #lastWasInvalid = false
   private lastTurnEnd: ParsedLine | null = null
 
   /** The invalid lines and the last `turn/end`, in log order: enough for `assessDamage`. */
@@ -148,19 +163,32 @@ export class SessionStats {
     switch (entry.kind) {
       case 'header':
         return
-      case 'invalid':
-        this.invalidCount++
+      case 'invalid': {
+        this.invalidCount += runLength(entry)
+        // A run may go on in the next batch: it then extends the entry it started.
+        const last = this.invalidLines[this.invalidLines.length - 1]
+        if (last !== undefined && this.#lastWasInvalid && last.kind === 'invalid' && joins(last, entry)) {
+          last.run = extendRun(last, entry)
+          this.invalid[this.invalid.length - 1] = invalidEntry(last)
+          return
+        }
+        this.#lastWasInvalid = true
         if (this.invalid.length >= MAX_INVALID) return
-        this.invalid.push(entry.frame === undefined ? { line: entry.line, reason: entry.reason } : { line: entry.line, frame: entry.frame, reason: entry.reason })
         // Without its text and raw value: a huge garbage line must not stay in memory.
-        this.invalidLines.push({ line: entry.line, ...(entry.frame === undefined ? {} : { frame: entry.frame }), kind: 'invalid', text: '', reason: entry.reason, ...(entry.code === undefined ? {} : { code: entry.code }) })
+        const kept: ParsedLine = { line: entry.line, ...(entry.frame === undefined ? {} : { frame: entry.frame }), ...(entry.offset === undefined ? {} : { offset: entry.offset }), kind: 'invalid', text: '', reason: entry.reason, ...(entry.code === undefined ? {} : { code: entry.code }) }
+        if (entry.run !== undefined) kept.run = { ...entry.run, more: entry.run.more.map(m => ({ ...m, text: '' })) }
+        this.invalidLines.push(kept)
+        this.invalid.push(invalidEntry(kept))
         return
+      }
       case 'unknown':
+        this.#lastWasInvalid = false
         // A known type whose payload did not match still counts as what it is.
         if (!isKnownType(entry.event.type)) this.unknownTypes.add(entry.event.type)
         this.count(entry, entry.event.type)
         return
       case 'event':
+        this.#lastWasInvalid = false
         this.count(entry, entry.event.type)
         if (entry.event.type === 'session/title') this.title = entry.event.data.title
         return
@@ -171,4 +199,22 @@ export class SessionStats {
     this.counts.events++
     if (type === 'turn/end') this.lastTurnEnd = entry
   }
+}
+
+/** The summary's form of a kept unreadable line or run (its samples without their text). */
+function invalidEntry(entry: ParsedLine): InvalidEntry {
+  if (entry.kind !== 'invalid') throw new Error('invalidEntry: not an invalid line')
+  const out: InvalidEntry = {
+    line: entry.line,
+    ...(entry.frame === undefined ? {} : { frame: entry.frame }),
+    ...(entry.offset === undefined ? {} : { offset: entry.offset }),
+    reason: entry.reason,
+  }
+  const run = entry.run
+  if (run !== undefined) {
+    out.lines = run.count
+    out.lastLine = run.lastLine
+    out.more = run.more.map(({ text: _text, ...position }) => position)
+  }
+  return out
 }

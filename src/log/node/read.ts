@@ -11,7 +11,8 @@
  * `summary.tornTail` after its complete lines were yielded.
  */
 import { isUtf8 } from 'node:buffer'
-import { LogParser, type ChunkMode } from '../parser'
+import { pushFolded } from '../invalid-runs'
+import { LogParser, type ChunkMode, type DeltaTap } from '../parser'
 import type { ParsedLine } from '../parsed-line'
 import type { SessionHeader } from '../schema'
 import { ByteStore } from '../bytes/byte-store'
@@ -31,6 +32,8 @@ export interface ReadOptions {
    * conversation fold comes out the same. `summary.parser.skippedEvents` counts what was left out.
    */
   chunks?: ChunkMode
+  /** skip-superseded mode: told of every delta left out (LogParser option; src/log/superseded.ts `DeltaTap`). */
+  deltaTap?: DeltaTap
   /**
    * The start of the log, already in memory: read instead of the file (src/site/plan/scan.ts hands over the
    * first bytes it hashed, to find the header without opening the log again). The reader then sees only
@@ -44,6 +47,8 @@ export interface ReadOptions {
 }
 
 const BATCH_BYTES = 16 * 1024
+/** Damage records a summary keeps (`ReadSummary.damage`); beyond this only `damageCount` grows. */
+export const MAX_DAMAGE = 10_000
 const NEWLINE = 0x0a
 
 export interface FrameDamage {
@@ -65,8 +70,13 @@ export interface ReadSummary {
   tornFrame: number | null
   /** zstd: complete frames read. */
   frames: number
-  /** Damage found below the line level (zstd frames), also yielded as `invalid` lines. */
+  /**
+   * Damage found below the line level (zstd frames, invalid UTF-8), also yielded as `invalid` lines: the
+   * first MAX_DAMAGE of them (a log of a million bad lines must not cost a million records here).
+   */
   damage: FrameDamage[]
+  /** All such damage, including any beyond the MAX_DAMAGE kept in `damage`. */
+  damageCount: number
   bytesRead: number
   /** Decoded lines (including the header line). */
   lineCount: number
@@ -93,11 +103,12 @@ export class SessionReader implements AsyncIterable<ParsedLine[]> {
       tornFrame: null,
       frames: 0,
       damage: [],
+      damageCount: 0,
       bytesRead: 0,
       lineCount: 0,
       // In skip-superseded mode the decoders copy what they split into a ByteStore (below), whose bytes stay
       // while the parser holds rows: held rows keep views of them.
-      parser: new LogParser({ ...(options.chunks === undefined ? {} : { chunks: options.chunks }), textOf: this.ops.textOf, bytesStay: true }),
+      parser: new LogParser({ ...(options.chunks === undefined ? {} : { chunks: options.chunks }), ...(options.deltaTap === undefined ? {} : { deltaTap: options.deltaTap }), textOf: this.ops.textOf, bytesStay: true }),
     }
   }
 
@@ -117,10 +128,11 @@ export class SessionReader implements AsyncIterable<ParsedLine[]> {
     }
     const record = (damage: Damage & { code?: 'utf8' }) => {
       const at = damage.frame === undefined ? { line: damage.line } : { line: damage.line, frame: damage.frame }
-      summary.damage.push({ ...at, offset: damage.offset, reason: damage.reason })
+      summary.damageCount++
+      if (summary.damage.length < MAX_DAMAGE) summary.damage.push({ ...at, offset: damage.offset, reason: damage.reason })
       const code = damage.code === undefined ? {} : { code: damage.code }
       // Through the parser: in skip-superseded mode it may be holding earlier lines back.
-      for (const entry of parser.interject({ ...at, kind: 'invalid', text: damage.text, reason: damage.reason, ...code })) batch.push(entry)
+      for (const entry of parser.interject({ ...at, offset: damage.offset, kind: 'invalid', text: damage.text, reason: damage.reason, ...code })) pushFolded(batch, entry)
     }
     // Offset of the next line in the decoded text (the file offset for a raw log).
     let lineOffset = 0
@@ -128,7 +140,7 @@ export class SessionReader implements AsyncIterable<ParsedLine[]> {
     const checkUtf8 = (bytes: Uint8Array, start: number, end: number, line: number, frame: number | undefined) => {
       const at = lineOffset
       lineOffset += end - start + 1
-      if (isUtf8(bytes.subarray(start, end))) return
+      if (start === end || isUtf8(bytes.subarray(start, end))) return
       const bad = firstInvalidUtf8(bytes, start, end)
       const where = zstd ? `decoded byte ${at + bad}` : `byte ${at + bad}`
       const damage = { line, ...(frame === undefined ? {} : { frame }), offset: at + bad, reason: `invalid UTF-8 at ${where} (column byte ${bad + 1}); shown as U+FFFD`, text: '', code: 'utf8' as const }
@@ -144,7 +156,9 @@ export class SessionReader implements AsyncIterable<ParsedLine[]> {
         early = []
         return
       }
-      for (const entry of parsed) batch.push(entry)
+      // A run of unreadable lines leaves as one entry (../invalid-runs.ts): a batch of a million blank lines,
+      // or of a zstd frame that decodes to millions, stays one entry long.
+      for (const entry of parsed) pushFolded(batch, entry)
     }
     const sink: LineSink = {
       line(text, line, frame) {
@@ -155,9 +169,10 @@ export class SessionReader implements AsyncIterable<ParsedLine[]> {
       // Lines arrive undecoded: in skip-superseded mode the parser reads packed rows from their bytes.
       lineBytes(bytes, start, end, line, frame) {
         if (stop) return
+        const offset = lineOffset
         checkUtf8(bytes, start, end, line, frame)
         summary.lineCount++
-        take(parser.lineBytes(bytes, start, end, frame === undefined ? { line } : { line, frame }))
+        take(parser.lineBytes(bytes, start, end, frame === undefined ? { line, offset } : { line, frame, offset }))
       },
       damage(damage: Damage) {
         if (stop) return

@@ -4,7 +4,8 @@
  * one folded from the full output — static and live — as is the Trajectory, and the session summary is the same. The reduced
  * output is the full output with only `assistant/chunk` deltas taken out, in the same order. The same
  * holds for a chunk-heavy zstd log with damaged frames and torn tails, where frame damage reports must
- * keep their place among held-back lines.
+ * keep their place among held-back lines. A `deltaTap` is told of exactly the deltas left out: the tap and the
+ * kept events together are every delta of the full output, each once, with its seq, clock and length.
  */
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -14,6 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { assemble } from '../../conversation'
 import { assembleTrajectory } from '../../trajectory'
 import type { ParsedLine } from '../parsed-line'
+import type { DeltaTap } from '../superseded'
 import { session } from '../testing/session'
 import { loadSession, type LoadedSession } from './load'
 import { concat, initZstdEncoder, zstdFrame } from './testing/zstd-encode'
@@ -28,9 +30,25 @@ async function load(rel: string, chunks: 'expand' | 'skip-superseded'): Promise<
   return loadPath(fileURLToPath(new URL(rel, CORPUS)), chunks)
 }
 
+/** A delta as the tap tells it: `turn.step#index kind seq@time+units`. */
+type TappedDelta = string
+const tapped = new WeakMap<LoadedSession, TappedDelta[]>()
+
 async function loadPath(path: string, chunks: 'expand' | 'skip-superseded'): Promise<LoadedSession | string> {
-  const result = await loadSession(path, { chunks })
+  const taps: TappedDelta[] = []
+  const deltaTap: DeltaTap = { delta: (turn, step, index, kind, seq, time, units) => void taps.push(`${turn}.${step}#${index} ${kind} ${seq}@${time}+${units}`) }
+  const result = await loadSession(path, chunks === 'skip-superseded' ? { chunks, deltaTap } : { chunks })
+  if (result.ok) tapped.set(result.session, taps)
   return result.ok ? result.session : result.error
+}
+
+/** A delta event as the tap would tell it. */
+function deltaOf(entry: ParsedLine): TappedDelta | null {
+  if (!isDelta(entry) || entry.kind !== 'event' || entry.event.type !== 'assistant/chunk') return null
+  const { turn, step, chunk } = entry.event.data
+  const kind = chunk.type === 'tool-call-delta' ? 'tool-call' : chunk.type === 'reasoning-delta' ? 'reasoning' : 'text'
+  const text = chunk.type === 'tool-call-delta' ? chunk['argumentsDelta'] : chunk['text']
+  return `${turn}.${step}#${String(chunk['index'])} ${kind} ${entry.event.seq}@${entry.event.time}+${typeof text === 'string' ? text.length : 0}`
 }
 
 /** Both modes of one log: same summary, same conversation static and live; returns the lines left out. */
@@ -55,6 +73,12 @@ async function compare(full: LoadedSession | string, skip: LoadedSession | strin
     at++
   }
   for (; at < fullLines.length; at++) expect(isDelta(fullLines[at])).toBe(true)
+  // The tap heard exactly the deltas left out.
+  const kept = skipLines.map(deltaOf).filter((d): d is TappedDelta => d !== null)
+  const all = fullLines.map(deltaOf).filter((d): d is TappedDelta => d !== null)
+  const seqOf = (d: TappedDelta) => Number(/ (\d+)@/.exec(d)?.[1])
+  expect([...kept, ...(tapped.get(skip) ?? [])].sort((a, b) => seqOf(a) - seqOf(b))).toEqual(all)
+  expect(tapped.get(skip)?.length ?? 0).toBe(fullLines.length - skipLines.length)
   return fullLines.length - skipLines.length
 }
 

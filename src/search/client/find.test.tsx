@@ -105,7 +105,14 @@ describe('the find box', () => {
     expect(status()).toBe('1 of 3 matching cards on this page · 1 more on other pages')
     const links = [...document.querySelectorAll<HTMLAnchorElement>('[data-find-elsewhere] a')]
     expect(links.map(a => a.getAttribute('href'))).toEqual(['search-sample.html#tool%3Ac-read'])
-    expect(document.querySelector<HTMLElement>('[data-find-elsewhere]')?.hidden).toBe(false)
+    const fold = document.querySelector<HTMLDetailsElement>('[data-find-elsewhere]')
+    expect(fold?.hidden).toBe(false)
+    // Folded under the sticky bar while this page has matches of its own; open when it has none.
+    expect(fold?.open).toBe(false)
+    await type('missing.ts')
+    expect(visibleRows()).toEqual([])
+    expect(fold?.open).toBe(true)
+    await type('t')
     input().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' }))
     expect(status()).toBe('2 of 3 matching cards on this page · 1 more on other pages')
     input().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', shiftKey: true }))

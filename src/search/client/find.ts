@@ -140,6 +140,9 @@ export function installFind(doc: Document): FindControl | null {
     matches = here
     others = away.length
     showElsewhere(away, filter.words)
+    // The list of other pages' matches stays folded under the bar while this page has matches of its own
+    // (the bar sticks: an open list would cover them); with none here, nothing is under it.
+    if (elsewhere.tagName === 'DETAILS') (elsewhere as HTMLDetailsElement).open = here.length === 0
     if (matches.length > 0) go(0)
     else describe()
   }

@@ -38,7 +38,7 @@ function mount() {
   document.body.innerHTML = renderToStaticMarkup(
     <SessionIndex
       model={{ title: 'Sessions', count: '3', groups: [{ project: '/p', id: 'project-p', entries: [entry('a', 'Flaky tests'), entry('b', 'Deploy'), entry('c', 'Lost')] }] }}
-      filter={{ label: 'Filter', placeholder: '', countTemplate: '{shown} of {total}' }}
+      filter={{ label: 'Filter', placeholder: '', countTemplate: '{shown} of {total}', noMatch: 'No match.' }}
       skipLabel="Skip"
       noSessions="none"
       pagesLabel="Pages"

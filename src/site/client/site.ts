@@ -3,7 +3,7 @@
  * refuses module scripts from file://. Everything it does is progressive enhancement — every page reads
  * fully without it: the view-mode switch (./view-mode.ts: the saved mode, the header control), transcript
  * controls (copy buttons, disclosure state; components/enhance), Expand all / Collapse all (./folds.ts), deep links that moved to another page, the
- * index filter, and opening folded content for printing.
+ * index filter, opening folded content for printing, and the replay player (./replay).
  */
 import { enhance } from '../../../components/enhance/enhance'
 import { installFilter } from '../../../components/index/filter-client'
@@ -13,6 +13,8 @@ import { installFind, type FindControl } from '../../search/client/find'
 import { installSiteSearch } from '../../search/client/site-search'
 import { installFoldAll } from './folds'
 import { installViewSwitch } from './view-mode'
+import { installTrajectory } from './trajectory'
+import { installReplay } from './replay/player'
 
 function openForPrint(doc: Document): void {
   let opened: HTMLDetailsElement[] = []
@@ -33,8 +35,12 @@ enhance(document)
 installFoldAll(document)
 installFilter(document)
 openForPrint(document)
+// The Trajectory page (src/site/render/trajectory): selection, the Event details panel, the toolbar.
+installTrajectory(document)
 // Search (src/search/client): the session find box, the index's cross-session search, and arriving at a
 // row from a search result or deep link (folds around it opened).
 const find: FindControl | null = installFind(document)
 installSiteSearch(document)
 installArrival(window, () => find)
+// The replay player (./replay): a bar on pages whose session has replay data; nothing plays until asked.
+installReplay(window)

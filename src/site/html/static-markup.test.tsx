@@ -7,7 +7,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { createElement, Fragment, StrictMode, Suspense, memo, forwardRef, createContext, Component, type ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { seededRandom } from '../../log/testing/random'
 import { renderStaticMarkup } from './static-markup'
 import { ownQuotes } from './testing/react-oracle'
@@ -98,9 +98,30 @@ const RULES: [string, ReactNode, string][] = [
   ['upper-case host type', createElement('DIV', { className: 'x' }, 'y'), '<DIV class="x">y</DIV>'],
 ]
 
+/**
+ * The rows that give React what its development build warns about on purpose (the rule is what React does
+ * with it): their warnings are caught here and checked, so `npm test` prints none, and any other row that
+ * starts warning fails.
+ */
+const WARNS = new Set([
+  'null, undefined, booleans, functions render nothing',
+  'event handlers, functions and symbols dropped',
+  'on* names are never attributes, whatever the value',
+  'unsafe attribute names dropped',
+  'empty href kept on <a>, dropped elsewhere',
+  '<option selected> outside a select value',
+  'upper-case host type',
+])
+
 describe('each rule, as React writes it', () => {
-  it.each(RULES)('%s', (_what, node, markup) => {
-    expect(same(node)).toBe(markup)
+  it.each(RULES)('%s', (what, node, markup) => {
+    const warnings = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      expect(same(node)).toBe(markup)
+      expect(warnings.mock.calls.length > 0, `React warns about "${what}"`).toBe(WARNS.has(what))
+    } finally {
+      warnings.mockRestore()
+    }
   })
 })
 

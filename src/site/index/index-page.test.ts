@@ -3,7 +3,7 @@ import { assemble } from '../../conversation/builder'
 import { parseLogText } from '../../log/parse-text'
 import { session } from '../../log/testing/session'
 import { sessionTitle, summarize } from '../render/chrome'
-import { indexModel } from './render-index'
+import { indexModel, pageLinks } from './render-index'
 import { siteText } from '../strings'
 import type { SessionSummary } from '../types'
 
@@ -63,12 +63,23 @@ describe('indexModel', () => {
     expect(group?.entries.map(e => [e.title, e.children.map(c => c.title)])).toEqual([['orphan', []], ['parent', ['a', 'b']]])
   })
 
-  it('lists the pages of a paginated session, capped', () => {
+  it('lists the pages of a paginated session, capped, with an ellipsis before the last', () => {
     const [entry] = indexModel([summary('long', null, { pages: 40 })], text, null).groups[0]?.entries ?? []
     expect(entry?.pages[0]).toEqual({ href: 'sessions/long.p2.html', label: '2' })
-    expect(entry?.pages.at(-1)).toEqual({ href: 'sessions/long.p40.html', label: '40' })
+    expect(entry?.pages.at(-1)).toEqual({ href: 'sessions/long.p40.html', label: '40', gapBefore: true })
     expect(entry?.pages.length).toBe(24)
   })
+
+  /** The page list as the index shows it: `…` where pages are skipped. */
+  const shape = (pages: number) => pageLinks({ pages, slug: 's' }).map(l => `${l.gapBefore === true ? '… ' : ''}${l.label}`).join(' ')
+  it.each<[number, string]>([
+    [1, ''],
+    [2, '2'],
+    [5, '2 3 4 5'],
+    [26, Array.from({ length: 25 }, (_, i) => i + 2).join(' ')],
+    [27, `${Array.from({ length: 23 }, (_, i) => i + 2).join(' ')} … 27`],
+    [72, `${Array.from({ length: 23 }, (_, i) => i + 2).join(' ')} … 72`],
+  ])('a session of %i pages lists: %s', (pages, want) => expect(shape(pages)).toBe(want))
 
   it('survives a parent cycle without losing sessions', () => {
     const model = indexModel([summary('x', null, { parentId: 'y' }), summary('y', null, { parentId: 'x' })], text, null)

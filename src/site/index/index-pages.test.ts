@@ -5,6 +5,7 @@ import { MAX_PAGE_BYTES, MAX_PAGE_NODES, measure } from '../render/measure'
 import { indexModel, renderIndexPages } from './render-index'
 import { groupDigits, siteText } from '../strings'
 import type { SessionSummary } from '../types'
+import { sessionInsight } from '../../stats/insight'
 
 const text = siteText('en')
 const shell = parseShell('<!doctype html><html lang="%DSH_LANG%"><head><!--dsh:head--></head><body data-root="%DSH_ROOT%"><!--dsh:body--></body></html>')
@@ -76,5 +77,37 @@ describe('index pages', () => {
 describe('groupDigits', () => {
   it.each([0, 7, 999, 1_000, 12_345, 1_234_567, -1_234])('%i reads as toLocaleString en-US does', n => {
     expect(groupDigits(n)).toBe(n.toLocaleString('en-US'))
+  })
+})
+
+describe('index pages with the overview (issue 31)', () => {
+  it('20,000 sessions with archive records over two years and five models: every page inside the budgets, the overview on the first only', () => {
+    const models = ['p/a', 'p/b', 'p/c', 'p/d', 'p/e']
+    const list = summaries(20_000, 40).map((s, i) => {
+      const start = Date.UTC(2025, 0, 1) + i * 3_600_000
+      const model = models[i % models.length] as string
+      const statuses = ['completed', 'completed', 'failed', 'interrupted'] as const
+      return {
+        ...s,
+        status: statuses[i % 4] as SessionSummary['status'],
+        insight: sessionInsight({
+          id: s.id, project: s.project, start, end: start + 60_000, status: statuses[i % 4] as SessionSummary['status'], model,
+          counts: { turns: 2, toolCalls: 3, subToolCalls: 0 },
+          usage: { inputTokens: 1000 + i, outputTokens: 50, cacheReadTokens: 500, cacheWriteTokens: 0, reasoningTokens: 10, totalTokens: 1550 + i },
+          requests: [{ key: 'r', seq: 1, time: start, model, usage: { inputTokens: 1000 + i, outputTokens: 50, cacheReadTokens: 500, reasoningTokens: 10 } }],
+          tools: new Map([['bash', 2], ['read', 1]]), lastTool: 'bash',
+        }),
+      }
+    })
+    const pages = renderIndexPages(shell, indexModel(list, text, null), text, 'en', null)
+    expect(pages.length).toBeGreaterThan(10)
+    for (const page of pages) {
+      const size = measure(page.content)
+      expect(size.nodes, page.path).toBeLessThanOrEqual(MAX_PAGE_NODES)
+      expect(size.bytes, page.path).toBeLessThanOrEqual(MAX_PAGE_BYTES)
+    }
+    expect(pages[0]?.content.match(/data-chart=/g)?.length).toBe(4)
+    expect(pages.slice(1).some(p => p.content.includes('data-overview'))).toBe(false)
+    expect(pages[0]?.content).toContain(`<dt>Sessions</dt><dd>${groupDigits(20_000)}</dd>`)
   })
 })

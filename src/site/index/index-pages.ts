@@ -52,7 +52,8 @@ export function paginateIndex(model: IndexModel, text: SiteText, maxElements: nu
   }
   if (page.length > 0 || pages.length === 0) pages.push(page)
   if (pages.length === 1) return [model]
-  return pages.map((groups, i) => ({ ...model, groups, nav: indexNav(i + 1, pages.length, text) }))
+  // The overview sums the whole site: the first page carries it.
+  return pages.map((groups, i) => ({ ...model, groups, nav: indexNav(i + 1, pages.length, text), overview: i === 0 ? (model.overview ?? null) : null }))
 }
 
 function indexNav(page: number, pages: number, text: SiteText): PageNav {

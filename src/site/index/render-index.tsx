@@ -9,6 +9,7 @@ import { renderStaticMarkup } from '../html/static-markup'
 import { SessionIndex } from '../../../components/index/SessionIndex'
 import { liveHead } from '../html/live'
 import { indexFile, paginateIndex } from './index-pages'
+import { overviewModel } from './overview'
 import { fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, measure } from '../render/measure'
 import { fillShell, headMarkup, type Shell } from '../html/shell'
 import { pageFile } from '../plan/slug'
@@ -17,7 +18,7 @@ import { CATALOG_FILE } from '../../search/catalog'
 import { SESSION_STATUSES } from '../../conversation/status'
 import type { SessionStatus } from '../../conversation/model'
 import { searchText } from '../../search/strings'
-import type { IndexEntry, IndexGroup, IndexModel, Link, SessionSummary, SiteText } from '../types'
+import type { IndexEntry, IndexGroup, IndexModel, IndexPageLink, SessionSummary, SiteText } from '../types'
 
 /** Page links listed per paginated session on the index; the session's own navigation reaches the rest. */
 const MAX_PAGE_LINKS = 24
@@ -31,12 +32,22 @@ const startOf = (s: SessionSummary) => s.start?.iso ?? ''
 const newestFirst = (a: SessionSummary, b: SessionSummary) => cmp(startOf(b), startOf(a)) || cmp(a.title, b.title) || cmp(a.id, b.id)
 const oldestFirst = (a: SessionSummary, b: SessionSummary) => cmp(startOf(a), startOf(b)) || cmp(a.id, b.id)
 
-function pageLinks(s: SessionSummary): Link[] {
+/**
+ * Pages 2… of a paginated session as the index lists them: up to MAX_PAGE_LINKS, then the last page after an
+ * ellipsis (`gapBefore`) that says pages are skipped; a gap of one page shows that page instead.
+ */
+export function pageLinks(s: Pick<SessionSummary, 'pages' | 'slug'>): IndexPageLink[] {
   if (s.pages <= 1) return []
+  // Skipping a single page would save nothing: then every page is listed.
+  const upTo = s.pages - MAX_PAGE_LINKS <= 2 ? s.pages : MAX_PAGE_LINKS
   const numbers: number[] = []
-  for (let p = 2; p <= Math.min(s.pages, MAX_PAGE_LINKS); p++) numbers.push(p)
-  if (s.pages > MAX_PAGE_LINKS) numbers.push(s.pages)
-  return numbers.map(p => ({ href: `sessions/${pageFile(s.slug, p)}`, label: String(p) }))
+  for (let p = 2; p <= upTo; p++) numbers.push(p)
+  if (upTo < s.pages) numbers.push(s.pages)
+  return numbers.map((p, i) => ({
+    href: `sessions/${pageFile(s.slug, p)}`,
+    label: String(p),
+    ...(i > 0 && p - (numbers[i - 1] as number) > 1 ? { gapBefore: true } : {}),
+  }))
 }
 
 function entry(s: SessionSummary, childrenOf: Map<string, SessionSummary[]>, text: SiteText, seen: Set<SessionSummary>): IndexEntry {
@@ -100,6 +111,7 @@ export function indexModel(summaries: readonly SessionSummary[], text: SiteText,
     statuses,
     statusFilter: { label: text.statusFilter, all: text.statusAll(summaries.length), counts: text.statusCounts },
     emptyHint: text.noSessionsHint,
+    overview: overviewModel(summaries, text),
   }
 }
 
@@ -133,6 +145,7 @@ export function renderIndex(shell: Shell, model: IndexModel, text: SiteText, lan
         label: text.filterLabel,
         placeholder: paged ? text.filterPagePlaceholder : text.filterPlaceholder,
         countTemplate: paged ? text.filterPageCount : text.filterCount,
+        noMatch: paged ? text.filterPageNoMatch : text.filterNoMatch,
       }}
       skipLabel={text.skipToSessions}
       noSessions={text.noSessions}

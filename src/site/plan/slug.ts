@@ -7,7 +7,8 @@
  * `x.files/`, `x.search.js`), so a stem without dots can never be another session's page name.
  * Two logs with the same id (the same session in two inputs) get `~2`, `~3` in input order.
  *
- * Page k > 1 of a session is `<stem>.p<k>.html`; side files of cut outputs live in `<stem>.files/`.
+ * Page k > 1 of a session is `<stem>.p<k>.html`; side files of cut outputs live in `<stem>.files/`. Its
+ * Trajectory pages are `<stem>.trajectory.html`, `<stem>.trajectory.p<k>.html`.
  */
 import { createHash } from 'node:crypto'
 
@@ -51,4 +52,14 @@ export function sideFile(stem: string, contentHash: string): string {
 /** Page `page` (1-based) of a session's full prompt list (src/site/render/prompts.ts), relative to `sessions/`. */
 export function promptsFile(stem: string, page: number): string {
   return page <= 1 ? `${stem}.prompts.html` : `${stem}.prompts.p${page}.html`
+}
+
+/** Page `page` (1-based) of a session's Trajectory (issue 29), relative to `sessions/`. */
+export function trajectoryFile(stem: string, page: number): string {
+  return page <= 1 ? `${stem}.trajectory.html` : `${stem}.trajectory.p${page}.html`
+}
+
+/** The longest Trajectory page name a session can have (pages are counted in at most six digits). */
+export function longestTrajectoryFile(stem: string): string {
+  return trajectoryFile(stem, 999_999)
 }

@@ -115,6 +115,8 @@ export function sessionChrome(
   pages: number,
   text: SiteText,
   view: ViewMode = DEFAULT_VIEW_MODE,
+  /** The log ends in a partial line: not one of `summary.warnings` (no card marks it), named apart. */
+  tornTail = false,
 ): SessionChrome {
   const parent = family.parent
   return {
@@ -131,9 +133,21 @@ export function sessionChrome(
     children: family.children.map(c => ({ href: pageFile(c.slug, 1), label: c.title })),
     index: { href: '../index.html', label: text.allSessions },
     nav: pages > 1 ? pageNav(summary.slug, page, pages, text) : null,
-    warnings: summary.warnings > 0 ? text.warnings(summary.warnings) : null,
+    warnings: damageNote(summary.warnings, tornTail, text),
     viewSwitch: viewSwitch(view, text),
   }
+}
+
+/**
+ * The header's note on damage: the lines the transcript marks, counted as many as it marks, and apart from
+ * them a torn last line, which no card marks (it is not shown). Null when the log was read whole.
+ */
+export function damageNote(warnings: number, tornTail: boolean, text: SiteText): string | null {
+  // `warnings` counts only what the transcript marks: the fold reports a torn tail without counting it
+  // (src/site/fold/fold-log.ts), since no card shows it; it is named apart here.
+  const marked = warnings
+  const notes = [marked > 0 ? text.warnings(marked) : null, tornTail ? text.tornTail : null].filter((n): n is string => n !== null)
+  return notes.length === 0 ? null : notes.join(' · ')
 }
 
 /** The header's view-mode control, the page's default selected. */

@@ -67,7 +67,8 @@ export interface CutResult {
   sideTexts: SideText[]
 }
 
-const hashText = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 20)
+/** A side file's name: the text's content hash (the same text, from any page or tab, is one file). */
+export const hashText = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 20)
 
 function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`
@@ -79,6 +80,27 @@ const countLines = (text: string): number => {
   let n = 1
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++
   return n
+}
+
+/** Where the first `n` lines of `text` end (before their last newline; the whole text if it has fewer). */
+function endOfLines(text: string, n: number): number {
+  let at = -1
+  for (let i = 0; i < n; i++) {
+    at = text.indexOf('\n', at + 1)
+    if (at < 0) return text.length
+  }
+  return at
+}
+
+/** Where the last `n` lines of `text` start (0 if it has fewer). */
+function startOfLastLines(text: string, n: number): number {
+  let at = text.length
+  for (let i = 0; i < n; i++) {
+    if (at <= 0) return 0
+    at = text.lastIndexOf('\n', at - 1)
+    if (at < 0) return 0
+  }
+  return at + 1
 }
 
 /** Which part of a list survives: the first `head` and the last `tail` items. */
@@ -160,14 +182,15 @@ export class Cutter {
   cutText(rowKey: string, what: string, value: string): string {
     const { chars, lines } = this.caps
     if (this.fits(value)) return value
-    const all = value.split('\n')
-    const keep = keepFor(all.length, lines) ?? { head: all.length, tail: 0, total: all.length }
-    let head = all.slice(0, keep.head).join('\n')
-    let tail = keep.tail > 0 ? all.slice(all.length - keep.tail).join('\n') : ''
+    // By position, not `split`: a text of millions of short lines must not become millions of strings.
+    const total = countLines(value)
+    const keep = keepFor(total, lines) ?? { head: total, tail: 0, total }
+    let head = value.slice(0, endOfLines(value, keep.head))
+    let tail = keep.tail > 0 ? value.slice(startOfLastLines(value, keep.tail)) : ''
     // Long lines: split the character allowance between the two ends.
     if (head.length > (chars * 3) / 5) head = `${head.slice(0, Math.floor((chars * 3) / 5))}…`
     if (tail.length > (chars * 2) / 5) tail = `…${tail.slice(tail.length - Math.floor((chars * 2) / 5))}`
-    const hidden = Math.max(0, all.length - keep.head - keep.tail)
+    const hidden = Math.max(0, total - keep.head - keep.tail)
     const marker = this.#side(rowKey, what, value, hidden)
     return tail === '' ? `${head}\n${marker}` : `${head}\n${marker}\n${tail}`
   }
@@ -186,8 +209,10 @@ export class Cutter {
   }
 
   /** A row list: head and tail items, a marker item between; returns the kept list and the cut. */
-  #list<T>(rowKey: string, what: string, items: readonly T[], full: () => string, marker: (text: string) => T, line: (item: T) => T) {
-    const keep = keepFor(items.length, this.caps.lines)
+  #list<T>(rowKey: string, what: string, items: readonly T[], full: () => string, marker: (text: string) => T, line: (item: T) => T, omitted = 0) {
+    // `omitted` items the model left out in the middle (a terminal's, src/cards/terminal.ts): they count,
+    // and the cut, whose head and tail are far shorter than what the model kept at each end, covers them.
+    const keep = keepFor(items.length + omitted, this.caps.lines)
     if (keep === null) return { items: items.map(line), keep }
     const note = this.#side(rowKey, what, full(), keep.total - keep.head - keep.tail)
     const kept = [...items.slice(0, keep.head).map(line), marker(note), ...items.slice(items.length - keep.tail).map(line)]
@@ -201,9 +226,10 @@ export class Cutter {
         if (body.lines === null) return { ...body, prompts: body.prompts.map(p => ({ ...p, text: this.cutText(row.key, row.title, p.text) })) }
         const lineText = (l: AnsiLine) => l.map(s => s.text).join('')
         const r = this.#list(row.key, what, body.lines, () => body.copy?.text ?? body.lines?.map(lineText).join('\n') ?? '',
-          text => [{ text }], l => (lineText(l).length > this.caps.lineChars ? [{ text: this.#line(lineText(l)) }] : l))
+          text => [{ text }], l => (lineText(l).length > this.caps.lineChars ? [{ text: this.#line(lineText(l)) }] : l), body.omitted?.count ?? 0)
+        const { omitted: _omitted, ...kept } = body
         return {
-          ...body,
+          ...kept,
           prompts: body.prompts.map(p => ({ ...p, text: this.cutText(row.key, row.title, p.text) })),
           lines: r.items,
           copy: this.#copy(body.copy, r.keep !== null),
@@ -374,8 +400,11 @@ export class Cutter {
         return { ...row, summary: row.summary === null ? null : this.cutText(row.key, row.label, row.summary) }
       case 'raw-event':
         return { ...row, json: this.cutText(row.key, row.type ?? 'event', row.json) }
-      case 'invalid-line':
-        return { ...row, text: this.cutText(row.key, `line ${row.line}`, row.text) }
+      case 'invalid-line': {
+        const text = this.cutText(row.key, `line ${row.line}`, row.text)
+        if (row.run === undefined) return { ...row, text }
+        return { ...row, text, run: { ...row.run, more: row.run.more.map(m => ({ ...m, text: this.cutText(row.key, `line ${m.line}`, m.text) })) } }
+      }
       default:
         return row
     }

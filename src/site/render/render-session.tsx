@@ -17,6 +17,8 @@ import { PromptsPage } from '../../../components/layout/PromptsPage'
 import { Transcript } from '../../../components/layout/Transcript'
 import { foldClassicRepeats } from './classic-repeats'
 import { anchorMapFile, anchorScript, collectIds } from './anchors'
+import { indexScript, pageScript, replayAssets, type ReplayAssets, type Schedule } from '../../replay'
+import { replayDataFile, replayIndexFile } from './replay-files'
 import { childAnchor, foldControls, promptEntry, promptToc, sessionChrome, type Family } from './chrome'
 import { addExtras, capsFor, Cutter, type SideText } from './cut'
 import { waitingForColours, type Enricher } from './enrich'
@@ -35,7 +37,7 @@ import { PieceStore } from './piece-store'
 import { searchText } from '../../search/strings'
 import type { FindBoxModel } from '../../search/types'
 import { escapeHtml } from '../../highlight/render-tokens'
-import type { Fact, PromptToc, RowExtra, SessionSummary, SiteText } from '../types'
+import type { Fact, PromptToc, RowExtra, SessionSummary, SiteText, TrajectoryLinks, ViewTabs } from '../types'
 
 /**
  * A session's view model handed out one section at a time (`sectionFeed` in src/cards/view-model.ts), for a
@@ -86,6 +88,8 @@ export interface SessionRenderInput {
   baseUrl: string | null
   /** Set only by `dsh-view live`: the page's live flag (src/site/html/live.ts). */
   live?: LiveFlag
+  /** The log ends in a partial line: one of `summary.warnings`, which the header names apart (no card marks it). */
+  tornTail?: boolean
   /** Where the links the transcript adds point; default: the site's own files. */
   links?: RenderLinks
   /**
@@ -99,6 +103,19 @@ export interface SessionRenderInput {
    * Sections are rendered only until that page is full; `RenderedSession.pages` > 1 says it is.
    */
   preview?: boolean
+  /**
+   * The session's Trajectory pages (issue 29), cut already: the header's `Chat | Trajectory` tabs, and the
+   * link after each tool row and each turn's first user row to its record or request there.
+   */
+  trajectory?: { links: TrajectoryLinks; tabs: (page: number) => ViewTabs }
+  /**
+   * The session's replay schedule (src/replay/schedule.ts). A timed one (the log has clocks) gives the pages
+   * their replay data (`<stem>.replay.js`, one data file per further page) and a `<meta name="dsh-replay">`
+   * naming it; an untimed one only with `replayUntimed` (the export's `--replay`, which plays it paced).
+   * Pages of a session without it cost nothing extra.
+   */
+  replay?: Schedule
+  replayUntimed?: boolean
 }
 
 /**
@@ -134,7 +151,15 @@ export interface RenderedSession {
   transcripts: string[]
   /** The full texts of cut outputs, by hash (the side files' content without the BOM); empty when written through a `RenderOutput`. */
   sideTexts: SideText[]
+  /** Every id the pages hold → its 1-based page (the Trajectory's links back to Chat rows). */
+  anchors: ReadonlyMap<string, number>
+  /** The replay data of the pages (null: none, see `SessionRenderInput.replay`). */
+  replay: ReplayAssets | null
 }
+
+/** Whether a render writes replay data (and names it in its pages' heads). */
+const playsBack = (input: SessionRenderInput): boolean =>
+  input.replay !== undefined && input.preview !== true && input.live === undefined && input.replay.items.length > 0 && (input.replay.timed || input.replayUntimed === true)
 
 const EMPTY_SECTIONS: readonly PageSection[] = []
 
@@ -234,6 +259,16 @@ export class SessionRenderer {
         if (input.preview === true && !fits(sizes.reduce((sum, size) => add(sum, size), ZERO), limit)) break
         for (const raw of raws) {
           shard.add(raw)
+          // Links to the Trajectory: a tool row's record, a turn's first request (after its first user row).
+          const trajectory = input.trajectory
+          if (trajectory !== undefined) {
+            let turnLinked = false
+            for (const row of raw.rows) {
+              const href = row.kind === 'tool' ? trajectory.links.forCall(row.callId) : row.kind === 'user' && !turnLinked && raw.turn !== null ? trajectory.links.forTurn(raw.turn) : null
+              if (row.kind === 'user') turnLinked = true
+              if (href !== null) (extras[row.key] ??= []).push({ kind: 'trajectory', href, label: trajectory.links.label })
+            }
+          }
           // Links after the calls that started a child session.
           for (const row of raw.rows) {
             if (row.kind !== 'tool') continue
@@ -283,6 +318,18 @@ export class SessionRenderer {
       // Decoded only when asked for (src/export): a site build never joins its pages into strings.
       const transcripts = () => transcriptChunks.map(body => `${open}${Buffer.concat(body).toString('utf8')}${close}`)
       if (anchorMap !== null) await emit({ path: `sessions/${anchorMap}`, content: anchorScript({ pages: pageNames, anchors: Object.fromEntries(anchors) }) })
+      // Replay data, cut along the pages just packed: each page's ids in document order.
+      const replay = playsBack(input) ? replayAssets(input.replay as Schedule, pages.map((indices, i) => ({ page: pageNames[i] ?? '', ids: indices.flatMap(index => pieceIds[index] ?? []), data: i === 0 ? null : replayDataFile(stem, i + 1) }))) : null
+      const replayPaths: string[] = []
+      if (replay !== null) {
+        replayPaths.push(`sessions/${replayIndexFile(stem)}`)
+        await emit({ path: `sessions/${replayIndexFile(stem)}`, content: indexScript(replay.index) })
+        for (let i = 1; i < pages.length; i++) {
+          const path = `sessions/${replayDataFile(stem, i + 1)}`
+          replayPaths.push(path)
+          await emit({ path, content: pageScript(replay.pages[i] as NonNullable<(typeof replay.pages)[number]>) })
+        }
+      }
       if (input.preview !== true) await emit({ path: `sessions/${shardFile(stem)}`, content: shard.finish(summary.title) })
       const promptFiles = this.#promptPages(input, listed, pageOf)
       for (const file of promptFiles) await emit(file)
@@ -291,6 +338,7 @@ export class SessionRenderer {
       const paths = [
         ...pageNames.map(name => `sessions/${name}`),
         ...(anchorMap === null ? [] : [`sessions/${anchorMap}`]),
+        ...replayPaths,
         ...(input.preview === true ? [] : [`sessions/${shardFile(stem)}`]),
         ...promptFiles.map(f => f.path),
         ...[...(out === null ? sideTexts.keys() : sidePaths)].map(hash => `sessions/${sideFile(stem, hash)}`),
@@ -306,6 +354,8 @@ export class SessionRenderer {
           return transcripts()
         },
         sideTexts: sorted,
+        anchors: new Map([...anchors].map(([id, page]) => [id, page + 1])),
+        replay,
       }
     } finally {
       store.close()
@@ -450,20 +500,29 @@ export class SessionRenderer {
   #frame(input: SessionRenderInput, feed: SectionFeed, page: number, pages: number, anchorMap: string | null, room: Size | null = null, prompts: PromptToc | null = null): { head: Buffer; tail: Buffer; size: Size } {
     const view = input.viewMode ?? DEFAULT_VIEW_MODE
     const chrome = {
-      ...sessionChrome(input.summary, input.facts, input.family, page, pages, this.text, view),
+      ...sessionChrome(input.summary, input.facts, input.family, page, pages, this.text, view, input.tornTail === true),
       prompts,
       folds: foldControls(this.text),
       ...(input.preview === true ? { notice: this.text.previewPage } : {}),
+      ...(input.trajectory === undefined ? {} : { tabs: input.trajectory.tabs(page) }),
     }
     // A preview has no search of its own: the session's search shard covers rows beyond its one page.
     const find = input.preview === true ? undefined : this.#findBox(input, feed)
     const frame = renderStaticMarkup(
-      <SessionPage chrome={chrome} skipLabel={this.text.skipToTranscript} allSessions={this.text.allSessions} footer={this.text.generatedBy} find={find} />,
+      <SessionPage
+        chrome={chrome}
+        skipLabel={this.text.skipToTranscript}
+        allSessions={this.text.allSessions}
+        footer={this.text.generatedBy}
+        find={find}
+        missingAnchor={{ turn: this.text.noSuchTurn, other: this.text.noSuchAnchor }}
+      />,
     )
     const file = pageFile(input.summary.slug, page)
     const canonical = input.baseUrl === null ? null : `${input.baseUrl}sessions/${file}`
     const title = pages > 1 ? `${chrome.title} (${this.text.pageOf(page, pages)})` : chrome.title
-    const head = headMarkup(title, canonical, anchorMap) + (input.live === undefined ? '' : liveHead(input.live, '../', { stem: input.summary.slug, page, pages, room }))
+    const replay = playsBack(input) ? { src: replayIndexFile(input.summary.slug), page } : null
+    const head = headMarkup(title, canonical, anchorMap, replay) + (input.live === undefined ? '' : liveHead(input.live, '../', { stem: input.summary.slug, page, pages, room }))
     const html = fillShell(this.shell, { lang: input.lang, root: '../', head, body: frame, view })
     const at = html.indexOf(SLOT_MARKUP)
     if (at < 0 || html.indexOf(SLOT_MARKUP, at + 1) >= 0) throw new Error('the page frame must hold exactly one transcript slot')

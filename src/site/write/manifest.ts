@@ -25,6 +25,8 @@ export interface Warning {
   /** 1-based line in the decoded log; null for whole-file problems. */
   line: number | null
   message: string
+  /** Lines the warning stands for when more than one (a run of unreadable lines, src/log/invalid-runs.ts). */
+  lines?: number
 }
 
 export interface SessionRecord {
@@ -55,6 +57,25 @@ export interface Manifest {
 export const emptyManifest = (): Manifest => ({ format: FORMAT, families: ownRecord(), sessions: ownRecord(), files: [] })
 
 const ownCopy = <T>(record: object): Record<string, T> => Object.assign(ownRecord<T>(), record)
+
+/**
+ * The manifest with no log path in it, for `--redact` sites (issue 32): its warnings and redaction places
+ * name the log a session came from, and an absolute path names the user's home and project folders inside
+ * the folder people publish. A reused record gets its log's path back from the build that reuses it
+ * (`withLogPath`): a session record only ever names its own log.
+ */
+export function withoutLogPaths(manifest: Manifest): Manifest {
+  const sessions = ownRecord<SessionRecord>()
+  for (const [stem, record] of Object.entries(manifest.sessions)) sessions[stem] = withLogPath(record, '')
+  return { ...manifest, sessions }
+}
+
+/** `record` with `path` as the log its warnings and redaction places name. */
+export function withLogPath(record: SessionRecord, path: string): SessionRecord {
+  const out: SessionRecord = { ...record, warnings: record.warnings.map(w => ({ ...w, path })) }
+  if (record.redactions !== undefined) out.redactions = { ...record.redactions, places: record.redactions.places.map(p => ({ ...p, session: path })) }
+  return out
+}
 
 /** The previous manifest, or null when the folder holds none (or one this version cannot read). */
 export async function readManifest(outDir: string): Promise<Manifest | null> {

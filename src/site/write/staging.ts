@@ -10,64 +10,16 @@
  * A first build into a folder that holds nothing yet may put a preview there first (the first pages of its
  * biggest sessions, `publishPreview`), swapped out at the end like any old site.
  *
- * A lock file beside the folder (`.<name>.dsh-view-lock`, holding the builder's pid) keeps a second build
- * out while one runs; a lock whose process is gone (killed) is stale and taken over.
+ * A lock file beside the folder (`.<name>.dsh-view-lock`, ./lock.ts) keeps a second build out while one runs.
  */
 import { existsSync } from 'node:fs'
-import { copyFile, link, lstat, mkdir, readdir, readFile, readlink, rename, rm, rmdir, symlink, writeFile } from 'node:fs/promises'
+import { copyFile, link, lstat, mkdir, readdir, readlink, rename, rm, rmdir, symlink } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { writeFileAtomic, type FileContent } from './atomic-write'
-
-/** Another build holds the folder. */
-export class LockError extends Error {}
 
 export const siblingOf = (outDir: string, what: 'staging' | 'old' | 'lock' | 'preview'): string => join(dirname(outDir), `.${basename(outDir)}.dsh-view-${what}`)
 
 const codeOf = (err: unknown): unknown => (err instanceof Error && 'code' in err ? err.code : undefined)
-
-/** Whether process `pid` exists (EPERM: it does, someone else's). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (err) {
-    return codeOf(err) === 'EPERM'
-  }
-}
-
-let lockCounter = 0
-
-/**
- * Takes the folder's lock; returns its release. The pid is written to a private file first and linked to
- * the lock's name, so the lock never exists without its pid (link fails when the lock exists).
- */
-export async function acquireLock(outDir: string): Promise<() => Promise<void>> {
-  const lock = siblingOf(outDir, 'lock')
-  await mkdir(dirname(outDir), { recursive: true })
-  const mine = `${lock}.${process.pid}-${++lockCounter}`
-  await writeFile(mine, `${process.pid}\n`)
-  try {
-    for (let attempt = 0; attempt < 3; attempt++) {
-      try {
-        await link(mine, lock)
-        return async () => {
-          await rm(lock, { force: true })
-        }
-      } catch (err) {
-        if (codeOf(err) !== 'EEXIST') throw err
-      }
-      const pid = Number((await readFile(lock, 'utf8').catch(() => '')).trim())
-      if (Number.isInteger(pid) && pid > 0 && alive(pid)) {
-        throw new LockError(`${outDir} is being written by another dsh-view build (pid ${pid}); wait for it to finish`)
-      }
-      // Stale: its build was killed. Taken over.
-      await rm(lock, { force: true })
-    }
-    throw new LockError(`could not take the lock ${lock}`)
-  } finally {
-    await rm(mine, { force: true })
-  }
-}
 
 /**
  * Finishes or undoes what a killed build left: a swap stopped between its two renames (the old site

@@ -33,7 +33,11 @@ import type { SiteAssets } from '../../site/html/assets'
 import { headerFacts, summarize } from '../../site/render/chrome'
 import { Enricher } from '../../site/render/enrich'
 import { SessionRenderer } from '../../site/render/render-session'
-import { pageFile, sessionStem } from '../../site/plan/slug'
+import { pageFile, sessionStem, trajectoryFile } from '../../site/plan/slug'
+import { TrajectoryRenderer, viewTabs } from '../../site/render/trajectory/render-trajectory'
+import type { FileContent } from '../../site/write/atomic-write'
+import { assembleTrajectory } from '../../trajectory'
+import { trajectoryWords } from '../../trajectory-view'
 import { siteText } from '../../site/strings'
 import { VIEW_STORAGE_KEY } from '../../site/client/view-mode'
 import type { SnapshotSession } from './sessions'
@@ -158,6 +162,62 @@ export class AriaSnapshotter {
     for (const [name, content] of assets.files) await writeFileAtomic(join(root, 'assets', name), content)
     for (const file of rendered.files) await writeFileAtomic(join(root, file.path), file.content)
     return Array.from({ length: rendered.pages }, (_, i) => join(root, 'sessions', pageFile(stem, i + 1)))
+  }
+
+  /**
+   * The raw ARIA snapshot of the session's Trajectory (issue 29): its pages rendered as `dsh-view build`
+   * renders them (the Chat's too, for the links between them), each page's main landmark — toolbar, timing
+   * overview, ledger — captured in order; `all` opens every row's details fold first (the inspector content
+   * the page shows without selection), `none` captures the ledger as drawn.
+   */
+  async trajectory(session: SnapshotSession, { expand, locale = 'en' }: { expand: 'all' | 'none'; locale?: Locale }): Promise<string> {
+    const pages = await this.#renderTrajectory(session, locale)
+    const page = await this.#tab()
+    const parts: string[] = []
+    for (const path of pages) {
+      await page.goto(pathToFileURL(path).href, { waitUntil: 'load' })
+      if (expand === 'all') await page.evaluate(() => document.querySelectorAll<HTMLDetailsElement>('[data-tj-ledger] details').forEach((d) => (d.open = true)))
+      parts.push(await stableCapture(page, 'main[data-trajectory]'))
+    }
+    await rm(join(this.dir, session.name), { recursive: true, force: true })
+    return parts.join('\n')
+  }
+
+  /** Writes the session's Chat and Trajectory pages (and the site assets); returns the Trajectory's page paths. */
+  async #renderTrajectory(session: SnapshotSession, locale: Locale): Promise<string[]> {
+    const { assets } = this.options
+    const text = siteText(locale)
+    const stem = sessionStem(session.id)
+    const c = session.conversation
+    const root = join(this.dir, session.name)
+    const out = { write: (path: string, content: FileContent) => writeFileAtomic(join(root, path), content), spoolDir: root }
+    const summary = summarize({ conversation: c, id: session.id, stem, pages: 1, warnings: c.facts.invalidLines + c.facts.unknownEvents, locale })
+    const facts = headerFacts(summary, c.facts, text)
+    const family = { parent: null, children: [] }
+    const lang = locale === 'zh' ? 'zh-CN' : 'en'
+    const snapshot = session.trajectory ?? assembleTrajectory([])
+    const prepared = new TrajectoryRenderer(assets.shell, text).prepare({ snapshot, summary, facts, family, locale, lang, baseUrl: null, viewMode: DEFAULT_VIEW_MODE }, out)
+    try {
+      const words = trajectoryWords(locale)
+      const rendered = await new SessionRenderer(assets.shell, text, new Enricher(null)).render(
+        {
+          view: viewModel(c, { cwd: c.facts.cwd, home: null, locale }),
+          summary,
+          facts,
+          family,
+          childByCall: new Map(),
+          lang,
+          baseUrl: null,
+          trajectory: { links: prepared.links(), tabs: (p) => viewTabs(words, 'chat', pageFile(stem, p), trajectoryFile(stem, 1)) },
+        },
+        out,
+      )
+      for (const [name, content] of assets.files) await writeFileAtomic(join(root, 'assets', name), content)
+      await prepared.write({ pageOf: (id) => rendered.anchors.get(id), ids: () => rendered.anchors.keys(), file: (p) => pageFile(stem, p) }, out, new Set(rendered.paths))
+      return Array.from({ length: prepared.pages }, (_, i) => join(root, 'sessions', trajectoryFile(stem, i + 1)))
+    } finally {
+      prepared.discard()
+    }
   }
 
   /** The raw ARIA snapshot of the session's transcript (every page, in order). */

@@ -13,6 +13,7 @@ import type { LogSource } from '../../log/node/source'
 import { foldLog } from '../../site/fold/fold-log'
 import { damagedConversation, failureReason } from '../../site/fold/damaged'
 import { SnapshotNamer } from '../names'
+import type { TrajectorySnapshot } from '../../trajectory/model'
 
 export interface SnapshotSession {
   /** Header id, else the path. */
@@ -21,11 +22,15 @@ export interface SnapshotSession {
   name: string
   source: LogSource
   conversation: Conversation
+  /** The Trajectory record model of the same read, when asked for (`--tab trajectory`); else null. */
+  trajectory: TrajectorySnapshot | null
 }
 
 export interface LoadOptions {
   env: Record<string, string | undefined>
   homedir: string
+  /** Fold the Trajectory record model too (one read feeds both). */
+  trajectory?: boolean
 }
 
 /**
@@ -40,12 +45,12 @@ export async function* readSnapshotSessions(inputs: readonly string[], options: 
   for (const log of discovery.logs) {
     let result: Awaited<ReturnType<typeof foldLog>>
     try {
-      result = await foldLog(log.source)
+      result = await foldLog(log.source, null, { trajectory: options.trajectory === true })
     } catch (err) {
       // The fold threw (a dsh-view bug on this log): its snapshot is the damaged-session one (issue 17).
       const { reason, line } = failureReason('read', err)
       problems.push({ path: log.source.display, message: reason })
-      result = { ok: true, conversation: damagedConversation(null, reason, line), warnings: [], warningCount: 1, lines: 0, lastSeq: -1 }
+      result = { ok: true, conversation: damagedConversation(null, reason, line), warnings: [], warningCount: 1, tornTail: false, lines: 0, lastSeq: -1, trajectory: null }
     }
     if (!result.ok) {
       problems.push({ path: log.source.display, message: result.error })
@@ -53,7 +58,7 @@ export async function* readSnapshotSessions(inputs: readonly string[], options: 
     }
     const conversation = result.conversation
     const id = conversation.header?.id ?? conversation.facts.id ?? log.source.display
-    yield { id, name: namer.next(id), source: log.source, conversation }
+    yield { id, name: namer.next(id), source: log.source, conversation, trajectory: result.trajectory }
   }
 }
 

@@ -143,7 +143,17 @@ export function writeRow(w: SnapshotWriter, row: PageRow): void {
       w.line(`raw event ${row.type ?? '(no type)'} · line ${row.line}${row.seq === null ? '' : ` · seq ${row.seq}`} · ${w.one(row.reason)}  #${row.key}`)
       return w.nest(() => w.quote(row.json, { ...CLIP_TEXT, head: 6, tail: 2 }))
     case 'invalid-line':
-      w.line(`invalid line ${row.line} · ${w.one(row.reason)}  #${row.key}`)
-      return w.nest(() => w.quote(row.text, { ...CLIP_TEXT, head: 2, tail: 0 }))
+      if (row.run === undefined) {
+        w.line(`invalid line ${row.line} · ${w.one(row.reason)}  #${row.key}`)
+        return w.nest(() => w.quote(row.text, { ...CLIP_TEXT, head: 2, tail: 0 }))
+      }
+      w.line(`invalid lines ${row.line}–${row.run.lastLine} (${row.run.count}) · ${w.one(row.reason)}  #${row.key}`)
+      return w.nest(() => {
+        w.quote(row.text, { ...CLIP_TEXT, head: 2, tail: 0 })
+        for (const m of row.run?.more ?? []) {
+          w.line(`line ${m.line} · ${w.one(m.reason)}`)
+          w.quote(m.text, { ...CLIP_TEXT, head: 2, tail: 0 })
+        }
+      })
   }
 }

@@ -105,8 +105,12 @@ function terminal(w: SnapshotWriter, c: TerminalCardModel): void {
     if (c.placeholder !== null) w.line(`placeholder: ${c.placeholder}`)
     else if (c.lines === null) w.line('output: (running)')
     else {
-      w.line(`output (${c.lines.length} line${c.lines.length === 1 ? '' : 's'}):`)
-      w.nest(() => w.quote(c.lines?.map(ansiText).join('\n') ?? '', CLIP_TEXT))
+      const total = c.lines.length + (c.omitted?.count ?? 0)
+      w.line(`output (${total} line${total === 1 ? '' : 's'}):`)
+      // An output the model kept only the ends of (src/cards/terminal.ts): the gap is named where it is.
+      const lines = c.lines.map(ansiText)
+      if (c.omitted !== undefined) lines.splice(c.omitted.at, 0, `⋯ ${c.omitted.count} lines left out by the card model ⋯`)
+      w.nest(() => w.quote(lines.join('\n'), CLIP_TEXT))
     }
     windowLine(w, 'details window', c.detailsWindow)
   })

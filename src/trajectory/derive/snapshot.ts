@@ -37,7 +37,10 @@ export function derive(input: DeriveInput): TrajectorySnapshot {
   unexplained.sort((a, b) => a.line - b.line)
   let toolCalls = 0
   let subtoolCalls = 0
+  // The session's own calls: a fork child's copied rows are its parent's (src/conversation/counts.ts).
+  const cut = input.usage.seedCut
   for (const record of records) {
+    if (cut !== null && record.seq !== null && record.seq < cut) continue
     if (record.kind === 'tool') toolCalls++
     else if (record.kind === 'subtool') subtoolCalls++
   }

@@ -1,0 +1,119 @@
+/**
+ * `dsh-view stats` on the whole fixture corpus: its totals are the sum over `inspect --json` (the issue 31
+ * contract: one count, added up), every breakdown adds up to them, the date range keeps the sessions
+ * inspect dates in it, and the flags are checked.
+ */
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { parseInvocation } from './args'
+import type { Io } from './io'
+import { runInspect, type InspectedSession } from './inspect'
+import { runStats } from './stats'
+import { GROUP_BY } from '../src/stats/aggregate'
+import { UserError } from './user-error'
+
+const CORPUS = fileURLToPath(new URL('../fixtures/corpus', import.meta.url))
+
+function testIo() {
+  const out = { stdout: '', stderr: '' }
+  const io: Io = {
+    stdout: t => void (out.stdout += t),
+    stderr: t => void (out.stderr += t),
+    stderrIsTty: false,
+    env: { HOME: '/nonexistent' },
+    open: async () => {
+      throw new Error('stats must not open anything')
+    },
+  }
+  return { io, out }
+}
+
+async function stdoutOf(run: (io: Io) => Promise<number>): Promise<string> {
+  const { io, out } = testIo()
+  expect(await run(io)).toBe(0)
+  return out.stdout
+}
+
+const inspected: Promise<InspectedSession[]> = stdoutOf(io => runInspect({ mode: 'inspect', inputs: [CORPUS], json: true, quiet: true }, io)).then(t => JSON.parse(t).sessions)
+const stats = (args: string[]) => stdoutOf(io => runStats(parseInvocation(['stats', CORPUS, '-q', ...args]) as never, io))
+
+const FIELDS = ['inputTokens', 'outputTokens', 'cacheReadTokens', 'cacheWriteTokens', 'reasoningTokens', 'totalTokens'] as const
+
+function sumOf(sessions: InspectedSession[]) {
+  const tokens = Object.fromEntries(FIELDS.map(f => [f, sessions.reduce((n, s) => n + s.tokens[f], 0)]))
+  return {
+    sessions: sessions.length,
+    turns: sessions.reduce((n, s) => n + s.turns, 0),
+    toolCalls: sessions.reduce((n, s) => n + s.toolCalls, 0),
+    durationMs: sessions.reduce((n, s) => n + (s.durationMs ?? 0), 0),
+    failed: sessions.filter(s => s.status === 'failed').length,
+    interrupted: sessions.filter(s => s.status === 'interrupted').length,
+    usage: tokens,
+  }
+}
+
+describe('dsh-view stats --json on the corpus', () => {
+  it('totals are the sum over inspect --json', async () => {
+    const sessions = await inspected
+    expect(sessions.length).toBeGreaterThan(100)
+    const { totals } = JSON.parse(await stats(['--json']))
+    expect(totals).toMatchObject(sumOf(sessions))
+    expect(totals.usage.totalTokens).toBeGreaterThan(0)
+  })
+
+  it.each(GROUP_BY.filter(by => by !== 'tool'))('--by %s: the rows add up to the totals', async by => {
+    const { totals, rows } = JSON.parse(await stats(['--json', '--by', by]))
+    expect(rows.length).toBeGreaterThan(1)
+    for (const key of ['sessions', 'turns', 'toolCalls', 'requests', 'durationMs', 'failed', 'interrupted'] as const) {
+      expect(rows.reduce((n: number, r: Record<string, number>) => n + (r[key] ?? 0), 0), key).toBe(totals[key])
+    }
+    for (const f of FIELDS) expect(rows.reduce((n: number, r: { usage: Record<string, number> }) => n + (r.usage[f] ?? 0), 0), f).toBe(totals.usage[f])
+  })
+
+  it('--by tool: the calls per tool add up to the tool calls', async () => {
+    const { totals, rows } = JSON.parse(await stats(['--json', '--by', 'tool']))
+    expect(rows.map((r: { key: string }) => r.key)).toContain('bash')
+    expect(rows.reduce((n: number, r: { toolCalls: number }) => n + r.toolCalls, 0)).toBe(totals.toolCalls)
+  })
+
+  it('--since / --until keep the sessions inspect dates in the range (inclusive)', async () => {
+    const sessions = await inspected
+    const days = [...new Set(sessions.flatMap(s => (s.startTime === null ? [] : [s.startTime.slice(0, 10)])))].sort()
+    const since = days[1] as string
+    const until = days[days.length - 2] as string
+    const kept = sessions.filter(s => s.startTime !== null && s.startTime.slice(0, 10) >= since && s.startTime.slice(0, 10) <= until)
+    expect(kept.length).toBeGreaterThan(0)
+    expect(kept.length).toBeLessThan(sessions.length)
+    const { totals } = JSON.parse(await stats(['--json', '--since', since, '--until', until]))
+    expect(totals).toMatchObject(sumOf(kept))
+  })
+
+  it('--csv: one line per row and the total, the same numbers as --json', async () => {
+    const json = JSON.parse(await stats(['--json', '--by', 'model']))
+    const lines = (await stats(['--csv', '--by', 'model'])).trimEnd().split('\n')
+    expect(lines[0]).toMatch(/^model,sessions,turns,toolCalls,/)
+    expect(lines.length).toBe(json.rows.length + 2)
+    expect(lines[lines.length - 1]).toBe(`"total",${json.totals.sessions},${json.totals.turns},${json.totals.toolCalls},${json.totals.requests},${json.totals.usage.inputTokens},${json.totals.usage.outputTokens},${json.totals.usage.reasoningTokens},${json.totals.usage.cacheReadTokens},${json.totals.usage.cacheWriteTokens},${json.totals.usage.totalTokens},${json.totals.durationMs},${json.totals.failed},${json.totals.interrupted}`)
+  })
+
+  it('text: one total line', async () => {
+    expect(await stats([])).toMatch(/^total {2}133 sessions · \d+ turns · \d+ tool calls · [\d.]+K tokens \(in /m)
+  })
+})
+
+describe('stats flags', () => {
+  it.each([
+    [['--by', 'month'], /--by must be one of day, week, project, model, tool/],
+    [['--since', '2026-02-30'], /--since takes a date as YYYY-MM-DD/],
+    [['--until', 'yesterday'], /--until takes a date/],
+    [['--since', '2026-03-02', '--until', '2026-03-01'], /is after --until/],
+    [['--json', '--csv'], /do not go together/],
+  ])('%j is a usage error', (args, message) => {
+    expect(() => parseInvocation(['stats', ...args])).toThrow(UserError)
+    expect(() => parseInvocation(['stats', ...args])).toThrow(message)
+  })
+
+  it('parses the whole synopsis', () => {
+    expect(parseInvocation(['stats', 'a', 'b', '--csv', '--by', 'week', '--since', '2026-01-01', '--until', '2026-01-31'])).toMatchObject({ mode: 'stats', inputs: ['a', 'b'], format: 'csv', by: 'week', since: '2026-01-01', until: '2026-01-31' })
+  })
+})

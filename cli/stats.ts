@@ -1,0 +1,70 @@
+/**
+ * `dsh-view stats [paths…] [--json|--csv] [--by KEY] [--since DATE] [--until DATE]`: the archive's totals
+ * for scripts. Reads every log with inspect's own streaming pass (./inspect.ts `inspectRuns`), so each
+ * session's figures are exactly `inspect --json`'s and the totals are their sum (src/stats/aggregate.ts).
+ * Text output escapes log strings (projects, models and tool names come from logs) before they reach a
+ * terminal; CSV quotes every text field.
+ */
+import type { StatsInvocation } from './args'
+import type { Io } from './io'
+import { createReporter } from './reporter'
+import { inspectRuns } from './inspect'
+import { terminalField } from './terminal-text'
+import { statsOf, type Stats, type StatsRow } from '../src/stats/aggregate'
+import { formatDuration, formatTokens, groupThousands } from '../src/cards/format'
+
+export async function runStats(inv: StatsInvocation, io: Io): Promise<number> {
+  const reporter = createReporter(io, inv)
+  const report = await inspectRuns(inv.inputs, io, { reporter })
+  for (const problem of report.problems) reporter.error(`dsh-view: ${terminalField(problem.path)}: ${terminalField(problem.message)}`)
+  reporter.flush()
+  const stats = statsOf(report.sessions.map(s => s.insight), { by: inv.by, since: inv.since, until: inv.until })
+  if (inv.format === 'json') io.stdout(`${JSON.stringify({ by: inv.by, since: inv.since, until: inv.until, ...stats, problems: report.problems }, null, 2)}\n`)
+  else if (inv.format === 'csv') io.stdout(statsCsv(stats, inv.by ?? 'total'))
+  else io.stdout(statsText(stats, inv.by))
+  return report.problems.length > 0 ? 1 : 0
+}
+
+const COLUMNS = ['sessions', 'turns', 'toolCalls', 'requests', 'inputTokens', 'outputTokens', 'reasoningTokens', 'cacheReadTokens', 'cacheWriteTokens', 'totalTokens', 'durationMs', 'failed', 'interrupted'] as const
+
+function cells(row: StatsRow): number[] {
+  const u = row.usage
+  return [row.sessions, row.turns, row.toolCalls, row.requests, u.inputTokens, u.outputTokens, u.reasoningTokens, u.cacheReadTokens, u.cacheWriteTokens, u.totalTokens, row.durationMs, row.failed, row.interrupted]
+}
+
+/** RFC 4180: every key quoted, quotes doubled; a key starting with `=+-@` gets a leading `'` so a spreadsheet does not run it. */
+const csvText = (text: string): string => `"${(/^[=+\-@]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`
+
+export function statsCsv(stats: Stats, keyName: string): string {
+  const lines = [[keyName, ...COLUMNS].join(',')]
+  for (const row of stats.rows) lines.push([csvText(row.key), ...cells(row)].join(','))
+  lines.push([csvText('total'), ...cells(stats.totals)].join(','))
+  return `${lines.join('\n')}\n`
+}
+
+function line(row: StatsRow): string {
+  const u = row.usage
+  const parts = [
+    `${groupThousands(row.sessions)} ${row.sessions === 1 ? 'session' : 'sessions'}`,
+    `${groupThousands(row.turns)} turns`,
+    `${groupThousands(row.toolCalls)} tool calls`,
+    `${formatTokens(u.totalTokens)} tokens (in ${formatTokens(u.inputTokens)}, out ${formatTokens(u.outputTokens)}, reasoning ${formatTokens(u.reasoningTokens)}, cache read ${formatTokens(u.cacheReadTokens)}, cache write ${formatTokens(u.cacheWriteTokens)})`,
+    formatDuration(row.durationMs),
+  ]
+  if (row.failed > 0) parts.push(`${row.failed} failed`)
+  if (row.interrupted > 0) parts.push(`${row.interrupted} interrupted`)
+  return parts.join(' · ')
+}
+
+export function statsText(stats: Stats, by: string | null): string {
+  const out: string[] = []
+  for (const row of stats.rows) {
+    if (by === 'tool') {
+      const ended = [row.failed > 0 ? `${row.failed} failed` : '', row.interrupted > 0 ? `${row.interrupted} interrupted` : ''].filter(x => x !== '')
+      out.push(`${terminalField(row.key === '' ? '(unknown)' : row.key)}  ${groupThousands(row.toolCalls)} calls in ${groupThousands(row.sessions)} sessions${ended.length > 0 ? ` · ended ${ended.join(', ')}` : ''}`)
+    } else out.push(`${terminalField(row.key === '' ? '(unknown)' : row.key)}  ${line(row)}`)
+  }
+  if (out.length > 0) out.push('')
+  out.push(`total  ${line(stats.totals)}`)
+  return `${out.join('\n')}\n`
+}

@@ -1,0 +1,95 @@
+/**
+ * The index overview (issue 31): the archive's totals as a definition list and its charts as inline SVG
+ * drawn at build time (src/site/index/overview.ts places every bar and label; this only draws). Each chart
+ * is an image with a one-sentence name; hovering a bucket shows its values (CSS, no script); the list of
+ * sessions with the most tokens links to them.
+ */
+import type { ChartModel, OverviewModel } from '../../src/site/index/overview'
+import styles from './Overview.module.css'
+
+function Chart({ chart }: { chart: ChartModel }) {
+  const { plot } = chart
+  return (
+    <figure className={styles.chart} data-chart={chart.id}>
+      <figcaption className={styles.caption} id={`${chart.id}-title`}>
+        {chart.title}
+      </figcaption>
+      <svg className={styles.svg} viewBox={`0 0 ${chart.width} ${chart.height}`} role="img" aria-label={chart.description} data-chart-svg="">
+        <line className={styles.axis} x1={plot.left} y1={plot.bottom} x2={plot.right} y2={plot.bottom} />
+        {chart.yLabels.map((l) => (
+          <g key={`y${l.y}`}>
+            <line className={styles.grid} x1={plot.left} y1={l.y} x2={plot.right} y2={l.y} />
+            <text className={styles.label} x={plot.left - 4} y={l.y + 3} textAnchor="end">
+              {l.label}
+            </text>
+          </g>
+        ))}
+        {chart.xLabels.map((l) => (
+          <text key={`x${l.x}`} className={styles.label} x={l.x} y={chart.height - 8} textAnchor="middle">
+            {l.label}
+          </text>
+        ))}
+        {chart.line !== null && <polyline className={styles.line} points={chart.line} />}
+        {chart.groups.map((g) => (
+          <g key={g.key} className={styles.bucket} data-bucket={g.key}>
+            {g.bars.map((b) => (
+              <rect key={b.series} className={styles.bar} data-series={b.series} x={b.x} y={b.y} width={b.width} height={b.height} />
+            ))}
+            {g.point !== null && <circle className={styles.dot} cx={g.point.x} cy={g.point.y} r={3} />}
+            {(g.bars.length > 0 || g.point !== null) && (
+              <text className={styles.tip} x={plot.left + 4} y={plot.top + 10}>
+                {g.title}
+              </text>
+            )}
+          </g>
+        ))}
+      </svg>
+      {chart.legend.length > 0 && (
+        <ul className={styles.legend}>
+          {chart.legend.map((l) => (
+            <li key={l.series}>
+              <span className={styles.swatch} data-series={l.series} aria-hidden="true" />
+              {l.label}
+            </li>
+          ))}
+        </ul>
+      )}
+    </figure>
+  )
+}
+
+export function Overview({ model }: { model: OverviewModel }) {
+  return (
+    <section className={styles.overview} aria-labelledby="overview-heading" data-overview="">
+      <h2 id="overview-heading" className={styles.heading}>
+        {model.heading}
+      </h2>
+      <dl className={styles.totals} aria-label={model.totalsLabel}>
+        {model.totals.map((t) => (
+          <div key={t.label} className={styles.total}>
+            <dt>{t.label}</dt>
+            <dd>{t.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {model.costNote !== null && <p className={styles.note}>{model.costNote}</p>}
+      <div className={styles.charts}>
+        {model.charts.map((c) => (
+          <Chart key={c.id} chart={c} />
+        ))}
+      </div>
+      {model.top.entries.length > 0 && (
+        <>
+          <h3 className={styles.subheading}>{model.top.heading}</h3>
+          <ol className={styles.top}>
+            {model.top.entries.map((e) => (
+              <li key={e.href}>
+                <a href={e.href}>{e.label}</a> <span className={styles.value}>{e.value}</span>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </section>
+  )
+}

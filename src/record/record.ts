@@ -1,0 +1,114 @@
+/**
+ * `dsh-view replay SESSION -o FILE` (issue 30): a session's replay recorded to a video, from the same page
+ * the site builds. Chromium (driven by playwright-core) opens the page with a fake clock; the player starts
+ * at the chosen place and, frame by frame, the clock moves on by exactly one frame and a screenshot goes to
+ * Debian's ffmpeg (`image2pipe`), which encodes WebM (VP9) or a GIF (its own palette). Playwright's own video
+ * capture is not used: it needs a bundled ffmpeg build that distributions do not ship. The fake clock makes
+ * the recording independent of how fast the machine is: frame k always shows play position start + k·speed/fps.
+ */
+import { spawn } from 'node:child_process'
+import { pathToFileURL } from 'node:url'
+import type { TimingMode } from '../replay/modes'
+
+export interface RecordOptions {
+  /** The session page (a file) to play. */
+  page: string
+  out: string
+  format: 'webm' | 'gif'
+  timing: TimingMode
+  speed: number
+  fps: number
+  width: number
+  height: number
+  /** What to record: turns `[first, last]`, else play seconds `from`/`to` (null: the start, the end). */
+  turns: [number, number] | null
+  from: number | null
+  to: number | null
+  chromium: string
+  ffmpeg: string
+  /** At most this many seconds of video (a real-time replay of a day-long session is not a demo). */
+  maxSeconds: number
+}
+
+export interface RecordResult {
+  frames: number
+  /** Play positions recorded, ms. */
+  start: number
+  end: number
+}
+
+export class RecordError extends Error {}
+
+interface Info {
+  timed: boolean
+  mode: TimingMode
+  total: number
+  turns: { turn: number; at: number }[]
+}
+
+/** The play range of a recording, from turns or seconds, within [0, total]. */
+export function recordRange(info: Info, turns: [number, number] | null, from: number | null, to: number | null): { start: number; end: number } {
+  let start = 0
+  let end = info.total
+  if (turns !== null) {
+    const first = info.turns.find(t => t.turn === turns[0])
+    if (first === undefined) throw new RecordError(`the session has no turn ${turns[0]} (it has ${info.turns.length > 0 ? `turns ${info.turns[0]?.turn}–${info.turns[info.turns.length - 1]?.turn}` : 'no turns'})`)
+    start = first.at
+    end = info.turns.find(t => t.turn > turns[1])?.at ?? info.total
+  }
+  if (from !== null) start = from * 1000
+  if (to !== null) end = to * 1000
+  start = Math.max(0, Math.min(info.total, start))
+  end = Math.max(start, Math.min(info.total, end))
+  return { start, end }
+}
+
+function encoderArgs(format: 'webm' | 'gif', fps: number, out: string): string[] {
+  const input = ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'image2pipe', '-framerate', String(fps), '-c:v', 'mjpeg', '-i', '-']
+  if (format === 'gif') return [...input, '-vf', 'split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer', '-loop', '0', out]
+  return [...input, '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '34', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-pix_fmt', 'yuv420p', out]
+}
+
+export async function recordReplay(options: RecordOptions, note: (line: string) => void = () => {}): Promise<RecordResult> {
+  const { chromium } = await import('playwright-core')
+  const browser = await chromium.launch({ executablePath: options.chromium, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] })
+  try {
+    const context = await browser.newContext({ viewport: { width: options.width, height: options.height }, reducedMotion: 'no-preference', timezoneId: 'UTC' })
+    const page = await context.newPage()
+    await page.clock.install({ time: new Date('2026-01-01T00:00:00Z') })
+    await page.goto(pathToFileURL(options.page).href)
+    await page.clock.pauseAt(new Date('2026-01-01T00:00:01Z'))
+    const loaded = await page.evaluate(async (mode) => {
+      const player = window.dshPlayer
+      if (player === undefined || !(await player.load())) return null
+      if (mode !== player.mode) player.setMode(mode, false)
+      return player.info()
+    }, options.timing)
+    if (loaded === null) throw new RecordError('the page has no replay data (the log has no times, or it did not load)')
+    if (!loaded.timed && options.timing !== 'paced') note('dsh-view: this log has no times; recording paced timing')
+    const { start, end } = recordRange(loaded, options.turns, options.from, options.to)
+    const frameMs = 1000 / options.fps
+    const frames = Math.max(1, Math.min(Math.ceil((end - start) / options.speed / frameMs) + 1, Math.ceil(options.maxSeconds * options.fps)))
+    await page.evaluate(([at, speed]) => window.dshPlayer?.start({ at, speed, play: true }), [start, options.speed] as const)
+    const encoder = spawn(options.ffmpeg, encoderArgs(options.format, options.fps, options.out), { stdio: ['pipe', 'ignore', 'pipe'] })
+    let stderr = ''
+    encoder.stderr.on('data', (d: Buffer) => void (stderr += d.toString()))
+    const exited = new Promise<number>((resolve, reject) => {
+      encoder.on('error', reject)
+      encoder.on('close', code => resolve(code ?? 1))
+    })
+    const write = (bytes: Buffer) => new Promise<void>((resolve, reject) => encoder.stdin.write(bytes, error => (error ? reject(error) : resolve())))
+    for (let k = 0; k < frames; k++) {
+      if (k > 0) await page.clock.runFor(frameMs)
+      // A page turn (the player opens the page holding the position): wait for it to play again.
+      await page.waitForFunction(() => window.dshPlayer !== undefined && document.documentElement.hasAttribute('data-replaying'))
+      await write(await page.screenshot({ type: 'jpeg', quality: 90 }))
+    }
+    encoder.stdin.end()
+    const code = await exited
+    if (code !== 0) throw new RecordError(`ffmpeg failed (exit ${code}): ${stderr.trim().split('\n').slice(-3).join(' ')}`)
+    return { frames, start, end }
+  } finally {
+    await browser.close()
+  }
+}

@@ -1,0 +1,276 @@
+/**
+ * The replay data a page loads (issue 30), and its compact text form. Written by the build (./pages.ts),
+ * read by the player (src/site/client/replay): both ends of the format live here.
+ *
+ * A session's **index** (`<stem>.replay.js`, `window.dshReplay`) says which pages it has, where each page
+ * starts in every timing (its checkpoint: a page plays on its own, and seeking to any turn starts at its
+ * page's checkpoint, never at the session's start), the session's length in every timing, its turns and
+ * chapters. A **page's data** (`window.dshReplayPage`; inside the index for a one-page session) lists the
+ * page's timed rows in play order: each names its element by its position among the ids of the page's
+ * transcript (the page renders them; `hash` checks that the page and the data agree), with its kind, raw
+ * times (ms from the session's first row), a text row's length and arrival curve, and the idle gaps that
+ * compressed timing squeezes there. Numbers are VLQ-coded deltas (./codec.ts).
+ */
+import type { Curve } from './curve'
+import { VlqReader, VlqWriter } from './codec'
+import type { Gap, TimedItem } from './modes'
+import type { ChapterKind, ItemKind } from './schedule'
+
+export const REPLAY_DATA_VERSION = 1
+
+/** Where a page starts (or an item is) in each timing: real, compressed, paced (play ms). */
+export type Checkpoint = [real: number, compressed: number, paced: number]
+
+export interface IndexPage {
+  /** The page file (`<stem>.html`, `<stem>.p2.html`) beside the index; for an export part, its anchor. */
+  page: string
+  /** Its data's file; null for the first page, whose data is in the index itself (`ReplayIndex.data`). */
+  data: string | null
+  at: Checkpoint
+}
+
+export interface IndexTurn {
+  turn: number
+  /** 0-based page. */
+  page: number
+  at: Checkpoint
+}
+
+export interface IndexChapter {
+  kind: ChapterKind
+  label: string | null
+  page: number
+  at: Checkpoint
+}
+
+export interface ReplayIndex {
+  v: number
+  /** The log had clocks (else only paced timing). */
+  timed: boolean
+  pages: IndexPage[]
+  /** The session's length in each timing. */
+  total: Checkpoint
+  turns: IndexTurn[]
+  chapters: IndexChapter[]
+  /** The first page's data. */
+  data: PageData | null
+}
+
+export interface PageItem extends TimedItem {
+  /** Position of its element among the ids of the page's transcript, in document order. */
+  ref: number
+  failed: boolean
+  ends: boolean
+}
+
+export interface PageData {
+  v: number
+  /** 0-based page. */
+  page: number
+  /** How many ids the page's transcript holds, and their hash (./codec.ts `idsHash`). */
+  ids: number
+  hash: string
+  /** The first item's raw start, where it plays in each timing, and the gaps after it. */
+  base: number
+  at: Checkpoint
+  gaps: Gap[]
+  items: PageItem[]
+}
+
+const KINDS: readonly ItemKind[] = ['section', 'row', 'text', 'work']
+const CHAPTER_KINDS: readonly ChapterKind[] = ['turn', 'compaction', 'failure', 'goal', 'mark']
+
+/** The JSON-safe form written into the scripts. */
+interface PageText {
+  v: number
+  page: number
+  ids: number
+  hash: string
+  base: number
+  at: Checkpoint
+  gaps: string
+  items: string
+}
+
+interface IndexText {
+  v: number
+  timed: boolean
+  pages: [string, string | null, number, number, number][]
+  total: Checkpoint
+  turns: string
+  chapters: string
+  labels: (string | null)[]
+  data: PageText | null
+}
+
+const round = (c: Checkpoint): Checkpoint => [Math.round(c[0]), Math.round(c[1]), Math.round(c[2])]
+
+function encodePage(data: PageData): PageText {
+  const gaps = new VlqWriter()
+  let last = data.base
+  for (const gap of data.gaps) {
+    gaps.signed(gap.from - last).unsigned(gap.to - gap.from)
+    last = gap.to
+  }
+  const items = new VlqWriter()
+  let ref = -1
+  let t0 = data.base
+  for (const item of data.items) {
+    const curve = item.kind === 'text' && item.curve !== null && item.curve.times.length > 0 ? item.curve : null
+    items.signed(item.ref - ref)
+    items.unsigned(KINDS.indexOf(item.kind) | (item.failed ? 4 : 0) | (item.ends ? 8 : 0) | (curve !== null ? 16 : 0))
+    items.unsigned(item.t0 - t0)
+    if (item.kind !== 'row') items.unsigned(item.t1 - item.t0)
+    if (item.kind === 'text') items.unsigned(item.units)
+    if (curve !== null) {
+      items.unsigned(curve.times.length).unsigned(curve.units[0] ?? 0)
+      for (let k = 1; k < curve.times.length; k++) items.unsigned((curve.times[k] as number) - (curve.times[k - 1] as number)).unsigned((curve.units[k] as number) - (curve.units[k - 1] as number))
+    }
+    ref = item.ref
+    t0 = item.t0
+  }
+  return { v: data.v, page: data.page, ids: data.ids, hash: data.hash, base: data.base, at: round(data.at), gaps: gaps.toString(), items: items.toString() }
+}
+
+export function encodeIndex(index: ReplayIndex): IndexText {
+  const turns = new VlqWriter()
+  let turn = 0
+  let page = 0
+  let at: Checkpoint = [0, 0, 0]
+  const moveTo = (w: VlqWriter, next: Checkpoint) => {
+    // Play times only grow through a session, so their deltas are ≥ 0 (signed all the same: never trust order).
+    w.signed(Math.round(next[0] - at[0])).signed(Math.round(next[1] - at[1])).signed(Math.round(next[2] - at[2]))
+    at = round(next)
+  }
+  for (const t of index.turns) {
+    turns.signed(t.turn - turn).unsigned(t.page - page)
+    moveTo(turns, t.at)
+    turn = t.turn
+    page = t.page
+  }
+  const chapters = new VlqWriter()
+  page = 0
+  at = [0, 0, 0]
+  for (const c of index.chapters) {
+    chapters.unsigned(CHAPTER_KINDS.indexOf(c.kind)).unsigned(c.page - page)
+    moveTo(chapters, c.at)
+    page = c.page
+  }
+  return {
+    v: index.v,
+    timed: index.timed,
+    pages: index.pages.map(p => [p.page, p.data, ...round(p.at)]),
+    total: round(index.total),
+    turns: turns.toString(),
+    chapters: chapters.toString(),
+    labels: index.chapters.map(c => c.label),
+    data: index.data === null ? null : encodePage(index.data),
+  }
+}
+
+/**
+ * A classic script that sets `window.<name>` to `value`. JSON is a JavaScript literal (U+2028/9 are legal in
+ * strings since ES2019); labels come from the command line (`--mark`), so `<` is escaped for a script
+ * inlined in HTML (the export) and `--` never ends a comment it sits in.
+ */
+export function dataScript(name: 'dshReplay' | 'dshReplayPage', value: unknown): string {
+  return `window.${name}=${JSON.stringify(value).replace(/</g, '\\u003c')};\n`
+}
+
+export const indexScript = (index: ReplayIndex): string => dataScript('dshReplay', encodeIndex(index))
+export const pageScript = (data: PageData): string => dataScript('dshReplayPage', encodePage(data))
+
+// ---------------------------------------------------------------------------------------------------
+// Reading (the player): anything malformed reads as null, never as an exception.
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null)
+const checkpoint = (v: unknown): Checkpoint | null => {
+  if (!Array.isArray(v) || v.length !== 3) return null
+  const [a, b, c] = v.map(num)
+  return a == null || b == null || c == null ? null : [a, b, c]
+}
+
+export function decodePage(value: unknown): PageData | null {
+  if (!isObject(value) || value['v'] !== REPLAY_DATA_VERSION) return null
+  const page = num(value['page'])
+  const ids = num(value['ids'])
+  const base = num(value['base'])
+  const at = checkpoint(value['at'])
+  const hash = value['hash']
+  if (page === null || ids === null || base === null || at === null || typeof hash !== 'string' || typeof value['gaps'] !== 'string' || typeof value['items'] !== 'string') return null
+  const gaps: Gap[] = []
+  const g = new VlqReader(value['gaps'])
+  let last = base
+  while (!g.done && !g.bad) {
+    const from = last + g.signed()
+    const to = from + g.unsigned()
+    gaps.push({ from, to })
+    last = to
+  }
+  const items: PageItem[] = []
+  const r = new VlqReader(value['items'])
+  let ref = -1
+  let t0 = base
+  while (!r.done && !r.bad) {
+    ref += r.signed()
+    const head = r.unsigned()
+    const kind = KINDS[head & 3] as ItemKind
+    t0 += r.unsigned()
+    const t1 = kind === 'row' ? t0 : t0 + r.unsigned()
+    const units = kind === 'text' ? r.unsigned() : 0
+    let curve: Curve | null = null
+    if ((head & 16) !== 0) {
+      const n = r.unsigned()
+      const times = [t0]
+      const counts = [r.unsigned()]
+      for (let k = 1; k < n && !r.bad; k++) {
+        times.push((times[k - 1] as number) + r.unsigned())
+        counts.push((counts[k - 1] as number) + r.unsigned())
+      }
+      curve = { times, units: counts }
+    }
+    items.push({ ref, kind, t0, t1, units, curve, failed: (head & 4) !== 0, ends: (head & 8) !== 0 })
+  }
+  if (g.bad || r.bad) return null
+  return { v: REPLAY_DATA_VERSION, page, ids, hash, base, at, gaps, items }
+}
+
+export function decodeIndex(value: unknown): ReplayIndex | null {
+  if (!isObject(value) || value['v'] !== REPLAY_DATA_VERSION) return null
+  const total = checkpoint(value['total'])
+  const rawPages = value['pages']
+  const labels = value['labels']
+  if (total === null || !Array.isArray(rawPages) || !Array.isArray(labels) || typeof value['turns'] !== 'string' || typeof value['chapters'] !== 'string') return null
+  const pages: IndexPage[] = []
+  for (const p of rawPages) {
+    if (!Array.isArray(p) || typeof p[0] !== 'string' || (p[1] !== null && typeof p[1] !== 'string')) return null
+    const at = checkpoint(p.slice(2))
+    if (at === null) return null
+    pages.push({ page: p[0], data: p[1] as string | null, at })
+  }
+  const turns: IndexTurn[] = []
+  const t = new VlqReader(value['turns'])
+  let turn = 0
+  let page = 0
+  let at: Checkpoint = [0, 0, 0]
+  const step = (r: VlqReader): Checkpoint => (at = [at[0] + r.signed(), at[1] + r.signed(), at[2] + r.signed()])
+  while (!t.done && !t.bad) {
+    turn += t.signed()
+    page += t.unsigned()
+    turns.push({ turn, page, at: step(t) })
+  }
+  const chapters: IndexChapter[] = []
+  const c = new VlqReader(value['chapters'])
+  page = 0
+  at = [0, 0, 0]
+  while (!c.done && !c.bad) {
+    const kind = CHAPTER_KINDS[c.unsigned()] ?? 'turn'
+    page += c.unsigned()
+    const label = labels[chapters.length]
+    chapters.push({ kind, label: typeof label === 'string' ? label : null, page, at: step(c) })
+  }
+  if (t.bad || c.bad) return null
+  const data = value['data'] === null || value['data'] === undefined ? null : decodePage(value['data'])
+  return { v: REPLAY_DATA_VERSION, timed: value['timed'] === true, pages, total, turns, chapters, data }
+}

@@ -1,0 +1,75 @@
+/**
+ * One page's replay in one timing (no DOM): every item's play start and end, how much of a text item shows
+ * at a play position, the idle gaps compressed timing squeezed there (for the skip notice), and the
+ * session's turns and length in that timing, from the index. Play positions are the session's, in ms: a
+ * page starts at its checkpoint, so positions agree across pages.
+ */
+import type { PageData, PageItem, ReplayIndex } from '../../../replay/data'
+import { IDLE_SQUEEZED_MS, playTimes, skipped, Squeezer, textShown, TIMING_MODES, type TimingMode } from '../../../replay/modes'
+
+export interface SkipMark {
+  /** Play positions of the squeezed gap. */
+  from: number
+  to: number
+  /** Raw time taken out. */
+  skipped: number
+}
+
+export class Timeline {
+  readonly p0: Float64Array
+  readonly p1: Float64Array
+  readonly map: ((r: number) => number) | null
+  /** Where this page starts and ends playing (the next page's checkpoint, or the session's end). */
+  readonly start: number
+  readonly end: number
+  readonly total: number
+  readonly skips: SkipMark[] = []
+  readonly turns: { turn: number; page: number; at: number }[]
+
+  constructor(
+    readonly index: ReplayIndex,
+    readonly page: PageData,
+    readonly mode: TimingMode,
+  ) {
+    const m = TIMING_MODES.indexOf(mode)
+    const at = page.at[m] as number
+    const squeezer = mode === 'compressed' ? new Squeezer(page.gaps, page.base, at) : null
+    const played = playTimes(page.items, mode, at, squeezer)
+    this.p0 = played.p0
+    this.p1 = played.p1
+    this.map = played.map
+    this.start = at
+    this.total = index.total[m] as number
+    const next = index.pages[page.page + 1]
+    this.end = next === undefined ? this.total : Math.max(played.end, next.at[m] as number)
+    if (squeezer !== null) {
+      for (const gap of page.gaps) if (gap.to > page.base) this.skips.push({ from: squeezer.map(Math.max(gap.from, page.base)), to: squeezer.map(gap.to), skipped: skipped(gap) })
+    }
+    this.turns = index.turns.map(t => ({ turn: t.turn, page: t.page, at: t.at[m] as number }))
+  }
+
+  get items(): readonly PageItem[] {
+    return this.page.items
+  }
+
+  /** The fraction (0…1) of text item `i` shown at play position `p`. */
+  shown(i: number, p: number): number {
+    return textShown(this.page.items[i] as PageItem, p, this.p0[i] as number, this.p1[i] as number, this.map)
+  }
+
+  /** The squeezed gap around `p` (its notice stays up for the squeezed second and one more). */
+  skipAt(p: number): SkipMark | null {
+    for (const s of this.skips) if (p >= s.from && p < s.to + IDLE_SQUEEZED_MS) return s
+    return null
+  }
+
+  /** The page (0-based) holding play position `p`. */
+  pageAt(p: number): number {
+    const m = TIMING_MODES.indexOf(this.mode)
+    let page = 0
+    this.index.pages.forEach((entry, i) => {
+      if ((entry.at[m] as number) <= p) page = i
+    })
+    return page
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * The shapes of the index overview (./overview.ts makes them, components/index/Overview.tsx draws them, the
+ * site's text and index props name them): plain pre-formatted data. A file of its own so the site's props
+ * (../types.ts) can name them without importing the code that computes them.
+ */
+/** Overview words (src/site/strings.ts, per locale). */
+export interface OverviewText {
+  heading: string
+  totals: string
+  sessions: string
+  turns: string
+  toolCalls: string
+  tokensIn: string
+  tokensOut: string
+  reasoning: string
+  cacheRead: string
+  cacheWrite: string
+  cacheHit: string
+  timeSpent: string
+  cost: string
+  /** Why no cost is shown. */
+  noPrices: string
+  tokensChart: string
+  sessionsChart: string
+  cacheChart: string
+  failuresChart: string
+  failed: string
+  interrupted: string
+  other: string
+  unknownModel: string
+  topSessions: string
+  /** `{bucket}: {values}` text of one bar group, for its tooltip and the chart's description. */
+  endedOn: string
+  noTime: string
+  /** `max` in a chart's description (its largest bucket). */
+  max: string
+}
+
+export interface ChartBar {
+  x: number
+  y: number
+  width: number
+  height: number
+  /** Series index: the stylesheet colours `s0`…`s3`, `failed`, `interrupted`. */
+  series: string
+}
+
+export interface ChartGroup {
+  /** Bucket key (`2026-11-30`, a week's Monday, `2026-11`). */
+  key: string
+  /** Tooltip and accessible text: the bucket and its values. */
+  title: string
+  bars: ChartBar[]
+  /** A line chart's point; null for bars (or a bucket with no value). */
+  point: { x: number; y: number } | null
+}
+
+export interface ChartModel {
+  id: string
+  title: string
+  /** One sentence for screen readers: what the chart shows and its largest value. */
+  description: string
+  width: number
+  height: number
+  groups: ChartGroup[]
+  /** A line chart's polyline points (`x,y x,y`); null for bar charts. */
+  line: string | null
+  xLabels: { x: number; label: string }[]
+  yLabels: { y: number; label: string }[]
+  legend: { series: string; label: string }[]
+  /** The plot area, for the axis lines. */
+  plot: { left: number; top: number; right: number; bottom: number }
+}
+
+export interface OverviewModel {
+  heading: string
+  totalsLabel: string
+  totals: { label: string; value: string }[]
+  /** Why cost is not shown (no price table applies); null when it is. */
+  costNote: string | null
+  charts: ChartModel[]
+  top: { heading: string; entries: { href: string; label: string; value: string }[] }
+}

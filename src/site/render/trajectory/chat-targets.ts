@@ -1,0 +1,70 @@
+/**
+ * Where a Trajectory record's Chat row is (issue 29: "each record back to its Chat row"), from the ids the
+ * Chat's pages hold — the Chat is cut into pages first, so every id's page is known. The Chat's row ids are
+ * the conversation's node keys (src/conversation): `user:<seq>`, `system:<seq>`, `tool:<callId>`,
+ * `compaction:<id>`, and an assistant step's rows `assistant:<turn>.<step>@<seq>:<block>`. A record whose
+ * row the Chat does not show (a context injection, hidden in every mode but classic; a request that never
+ * answered; a sub-call drawn inside its parent) links to the nearest thing it does: its parent call's row,
+ * else its turn's heading (`turn-<n>`).
+ */
+import type { TrajectoryRecord, TrajectorySnapshot } from '../../../trajectory/model'
+
+export interface ChatIds {
+  /** 1-based Chat page holding `id`, or undefined when no page does. */
+  pageOf(id: string): number | undefined
+  /** Every id the Chat pages hold, in page order. */
+  ids(): Iterable<string>
+  file(page: number): string
+}
+
+export function chatTargets(snapshot: TrajectorySnapshot, chat: ChatIds): (record: TrajectoryRecord) => string | null {
+  // An assistant step's first row, by `turn.step` (one pass over the Chat's ids).
+  const steps = new Map<string, string>()
+  for (const id of chat.ids()) {
+    if (!id.startsWith('assistant:')) continue
+    const at = id.indexOf('@')
+    if (at < 0) continue
+    const step = id.slice('assistant:'.length, at)
+    if (!steps.has(step)) steps.set(step, id)
+  }
+  const parentOf = new Map<string, string>()
+  for (const record of snapshot.records) if (record.callId !== undefined && record.parentCallId !== undefined) parentOf.set(record.callId, record.parentCallId)
+
+  const href = (id: string): string | null => {
+    const page = chat.pageOf(id)
+    return page === undefined ? null : `${chat.file(page)}#${encodeURIComponent(id)}`
+  }
+  const turnHref = (record: TrajectoryRecord) => (record.turn === null ? null : href(`turn-${record.turn}`))
+
+  return (record) => {
+    if (record.requestOnly) return turnHref(record)
+    switch (record.kind) {
+      case 'user':
+      case 'system':
+        return (record.seq === null ? null : href(`${record.kind}:${record.seq}`)) ?? turnHref(record)
+      case 'message': {
+        const group = record.group
+        const id = group.kind === 'step' && record.turn !== null ? steps.get(`${record.turn}.${group.step}`) : undefined
+        return (id === undefined ? null : href(id)) ?? turnHref(record)
+      }
+      case 'tool':
+      case 'subtool': {
+        // A sub-call's own row, else the rows it runs under (a bounded walk: the model caps nesting at 256).
+        let call = record.callId
+        for (let hops = 0; call !== undefined && hops < 300; hops++) {
+          const found = href(`tool:${call}`)
+          if (found !== null) return found
+          call = parentOf.get(call)
+        }
+        return turnHref(record)
+      }
+      case 'compacted': {
+        const request = record.request === null ? undefined : snapshot.requests[record.request - 1]
+        const id = request?.compaction?.id
+        return (id === undefined ? null : href(`compaction:${id}`)) ?? turnHref(record)
+      }
+      default:
+        return turnHref(record)
+    }
+  }
+}

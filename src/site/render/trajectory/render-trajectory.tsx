@@ -1,0 +1,323 @@
+/**
+ * One session's Trajectory pages (issue 29, trajectory.md §2): the record model (src/trajectory) → its props
+ * (src/trajectory-view) → markup, cut into pages by the Chat's budgets (1 MB, 5,000 elements). It runs in
+ * two steps around the Chat's own render, because the two tabs link to each other and each needs to know
+ * where the other's rows landed:
+ * 1. `prepare`: every ledger section is rendered (a `<tbody>`; a section too big for a page is split
+ *    between rows, as the Chat splits a turn), measured, spooled (./piece-store), and the pieces are packed
+ *    into pages — from then on the page of every record (`rec-N`), request (`req-N`) and turn is known, and
+ *    the Chat rows can link to them (`trajectoryLinks`);
+ * 2. `write`, once the Chat's pages are cut: each page is put together — header with the `Chat | Trajectory`
+ *    tabs, page navigation, toolbar, the timing overview of that page's records (SVG, three modes), the
+ *    ledger — and its deferred links (../links.ts) get their pages: links between records, and each
+ *    record's way back to its Chat row (./chat-targets.ts).
+ * Long texts in inspectors are cut for the page; the whole text goes to the session's side files, named by
+ * content hash like the Chat's (a text both tabs cut is one file).
+ */
+import { renderStaticMarkup } from '../../html/static-markup'
+import { fillShell, headMarkup, type Shell } from '../../html/shell'
+import { add, fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, measure, measureBytes, type Size } from '../measure'
+import { packPages, splitRows } from '../paginate'
+import { pagerNav } from '../pager'
+import { PieceStore } from '../piece-store'
+import { hashText } from '../cut'
+import { countDeferredLinks, linkGrowth, resolveLinks } from '../links'
+import { sessionChrome, type Family } from '../chrome'
+import { chatTargets, type ChatIds } from './chat-targets'
+import { longestTrajectoryFile, pageFile, sideFile, trajectoryFile } from '../../plan/slug'
+import type { RenderOutput } from '../render-session'
+import type { Fact, SessionChrome, SessionSummary, SiteText, TrajectoryLinks, ViewTabs } from '../../types'
+import type { Locale } from '../../../cards/types'
+import type { ViewMode } from '../../../cards/view-mode'
+import type { TrajectorySection, TrajectorySnapshot } from '../../../trajectory/model'
+import {
+  ledgerSection,
+  OVERVIEW_MODES,
+  overview,
+  panelModel,
+  retriedRecords,
+  toolbarModel,
+  trajectoryDictionary,
+  trajectoryWords,
+  viewContext,
+  type LedgerSection as SectionModel,
+  type TrajectoryWords,
+  type ViewContext,
+} from '../../../trajectory-view'
+import { LedgerSection, Row } from '../../../../components/trajectory/LedgerSection'
+import { LEDGER_SLOT, TrajectoryPage } from '../../../../components/trajectory/TrajectoryPage'
+import type { TimelineModel } from '../../../../components/trajectory/TimelineOverview'
+
+/** Characters of one inspector text shown on the page; the rest is a click away in a side file. */
+export const TEXT_CAP = 2_000
+
+/**
+ * Bytes the timing overview costs per record on a page (three modes, a bar each — two for an assistant
+ * split at its first token — plus marks): charged to each piece, since the overview is drawn per page.
+ */
+const OVERVIEW_BYTES_PER_RECORD = 240
+
+/** A chat link's target, once resolved, is at most a page name plus `#` and an escaped row id of this many bytes. */
+const CHAT_ID_BYTES = 160
+
+export interface TrajectoryRenderInput {
+  snapshot: TrajectorySnapshot
+  summary: SessionSummary
+  facts: Fact[]
+  family: Family
+  locale: Locale
+  lang: string
+  baseUrl: string | null
+  viewMode: ViewMode
+  /** Paths (relative to the site root) already written by this session's Chat: side files are not written twice. */
+  written?: ReadonlySet<string>
+}
+
+interface PieceInfo {
+  size: Size
+  /** Index of the model section it renders (a split section gives several pieces). */
+  section: number
+  ids: string[]
+}
+
+/** The Chat | Trajectory tabs of a session's pages; `current` is the view the page shows. */
+export function viewTabs(words: TrajectoryWords, current: 'chat' | 'trajectory', chatHref: string, trajectoryHref: string): ViewTabs {
+  return {
+    label: words.t('dv.views'),
+    items: [
+      { label: words.t('dv.chat'), href: current === 'chat' ? null : chatHref },
+      { label: words.t('dv.openTrajectory'), href: current === 'trajectory' ? null : trajectoryHref },
+    ],
+  }
+}
+
+export class PreparedTrajectory {
+  readonly #store: PieceStore
+  readonly #pieces: PieceInfo[]
+  readonly #pages: number[][]
+  readonly #pageOf = new Map<string, number>()
+  readonly #sections: readonly TrajectorySection[]
+  readonly #ctx: ViewContext
+  readonly #pendingSides: { path: string; text: string }[]
+
+  constructor(
+    private readonly renderer: TrajectoryRenderer,
+    private readonly input: TrajectoryRenderInput,
+    parts: { store: PieceStore; pieces: PieceInfo[]; pages: number[][]; ctx: ViewContext; sides: { path: string; text: string }[] },
+  ) {
+    this.#store = parts.store
+    this.#pieces = parts.pieces
+    this.#pages = parts.pages
+    this.#ctx = parts.ctx
+    this.#pendingSides = parts.sides
+    this.#sections = input.snapshot.sections
+    parts.pages.forEach((indices, page) => {
+      for (const i of indices) for (const id of parts.pieces[i]?.ids ?? []) if (!this.#pageOf.has(id)) this.#pageOf.set(id, page + 1)
+    })
+  }
+
+  get pages(): number {
+    return Math.max(1, this.#pages.length)
+  }
+
+  /** The Chat's links into these pages. */
+  links(): TrajectoryLinks {
+    const stem = this.input.summary.slug
+    const href = (id: string): string | null => {
+      const page = this.#pageOf.get(id)
+      return page === undefined ? null : `${trajectoryFile(stem, page)}#${id}`
+    }
+    const ctx = this.#ctx
+    const firstRequestOfTurn = new Map<number, number>()
+    for (const request of this.input.snapshot.requests) if (request.turn !== null && !firstRequestOfTurn.has(request.turn)) firstRequestOfTurn.set(request.turn, request.number)
+    return {
+      href,
+      forCall: (callId) => {
+        const record = ctx.callRecord(callId)
+        return record === undefined ? null : href(`rec-${record.index}`)
+      },
+      forTurn: (turn) => {
+        const number = firstRequestOfTurn.get(turn)
+        return (number === undefined ? null : href(`req-${number}`)) ?? href(`turn-${turn}`)
+      },
+      label: ctx.words.t('dv.openTrajectoryRecord'),
+    }
+  }
+
+  /** Writes every page (and the side files its inspectors cut), now that the Chat's pages are known. */
+  async write(chat: ChatIds, out: RenderOutput, chatPaths: ReadonlySet<string> = new Set()): Promise<{ paths: string[]; overBudget: number[] }> {
+    try {
+      const { input } = this
+      const stem = input.summary.slug
+      const paths: string[] = []
+      for (const side of this.#pendingSides) {
+        // A text the Chat cut too is already its side file (same content, same name).
+        if (chatPaths.has(side.path)) {
+          paths.push(side.path)
+          continue
+        }
+        await out.write(side.path, `\ufeff${side.text}`)
+        paths.push(side.path)
+      }
+      const chatOf = chatTargets(input.snapshot, chat)
+      // A link to a record on the same page stays `#id`; on another page it gets that page's name.
+      const resolverFor = (current: number) => (_tab: string, id: string): string => {
+        if (id.startsWith('chat-')) {
+          const record = input.snapshot.records[Number(id.slice(5)) - 1]
+          return (record === undefined ? null : chatOf(record)) ?? chat.file(1)
+        }
+        const page = this.#pageOf.get(id)
+        return page === undefined || page === current ? `#${id}` : `${trajectoryFile(stem, page)}#${id}`
+      }
+      const overBudget: number[] = []
+      const pages = this.#pages.length === 0 ? [[]] : this.#pages
+      for (let p = 0; p < pages.length; p++) {
+        const indices = pages[p] as number[]
+        const sections = [...new Set(indices.map((i) => this.#pieces[i]?.section ?? -1))].flatMap((s) => (this.#sections[s] === undefined ? [] : [this.#sections[s] as TrajectorySection]))
+        const frame = this.renderer.frame(input, this.#ctx, p + 1, pages.length, sections)
+        const local = resolveLinks(indices.length === 0 ? [] : this.#store.chunks(indices[0] as number, (indices[indices.length - 1] as number) + 1), resolverFor(p + 1))
+        const size = local.reduce((sum, chunk) => add(sum, measureBytes(chunk)), frame.size)
+        if (!fits(size, { bytes: MAX_PAGE_BYTES, nodes: MAX_PAGE_NODES })) overBudget.push(p + 1)
+        const path = `sessions/${trajectoryFile(stem, p + 1)}`
+        await out.write(path, [frame.head, ...local, frame.tail])
+        paths.push(path)
+      }
+      return { paths, overBudget }
+    } finally {
+      this.#store.close()
+    }
+  }
+
+  /** Lets the spool go without writing (the session's render failed). */
+  discard(): void {
+    this.#store.close()
+  }
+}
+
+export class TrajectoryRenderer {
+  constructor(
+    private readonly shell: Shell,
+    private readonly text: SiteText,
+  ) {}
+
+  /** Step 1: sections rendered, measured, spooled and packed into pages. */
+  prepare(input: TrajectoryRenderInput, out: RenderOutput | null): PreparedTrajectory {
+    const stem = input.summary.slug
+    const words = trajectoryWords(input.locale)
+    const sides: { path: string; text: string }[] = []
+    const sideSeen = new Set<string>(input.written ?? [])
+    const side = (text: string): string => {
+      const name = sideFile(stem, hashText(text))
+      const path = `sessions/${name}`
+      if (!sideSeen.has(path)) {
+        sideSeen.add(path)
+        sides.push({ path, text })
+      }
+      return name
+    }
+    const ctx = viewContext(input.snapshot, words, {
+      chatLink: (record) => ({ target: `chat-${record.index}` }),
+      cutText: (text, w) =>
+        text.length <= TEXT_CAP
+          ? { text }
+          : { text: text.slice(0, TEXT_CAP), cut: { note: w.t('dv.textCut', { shown: String(TEXT_CAP), total: String(text.length) }), href: side(text), label: w.t('dv.fullText') } },
+      sideFile: side,
+    })
+    const growth = linkGrowth(Math.max(Buffer.byteLength(longestTrajectoryFile(stem)), Buffer.byteLength(pageFile(stem, 999_999)) + CHAT_ID_BYTES))
+    const limit = this.room(input, ctx)
+    const store = new PieceStore(out === null ? null : out.spoolDir, out?.spill)
+    const pieces: PieceInfo[] = []
+    const keep = (html: string, section: number, records: number, ids: string[]) => {
+      const bytes = Buffer.from(html, 'utf8')
+      const size = measureBytes(bytes)
+      store.put(bytes)
+      pieces.push({ size: { bytes: size.bytes + countDeferredLinks(bytes) * growth + records * OVERVIEW_BYTES_PER_RECORD, nodes: size.nodes }, section, ids })
+    }
+    input.snapshot.sections.forEach((modelSection, s) => {
+      const section = ledgerSection(modelSection, ctx)
+      const rows = section.rows.map((row) => renderStaticMarkup(<Row row={row} />))
+      const wrap = (model: SectionModel) => {
+        const html = renderStaticMarkup(<LedgerSection section={{ ...model, rows: [] }} />)
+        const close = html.lastIndexOf('</tbody>')
+        return { open: html.slice(0, close), close: html.slice(close) }
+      }
+      const whole = wrap(section)
+      const ids = (from: number, to: number, anchor: string | null) => [
+        ...(anchor === null ? [] : [anchor]),
+        ...section.rows.slice(from, to).flatMap((row) => (row.marker === null ? [row.id] : [row.id, row.marker.id])),
+      ]
+      const wholeHtml = whole.open + rows.join('') + whole.close
+      if (fits(measure(wholeHtml), limit)) {
+        keep(wholeHtml, s, section.rows.length, ids(0, rows.length, section.anchor))
+        return
+      }
+      // Too big for a page: parts between rows (the first keeps the turn's anchor), as the Chat splits a turn.
+      const later = wrap({ ...section, anchor: null })
+      const parts = splitRows(rows.map((r) => measure(r)), { bytes: limit.bytes - Buffer.byteLength(whole.open + whole.close), nodes: limit.nodes - 1 })
+      parts.forEach((indices, k) => {
+        const from = indices[0] ?? 0
+        const to = (indices[indices.length - 1] ?? -1) + 1
+        const frame = k === 0 ? whole : later
+        keep(frame.open + rows.slice(from, to).join('') + frame.close, s, to - from, ids(from, to, k === 0 ? section.anchor : null))
+      })
+    })
+    const pages = packPages(pieces.map((p) => p.size), () => limit)
+    return new PreparedTrajectory(this, input, { store, pieces, pages, ctx, sides })
+  }
+
+  /** The ledger's room on a page: the budgets less the largest chrome (with navigation) a page of it has. */
+  room(input: TrajectoryRenderInput, ctx: ViewContext): Size {
+    const { size } = this.frame(input, ctx, 2, 3, [])
+    const reserve = add(size, { bytes: 2_000, nodes: 40 })
+    return { bytes: MAX_PAGE_BYTES - reserve.bytes, nodes: MAX_PAGE_NODES - reserve.nodes }
+  }
+
+  /** Page `page` of `pages` without its ledger sections: the document before and after the ledger slot. */
+  frame(input: TrajectoryRenderInput, ctx: ViewContext, page: number, pages: number, sections: readonly TrajectorySection[]): { head: Buffer; tail: Buffer; size: Size } {
+    const { summary, family } = input
+    const stem = summary.slug
+    const words = ctx.words
+    const base = sessionChrome(summary, input.facts, family, page, pages, this.text, input.viewMode)
+    const chrome: SessionChrome = {
+      ...base,
+      // A subagent's and a parent's Trajectory link to each other's Trajectory.
+      parent: base.parent === null || family.parent === null ? null : { ...base.parent, link: { ...base.parent.link, href: trajectoryFile(family.parent.summary.slug, 1) } },
+      children: family.children.map((c) => ({ href: trajectoryFile(c.slug, 1), label: c.title })),
+      nav: pages > 1 ? pagerNav(page, pages, (p) => trajectoryFile(stem, p), this.text.pagesNav, this.text) : null,
+      viewSwitch: null,
+      tabs: viewTabs(words, 'trajectory', pageFile(stem, 1), trajectoryFile(stem, page)),
+    }
+    const t = words.t
+    const retried = retriedRecords(input.snapshot)
+    const timeline: TimelineModel = {
+      label: t('timeline.aria'),
+      lanes: [t('column.input'), t('column.model'), t('column.tools')],
+      legend: t('dv.legend'),
+      drawings: OVERVIEW_MODES.map((mode) => overview(input.snapshot, sections, mode, words, retried)),
+    }
+    const dictionary = trajectoryDictionary(input.locale)
+    const body = renderStaticMarkup(
+      <TrajectoryPage
+        chrome={chrome}
+        skipLabel={this.text.skipToTranscript}
+        allSessions={this.text.allSessions}
+        footer={this.text.generatedBy}
+        toolbar={toolbarModel(words)}
+        timeline={timeline}
+        panel={panelModel(words)}
+        ledger={{ aria: dictionary['request.rowAria'], prefix: dictionary['request.rowPrefix'], none: dictionary['request.noContent'], empty: input.snapshot.records.length === 0 ? t('dv.noRecords') : null }}
+      />,
+    )
+    const file = trajectoryFile(stem, page)
+    const canonical = input.baseUrl === null ? null : `${input.baseUrl}sessions/${file}`
+    const name = `${summary.title} · ${t('dv.openTrajectory')}`
+    const title = pages > 1 ? `${name} (${this.text.pageOf(page, pages)})` : name
+    const html = fillShell(this.shell, { lang: input.lang, root: '../', head: headMarkup(title, canonical), body, view: input.viewMode })
+    const at = html.indexOf(LEDGER_SLOT)
+    if (at < 0 || html.indexOf(LEDGER_SLOT, at + 1) >= 0) throw new Error('the Trajectory frame must hold exactly one ledger slot')
+    const before = html.slice(0, at)
+    const after = html.slice(at + LEDGER_SLOT.length)
+    return { head: Buffer.from(before, 'utf8'), tail: Buffer.from(after, 'utf8'), size: measure(before + after) }
+  }
+}
+

@@ -1,0 +1,73 @@
+/**
+ * Pieces every inspector shares (trajectory.md §5): where a record or request sits (`Turn 1 · Step 1`,
+ * `Compaction · Between turns`), the status term, links to Trajectory ids, text blocks cut for the page, and
+ * pretty JSON. A JSON value from a log is printed with `JSON.stringify`, which walks it recursively; the
+ * reader caps nesting at 100 levels where values enter (src/log/depth.ts), so the walk stays bounded.
+ */
+import type { GroupKey, TrajectoryStatus } from '../../trajectory/model'
+import type { ViewContext } from '../context'
+import type { TrajectoryKey } from '../strings'
+import type { LinkValue, Term, TextBlock } from '../types'
+import { plainText } from '../../cards/plain-text'
+
+export const STATUS_KEYS: Record<TrajectoryStatus, TrajectoryKey> = {
+  complete: 'status.completed',
+  running: 'status.pending',
+  error: 'status.failed',
+}
+
+export function statusTerm(status: TrajectoryStatus, ctx: ViewContext): Term {
+  return { term: ctx.words.t('details.status'), value: ctx.words.t(STATUS_KEYS[status]), ...(status === 'error' ? { tone: 'error' as const } : {}) }
+}
+
+/** `Turn 3` / `Between turns`. */
+export function sectionLabel(turn: number | null, ctx: ViewContext): string {
+  return turn === null ? ctx.words.t('section.betweenTurns') : ctx.words.t('turn.label', { turn })
+}
+
+/** `Message` / `Step 2` / `Compaction 41`. */
+export function groupTitle(group: GroupKey, ctx: ViewContext): string {
+  if (group.kind === 'message') return ctx.words.t('group.message')
+  if (group.kind === 'step') return ctx.words.t('group.step', { step: group.step })
+  return ctx.words.t('group.compaction', { seq: group.seq })
+}
+
+export const recordId = (index: number) => `rec-${index}`
+export const requestId = (number: number) => `req-${number}`
+
+export function linkTo(target: string, label: string, button = true): LinkValue {
+  return { kind: 'link', label, to: { target }, button }
+}
+
+/**
+ * A text block of the page: cut to the page's caps, its whole text one click away. Terminal escapes and
+ * control characters are left out (the page and its "Full text" file are plain-text surfaces, as in Chat).
+ */
+export function textBlock(text: string, ctx: ViewContext, options: Omit<TextBlock, 'kind' | 'text' | 'cut'> = {}): TextBlock {
+  const cut = ctx.cutText(plainText(text), ctx.words)
+  return { kind: 'text', ...options, text: cut.text, ...(cut.cut === undefined ? {} : { cut: cut.cut }) }
+}
+
+/** Strings longer than this are not re-indented. */
+const PRETTY_MAX_CHARS = 64_000
+
+/** A value as readable JSON (a string that holds JSON is parsed and printed again; anything else as is). */
+export function prettyJson(value: unknown): string {
+  if (typeof value === 'string') {
+    const trimmed = value.trim()
+    // A huge argument is shown as written: it is cut for the page anyway, and parsing it would cost more.
+    if (trimmed.length <= PRETTY_MAX_CHARS && (trimmed.startsWith('{') || trimmed.startsWith('['))) {
+      try {
+        return JSON.stringify(JSON.parse(trimmed), null, 2)
+      } catch {
+        return value
+      }
+    }
+    return value
+  }
+  try {
+    return JSON.stringify(value, null, 2) ?? String(value)
+  } catch {
+    return String(value)
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * The index overview (issue 31): a build keeps each session's archive record in its manifest, the index
+ * sums those records, and the sums are `dsh-view stats`'s (inspect's streaming pass over the same logs).
+ * A rebuild after one log changed re-reads only that log's family and still sums every session: the others
+ * come from the manifest.
+ */
+import { appendFileSync, cpSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { inspectRuns } from '../../cli/inspect'
+import type { Io } from '../../cli/io'
+import { statsOf } from '../../src/stats/aggregate'
+import type { SessionInsight } from '../../src/stats/insight'
+import { formatTokens } from '../../src/cards/format'
+import { MANIFEST_FILE } from '../../src/site/write/manifest'
+import { buildInto, tempDir } from '../support/build'
+
+const DEMO = fileURLToPath(new URL('../../fixtures/demo-sessions', import.meta.url))
+const PLAIN = '--~007B~007Bcwd~007D~007D--/11111111-1111-4111-8111-111111111111/session.jsonl'
+
+const io: Io = { stdout: () => {}, stderr: () => {}, stderrIsTty: false, env: { HOME: '/nonexistent' }, open: async () => {} }
+
+function manifestInsights(site: string): SessionInsight[] {
+  const manifest = JSON.parse(readFileSync(join(site, MANIFEST_FILE), 'utf8')) as { sessions: Record<string, { summary: { insight?: SessionInsight } }> }
+  return Object.values(manifest.sessions).map(r => {
+    expect(r.summary.insight).toBeDefined()
+    return r.summary.insight as SessionInsight
+  })
+}
+
+async function inspected(root: string) {
+  const report = await inspectRuns([root], io, { now: 0 })
+  return statsOf(report.sessions.map(s => s.insight)).totals
+}
+
+/** The overview's totals as the index shows them: `label → value`. */
+function shownTotals(site: string): Map<string, string> {
+  const html = readFileSync(join(site, 'index.html'), 'utf8')
+  const overview = html.slice(html.indexOf('data-overview'), html.indexOf('</dl>'))
+  return new Map([...overview.matchAll(/<dt>([^<]+)<\/dt><dd>([^<]+)<\/dd>/g)].map(m => [m[1] as string, m[2] as string]))
+}
+
+describe('the index overview', () => {
+  it('sums the records the manifest keeps, which are inspect\'s figures; a rebuild reads only what changed', async () => {
+    const site = tempDir()
+    const root = join(tempDir(), 'sessions')
+    cpSync(DEMO, root, { recursive: true })
+    await buildInto([root], site)
+    const built = statsOf(manifestInsights(site)).totals
+    const want = await inspected(root)
+    expect(built).toEqual(want)
+    expect(built.sessions).toBe(8)
+    let shown = shownTotals(site)
+    expect(shown.get('Sessions')).toBe('8')
+    expect(shown.get('Turns')).toBe(String(want.turns))
+    expect(shown.get('Tool calls')).toBe(String(want.toolCalls))
+    expect(shown.get('Tokens in')).toBe(formatTokens(want.usage.inputTokens))
+    const html = readFileSync(join(site, 'index.html'), 'utf8')
+    expect(html.match(/<figure [^>]*data-chart=/g)?.length).toBe(4)
+
+    // One more request in one log: its family is read again, the other five sessions are not.
+    const log = join(root, PLAIN)
+    const text = readFileSync(log, 'utf8')
+    const seq = Math.max(...[...text.matchAll(/"seq":(\d+)/g)].map(m => Number(m[1]))) + 1
+    const time = 1786558903600
+    const lines = [
+      { type: 'turn/start', seq, time, data: { turn: 2 } },
+      { type: 'step/start', seq: seq + 1, time, data: { turn: 2, step: 1 } },
+      { type: 'assistant/message', seq: seq + 2, time, data: { turn: 2, step: 1, message: { role: 'assistant', content: [{ type: 'text', text: 'again' }], source: { kind: 'model', provider: 'deepseek-official', model: 'deepseek-v4-flash' }, id: 'm-again' }, usage: { inputTokens: 250000, outputTokens: 7 } }, surfaceOp: 'append' },
+      { type: 'turn/end', seq: seq + 3, time, data: { turn: 2, reason: { kind: 'completed' } } },
+    ]
+    appendFileSync(log, lines.map(l => `${JSON.stringify(l)}\n`).join(''))
+    const again = await buildInto([root], site)
+    expect([again.rendered, again.unchanged]).toEqual([3, 5])
+    const rebuilt = statsOf(manifestInsights(site)).totals
+    expect(rebuilt.usage.inputTokens).toBe(built.usage.inputTokens + 250000)
+    expect(rebuilt.turns).toBe(built.turns + 1)
+    expect(rebuilt).toEqual(await inspected(root))
+    shown = shownTotals(site)
+    expect(shown.get('Tokens in')).toBe(formatTokens(rebuilt.usage.inputTokens))
+    expect(shown.get('Turns')).toBe(String(rebuilt.turns))
+  })
+})
