@@ -67,6 +67,11 @@ export interface FamilyContext {
   /** The pages' default view mode (`--view`). */
   viewMode: ViewMode
   live: boolean
+  /**
+   * Whether sessions get Trajectory pages (default true). Off only for benchmarks (`DSH_VIEW_TRAJECTORY=0`,
+   * cli/build.ts): the build's cost with and without the tab (bench/site.bench.ts).
+   */
+  trajectory?: boolean
   /** `--mark "N:Label"`: replay chapters at turn N (src/replay). */
   marks?: readonly Mark[]
   redact: RedactConfig | null
@@ -354,7 +359,7 @@ function foldMember(member: FamilyMember, ctx: FamilyContext, redactor: Redactor
   // Both builds fold the Trajectory from the same read (a live build's Trajectory pages are what the live
   // Trajectory tab swaps in as the session grows); the replay clocks only for the static build (a live page
   // has no finished timeline to play).
-  return foldLog(member.source, redactor, { chunks: ctx.live ? 'expand' : 'skip-superseded', bytes: member.bytes, trajectory: true, replay: !ctx.live })
+  return foldLog(member.source, redactor, { chunks: ctx.live ? 'expand' : 'skip-superseded', bytes: member.bytes, trajectory: ctx.trajectory !== false, replay: !ctx.live })
 }
 
 /** A family member's fold again, for its render (its first fold was let go: see HOLD_FAMILY_BYTES). */
