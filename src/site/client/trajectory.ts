@@ -41,7 +41,10 @@ export function installTrajectory(doc: Document): void {
     if (marker !== null) marker.hidden = false
     if (row.hasAttribute('aria-label')) continue
     const kind = textOf(row.querySelector('td:first-child > span'))
-    const content = textOf(row.querySelector('td:last-child > details > summary'))
+    // The summary's parts as they read on screen: the `→` before a result is drawn by CSS, not text.
+    const summary = row.querySelector('td:last-child > details > summary')
+    const parts = summary === null ? [] : [...summary.children].filter((el) => el.tagName === 'SPAN').map(textOf).filter((t) => t !== '')
+    const content = parts.length > 0 ? parts.join(' → ') : textOf(summary)
     const request = marker === null ? '' : fill(prefix, { request: row.dataset['r'] ?? '' })
     row.setAttribute('aria-label', fill(template, { request, kind, content: content === '' ? none : content }))
   }
