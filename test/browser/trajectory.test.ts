@@ -132,6 +132,23 @@ describe.skipIf(!enabled)('the Trajectory tab', () => {
     await context.close()
   })
 
+  it('draws each content row at least a line tall once the script has named the rows', async () => {
+    const page = await browser().newPage()
+    await page.goto(url(trajectoryFile))
+    await page.locator('[data-tj-toolbar]').waitFor({ state: 'visible' })
+    const short = await page.$$eval('table[data-tj-ledger] tbody > tr:not([data-ro])', (rows) =>
+      rows.flatMap((tr) => {
+        const summary = tr.querySelector('td:last-child > details > summary')
+        if (summary === null) return []
+        const line = parseFloat(getComputedStyle(summary).lineHeight)
+        const named = tr.hasAttribute('aria-label')
+        return named && summary.getBoundingClientRect().height >= line - 0.5 ? [] : [`${tr.id}: ${summary.getBoundingClientRect().height}px, line ${line}px, named ${named}`]
+      }),
+    )
+    expect(short).toEqual([])
+    await page.close()
+  })
+
   it('prints every record with its inspector, light, without the toolbar, panel, tabs or navigation', async () => {
     // Chrome a printed Trajectory page leaves out: the Chat's (test/browser/a11y.test.ts) plus the toolbar
     // and the Event details panel (the records' folds carry the same content).
