@@ -3,7 +3,8 @@
  * (issue 29 point 6): the live Chat page's `Chat | Trajectory` tab opens the session's Trajectory page,
  * which follows the session — after real appends to the log, the new user message, assistant record and
  * tool call appear in the ledger (each wait is for that event, never a fixed time), the selected record and
- * its inspector stay open across the swap, and the final ledger is the static build's, record for record.
+ * its inspector stay open across each swap, the swapped-in page's keys work, and the final ledger is the
+ * static build's, record for record.
  */
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -104,13 +105,29 @@ describe.skipIf(!enabled)('a live Trajectory page', () => {
       expect(await page.locator('.dsh-live-badge').count()).toBe(1)
       expect(await duplicateIds(page)).toEqual([])
 
+      // It grows again: a second swap, and the swapped-in page's script works (Escape closes the panel).
+      s.turnStart()
+      s.user('Third question, last one')
+      s.stepStart()
+      s.assistant('Third answer.')
+      s.stepEnd()
+      s.turnEnd()
+      await w.flush()
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('table[data-tj-ledger] tbody > tr')].some((tr) => (tr.textContent ?? '').includes('Third answer.')),
+      )
+      expect(await page.getAttribute(`tr[id="${answer?.id}"]`, 'aria-selected')).toBe('true')
+      await page.keyboard.press('Escape')
+      await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-tj-panel]')?.hidden === true)
+      const final = await ledger(page)
+
       // The rows are the static build's of the same log.
       await w.writer.close()
       const staticDir = tempDir()
       await buildInto([root], staticDir)
       const reference = await eventPage(browser())
       await reference.goto(pathToFileURL(join(staticDir, 'sessions/live-e2e-traj.trajectory.html')).href)
-      expect(after).toEqual(await ledger(reference))
+      expect(final).toEqual(await ledger(reference))
       expect(activity.errors).toEqual([])
       await reference.close()
     } finally {

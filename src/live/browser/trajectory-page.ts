@@ -51,6 +51,8 @@ export class LiveTrajectoryPage {
   #build = -1
   #following: Promise<void> | null = null
   #again = false
+  /** Ends the document and window listeners of the body on screen, once a rebuilt one replaces it. */
+  #installed: AbortController | null = null
 
   constructor(win: PageWindow, options: TrajectoryPageOptions) {
     this.#win = win
@@ -158,7 +160,10 @@ export class LiveTrajectoryPage {
     for (const child of [...doc.body.childNodes]) if (child !== badge) child.remove()
     for (const child of [...fresh.body.childNodes]) doc.body.insertBefore(doc.importNode(child, true), badge)
     enhance(doc)
-    installTrajectory(doc)
+    // The page script installed the first body's listeners for good; each swapped-in body's go with it.
+    this.#installed?.abort()
+    this.#installed = new AbortController()
+    installTrajectory(doc, this.#installed.signal)
     if (selected !== null) {
       doc.getElementById(selected)?.closest('tr')?.click()
       if (tab !== null) (doc.getElementById(tab) as HTMLElement | null)?.click()
