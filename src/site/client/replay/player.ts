@@ -82,6 +82,20 @@ function readBlock(doc: Document, id: string): unknown {
   }
 }
 
+/**
+ * Past this many turns the scrubber's ticks and the chapter list name every k-th turn and this page's
+ * own: thousands of options cost every page of a long session a measurable part of its seek time
+ * (bench/replay-seek.bench.ts), and nobody picks turn 1,733 from a list of 3,000. Shift+←/→ still step
+ * through every turn.
+ */
+export const MAX_LISTED_TURNS = 200
+
+export function listedTurns<T extends { page: number }>(turns: readonly T[], page: number): T[] {
+  if (turns.length <= MAX_LISTED_TURNS) return [...turns]
+  const stride = Math.ceil(turns.length / MAX_LISTED_TURNS)
+  return turns.filter((t, i) => i % stride === 0 || t.page === page)
+}
+
 interface Bar {
   root: HTMLElement
   play: HTMLButtonElement
@@ -227,10 +241,11 @@ export class Player {
     this.#timeline = new Timeline(this.#index, this.#page, this.#mode)
     const tl = this.#timeline
     this.#bar.scrub.max = String(Math.ceil(tl.total))
-    this.#bar.ticks.replaceChildren(...tl.turns.map(turn => el(this.#doc, 'option', { value: String(Math.round(turn.at)), label: this.#t.turn(turn.turn) })))
+    const listed = listedTurns(tl.turns, this.#page.page)
+    this.#bar.ticks.replaceChildren(...listed.map(turn => el(this.#doc, 'option', { value: String(Math.round(turn.at)), label: this.#t.turn(turn.turn) })))
     // Chapters: turns, then compactions, failures, goal rounds and --mark labels, in play order.
     const m = TIMING_MODES.indexOf(this.#mode)
-    const entries: { at: number; label: string }[] = tl.turns.map(turn => ({ at: turn.at, label: this.#t.turn(turn.turn) }))
+    const entries: { at: number; label: string }[] = listed.map(turn => ({ at: turn.at, label: this.#t.turn(turn.turn) }))
     for (const c of this.#index.chapters) {
       const label = c.kind === 'mark' ? `★ ${c.label ?? ''}` : c.kind === 'goal' ? this.#t.chapter.goal(c.label ?? '') : c.kind === 'compaction' ? this.#t.chapter.compaction : c.kind === 'failure' ? this.#t.chapter.failure : null
       if (label !== null) entries.push({ at: c.at[m] as number, label })
