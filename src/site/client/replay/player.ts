@@ -146,6 +146,8 @@ export class Player {
   #index: ReplayIndex | null = null
   #page: PageData | null = null
   #els: Element[] = []
+  /** The transcripts played (an export's descendants' are not). */
+  #transcripts: Element[] = []
   #timeline: Timeline | null = null
   #mode: TimingMode = DEFAULT_TIMING
   #speed = 1
@@ -214,11 +216,13 @@ export class Player {
     if (page === null) return this.#fail(this.#t.unavailable)
     // The page's transcript; in a one-file export, every part of the root session's (its descendants'
     // sections hold their own sessions).
-    const els = [...this.#doc.querySelectorAll('section[data-transcript]')].filter(t => t.closest('[data-export-session]') === null).flatMap(t => [...t.querySelectorAll('[id]')])
+    const transcripts = [...this.#doc.querySelectorAll('section[data-transcript]')].filter(t => t.closest('[data-export-session]') === null)
+    const els = transcripts.flatMap(t => [...t.querySelectorAll('[id]')])
     if (els.length !== page.ids || idsHash(els.map(e => e.id)) !== page.hash) return this.#fail(this.#t.mismatch)
     this.#index = index
     this.#page = page
     this.#els = els
+    this.#transcripts = transcripts
     this.#state = new Uint8Array(page.items.length).fill(2)
     if (!index.timed) {
       this.#mode = 'paced'
@@ -272,7 +276,7 @@ export class Player {
     this.#doc.documentElement.setAttribute('data-replaying', '')
     this.#bar.exit.hidden = false
     // Folds open while replaying: a row inside a closed group could not be seen arriving.
-    this.#opened = [...this.#doc.querySelectorAll<HTMLDetailsElement>('section[data-transcript] details[data-turn-process]:not([open]), section[data-transcript] details[data-process-activity]:not([open])')]
+    this.#opened = this.#transcripts.flatMap(t => [...t.querySelectorAll<HTMLDetailsElement>('details[data-turn-process]:not([open]), details[data-process-activity]:not([open])')])
     for (const d of this.#opened) d.open = true
   }
 
