@@ -38,6 +38,7 @@ import { searchText } from '../../search/strings'
 import type { FindBoxModel } from '../../search/types'
 import { escapeHtml } from '../../highlight/render-tokens'
 import type { Fact, PromptToc, RowExtra, SessionSummary, SiteText, TrajectoryLinks, ViewTabs } from '../types'
+import { bomTextChunks } from '../write/text-file'
 
 /**
  * A session's view model handed out one section at a time (`sectionFeed` in src/cards/view-model.ts), for a
@@ -233,8 +234,7 @@ export class SessionRenderer {
         }
       }
     }
-    // A BOM makes browsers read a file:// text file as UTF-8 instead of guessing.
-    const sideFileOf = (t: SideText): RenderedFile => ({ path: `sessions/${sideFile(stem, t.hash)}`, content: `\ufeff${t.text}` })
+    const sideFileOf = (t: SideText): RenderedFile => ({ path: `sessions/${sideFile(stem, t.hash)}`, content: bomTextChunks(t.text) })
     const writeSides = async () => {
       for (const t of pendingSides.splice(0)) await emit(sideFileOf(t))
     }
