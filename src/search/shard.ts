@@ -175,7 +175,18 @@ export function rowsOf(row: PageRow, labels: ShardLabels, out: RawEntry[]): void
   }
 }
 
-const shardScript = (shard: SearchShard) => `(window.dshSearch=window.dshSearch||[]).push(${JSON.stringify(shard)});\n`
+const SCRIPT_HEAD = '(window.dshSearch=window.dshSearch||[]).push('
+const SCRIPT_TAIL = ');\n'
+const shardScript = (shard: SearchShard) => `${SCRIPT_HEAD}${JSON.stringify(shard)}${SCRIPT_TAIL}`
+
+/**
+ * The shard a script of `shardScript` holds (the one-file export embeds shards as data, src/export/html/search.ts).
+ * Only our own scripts: anything else throws.
+ */
+export function shardOfScript(script: string): SearchShard {
+  if (!script.startsWith(SCRIPT_HEAD) || !script.endsWith(SCRIPT_TAIL)) throw new Error('not a search shard script')
+  return JSON.parse(script.slice(SCRIPT_HEAD.length, script.length - SCRIPT_TAIL.length)) as SearchShard
+}
 
 /** UTF-8 bytes of `text` without encoding it (a JSON string holds no lone surrogate: it escapes them). */
 export function utf8Length(text: string): number {
@@ -235,28 +246,31 @@ export const entryOf = (r: RawEntry, textOf: TextOf): Entry => [r[0], r[1], r[2]
 
 export type Base = Omit<SearchShard, 'complete' | 'rows'>
 
-/** Every row made: whole if the script fits, else each capped by the largest fair cap that fits. */
-export function shardOf(full: readonly Entry[], base: Base): string {
+/**
+ * Every row made: whole if the script fits, else each capped by the largest fair cap that fits. `budget`:
+ * the script's bytes (a site shard's by default; the one-file export gives its family's).
+ */
+export function shardOf(full: readonly Entry[], base: Base, budget: number = SHARD_BUDGET): string {
   const capped = (cap: number, rows: readonly Entry[] = full): ShardRow[] => rows.map(r => cappedRow(r, cap))
   // A JSON string takes at least a byte per UTF-16 unit: texts longer than the budget cannot fit whole
   // (and a big session's long rows are then never joined into strings, only their kept heads and tails).
   let chars = 0
   for (const r of full) chars += r[5].length
-  if (chars <= SHARD_BUDGET) {
+  if (chars <= budget) {
     const whole = shardScript({ ...base, complete: true, rows: full.map(r => [r[0], r[1], r[2], r[3], r[4], String(r[5])]) })
-    if (bytes(whole) <= SHARD_BUDGET) return whole
+    if (bytes(whole) <= budget) return whole
   }
   // Text bytes available once the rows' other fields are paid for; UTF-8 and JSON escapes make text cost
   // more than its length, so the target shrinks until the script fits.
   const overhead = bytes(shardScript({ ...base, complete: true, rows: capped(0) }))
   const lengths = full.map(r => r[5].length)
-  for (let target = SHARD_BUDGET - overhead; target > 0; target = Math.floor(target * 0.9)) {
+  for (let target = budget - overhead; target > 0; target = Math.floor(target * 0.9)) {
     const cap = fairCap(lengths, target)
     if (cap < MIN_ROW_CAP) break
     const script = shardScript({ ...base, complete: true, rows: capped(cap) })
-    if (bytes(script) <= SHARD_BUDGET) return script
+    if (bytes(script) <= budget) return script
   }
-  return keepFromStart(full.map(r => () => r), base)
+  return keepFromStart(full.map(r => () => r), base, budget)
 }
 
 const cappedRow = (r: Entry, cap: number): ShardRow => [r[0], r[1], r[2], r[3], r[4], capText(r[5], cap)]
@@ -265,8 +279,8 @@ const cappedRow = (r: Entry, cap: number): ShardRow => [r[0], r[1], r[2], r[3], 
  * Too many rows for even the smallest cap: rows capped to MIN_ROW_CAP, kept from the start while they fit.
  * Rows come as makers, so a row after the last one kept is never made.
  */
-function keepFromStart(entries: readonly (() => Entry)[], base: Base): string {
-  const kept = new KeptFromStart(base)
+function keepFromStart(entries: readonly (() => Entry)[], base: Base, budget: number = SHARD_BUDGET): string {
+  const kept = new KeptFromStart(base, budget)
   for (const make of entries) if (!kept.offer(make())) break
   return kept.script()
 }
@@ -284,7 +298,10 @@ export class KeptFromStart {
    * `script(title)` then drops the trailing rows the real title has no room for, which leaves the longest
    * prefix that fits with it — what keeping rows with the real title from the start keeps.
    */
-  constructor(private readonly base: Base) {
+  constructor(
+    private readonly base: Base,
+    private readonly budget: number = SHARD_BUDGET,
+  ) {
     this.#size = bytes(shardScript({ ...base, complete: false, rows: [] }))
   }
 
@@ -297,7 +314,7 @@ export class KeptFromStart {
     if (this.#full) return false
     const row = cappedRow(entry, MIN_ROW_CAP)
     const cost = bytes(JSON.stringify(row)) + 1
-    if (this.#size + cost > SHARD_BUDGET) {
+    if (this.#size + cost > this.budget) {
       this.#full = true
       return false
     }
@@ -310,7 +327,7 @@ export class KeptFromStart {
   script(title: string = this.base.title): string {
     const base = { ...this.base, title }
     let size = this.#size - bytes(shardScript({ ...this.base, complete: false, rows: [] })) + bytes(shardScript({ ...base, complete: false, rows: [] }))
-    while (size > SHARD_BUDGET && this.#rows.length > 0) {
+    while (size > this.budget && this.#rows.length > 0) {
       this.#rows.pop()
       size -= this.#costs.pop() as number
     }

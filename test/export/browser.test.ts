@@ -14,7 +14,7 @@ import { chromiumPath, launch, NO_CHROMIUM, watch, type PageActivity } from '../
 import { buildInto, tempDir } from '../support/build'
 import { treeOf } from '../support/files'
 import { testSiteAssets } from '../support/site-assets'
-import { BIG_LINES, bigLine, DEMO_CHILDREN, DEMO_PARENT, writeLongSession, XSS_PARENT } from './sessions'
+import { BIG_LINES, bigLine, DEMO_CHILDREN, DEMO_PARENT, FIND_CHILD, FIND_NEEDLE, writeFindFamily, writeLongSession, XSS_PARENT } from './sessions'
 
 const enabled = chromiumPath() !== null
 let browser: Browser
@@ -22,6 +22,8 @@ let site: string
 let family: string
 let long: string
 let hostile: string
+let finding: string
+let findingZh: string
 
 beforeAll(async () => {
   if (!enabled) return
@@ -30,6 +32,9 @@ beforeAll(async () => {
   family = join(out, 'family.html')
   long = join(out, 'long.html')
   hostile = join(out, 'xss.html')
+  finding = join(out, 'find.html')
+  findingZh = join(out, 'find-zh.html')
+  const findDir = writeFindFamily()
   const longDir = writeLongSession(200)
   const options = { markdown: null, linkBase: null, locale: 'en' as const, env: {}, homedir: '/nonexistent-home', assets: await testSiteAssets() }
   ;[browser] = await Promise.all([
@@ -38,6 +43,8 @@ beforeAll(async () => {
     exportSession({ ...options, session: DEMO_PARENT, html: family }),
     exportSession({ ...options, session: longDir, html: long }),
     exportSession({ ...options, session: XSS_PARENT, html: hostile }),
+    exportSession({ ...options, session: findDir, html: finding }),
+    exportSession({ ...options, locale: 'zh', session: findDir, html: findingZh }),
   ])
 }, 120_000)
 
@@ -78,7 +85,7 @@ describe.skipIf(!enabled)('the export from file://', () => {
     ['JavaScript on', true],
     ['JavaScript off', false],
   ])('asks for nothing but itself (%s)', async (_name, javaScriptEnabled) => {
-    for (const file of [family, long]) {
+    for (const file of [family, long, finding]) {
       const context = await browser.newContext({ javaScriptEnabled })
       const { page, requests, activity } = await offlinePage(context, file)
       await page.waitForLoadState('load')
@@ -201,6 +208,86 @@ describe.skipIf(!enabled)('the file’s header', () => {
     const tops = await page.locator('[data-export-session] header a', { hasText: 'Top of this file' }).evaluateAll(as => as.map(a => a.getAttribute('href')))
     expect(tops).toEqual(['#top', '#top'])
     await page.close()
+  })
+})
+
+describe.skipIf(!enabled)('Find in the file', () => {
+  /** Which `<details>` around `el` are still closed. */
+  const closedAround = (el: Element) => {
+    const closed: string[] = []
+    for (let n = el.parentElement; n; n = n.parentElement) if (n instanceof HTMLDetailsElement && !n.open) closed.push(n.outerHTML.slice(0, 60))
+    return closed
+  }
+
+  it('finds a word only a subagent’s closed fold holds, opens the fold and marks it, asking for nothing', async () => {
+    const context = await browser.newContext()
+    const { page, requests, activity } = await offlinePage(context, finding)
+    const row = page.locator(`[data-export-session] [id="${FIND_CHILD}/tool:call-ls"]`)
+    // Folded away to begin with: the word is not visible anywhere.
+    expect(await row.count()).toBe(1)
+    expect((await row.evaluate(closedAround)).length).toBeGreaterThan(0)
+    expect(await page.locator('[data-export-session]').getByText(FIND_NEEDLE).first().isVisible()).toBe(false)
+    await expect.poll(() => page.locator('[data-find-box]').isVisible()).toBe(true)
+    await page.getByLabel('Find', { exact: true }).fill(FIND_NEEDLE)
+    const mark = row.locator('mark[data-find-mark]', { hasText: FIND_NEEDLE }).first()
+    await expect.poll(() => mark.isVisible()).toBe(true)
+    expect(await mark.evaluate(closedAround)).toEqual([])
+    expect(await page.locator('[data-find-status]').textContent()).toMatch(/^1 of 1 matching card on this page/)
+    // The parent's cards step aside; the match is the current one.
+    expect(await page.locator('[data-find-current]').getAttribute('id')).toBe(`${FIND_CHILD}/tool:call-ls`)
+    expect(await page.locator('[data-export-part="first"] [data-transcript] > div > *:not(h2):visible').count()).toBe(0)
+    // Escape puts everything back.
+    await page.getByLabel('Find', { exact: true }).press('Escape')
+    await expect.poll(() => page.locator('mark[data-find-mark]').count()).toBe(0)
+    expect(await page.locator('[data-export-part="first"] [data-transcript] > div > *:not(h2):visible').count()).toBeGreaterThan(0)
+    expect(requests).toEqual([pathToFileURL(finding).href])
+    expect(activity.errors.concat(activity.console.filter(c => /error|Content Security Policy|Refused/i.test(c)))).toEqual([])
+    await context.close()
+  })
+
+  it('steps through matches across the sessions with Enter and Shift+Enter, and filters by tool', async () => {
+    const page = await browser.newPage()
+    await page.goto(pathToFileURL(finding).href)
+    const input = page.locator('#dsh-find')
+    // "files" is in the parent's prompt and call and in the subagent's prompt and output.
+    await input.fill('files')
+    await expect.poll(() => page.locator('[data-find-status]').textContent()).toMatch(/^1 of [2-9]\d* matching cards/)
+    const total = Number(/of (\d+)/.exec((await page.locator('[data-find-status]').textContent()) ?? '')?.[1])
+    const ids: string[] = []
+    for (let i = 0; i < total; i++) {
+      ids.push((await page.locator('[data-find-current]').getAttribute('id')) ?? '')
+      await input.press('Enter')
+    }
+    expect(ids.some(id => id.startsWith(`${FIND_CHILD}/`))).toBe(true)
+    expect(ids.some(id => !id.includes('/'))).toBe(true)
+    expect(await page.locator('[data-find-current]').getAttribute('id')).toBe(ids[0])
+    await input.press('Shift+Enter')
+    expect(await page.locator('[data-find-current]').getAttribute('id')).toBe(ids[total - 1])
+    // The tool filter lists the tools of every session in the file.
+    const tools = await page.locator('#dsh-find-tool option').evaluateAll(os => os.map(o => (o as HTMLOptionElement).value))
+    expect(tools).toEqual(['', 'bash', 'subagent'])
+    await input.fill('')
+    await page.locator('#dsh-find-tool').selectOption('bash')
+    await expect.poll(() => page.locator('[data-find-current]').getAttribute('id')).toBe(`${FIND_CHILD}/tool:call-ls`)
+    await page.close()
+  })
+
+  it('speaks the file’s language (zh)', async () => {
+    const page = await browser.newPage()
+    await page.goto(pathToFileURL(findingZh).href)
+    await page.getByLabel('查找', { exact: true }).fill(FIND_NEEDLE)
+    await expect.poll(() => page.locator('[data-find-status]').textContent()).toBe('本页第 1 个，共 1 个匹配卡片')
+    expect(await page.getByRole('search').getAttribute('aria-label')).toBe('在本会话中查找')
+    await page.close()
+  })
+
+  it('without JavaScript the find box stays hidden', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto(pathToFileURL(finding).href)
+    expect(await page.locator('[data-find-box]').count()).toBe(1)
+    expect(await page.locator('[data-find-box]').isVisible()).toBe(false)
+    await context.close()
   })
 })
 

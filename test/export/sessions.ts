@@ -47,3 +47,42 @@ export function writeLongSession(turns = 400): string {
   writeFileSync(join(dir, 'session.jsonl'), s.jsonl())
   return dir
 }
+
+/** A word only the subagent's folded tool output holds (no other row, no header, no title). */
+export const FIND_NEEDLE = 'quokkazebra'
+export const FIND_CHILD = 'find-child'
+
+/**
+ * A parent that delegates to a subagent, and the subagent, whose bash call's output (a closed fold in a
+ * completed turn) alone holds FIND_NEEDLE; returns the parent's session directory (the child beside it).
+ */
+export function writeFindFamily(): string {
+  const project = join(tempDir('dv-export-find-'), '--work-find--')
+  const parent = session({ id: 'find-parent', cwd: '/work/find' })
+  parent.turnStart()
+  parent.user('Ask a helper to look around')
+  parent.stepStart()
+  parent.call('subagent', { description: 'Look around', prompt: 'List the files' }, 'call-sub')
+  parent.result('call-sub', 'The helper listed the files.')
+  parent.stepEnd()
+  parent.stepStart()
+  parent.assistant('Done.')
+  parent.stepEnd()
+  parent.turnEnd()
+  const child = session({ id: FIND_CHILD, cwd: '/work/find', header: { parentSession: 'find-parent', origin: 'subagent', delegationDepth: 1 } })
+  child.turnStart()
+  child.user('List the files')
+  child.stepStart()
+  child.call('bash', { command: 'ls', description: 'List files' }, 'call-ls')
+  child.result('call-ls', `README.md\nsrc\n${FIND_NEEDLE}.txt\npackage.json`)
+  child.stepEnd()
+  child.stepStart()
+  child.assistant('Four entries.')
+  child.stepEnd()
+  child.turnEnd()
+  for (const [id, s] of [['find-parent', parent], [FIND_CHILD, child]] as const) {
+    mkdirSync(join(project, id), { recursive: true })
+    writeFileSync(join(project, id, 'session.jsonl'), s.jsonl())
+  }
+  return join(project, 'find-parent')
+}

@@ -43,6 +43,9 @@ import { prefixKeys } from './keys'
 import type { Conversation } from '../../conversation/model'
 import { damagedConversation, failureReason } from '../../site/fold/damaged'
 import { encodeIndex, replayAssets } from '../../replay'
+import { findBoxFor, shardFile } from '../../search/chrome'
+import { sortCounts, toolCounts } from '../../search/shard'
+import { exportSearchJson, searchBlock, SEARCH_DATA_ID } from './search'
 
 export interface HtmlExportOptions {
   /** Root first (src/export/load.ts). */
@@ -55,6 +58,8 @@ export interface HtmlExportOptions {
   highlight?: boolean
   /** The markup budget (default `MAX_EXPORT_MARKUP`; tests pass a small one). */
   budget?: Size
+  /** The search data's budget (default `MAX_EXPORT_SEARCH_BYTES`; tests pass a small one). */
+  searchBudget?: number
   /** Hears each session that failed to render (it is shown as a damaged-session part instead). */
   onDamaged?: (session: ExportSession, reason: string) => void
 }
@@ -83,6 +88,8 @@ interface Rendered {
   parts: TranscriptParts
   /** The session's prompts, for its header's list (only those in the parts kept are listed). */
   prompts: Prompt[]
+  /** The session's search shard script, as the site would write it (html/search.ts embeds it). */
+  shard: string
 }
 
 export async function renderHtmlExport(options: HtmlExportOptions): Promise<HtmlExport> {
@@ -98,6 +105,8 @@ export async function renderHtmlExport(options: HtmlExportOptions): Promise<Html
 
   const rendered: Rendered[] = []
   const texts = new Map<string, string>()
+  /** Every session's tool rows by tool, for the one find box's tool filter. */
+  const tools = new Map<string, number>()
   for (const session of options.sessions) {
     const relatives = relativesOf(session, options.sessions)
     const family: Family = {
@@ -109,7 +118,7 @@ export async function renderHtmlExport(options: HtmlExportOptions): Promise<Html
       const view = session === root ? plain : prefixKeys(plain, `${session.stem}/`)
       const facts = headerFacts(session.summary, conversation.facts, text)
       const renderer = new SessionRenderer(options.assets.shell, text, new Enricher(highlighter))
-      return { facts, prompts: sessionPrompts(view), out: await renderer.render({ view, summary: session.summary, facts, family, childByCall: relatives.childByCall, lang, baseUrl: null, links, viewMode }) }
+      return { facts, prompts: sessionPrompts(view), tools: toolCounts(view), out: await renderer.render({ view, summary: session.summary, facts, family, childByCall: relatives.childByCall, lang, baseUrl: null, links, viewMode }) }
     }
     let done: Awaited<ReturnType<typeof renderOne>>
     try {
@@ -121,6 +130,10 @@ export async function renderHtmlExport(options: HtmlExportOptions): Promise<Html
       done = await renderOne(damagedConversation(session.conversation.header, reason, line))
     }
     const { facts, out, prompts } = done
+    for (const [tool, n] of done.tools) tools.set(tool, (tools.get(tool) ?? 0) + n)
+    const shardPath = `sessions/${shardFile(session.summary.slug)}`
+    const shard = out.files.find(f => f.path === shardPath)?.content
+    if (typeof shard !== 'string') throw new Error(`the render of ${session.id} wrote no search shard`)
     for (const side of out.sideTexts) if (!texts.has(side.hash)) texts.set(side.hash, side.text)
     const chrome = sessionChrome(session.summary, facts, family, 1, 1, text, viewMode, session.tornTail)
     rendered.push({
@@ -128,6 +141,7 @@ export async function renderHtmlExport(options: HtmlExportOptions): Promise<Html
       relatives,
       parts: out.transcripts,
       prompts,
+      shard,
       chrome: {
         ...chrome,
         // The file's own header is its top: a link to the top there would go nowhere.
@@ -198,7 +212,15 @@ export async function renderHtmlExport(options: HtmlExportOptions): Promise<Html
 
   const [first] = rendered
   if (first === undefined) throw new Error('nothing rendered')
-  const frame = renderStaticMarkup(<SessionPage chrome={first.chrome} skipLabel={text.skipToTranscript} allSessions={text.allSessions} footer={text.generatedBy} />)
+  // One find box for the file, over every session in it (html/search.ts): the site's box and script.
+  const find = { ...findBoxFor(sortCounts(tools), root.stem, options.locale), shard: `#${SEARCH_DATA_ID}` }
+  const search = exportSearchJson(
+    rendered.map((r, i) => ({ script: r.shard, ids: new Set(keptIds[i] ?? []) })),
+    { stem: root.stem, title: first.chrome.title },
+    options.searchBudget,
+  )
+  main.push(searchBlock(search))
+  const frame = renderStaticMarkup(<SessionPage chrome={first.chrome} skipLabel={text.skipToTranscript} allSessions={text.allSessions} footer={text.generatedBy} find={find} />)
   if (!frame.includes(SLOT_MARKUP)) throw new Error('SessionPage no longer renders its transcript slot')
   const at = frame.indexOf(SLOT_MARKUP)
   const replay = replayBlock(root, kept(first, 0))

@@ -28,14 +28,15 @@ export interface FindControl {
 
 export function installFind(doc: Document): FindControl | null {
   const box = doc.querySelector<HTMLElement>('[data-find-box]')
-  const transcript = doc.querySelector<HTMLElement>('[data-transcript]')
+  // A site page has one transcript; a one-file export one per part of each of its sessions (src/export).
+  const transcripts = [...doc.querySelectorAll<HTMLElement>('[data-transcript]')]
   const input = box?.querySelector<HTMLInputElement>('#dsh-find')
   const toolSelect = box?.querySelector<HTMLSelectElement>('#dsh-find-tool')
   const stateSelect = box?.querySelector<HTMLSelectElement>('#dsh-find-status')
   const status = box?.querySelector<HTMLOutputElement>('[data-find-status]')
   const elsewhere = box?.querySelector<HTMLElement>('[data-find-elsewhere]')
   const win = doc.defaultView
-  if (!box || !transcript || !input || !toolSelect || !stateSelect || !status || !elsewhere || win === null) return null
+  if (!box || transcripts.length === 0 || !input || !toolSelect || !stateSelect || !status || !elsewhere || win === null) return null
   const text = (name: string) => box.getAttribute(`data-${name}`) ?? ''
   const session = text('session')
   box.hidden = false
@@ -60,9 +61,11 @@ export function installFind(doc: Document): FindControl | null {
     }))
 
   const reset = () => {
-    clearMarks(transcript)
-    for (const el of transcript.querySelectorAll(`[${HIDDEN}]`)) el.removeAttribute(HIDDEN)
-    for (const el of transcript.querySelectorAll(`[${CURRENT}]`)) el.removeAttribute(CURRENT)
+    for (const transcript of transcripts) {
+      clearMarks(transcript)
+      for (const el of transcript.querySelectorAll(`[${HIDDEN}]`)) el.removeAttribute(HIDDEN)
+      for (const el of transcript.querySelectorAll(`[${CURRENT}]`)) el.removeAttribute(CURRENT)
+    }
     matches = []
     current = -1
     others = 0
@@ -97,8 +100,10 @@ export function installFind(doc: Document): FindControl | null {
   const go = (index: number) => {
     if (matches.length === 0) return
     current = (index + matches.length) % matches.length
-    for (const el of transcript.querySelectorAll(`[${CURRENT}]`)) el.removeAttribute(CURRENT)
-    for (const el of transcript.querySelectorAll('[data-find-current-mark]')) el.removeAttribute('data-find-current-mark')
+    for (const transcript of transcripts) {
+      for (const el of transcript.querySelectorAll(`[${CURRENT}]`)) el.removeAttribute(CURRENT)
+      for (const el of transcript.querySelectorAll('[data-find-current-mark]')) el.removeAttribute('data-find-current-mark')
+    }
     const row = matches[current] as HTMLElement
     row.setAttribute(CURRENT, '')
     const marks = [...row.querySelectorAll<HTMLElement>('mark[data-find-mark]')]
@@ -130,11 +135,11 @@ export function installFind(doc: Document): FindControl | null {
     const away: IndexedRow[] = []
     for (const r of found) {
       const el = doc.getElementById(r.id)
-      if (el !== null && transcript.contains(el)) here.push(el)
+      if (el !== null && transcripts.some(t => t.contains(el))) here.push(el)
       else away.push(r)
     }
     here.sort((a, b) => (a.compareDocumentPosition(b) & 4 ? -1 : 1))
-    hideOthers(transcript, here)
+    for (const transcript of transcripts) hideOthers(transcript, here)
     let budget = MAX_MARKS
     for (const el of here) budget -= markWords(el, filter.words, budget).length
     matches = here

@@ -3,6 +3,8 @@
  * onto `window.dshSearch`. Injecting a `<script src>` works from file:// and any static host (Chromium
  * refuses fetch and module scripts from file://), and the page's CSP allows it (`script-src 'self'`).
  * Only file names shaped like ours are ever loaded; what a script pushes is checked (match.ts `asShard`).
+ * A one-file export has no files beside it: its shard is a JSON data block in the page (`#<id>`,
+ * src/export/html/search.ts), parsed as data — never run — and checked the same way.
  */
 import type { SearchShard } from '../shard'
 import { asShard } from './match'
@@ -29,8 +31,26 @@ export function registered(win: Window, session: string): SearchShard | null {
   return null
 }
 
+/** Our data blocks' ids (`#dsh-search-data`). */
+const DATA_BLOCK = /^#[A-Za-z][A-Za-z0-9-]*$/
+
+/** The shard of `session` in the page's JSON data block `#id`, or null. */
+export function inlineShard(doc: Document, src: string, session: string): SearchShard | null {
+  const block = doc.getElementById(src.slice(1))
+  if (block === null || block.tagName !== 'SCRIPT' || block.getAttribute('type') !== 'application/json') return null
+  let data: unknown
+  try {
+    data = JSON.parse(block.textContent ?? '')
+  } catch {
+    return null
+  }
+  const shard = asShard(data)
+  return shard !== null && shard.session === session ? shard : null
+}
+
 /** Loads `src` (once per document) and resolves to the shard of `session`, or null when it cannot be had. */
 export function loadShard(doc: Document, src: string, session: string): Promise<SearchShard | null> {
+  if (DATA_BLOCK.test(src)) return Promise.resolve(inlineShard(doc, src, session))
   const win = doc.defaultView
   if (win === null || !SHARD_PATH.test(src) || src.includes('..')) return Promise.resolve(null)
   const have = registered(win, session)
