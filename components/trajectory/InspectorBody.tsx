@@ -129,9 +129,7 @@ function BlockView({ block }: { block: Block }): ReactNode {
         <>
           <h5>{block.heading}</h5>
           <pre className={styles.diff}>
-            {block.lines.map((line, i) =>
-              line.sign === '+' ? <ins key={i}>{`+${line.text}\n`}</ins> : line.sign === '-' ? <del key={i}>{`-${line.text}\n`}</del> : line.sign === '@' ? `${line.text}\n` : ` ${line.text}\n`,
-            )}
+            {block.runs.map((run, i) => (run.sign === '+' ? <ins key={i}>{run.text}</ins> : run.sign === '-' ? <del key={i}>{run.text}</del> : run.text))}
           </pre>
           {block.cut !== undefined && <Cut cut={block.cut} />}
         </>

@@ -59,6 +59,12 @@ export interface TextBlock {
   cut?: { note: string; href: string; label: string }
 }
 
+/** Consecutive diff lines of one kind: added (`+`), removed (`-`), or plain (` `: context and hunk headers). */
+export interface DiffRun {
+  sign: ' ' | '+' | '-'
+  text: string
+}
+
 export type Block =
   | { kind: 'terms'; terms: Term[] }
   | TextBlock
@@ -69,8 +75,11 @@ export type Block =
   | { kind: 'links'; links: LinkValue[] }
   /** A tool catalog: each tool's name (linking its whole schema) and the first line of its description. */
   | { kind: 'catalog'; items: { name: string; href: string; description: string }[] }
-  /** A unified diff: lines with their sign. */
-  | { kind: 'diff'; heading: string; lines: { sign: ' ' | '+' | '-' | '@'; text: string }[]; cut?: TextBlock['cut'] }
+  /**
+   * A unified diff as runs of consecutive lines of one sign, each run's text its lines with their sign and a
+   * newline (`+a\n+b\n`): one `<ins>`/`<del>` a run rather than a line keeps a long diff's markup small.
+   */
+  | { kind: 'diff'; heading: string; runs: DiffRun[]; cut?: TextBlock['cut'] }
 
 export type TabId =
   | 'summary' | 'options' | 'usage' | 'timing' | 'diff' | 'systemPrompt' | 'tools' | 'rawOutput' | 'preview'
