@@ -25,15 +25,15 @@ export interface LinkValue {
   verbatim?: boolean
 }
 
-/** A Started time: UTC text on the page, the epoch for the script's local and Unix forms. */
+/**
+ * A Started time: UTC text on the page, the epoch for the script's local and Unix forms. The toggle's titles
+ * (`Show Unix timestamp`, `Show local time`) are the page's, once on the ledger (LedgerWords), not each time's.
+ */
 export interface TimeValue {
   kind: 'time'
   ms: number
   /** `2026-09-26 02:23:00.425 UTC` */
   text: string
-  /** Titles of the toggle (`Show Unix timestamp`, `Show local time`). */
-  showUnix: string
-  showLocal: string
 }
 
 export type Value = string | LinkValue | TimeValue | LinkValue[]
