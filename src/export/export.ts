@@ -13,7 +13,7 @@ import type { ViewMode } from '../cards/view-mode'
 import type { RedactionReport } from '../redact/redactor'
 import type { RedactConfig } from '../redact/scan'
 import { loadSiteAssets, type SiteAssets } from '../site/html/assets'
-import { writeFileAtomic } from '../site/write/atomic-write'
+import { writeFileAtomic, writeTextPiecesAtomic } from '../site/write/atomic-write'
 import { pageFile } from '../site/plan/slug'
 import { renderHtmlExport, sessionAnchor, type HtmlExport } from './html/render-export'
 import { loadFamily, type ExportSession } from './load'
@@ -44,6 +44,8 @@ export interface ExportOptions {
   assets?: SiteAssets
   /** `--redact`: secrets are replaced as the logs are read, before anything is rendered or written. */
   redact?: RedactConfig | null
+  /** `--replay`: the HTML file carries the root session's replay and plays it when framed (issue 30). */
+  replay?: boolean
 }
 
 /** Something the export wants a reader to know that is not an error (shown in the summary and on stderr). */
@@ -62,7 +64,7 @@ export interface ExportReport {
   /** An unknown format version, per session. */
   warnings: ExportWarning[]
   redactions: RedactionReport | null
-  html: (Omit<HtmlExport, 'html'> & { path: string; bytes: number }) | null
+  html: (Omit<HtmlExport, 'html' | 'pieces'> & { path: string; bytes: number }) | null
   /** `text` only when the summary went to stdout (`--markdown -`): the caller prints it. */
   markdown: (Omit<RenderedMarkdown, 'text'> & { path: string; bytes: number; text?: string }) | null
 }
@@ -107,7 +109,7 @@ export async function exportSession(options: ExportOptions): Promise<ExportRepor
   if (options.html === null && options.markdown === null) throw new Error('exportSession needs an HTML or a Markdown output')
   const members = await resolveFamily(options.session, { env: options.env, homedir: options.homedir })
   await refuseUnsafeOutputs(options, members)
-  const family = await loadFamily(members, options.redact ?? null, options.locale)
+  const family = await loadFamily(members, options.redact ?? null, options.locale, { replay: options.replay === true && options.html !== null })
   const [root] = family.sessions
   if (root === undefined || root.id !== members[0]?.id) {
     const problem = family.problems[0]
@@ -135,9 +137,9 @@ export async function exportSession(options: ExportOptions): Promise<ExportRepor
     })
   }
   if (html !== null && options.html !== null) {
-    await writeFileAtomic(options.html, html.html)
-    const { html: text, ...rest } = html
-    report.html = { ...rest, path: options.html, bytes: Buffer.byteLength(text, 'utf8') }
+    const bytes = await writeTextPiecesAtomic(options.html, html.pieces)
+    const { parts, omittedParts, fullTexts, notEmbedded, overBudget } = html
+    report.html = { parts, omittedParts, fullTexts, notEmbedded, overBudget, path: options.html, bytes }
   }
   if (markdown !== null && options.markdown !== null) {
     const toStdout = options.markdown === STDOUT

@@ -20,7 +20,7 @@ import { anchorMapFile, anchorScript, collectIds } from './anchors'
 import { indexScript, pageScript, replayAssets, type ReplayAssets, type Schedule } from '../../replay'
 import { replayDataFile, replayIndexFile } from './replay-files'
 import { childAnchor, foldControls, promptEntry, promptToc, sessionChrome, type Family } from './chrome'
-import { addExtras, capsFor, Cutter, type SideText } from './cut'
+import { addExtras, capsFor, Cutter, extrasOf, type SideText } from './cut'
 import { waitingForColours, type Enricher } from './enrich'
 import type { FileContent } from '../write/atomic-write'
 import { add, fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, measure, measureBytes, ZERO, type Size } from './measure'
@@ -38,6 +38,8 @@ import { searchText } from '../../search/strings'
 import type { FindBoxModel } from '../../search/types'
 import { escapeHtml } from '../../highlight/render-tokens'
 import type { Fact, PromptToc, RowExtra, SessionSummary, SiteText, TrajectoryLinks, ViewTabs } from '../types'
+import { bomTextChunks } from '../write/text-file'
+import { TranscriptParts } from './transcript-parts'
 
 /**
  * A session's view model handed out one section at a time (`sectionFeed` in src/cards/view-model.ts), for a
@@ -148,7 +150,7 @@ export interface RenderedSession {
    * Each page's transcript landmark (`<section data-transcript>…</section>`), for documents built elsewhere
    * (src/export). Rendered without a `RenderOutput` only.
    */
-  transcripts: string[]
+  transcripts: TranscriptParts
   /** The full texts of cut outputs, by hash (the side files' content without the BOM); empty when written through a `RenderOutput`. */
   sideTexts: SideText[]
   /** Every id the pages hold → its 1-based page (the Trajectory's links back to Chat rows). */
@@ -192,11 +194,11 @@ export class SessionRenderer {
     this.#open = wrapper.slice(0, -this.#close.length)
   }
 
-  #sectionHtml(section: PageSection, extras: Record<string, RowExtra[]>, view: ViewMode): string {
+  #sectionHtml(section: PageSection, extras: ReadonlyMap<string, readonly RowExtra[]>, view: ViewMode): string {
     return renderStaticMarkup(<Transcript sections={[section]} label={this.text.transcript} extras={extras} view={view} bare />)
   }
 
-  #piece(section: PageSection, extras: Record<string, RowExtra[]>, view: ViewMode): Piece {
+  #piece(section: PageSection, extras: ReadonlyMap<string, readonly RowExtra[]>, view: ViewMode): Piece {
     const html = this.#sectionHtml(section, extras, view)
     const bytes = Buffer.from(html, 'utf8')
     return { bytes, size: measureBytes(bytes), ids: collectIds(html) }
@@ -219,7 +221,7 @@ export class SessionRenderer {
       if (out === null) files.push(file)
       else await out.write(file.path, file.content)
     }
-    const extras: Record<string, RowExtra[]> = {}
+    const extras = new Map<string, RowExtra[]>()
     const cutter = (level: number) => new Cutter(capsFor(level), this.text, hash => input.links?.fullText(stem, hash) ?? sideFile(stem, hash))
     const pendingSides: SideText[] = []
     const collect = (c: Cutter) => {
@@ -233,8 +235,7 @@ export class SessionRenderer {
         }
       }
     }
-    // A BOM makes browsers read a file:// text file as UTF-8 instead of guessing.
-    const sideFileOf = (t: SideText): RenderedFile => ({ path: `sessions/${sideFile(stem, t.hash)}`, content: `\ufeff${t.text}` })
+    const sideFileOf = (t: SideText): RenderedFile => ({ path: `sessions/${sideFile(stem, t.hash)}`, content: bomTextChunks(t.text) })
     const writeSides = async () => {
       for (const t of pendingSides.splice(0)) await emit(sideFileOf(t))
     }
@@ -266,14 +267,14 @@ export class SessionRenderer {
             for (const row of raw.rows) {
               const href = row.kind === 'tool' ? trajectory.links.forCall(row.callId) : row.kind === 'user' && !turnLinked && raw.turn !== null ? trajectory.links.forTurn(raw.turn) : null
               if (row.kind === 'user') turnLinked = true
-              if (href !== null) (extras[row.key] ??= []).push({ kind: 'trajectory', href, label: trajectory.links.label })
+              if (href !== null) extrasOf(extras, row.key).push({ kind: 'trajectory', href, label: trajectory.links.label })
             }
           }
           // Links after the calls that started a child session.
           for (const row of raw.rows) {
             if (row.kind !== 'tool') continue
             for (const child of spawnedBy(row, input.childByCall)) {
-              ;(extras[row.key] ??= []).push({ kind: 'child-session', href: input.links?.child(child.slug) ?? pageFile(child.slug, 1), label: `${this.text.openChild}: ${child.title}`, id: childAnchor(child.slug) })
+              ;extrasOf(extras, row.key).push({ kind: 'child-session', href: input.links?.child(child.slug) ?? pageFile(child.slug, 1), label: `${this.text.openChild}: ${child.title}`, id: childAnchor(child.slug) })
             }
           }
         }
@@ -316,7 +317,7 @@ export class SessionRenderer {
       const open = this.#open
       const close = this.#close
       // Decoded only when asked for (src/export): a site build never joins its pages into strings.
-      const transcripts = () => transcriptChunks.map(body => `${open}${Buffer.concat(body).toString('utf8')}${close}`)
+      const transcripts = () => new TranscriptParts(open, close, transcriptChunks)
       if (anchorMap !== null) await emit({ path: `sessions/${anchorMap}`, content: anchorScript({ pages: pageNames, anchors: Object.fromEntries(anchors) }) })
       // Replay data, cut along the pages just packed: each page's ids in document order.
       const replay = playsBack(input) ? replayAssets(input.replay as Schedule, pages.map((indices, i) => ({ page: pageNames[i] ?? '', ids: indices.flatMap(index => pieceIds[index] ?? []), data: i === 0 ? null : replayDataFile(stem, i + 1) }))) : null
@@ -368,7 +369,7 @@ export class SessionRenderer {
    */
   async #renderBatch(
     raws: readonly PageSection[],
-    extras: Record<string, RowExtra[]>,
+    extras: ReadonlyMap<string, readonly RowExtra[]>,
     cutter: (level: number) => Cutter,
     collect: (c: Cutter) => void,
     limit: Size,
@@ -420,7 +421,7 @@ export class SessionRenderer {
     raw: PageSection,
     section: PageSection,
     limit: Size,
-    extras: Record<string, RowExtra[]>,
+    extras: ReadonlyMap<string, readonly RowExtra[]>,
     cutter: (level: number) => Cutter,
     collect: (c: Cutter) => void,
     view: ViewMode,

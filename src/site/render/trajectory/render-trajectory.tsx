@@ -48,6 +48,7 @@ import {
 import { LedgerSection, Row } from '../../../../components/trajectory/LedgerSection'
 import { LEDGER_SLOT, TrajectoryPage } from '../../../../components/trajectory/TrajectoryPage'
 import type { TimelineModel } from '../../../../components/trajectory/TimelineOverview'
+import { bomTextChunks } from '../../write/text-file'
 
 /** Characters of one inspector text shown on the page; the rest is a click away in a side file. */
 export const TEXT_CAP = 2_000
@@ -162,7 +163,7 @@ export class PreparedTrajectory {
           paths.push(side.path)
           continue
         }
-        await out.write(side.path, `\ufeff${side.text}`)
+        await out.write(side.path, bomTextChunks(side.text))
         paths.push(side.path)
       }
       const chatOf = chatTargets(input.snapshot, chat)
