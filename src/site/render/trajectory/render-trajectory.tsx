@@ -312,7 +312,7 @@ export class TrajectoryRenderer {
         toolbar={toolbarModel(words)}
         timeline={timeline}
         panel={panelModel(words)}
-        ledger={{ aria: dictionary['request.rowAria'], prefix: dictionary['request.rowPrefix'], none: dictionary['request.noContent'], empty: input.snapshot.records.length === 0 ? t('dv.noRecords') : null }}
+        ledger={{ aria: dictionary['request.rowAria'], prefix: dictionary['request.rowPrefix'], none: dictionary['request.noContent'], unix: dictionary['timing.showUnixTimestamp'], local: dictionary['timing.showLocalTime'], empty: input.snapshot.records.length === 0 ? t('dv.noRecords') : null }}
       />,
     )
     const file = trajectoryFile(stem, page)
