@@ -28,6 +28,7 @@ import type { RedactConfig } from '../redact/scan'
 import { checkPaths, type CheckHit } from '../redact/node/check'
 import { assetFiles, loadSiteAssets, type SiteAssets } from './html/assets'
 import { CATALOG_FILE, catalogScript } from '../search/catalog'
+import { encodeOverview, OVERVIEW_DATA_FILE, overviewScript } from './index/overview-data'
 import { childAnchor } from './render/chrome'
 import { renderFamily, type FamilyMember, type FamilyResult } from './family'
 import { emptyManifest, MANIFEST_FILE, readManifest, STATE_DIR, withLogPath, withoutLogPaths, writeManifest, type Manifest, type SessionRecord, type Warning } from './write/manifest'
@@ -35,7 +36,7 @@ import type { RenderedFile } from './render/render-session'
 import { commitStaging, openStaging, publishPreview, recover } from './write/staging'
 import { acquireLock } from './write/lock'
 import type { Progress } from './progress'
-import { indexModel, renderIndexPages } from './index/render-index'
+import { indexModel, projectIndexPages, renderIndexPages } from './index/render-index'
 import { previewCandidates, previewFiles } from './preview'
 import { scanLogs, type ScannedLog } from './plan/scan'
 import { discoveryHash, placeFamilies, SHARD_FILE, writeShardManifest, type FamilyPlacement, type ShardSpec } from './plan/shard'
@@ -470,7 +471,14 @@ export async function writeIndexAndAssets(
   written: Set<string>,
 ): Promise<void> {
   // index.html, and index.p2.html … when there are more sessions than one page holds.
-  const index = indexModel(records.map(r => r.summary), page.text, page.title)
+  // A page per project when the root holds more than one (not in live mode: its server follows index.html only).
+  const summaries = records.map(r => r.summary)
+  const projectPages = page.live ? [] : projectIndexPages(assets.shell, summaries, page.text, page.lang, page.baseUrl, page.title, page.indexPageElements)
+  const index = indexModel(summaries, page.text, page.title, projectPages.length > 0)
+  for (const file of projectPages) {
+    await writer.write(join(outDir, file.path), file.content)
+    written.add(file.path)
+  }
   for (const file of renderIndexPages(assets.shell, index, page.text, page.lang, page.baseUrl, page.live, page.indexPageElements)) {
     await writer.write(join(outDir, file.path), file.content)
     written.add(file.path)
@@ -478,6 +486,12 @@ export async function writeIndexAndAssets(
   // Every session for "Search all sessions", whichever index page lists it.
   await writer.write(join(outDir, CATALOG_FILE), catalogScript(index))
   written.add(CATALOG_FILE)
+  // Every session's archive facts, which the overview reads to follow the index filters.
+  const insights = records.flatMap(r => (r.summary.insight === undefined ? [] : [r.summary.insight]))
+  if (index.overview != null) {
+    await writer.write(join(outDir, OVERVIEW_DATA_FILE), overviewScript(encodeOverview(insights, page.text.overview, page.text.locale)))
+    written.add(OVERVIEW_DATA_FILE)
+  }
   for (const file of assetFiles(assets)) {
     await writer.write(join(outDir, file.path), file.content)
     written.add(file.path)

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { CountedRequest } from '../conversation/usage'
-import { failuresByDay, inRange, statsOf, weekOf } from './aggregate'
+import { failuresByDay, inRange, keepsSession, statsOf, weekOf } from './aggregate'
 import { sessionInsight, utcDay, type SessionInsight } from './insight'
 
 const DAY = 86_400_000
@@ -96,5 +96,30 @@ describe('statsOf', () => {
       { day: '2026-11-30', failed: 0, interrupted: 1, tools: [] },
       { day: '2026-12-02', failed: 1, interrupted: 0, tools: [['bash', 1]] },
     ])
+  })
+})
+
+describe('keepsSession (the index facet filters)', () => {
+  const s = insight({ project: '/a', status: 'failed', model: 'p/b' })
+  it.each([
+    [{}, true],
+    [{ status: '', project: '', model: '', since: '', until: '' }, true],
+    [{ status: 'failed' }, true],
+    [{ status: 'completed' }, false],
+    [{ project: '/a' }, true],
+    [{ project: '/b' }, false],
+    [{ model: 'p/b' }, true],
+    [{ model: 'p/a' }, false],
+    [{ since: '2026-11-30', until: '2026-11-30' }, true],
+    [{ since: '2026-12-01' }, false],
+    [{ until: '2026-11-29' }, false],
+    [{ project: '/a', model: 'p/b', status: 'failed', since: '2026-11-01' }, true],
+  ])('%j → %s', (filter, kept) => {
+    expect(keepsSession(s, filter)).toBe(kept)
+  })
+  it('a date range leaves out a session with no start; open facets keep it', () => {
+    const none = insight({ start: null })
+    expect(keepsSession(none, { since: '2026-01-01' })).toBe(false)
+    expect(keepsSession(none, { since: '', until: '' })).toBe(true)
   })
 })

@@ -9,7 +9,7 @@
  * with no known start is kept only when neither is given. Pure and deterministic.
  */
 import type { SessionStatus, UsageTotals } from '../conversation/model'
-import { emptyUsage } from '../conversation/usage'
+import { emptyUsage } from '../conversation/usage-totals'
 import { addTotals, utcDay, type SessionInsight } from './insight'
 
 export const GROUP_BY = ['day', 'week', 'project', 'model', 'tool'] as const
@@ -152,4 +152,23 @@ export function failuresByDay(insights: readonly SessionInsight[]): { day: strin
   return [...days.entries()]
     .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
     .map(([day, d]) => ({ day, failed: d.failed, interrupted: d.interrupted, tools: [...d.tools.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)) }))
+}
+
+/** The index's facet filters (issue 31): '' or null leaves a facet open. */
+export interface SessionFilter {
+  status?: string
+  /** The session's cwd. */
+  project?: string
+  /** The session's first model (`provider/model`), as `--by model` counts its sessions. */
+  model?: string
+  since?: string | null
+  until?: string | null
+}
+
+/** Whether the filters keep a session: every facet set matches (dates by start day, inclusive). */
+export function keepsSession(s: SessionInsight, f: SessionFilter): boolean {
+  if ((f.status ?? '') !== '' && s.status !== f.status) return false
+  if ((f.project ?? '') !== '' && s.project !== f.project) return false
+  if ((f.model ?? '') !== '' && s.model !== f.model) return false
+  return inRange(s, f.since === '' ? null : f.since, f.until === '' ? null : f.until)
 }

@@ -9,7 +9,7 @@
 import type { SessionCounts } from '../conversation/counts'
 import type { SessionStatus, UsageTotals } from '../conversation/model'
 import type { CountedRequest } from '../conversation/usage'
-import { addUsage, emptyUsage } from '../conversation/usage'
+import { addUsage, emptyUsage } from '../conversation/usage-totals'
 
 /** The session's own requests of one UTC day and one model. */
 export interface DayUsage {

@@ -4,7 +4,7 @@
  * A rebuild after one log changed re-reads only that log's family and still sums every session: the others
  * come from the manifest.
  */
-import { appendFileSync, cpSync, readFileSync } from 'node:fs'
+import { appendFileSync, cpSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
@@ -15,6 +15,7 @@ import type { SessionInsight } from '../../src/stats/insight'
 import { formatTokens } from '../../src/cards/format'
 import { MANIFEST_FILE } from '../../src/site/write/manifest'
 import { buildInto, tempDir } from '../support/build'
+import { fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, measure } from '../../src/site/render/measure'
 
 const DEMO = fileURLToPath(new URL('../../fixtures/demo-sessions', import.meta.url))
 const PLAIN = '--~007B~007Bcwd~007D~007D--/11111111-1111-4111-8111-111111111111/session.jsonl'
@@ -35,8 +36,8 @@ async function inspected(root: string) {
 }
 
 /** The overview's totals as the index shows them: `label → value`. */
-function shownTotals(site: string): Map<string, string> {
-  const html = readFileSync(join(site, 'index.html'), 'utf8')
+function shownTotals(site: string, file = 'index.html'): Map<string, string> {
+  const html = readFileSync(join(site, file), 'utf8')
   const overview = html.slice(html.indexOf('data-overview'), html.indexOf('</dl>'))
   return new Map([...overview.matchAll(/<dt>([^<]+)<\/dt><dd>([^<]+)<\/dd>/g)].map(m => [m[1] as string, m[2] as string]))
 }
@@ -80,5 +81,34 @@ describe('the index overview', () => {
     shown = shownTotals(site)
     expect(shown.get('Tokens in')).toBe(formatTokens(rebuilt.usage.inputTokens))
     expect(shown.get('Turns')).toBe(String(rebuilt.turns))
+  })
+
+  it('a root of two projects gets a page per project: its sessions and the overview summed over them, linked from the index', async () => {
+    const site = tempDir()
+    await buildInto([DEMO], site)
+    const sessions = (await inspectRuns([DEMO], io, { now: 0 })).sessions.map(s => s.insight)
+    const projects = [...new Set(sessions.map(s => s.project))]
+    expect(projects.length).toBe(2)
+    const pages = readdirSync(site).filter(f => /^project-[0-9a-f]{10}\.html$/.test(f)).sort()
+    expect(pages.length).toBe(2)
+    const index = readFileSync(join(site, 'index.html'), 'utf8')
+    for (const file of pages) {
+      const html = readFileSync(join(site, file), 'utf8')
+      const project = projects.find(p => html.includes(`<h1 class=`) && new RegExp(`<h1 [^>]*>${(p as string).replace(/[{}]/g, '\\$&')} · `).test(html)) as string
+      expect(project).toBeTypeOf('string')
+      const own = sessions.filter(s => s.project === project)
+      const shown = shownTotals(site, file)
+      expect(shown.get('Sessions')).toBe(String(own.length))
+      expect(shown.get('Turns')).toBe(String(own.reduce((n, s) => n + s.turns, 0)))
+      expect(shown.get('Tokens in')).toBe(formatTokens(own.reduce((n, s) => n + s.usage.inputTokens, 0)))
+      // Only that project's sessions are listed; the page says which project it sums, and links back.
+      expect(html.match(/<li [^>]*data-filter=/g)?.length).toBe(own.length)
+      expect(html).toContain('href="index.html"')
+      expect(html.match(/<figure [^>]*data-chart=/g)?.length).toBe(4)
+      expect(fits(measure(html), { bytes: MAX_PAGE_BYTES, nodes: MAX_PAGE_NODES })).toBe(true)
+      // The index links to it from the project's heading and from the project filter.
+      expect(index.match(new RegExp(` href="${file}"`, 'g'))?.length).toBe(1)
+      expect(index).toContain(`data-href="${file}"`)
+    }
   })
 })

@@ -18,6 +18,8 @@ export interface OverviewText {
   cacheHit: string
   timeSpent: string
   cost: string
+  /** The heading of a total's second figure: the sessions the index filters keep. */
+  currentFilter: string
   /** Why no cost is shown. */
   noPrices: string
   tokensChart: string
@@ -75,9 +77,16 @@ export interface ChartModel {
 export interface OverviewModel {
   heading: string
   totalsLabel: string
-  totals: { label: string; value: string }[]
+  /** Each figure for the whole root, and for the sessions the index filters keep (null: no filter set). */
+  totals: { label: string; value: string; filtered: string | null }[]
+  /** The filtered figures' name (`Current filter`); null when no filter is set. */
+  filterLabel: string | null
   /** Why cost is not shown (no price table applies); null when it is. */
   costNote: string | null
   charts: ChartModel[]
   top: { heading: string; entries: { href: string; label: string; value: string }[] }
+  /** The per-session facts script the page script filters (./overview-data.ts), relative to the page. */
+  data: string | null
+  /** On a project's page: the project whose sessions it sums (the page script keeps only those). */
+  project?: string | null
 }

@@ -15,11 +15,13 @@
  * "other"). Deterministic: code-unit order, no locale.
  */
 import { formatDuration, formatTokens } from '../../cards/format'
-import { cacheHitPercent } from '../../conversation/usage'
+import { cacheHitPercent } from '../../conversation/usage-totals'
 import { failuresByDay, statsOf, weekOf } from '../../stats/aggregate'
 import { utcDay, type SessionInsight } from '../../stats/insight'
 import { groupDigits } from '../strings'
+import type { Locale } from '../../cards/types'
 import type { SessionSummary, SiteText } from '../types'
+import { OVERVIEW_DATA_FILE } from './overview-data'
 import type { ChartBar, ChartGroup, ChartModel, OverviewModel, OverviewText } from './overview-types'
 
 export type { ChartBar, ChartGroup, ChartModel, OverviewModel, OverviewText } from './overview-types'
@@ -129,10 +131,37 @@ export function overviewModel(summaries: readonly SessionSummary[], site: SiteTe
   const text = site.overview
   const records = summaries.flatMap(s => (s.insight === undefined ? [] : [s.insight]))
   if (records.length === 0) return null
+  const figures = overviewFigures(records, null, text, site.locale)
+  return {
+    heading: text.heading,
+    totalsLabel: text.totals,
+    ...figures,
+    costNote: text.noPrices,
+    top: topSessions(summaries, text),
+    data: OVERVIEW_DATA_FILE,
+  }
+}
+
+/**
+ * The figures that follow the index filters: the totals of the root (and of `filtered`, the sessions the
+ * filters keep, when a filter is set) and the charts of `filtered ?? root`. Pure: the page script
+ * (components/index/overview-client.ts) calls it with the records of the data asset (./overview-data.ts).
+ */
+export function overviewFigures(root: readonly SessionInsight[], filtered: readonly SessionInsight[] | null, text: OverviewText, locale: Locale): Pick<OverviewModel, 'totals' | 'filterLabel' | 'charts'> {
+  const all = totalsOf(root, text, locale)
+  const some = filtered === null ? null : totalsOf(filtered, text, locale)
+  return {
+    totals: all.map((t, i) => ({ label: t.label, value: t.value, filtered: some === null ? null : (some[i] as { value: string }).value })),
+    filterLabel: filtered === null ? null : text.currentFilter,
+    charts: charts(filtered ?? root, text),
+  }
+}
+
+function totalsOf(records: readonly SessionInsight[], text: OverviewText, locale: Locale): { label: string; value: string }[] {
   const { totals } = statsOf(records)
   const u = totals.usage
   const hit = cacheHitPercent(u.cacheReadTokens, u.inputTokens + u.cacheReadTokens + u.cacheWriteTokens)
-  const totalList = [
+  return [
     { label: text.sessions, value: groupDigits(totals.sessions) },
     { label: text.turns, value: groupDigits(totals.turns) },
     { label: text.toolCalls, value: groupDigits(totals.toolCalls) },
@@ -142,19 +171,11 @@ export function overviewModel(summaries: readonly SessionSummary[], site: SiteTe
     { label: text.cacheRead, value: formatTokens(u.cacheReadTokens) },
     { label: text.cacheWrite, value: formatTokens(u.cacheWriteTokens) },
     { label: text.cacheHit, value: hit === null ? '–' : `${hit}%` },
-    { label: text.timeSpent, value: formatDuration(totals.durationMs, site.locale) },
+    { label: text.timeSpent, value: formatDuration(totals.durationMs, locale) },
   ]
-  return {
-    heading: text.heading,
-    totalsLabel: text.totals,
-    totals: totalList,
-    costNote: text.noPrices,
-    charts: charts(records, text),
-    top: topSessions(summaries, text),
-  }
 }
 
-function charts(records: SessionInsight[], text: OverviewText): ChartModel[] {
+function charts(records: readonly SessionInsight[], text: OverviewText): ChartModel[] {
   const days = new Set<string>()
   for (const r of records) {
     const start = utcDay(r.start)
