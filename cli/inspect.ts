@@ -22,6 +22,7 @@ import type { UsageTotals } from '../src/conversation/model'
 import { isUnknownVersion, NEWEST_KNOWN_VERSION } from '../src/log/format-version'
 import { knownTime } from '../src/log/time'
 import { sessionInsight, type SessionInsight } from '../src/stats/insight'
+import { SLOW_TURNS } from '../src/conversation/builder'
 
 type InspectInvocation = Extract<Invocation, { mode: 'inspect' }>
 
@@ -203,6 +204,7 @@ function insightOf(s: InspectedSession, run: RunFacts): SessionInsight {
     requests: run.requests(),
     tools: run.counts.byTool(),
     lastTool: run.counts.lastTool(),
+    slowTurns: run.counts.slowestTurns(SLOW_TURNS),
   })
 }
 

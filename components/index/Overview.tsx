@@ -100,18 +100,22 @@ export function Overview({ model }: { model: OverviewModel }) {
       <OverviewTotals model={model} />
       {model.costNote !== null && <p className={styles.note}>{model.costNote}</p>}
       <OverviewCharts charts={model.charts} />
-      {model.top.entries.length > 0 && (
-        <>
-          <h3 className={styles.subheading}>{model.top.heading}</h3>
-          <ol className={styles.top}>
-            {model.top.entries.map((e) => (
-              <li key={e.href}>
-                <a href={e.href}>{e.label}</a> <span className={styles.value}>{e.value}</span>
-              </li>
-            ))}
-          </ol>
-        </>
-      )}
+      <div className={styles.lists}>
+        {[model.top, model.slowest].map((list) =>
+          list.entries.length === 0 ? null : (
+            <div key={list.heading}>
+              <h3 className={styles.subheading}>{list.heading}</h3>
+              <ol className={styles.top}>
+                {list.entries.map((e) => (
+                  <li key={e.href}>
+                    <a href={e.href}>{e.label}</a> <span className={styles.value}>{e.value}</span>
+                  </li>
+                ))}
+              </ol>
+            </div>
+          ),
+        )}
+      </div>
     </section>
   )
 }

@@ -227,7 +227,7 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
     // here; only what did not overlap rendering when a highlight worker runs it).
     result.timings.render -= renderer.highlightWaitMs
     result.timings.highlight += renderer.highlightWaitMs
-    const summary = { ...l.summary, pages: rendered.pages }
+    const summary = { ...l.summary, pages: rendered.pages, ...(l.summary.insight === undefined ? {} : { insight: withTurnPages(l.summary.insight, rendered.anchors) }) }
     for (const page of rendered.overBudget) result.overBudget.push(`sessions/${summary.slug}${page > 1 ? `.p${page}` : ''}.html`)
     for (const page of trajectoryOverBudget) result.overBudget.push(`sessions/${trajectoryFile(summary.slug, page)}`)
     result.sessions.push({
@@ -312,7 +312,14 @@ function insightOf(id: string, conversation: Conversation, detail: CountedDetail
     requests: detail?.requests ?? [],
     tools: detail?.tools ?? new Map(),
     lastTool: detail?.lastTool ?? null,
+    slowTurns: detail?.slowTurns ?? [],
   })
+}
+
+/** The record with the Chat page that holds each of its slowest turns (`turn-N`, as the pages were packed). */
+function withTurnPages(insight: SessionInsight, anchors: ReadonlyMap<string, number>): SessionInsight {
+  if (insight.slowTurns === undefined || insight.slowTurns.length === 0) return insight
+  return { ...insight, slowTurns: insight.slowTurns.map(t => ({ ...t, page: anchors.get(`turn-${t.turn}`) ?? null })) }
 }
 
 /** A member's models (conversation, Trajectory, replay timing) on their way to the render, which empties the box as it takes them. */

@@ -40,6 +40,17 @@ export interface SessionInsight {
   tools: [string, number][]
   /** The tool of the last own call in the log: what a failed or interrupted session ended on; null when none. */
   lastTool: string | null
+  /**
+   * The session's slowest own turns (wall time from the log's turn/start and turn/end times; a turn
+   * without both is not ranked), slowest first, and the Chat page that holds each (null: not rendered).
+   */
+  slowTurns?: SlowTurn[]
+}
+
+export interface SlowTurn {
+  turn: number
+  ms: number
+  page: number | null
 }
 
 export interface InsightInput {
@@ -54,6 +65,7 @@ export interface InsightInput {
   requests: readonly CountedRequest[]
   tools: ReadonlyMap<string, number>
   lastTool: string | null
+  slowTurns?: readonly { turn: number; ms: number }[]
 }
 
 /** Adds `b` into `a`, field by field (sums of counted figures; totalTokens is theirs, not recomputed). */
@@ -105,5 +117,6 @@ export function sessionInsight(input: InsightInput): SessionInsight {
     days,
     tools,
     lastTool: input.lastTool,
+    slowTurns: (input.slowTurns ?? []).map(t => ({ turn: t.turn, ms: t.ms, page: null })),
   }
 }

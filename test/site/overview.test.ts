@@ -59,6 +59,13 @@ describe('the index overview', () => {
     expect(shown.get('Tokens in')).toBe(formatTokens(want.usage.inputTokens))
     const html = readFileSync(join(site, 'index.html'), 'utf8')
     expect(html.match(/<figure [^>]*data-chart=/g)?.length).toBe(4)
+    // The slowest turns: inspect's, each a link to the page that holds the turn's heading.
+    const turns = (await inspectRuns([root], io, { now: 0 })).sessions.flatMap(s => (s.insight.slowTurns ?? []).map(t => t.ms)).sort((a, b) => b - a)
+    const list = html.slice(html.indexOf('>Slowest turns<'))
+    const links = [...list.slice(0, list.indexOf('</ol>')).matchAll(/<a href="(sessions\/[^"#]+)#turn-(\d+)">/g)]
+    expect(links.length).toBe(Math.min(10, turns.length))
+    expect(links.length).toBeGreaterThan(0)
+    for (const [, file, turn] of links) expect(readFileSync(join(site, file as string), 'utf8')).toContain(`id="turn-${turn}"`)
 
     // One more request in one log: its family is read again, the other five sessions are not.
     const log = join(root, PLAIN)

@@ -22,7 +22,7 @@ describe('overview data asset', () => {
     const script = overviewScript(encodeOverview([record], text, 'zh'))
     expect(script).not.toContain('</script>')
     const decoded = decodeOverview(parse(script))
-    expect(decoded?.records).toEqual([{ ...record, tools: [] }])
+    expect(decoded?.records).toEqual([{ ...record, tools: [], slowTurns: undefined }])
     expect(decoded?.locale).toBe('zh')
     expect(decoded?.text).toEqual(text)
   })

@@ -31,6 +31,9 @@ export interface OverviewText {
   other: string
   unknownModel: string
   topSessions: string
+  /** The slowest turns list's heading, and an entry's label (`{title}` and `{turn}` filled in). */
+  slowestTurns: string
+  turnOf: string
   /** `{bucket}: {values}` text of one bar group, for its tooltip and the chart's description. */
   endedOn: string
   noTime: string
@@ -74,6 +77,11 @@ export interface ChartModel {
   plot: { left: number; top: number; right: number; bottom: number }
 }
 
+export interface OverviewList {
+  heading: string
+  entries: { href: string; label: string; value: string }[]
+}
+
 export interface OverviewModel {
   heading: string
   totalsLabel: string
@@ -84,7 +92,9 @@ export interface OverviewModel {
   /** Why cost is not shown (no price table applies); null when it is. */
   costNote: string | null
   charts: ChartModel[]
-  top: { heading: string; entries: { href: string; label: string; value: string }[] }
+  /** Ranked lists, each entry a link: the sessions with the most tokens (or cost), the slowest turns. */
+  top: OverviewList
+  slowest: OverviewList
   /** The per-session facts script the page script filters (./overview-data.ts), relative to the page. */
   data: string | null
   /** On a project's page: the project whose sessions it sums (the page script keeps only those). */

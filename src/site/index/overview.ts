@@ -19,6 +19,7 @@ import { cacheHitPercent } from '../../conversation/usage-totals'
 import { failuresByDay, statsOf, weekOf } from '../../stats/aggregate'
 import { utcDay, type SessionInsight } from '../../stats/insight'
 import { groupDigits } from '../strings'
+import { pageFile } from '../plan/page-file'
 import type { Locale } from '../../cards/types'
 import type { SessionSummary, SiteText } from '../types'
 import { OVERVIEW_DATA_FILE } from './overview-data'
@@ -28,7 +29,8 @@ export type { ChartBar, ChartGroup, ChartModel, OverviewModel, OverviewText } fr
 
 export const MAX_BUCKETS = 40
 export const MAX_SERIES = 4
-const TOP_SESSIONS = 5
+/** Entries of each ranked list (most tokens, slowest turns). */
+const TOP_ENTRIES = 10
 
 type Unit = 'day' | 'week' | 'month'
 
@@ -138,6 +140,7 @@ export function overviewModel(summaries: readonly SessionSummary[], site: SiteTe
     ...figures,
     costNote: text.noPrices,
     top: topSessions(summaries, text),
+    slowest: slowestTurns(summaries, text, site.locale),
     data: OVERVIEW_DATA_FILE,
   }
 }
@@ -290,6 +293,23 @@ function topSessions(summaries: readonly SessionSummary[], text: OverviewText): 
   const ranked = summaries
     .filter(s => (s.insight?.usage.totalTokens ?? 0) > 0)
     .sort((a, b) => (b.insight?.usage.totalTokens ?? 0) - (a.insight?.usage.totalTokens ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-    .slice(0, TOP_SESSIONS)
+    .slice(0, TOP_ENTRIES)
   return { heading: text.topSessions, entries: ranked.map(s => ({ href: s.href, label: s.title, value: formatTokens(s.insight?.usage.totalTokens ?? 0) })) }
+}
+
+/**
+ * The root's slowest turns (each session's few slowest, kept in its record): a link to the turn on the Chat
+ * page that holds it. Ties: the session id, then the turn, so the list is the same whatever the order.
+ */
+function slowestTurns(summaries: readonly SessionSummary[], text: OverviewText, locale: Locale): OverviewModel['slowest'] {
+  const all = summaries.flatMap(s => (s.insight?.slowTurns ?? []).map(t => ({ s, t })))
+  all.sort((a, b) => b.t.ms - a.t.ms || (a.s.id < b.s.id ? -1 : a.s.id > b.s.id ? 1 : 0) || a.t.turn - b.t.turn)
+  return {
+    heading: text.slowestTurns,
+    entries: all.slice(0, TOP_ENTRIES).map(({ s, t }) => ({
+      href: `sessions/${pageFile(s.slug, t.page ?? 1)}#turn-${t.turn}`,
+      label: text.turnOf.replace('{title}', s.title).replace('{turn}', String(t.turn)),
+      value: formatDuration(t.ms, locale),
+    })),
+  }
 }
