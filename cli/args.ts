@@ -87,6 +87,8 @@ export type StatsInvocation = {
   /** `YYYY-MM-DD` (UTC), inclusive; null: no bound. */
   since: string | null
   until: string | null
+  /** `--prices FILE`: a price table instead of the bundled one (read and checked by cli/prices.ts). */
+  prices: string | null
 } & Output
 
 export type SnapshotFormat = 'text' | 'aria'
@@ -551,6 +553,7 @@ function parseStats(spec: CommandSpec, rest: string[]): StatsInvocation {
     by: (by as GroupBy | undefined) ?? null,
     since,
     until,
+    prices: nonEmpty(str(values['prices']), '--prices'),
     ...output(values),
   }
 }
