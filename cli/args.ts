@@ -56,6 +56,8 @@ export type Invocation =
       shard?: ShardRequest | null
       /** `--mark "N:LABEL"`: replay chapters (absent: none). */
       marks?: Mark[]
+      /** `--prices FILE`: the price table the overview's cost comes from (absent or null: the bundled one). */
+      prices?: string | null
     } & Output)
   | StatsInvocation
   | MergeInvocation
@@ -151,6 +153,7 @@ export function parseInvocation(argv: readonly string[]): Invocation {
         latest: parseLatest(values['latest']),
         ...output(values),
         redact: parseRedactRequest(values['redact'] === true, str(values['redact-config'])),
+        prices: nonEmpty(str(values['prices']), '--prices'),
         view: parseView(str(values['view'])),
         shard,
         marks: parseMarks(values['mark']),

@@ -118,6 +118,7 @@ ${EXIT_NOTE}`,
     flags: [
       { name: 'out', short: 'o', type: 'string', value: 'DIR', help: 'output directory (default dsh-view-site)' },
       { name: 'open', type: 'boolean', help: 'open index.html when done' },
+      { name: 'prices', type: 'string', value: 'FILE', help: 'price table JSON for the overview\'s cost, instead of the bundled DeepSeek table' },
       { name: 'demo', type: 'boolean', help: 'the demo sessions shipped with dsh-view (real dsh logs), to try it' },
       { name: 'or-demo', type: 'boolean', help: 'with no path: the demo sessions when the default sessions root holds none\n(what `npm start` runs; without it, no session found is an error)' },
       { name: 'base-url', type: 'string', value: 'URL', help: 'absolute URL the site will be published under' },

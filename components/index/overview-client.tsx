@@ -65,7 +65,7 @@ export function installOverviewFilter(doc: Document): void {
       const project = section.getAttribute('data-overview-project')
       const root = project === null ? d.records : d.records.filter((r) => r.project === project)
       const kept = root.filter((r) => keepsSession(r, state))
-      const figures = overviewFigures(root, kept, d.text, d.locale)
+      const figures = overviewFigures(root, kept, d.text, d.locale, d.price)
       replace('[data-overview-totals]', elementToDom(doc, <OverviewTotals model={{ ...figures, totalsLabel }} />))
       replace('[data-overview-charts]', elementToDom(doc, <OverviewCharts charts={figures.charts} />))
       section.setAttribute('data-overview-filtered', '')

@@ -21,6 +21,7 @@ import { AttemptOutput } from './write/attempt-output'
 import { Enricher } from './render/enrich'
 import { foldLog, type CountedDetail, type FoldResult } from './fold/fold-log'
 import { sessionInsight, type SessionInsight } from '../stats/insight'
+import type { PriceTable } from '../stats/prices'
 import { buildSchedule, type Mark, type ReplayTiming } from '../replay'
 import { damagedConversation, failureReason, type FailedStage } from './fold/damaged'
 import type { SessionRecord, Warning } from './write/manifest'
@@ -59,6 +60,8 @@ export interface FamilyMember {
 
 /** What rendering needs besides the family: build options as data, and this thread's services. */
 export interface FamilyContext {
+  /** The price table each session's record is costed with. */
+  prices?: PriceTable | null
   outDir: string
   shell: Shell
   text: SiteText
@@ -278,7 +281,7 @@ async function foldFamily(family: readonly FamilyMember[], ctx: FamilyContext, r
       lines,
       lastSeq,
       redactions: redactor?.report() ?? null,
-      summary: { ...summarize({ conversation, id: member.id, stem: member.stem, pages: 1, warnings: folded.warningCount, locale: ctx.locale }), insight: insightOf(member.id, conversation, folded.detail) },
+      summary: { ...summarize({ conversation, id: member.id, stem: member.stem, pages: 1, warnings: folded.warningCount, locale: ctx.locale }), insight: insightOf(member.id, conversation, folded.detail, ctx.prices ?? null) },
     })
   }
   return loaded
@@ -297,7 +300,7 @@ function linkByPrompt(loaded: Loaded[]): void {
  * The session's archive record (src/stats/insight.ts), kept in the manifest with its summary: the index
  * overview adds these up, so a rebuild reads only the logs that changed. Made from the fold's own counters.
  */
-function insightOf(id: string, conversation: Conversation, detail: CountedDetail | undefined): SessionInsight {
+function insightOf(id: string, conversation: Conversation, detail: CountedDetail | undefined, prices: PriceTable | null): SessionInsight {
   const f = conversation.facts
   const model = f.models[0]
   return sessionInsight({
@@ -313,6 +316,7 @@ function insightOf(id: string, conversation: Conversation, detail: CountedDetail
     tools: detail?.tools ?? new Map(),
     lastTool: detail?.lastTool ?? null,
     slowTurns: detail?.slowTurns ?? [],
+    prices,
   })
 }
 

@@ -99,3 +99,8 @@ export function formatCost(amount: number, currency: string): string {
   const n = amount.toFixed(digits)
   return currency === 'USD' ? `$${n}` : `${n} ${currency}`
 }
+
+/** A table's identity for a build's options key: the same prices give the same key. */
+export function priceKey(table: PriceTable): string {
+  return JSON.stringify([table.currency, table.date, table.source, [...table.providers], table.periods.map(p => [p.from, p.until, [...p.models.entries()]])])
+}

@@ -14,6 +14,7 @@ import { statsOf } from '../../src/stats/aggregate'
 import type { SessionInsight } from '../../src/stats/insight'
 import { formatTokens } from '../../src/cards/format'
 import { MANIFEST_FILE } from '../../src/site/write/manifest'
+import { formatCost, readPriceTable, type PriceTable } from '../../src/stats/prices'
 import { buildInto, tempDir } from '../support/build'
 import { fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, measure } from '../../src/site/render/measure'
 
@@ -117,5 +118,32 @@ describe('the index overview', () => {
       expect(index.match(new RegExp(` href="${file}"`, 'g'))?.length).toBe(1)
       expect(index).toContain(`data-href="${file}"`)
     }
+  })
+
+  it('cost: the bundled table prices none of the demo (deepseek-v4, 2026) and says so; a --prices table that does prices each session as inspect does', async () => {
+    const site = tempDir()
+    await buildInto([DEMO], site)
+    let shown = shownTotals(site)
+    expect(shown.get('Cost')).toBe('—')
+    let html = readFileSync(join(site, 'index.html'), 'utf8')
+    expect(html).toContain('Cost from the price table of 2025-09-05 (USD): https://api-docs.deepseek.com/quick_start/pricing.')
+    expect(html).toMatch(/No cost for \d+ of 8 sessions/)
+
+    // Test figures, not anyone's real prices: every model the demo uses, from long before its logs.
+    const models = { 'deepseek-v4-flash': { inputCacheHit: 1, inputCacheMiss: 4, output: 16 }, 'deepseek-v4-pro': { inputCacheHit: 2, inputCacheMiss: 8, output: 32 } }
+    const table = readPriceTable({ version: 1, date: '2026-01-01', currency: 'USD', source: 'https://example.test/prices', providers: ['deepseek-official'], periods: [{ from: '2020-01-01T00:00:00Z', models }] }) as PriceTable
+    const other = tempDir()
+    await buildInto([DEMO], other, { prices: table })
+    const sessions = (await inspectRuns([DEMO], io, { now: 0, prices: table })).sessions.map(s => s.insight)
+    shown = shownTotals(other)
+    if (sessions.every(s => s.cost != null)) {
+      expect(shown.get('Cost')).toBe(formatCost(sessions.reduce((n, s) => n + (s.cost as number), 0), 'USD'))
+      expect(shown.get('Cost')).not.toBe('$0.00')
+    } else expect(shown.get('Cost')).toBe('—')
+    // Each session's record in the manifest has inspect's cost.
+    const byId = new Map(sessions.map(s => [s.id, s.cost]))
+    for (const r of manifestInsights(other)) expect(r.cost).toBeCloseTo(byId.get(r.id) as number, 9)
+    html = readFileSync(join(other, 'index.html'), 'utf8')
+    expect(html).toContain('Cost from the price table of 2026-01-01 (USD): https://example.test/prices.')
   })
 })

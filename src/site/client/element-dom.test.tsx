@@ -25,7 +25,7 @@ const html = (nodes: Node[]) => nodes.map(n => (n as Element).outerHTML).join(''
 
 describe('elementToDom', () => {
   it('builds what renderStaticMarkup writes for the overview totals and charts', () => {
-    const figures = overviewFigures(records, records.slice(1), text, 'en')
+    const figures = overviewFigures(records, records.slice(1), text, 'en', { currency: 'USD', date: '2026-01-01', source: 'https://x.test' })
     const totals = <OverviewTotals model={{ ...figures, totalsLabel: 'Totals' }} />
     const charts = <OverviewCharts charts={figures.charts} />
     // Attribute order and self-closing differ between serializers: compare through one parser.

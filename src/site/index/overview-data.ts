@@ -12,7 +12,7 @@
 import type { Locale } from '../../cards/types'
 import type { SessionStatus, UsageTotals } from '../../conversation/model'
 import type { DayUsage, SessionInsight } from '../../stats/insight'
-import type { OverviewText } from './overview-types'
+import type { OverviewText, PriceInfo } from './overview-types'
 
 export const OVERVIEW_DATA_FILE = 'overview.data.js'
 const VERSION = 1
@@ -22,19 +22,21 @@ type Ref = number
 /** in, out, cache read, cache write, reasoning, total. */
 type Usage6 = [number, number, number, number, number, number]
 type EncodedDay = [day: Ref, model: Ref, requests: number, usage: Usage6]
-type EncodedSession = [id: Ref, project: Ref, start: number | null, durationMs: number | null, status: Ref, model: Ref, turns: number, toolCalls: number, lastTool: Ref, usage: Usage6, days: EncodedDay[]]
+type EncodedSession = [id: Ref, project: Ref, start: number | null, durationMs: number | null, status: Ref, model: Ref, turns: number, toolCalls: number, lastTool: Ref, usage: Usage6, days: EncodedDay[], cost: number | null]
 
 export interface OverviewData {
   v: number
   locale: Locale
   text: OverviewText
+  /** The price table's words; null: no table (no cost). */
+  price: PriceInfo | null
   strings: string[]
   sessions: EncodedSession[]
 }
 
 const usage6 = (u: UsageTotals): Usage6 => [u.inputTokens, u.outputTokens, u.cacheReadTokens, u.cacheWriteTokens, u.reasoningTokens, u.totalTokens]
 
-export function encodeOverview(records: readonly SessionInsight[], text: OverviewText, locale: Locale): OverviewData {
+export function encodeOverview(records: readonly SessionInsight[], text: OverviewText, locale: Locale, price: PriceInfo | null = null): OverviewData {
   const strings: string[] = []
   const index = new Map<string, number>()
   const ref = (s: string | null): Ref => {
@@ -59,8 +61,9 @@ export function encodeOverview(records: readonly SessionInsight[], text: Overvie
     ref(r.lastTool),
     usage6(r.usage),
     r.days.map((d): EncodedDay => [ref(d.day), ref(d.model), d.requests, usage6(d.usage)]),
+    r.cost ?? null,
   ])
-  return { v: VERSION, locale, text, strings, sessions }
+  return { v: VERSION, locale, text, price, strings, sessions }
 }
 
 /** The asset's text: one assignment, with `<` escaped so no string can end a script element. */
@@ -78,17 +81,21 @@ function usageOf(v: unknown): UsageTotals | null {
 }
 
 /** The records of a data asset, or null when it is not one this version wrote (the overview then stays as built). */
-export function decodeOverview(raw: unknown): { records: SessionInsight[]; text: OverviewText; locale: Locale } | null {
+export function decodeOverview(raw: unknown): { records: SessionInsight[]; text: OverviewText; locale: Locale; price: PriceInfo | null } | null {
   if (typeof raw !== 'object' || raw === null) return null
   const data = raw as Partial<OverviewData>
   if (data.v !== VERSION || !Array.isArray(data.strings) || !Array.isArray(data.sessions) || typeof data.text !== 'object' || data.text === null) return null
   const strings = data.strings
   if (!strings.every(s => typeof s === 'string')) return null
+  const p = data.price as Partial<PriceInfo> | null | undefined
+  const price = p === null || p === undefined ? null : typeof p.currency === 'string' && typeof p.date === 'string' && typeof p.source === 'string' ? { currency: p.currency, date: p.date, source: p.source } : undefined
+  if (price === undefined) return null
   const str = (r: unknown): string | null | undefined => (r === -1 ? null : isNum(r) && r >= 0 && r < strings.length ? strings[r] : undefined)
   const records: SessionInsight[] = []
   for (const e of data.sessions as unknown[]) {
-    if (!Array.isArray(e) || e.length !== 11) return null
-    const [id, project, start, durationMs, status, model, turns, toolCalls, lastTool, usage, days] = e as unknown[]
+    if (!Array.isArray(e) || e.length !== 12) return null
+    const [id, project, start, durationMs, status, model, turns, toolCalls, lastTool, usage, days, cost] = e as unknown[]
+    if (!isNumOrNull(cost)) return null
     const u = usageOf(usage)
     const ids = [str(id), str(project), str(status), str(model), str(lastTool)]
     if (u === null || ids.includes(undefined) || !isNumOrNull(start) || !isNumOrNull(durationMs) || !isNum(turns) || !isNum(toolCalls) || !Array.isArray(days)) return null
@@ -114,7 +121,8 @@ export function decodeOverview(raw: unknown): { records: SessionInsight[]; text:
       days: dayList,
       tools: [],
       lastTool: ids[4] ?? null,
+      ...(price === null ? {} : { cost }),
     })
   }
-  return { records, text: data.text as OverviewText, locale: data.locale === 'zh' ? 'zh' : 'en' }
+  return { records, text: data.text as OverviewText, locale: data.locale === 'zh' ? 'zh' : 'en', price }
 }

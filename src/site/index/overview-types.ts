@@ -22,6 +22,10 @@ export interface OverviewText {
   currentFilter: string
   /** Why no cost is shown. */
   noPrices: string
+  /** The price table's date, currency and source (`{date}`, `{currency}`, `{source}`). */
+  pricesFrom: string
+  /** `{n}` of `{total}` sessions have an unpriced request. */
+  unpriced: string
   tokensChart: string
   sessionsChart: string
   cacheChart: string
@@ -99,4 +103,11 @@ export interface OverviewModel {
   data: string | null
   /** On a project's page: the project whose sessions it sums (the page script keeps only those). */
   project?: string | null
+}
+
+/** The price table's words for the overview (src/stats/prices.ts): its currency, date and source. */
+export interface PriceInfo {
+  currency: string
+  date: string
+  source: string
 }

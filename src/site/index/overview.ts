@@ -19,13 +19,14 @@ import { cacheHitPercent } from '../../conversation/usage-totals'
 import { failuresByDay, statsOf, weekOf } from '../../stats/aggregate'
 import { utcDay, type SessionInsight } from '../../stats/insight'
 import { groupDigits } from '../strings'
+import { formatCost } from '../../stats/prices'
 import { pageFile } from '../plan/page-file'
 import type { Locale } from '../../cards/types'
 import type { SessionSummary, SiteText } from '../types'
 import { OVERVIEW_DATA_FILE } from './overview-data'
-import type { ChartBar, ChartGroup, ChartModel, OverviewModel, OverviewText } from './overview-types'
+import type { ChartBar, ChartGroup, ChartModel, OverviewModel, OverviewText, PriceInfo } from './overview-types'
 
-export type { ChartBar, ChartGroup, ChartModel, OverviewModel, OverviewText } from './overview-types'
+export type { ChartBar, ChartGroup, ChartModel, OverviewModel, OverviewText, PriceInfo } from './overview-types'
 
 export const MAX_BUCKETS = 40
 export const MAX_SERIES = 4
@@ -129,16 +130,18 @@ function xLabels(buckets: string[], step: number): { x: number; label: string }[
   return [...picks].sort((a, b) => a - b).map(i => ({ x: Math.round((PLOT.left + i * step + step / 2) * 10) / 10, label: buckets[i] as string }))
 }
 
-export function overviewModel(summaries: readonly SessionSummary[], site: SiteText): OverviewModel | null {
+export function overviewModel(summaries: readonly SessionSummary[], site: SiteText, price: PriceInfo | null = null): OverviewModel | null {
   const text = site.overview
   const records = summaries.flatMap(s => (s.insight === undefined ? [] : [s.insight]))
   if (records.length === 0) return null
-  const figures = overviewFigures(records, null, text, site.locale)
+  const figures = overviewFigures(records, null, text, site.locale, price)
+  const unpriced = records.filter(r => r.cost == null).length
+  const from = price === null ? '' : text.pricesFrom.replace('{date}', price.date).replace('{currency}', price.currency).replace('{source}', price.source)
   return {
     heading: text.heading,
     totalsLabel: text.totals,
     ...figures,
-    costNote: text.noPrices,
+    costNote: price === null ? text.noPrices : unpriced === 0 ? from : `${from} ${text.unpriced.replace('{n}', groupDigits(unpriced)).replace('{total}', groupDigits(records.length))}`,
     top: topSessions(summaries, text),
     slowest: slowestTurns(summaries, text, site.locale),
     data: OVERVIEW_DATA_FILE,
@@ -150,9 +153,9 @@ export function overviewModel(summaries: readonly SessionSummary[], site: SiteTe
  * filters keep, when a filter is set) and the charts of `filtered ?? root`. Pure: the page script
  * (components/index/overview-client.ts) calls it with the records of the data asset (./overview-data.ts).
  */
-export function overviewFigures(root: readonly SessionInsight[], filtered: readonly SessionInsight[] | null, text: OverviewText, locale: Locale): Pick<OverviewModel, 'totals' | 'filterLabel' | 'charts'> {
-  const all = totalsOf(root, text, locale)
-  const some = filtered === null ? null : totalsOf(filtered, text, locale)
+export function overviewFigures(root: readonly SessionInsight[], filtered: readonly SessionInsight[] | null, text: OverviewText, locale: Locale, price: PriceInfo | null): Pick<OverviewModel, 'totals' | 'filterLabel' | 'charts'> {
+  const all = totalsOf(root, text, locale, price)
+  const some = filtered === null ? null : totalsOf(filtered, text, locale, price)
   return {
     totals: all.map((t, i) => ({ label: t.label, value: t.value, filtered: some === null ? null : (some[i] as { value: string }).value })),
     filterLabel: filtered === null ? null : text.currentFilter,
@@ -160,7 +163,7 @@ export function overviewFigures(root: readonly SessionInsight[], filtered: reado
   }
 }
 
-function totalsOf(records: readonly SessionInsight[], text: OverviewText, locale: Locale): { label: string; value: string }[] {
+function totalsOf(records: readonly SessionInsight[], text: OverviewText, locale: Locale, price: PriceInfo | null): { label: string; value: string }[] {
   const { totals } = statsOf(records)
   const u = totals.usage
   const hit = cacheHitPercent(u.cacheReadTokens, u.inputTokens + u.cacheReadTokens + u.cacheWriteTokens)
@@ -175,6 +178,8 @@ function totalsOf(records: readonly SessionInsight[], text: OverviewText, locale
     { label: text.cacheWrite, value: formatTokens(u.cacheWriteTokens) },
     { label: text.cacheHit, value: hit === null ? '–' : `${hit}%` },
     { label: text.timeSpent, value: formatDuration(totals.durationMs, locale) },
+    // Cost only when every session's requests are priced: a partial sum would read as the whole.
+    ...(price === null ? [] : [{ label: text.cost, value: totals.cost === null ? '—' : formatCost(totals.cost, price.currency) }]),
   ]
 }
 

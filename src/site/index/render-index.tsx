@@ -9,7 +9,7 @@ import { renderStaticMarkup } from '../html/static-markup'
 import { SessionIndex } from '../../../components/index/SessionIndex'
 import { liveHead } from '../html/live'
 import { indexFile, paginateIndex } from './index-pages'
-import { overviewModel } from './overview'
+import { overviewModel, type PriceInfo } from './overview'
 import { fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, measure } from '../render/measure'
 import { fillShell, headMarkup, type Shell } from '../html/shell'
 import { pageFile } from '../plan/slug'
@@ -81,7 +81,7 @@ export const projectFile = (project: string, page = 1): string => `project-${pro
  * The pages of every project of a root with more than one (none otherwise): each the index of that
  * project's sessions, with the same overview summed over them, and a link back to the whole index.
  */
-export function projectIndexPages(shell: Shell, summaries: readonly SessionSummary[], text: SiteText, lang: string, baseUrl: string | null, title: string | null, pageElements = INDEX_PAGE_ELEMENTS): { path: string; content: string }[] {
+export function projectIndexPages(shell: Shell, summaries: readonly SessionSummary[], text: SiteText, lang: string, baseUrl: string | null, title: string | null, pageElements = INDEX_PAGE_ELEMENTS, price: PriceInfo | null = null): { path: string; content: string }[] {
   const byProject = new Map<string, SessionSummary[]>()
   for (const s of summaries) {
     const key = s.project ?? ''
@@ -91,7 +91,7 @@ export function projectIndexPages(shell: Shell, summaries: readonly SessionSumma
   const out: { path: string; content: string }[] = []
   for (const [project, list] of [...byProject.entries()].sort((a, b) => cmp(a[0], b[0]))) {
     if (project === '') continue
-    const model = indexModel(list, text, `${project} · ${title ?? text.siteTitle}`)
+    const model = indexModel(list, text, `${project} · ${title ?? text.siteTitle}`, false, price)
     model.back = { href: indexFile(1), label: text.allSessions }
     if (model.overview != null) model.overview.project = project
     out.push(...renderIndexPages(shell, model, text, lang, baseUrl, false, pageElements, p => projectFile(project, p)))
@@ -119,7 +119,7 @@ function facetsOf(summaries: readonly SessionSummary[], text: SiteText, projectP
 }
 
 /** `projectPages`: the site writes a page per project (more than one project, and this is the root's index). */
-export function indexModel(summaries: readonly SessionSummary[], text: SiteText, title: string | null, projectPages = false): IndexModel {
+export function indexModel(summaries: readonly SessionSummary[], text: SiteText, title: string | null, projectPages = false, price: PriceInfo | null = null): IndexModel {
   const ids = new Set(summaries.map(s => s.id))
   const childrenOf = new Map<string, SessionSummary[]>()
   for (const s of summaries) {
@@ -164,7 +164,7 @@ export function indexModel(summaries: readonly SessionSummary[], text: SiteText,
     statuses,
     statusFilter: { label: text.statusFilter, all: text.statusAll(summaries.length), counts: text.statusCounts },
     emptyHint: text.noSessionsHint,
-    overview: overviewModel(summaries, text),
+    overview: overviewModel(summaries, text, price),
     facets: facetsOf(summaries, text, projectPages),
   }
 }
