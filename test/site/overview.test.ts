@@ -145,5 +145,11 @@ describe('the index overview', () => {
     for (const r of manifestInsights(other)) expect(r.cost).toBeCloseTo(byId.get(r.id) as number, 9)
     html = readFileSync(join(other, 'index.html'), 'utf8')
     expect(html).toContain('Cost from the price table of 2026-01-01 (USD): https://example.test/prices.')
+    // The most expensive sessions, each a link to its page, by inspect's cost.
+    const list = html.slice(html.indexOf('>Most expensive sessions<'))
+    const links = [...list.slice(0, list.indexOf('</ol>')).matchAll(/<li><a href="(sessions\/[^"]+)">[^<]*<\/a> <span[^>]*>([^<]+)<\/span><\/li>/g)]
+    const want = [...sessions].filter(s => (s.cost ?? 0) > 0).sort((a, b) => (b.cost as number) - (a.cost as number))
+    expect(links.map(l => l[2])).toEqual(want.slice(0, 10).map(s => formatCost(s.cost as number, 'USD')))
+    for (const [, href] of links) expect(readFileSync(join(other, href as string), 'utf8').length).toBeGreaterThan(0)
   })
 })

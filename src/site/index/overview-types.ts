@@ -35,6 +35,8 @@ export interface OverviewText {
   other: string
   unknownModel: string
   topSessions: string
+  /** The sessions-by-cost list's heading (when a price table prices them). */
+  mostExpensive: string
   /** The slowest turns list's heading, and an entry's label (`{title}` and `{turn}` filled in). */
   slowestTurns: string
   turnOf: string

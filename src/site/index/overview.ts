@@ -142,7 +142,7 @@ export function overviewModel(summaries: readonly SessionSummary[], site: SiteTe
     totalsLabel: text.totals,
     ...figures,
     costNote: price === null ? text.noPrices : unpriced === 0 ? from : `${from} ${text.unpriced.replace('{n}', groupDigits(unpriced)).replace('{total}', groupDigits(records.length))}`,
-    top: topSessions(summaries, text),
+    top: topSessions(summaries, text, price),
     slowest: slowestTurns(summaries, text, site.locale),
     data: OVERVIEW_DATA_FILE,
   }
@@ -294,7 +294,17 @@ function cacheChart(title: string, buckets: string[], cache: Map<string, { read:
   }
 }
 
-function topSessions(summaries: readonly SessionSummary[], text: OverviewText): OverviewModel['top'] {
+/**
+ * The sessions that cost the most (with a price table and priced sessions: ranked by cost, sessions with
+ * no price left out), else the sessions with the most tokens; each a link to the session.
+ */
+function topSessions(summaries: readonly SessionSummary[], text: OverviewText, price: PriceInfo | null): OverviewModel['top'] {
+  const byId = (a: SessionSummary, b: SessionSummary) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  const costly = price === null ? [] : summaries.filter(s => (s.insight?.cost ?? 0) > 0)
+  if (price !== null && costly.length > 0) {
+    const ranked = costly.sort((a, b) => (b.insight?.cost ?? 0) - (a.insight?.cost ?? 0) || byId(a, b)).slice(0, TOP_ENTRIES)
+    return { heading: text.mostExpensive, entries: ranked.map(s => ({ href: s.href, label: s.title, value: formatCost(s.insight?.cost ?? 0, price.currency) })) }
+  }
   const ranked = summaries
     .filter(s => (s.insight?.usage.totalTokens ?? 0) > 0)
     .sort((a, b) => (b.insight?.usage.totalTokens ?? 0) - (a.insight?.usage.totalTokens ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
