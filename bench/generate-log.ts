@@ -25,7 +25,8 @@ const WORDS = (
 ).split(' ')
 const WIDE = ['日本語', 'naïve', 'código', 'привет', 'données', '函数', 'über', '🙂']
 
-export function generateLog(targetBytes: number, seed = 1): GeneratedLog {
+/** `maxSteps`: steps per turn are 1…maxSteps (default 8); fewer make more, shorter turns per MB (the replay seek bench). */
+export function generateLog(targetBytes: number, seed = 1, options: { maxSteps?: number } = {}): GeneratedLog {
   const rand = seededRandom(seed)
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T
   const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1))
@@ -88,7 +89,7 @@ export function generateLog(targetBytes: number, seed = 1): GeneratedLog {
     event('turn/start', { turn })
     event('user/message', { content: [{ type: 'text', text: tokens(int(10, 150)).join('') }], source: { kind: 'user' }, role: 'user', id: uuid() }, { surfaceOp: 'append' })
     event('request/header', { header: { config: { provider: 'deepseek-official', model: 'deepseek-v4-flash', maxTokens: 256000 }, system, tools: '{{tools}}' } })
-    const steps = int(1, 8)
+    const steps = int(1, options.maxSteps ?? 8)
     for (let step = 1; step <= steps; step++) {
       event('step/start', { turn, step })
       const first = seq

@@ -392,6 +392,8 @@ export interface ExportInvocation extends Output {
   redact: RedactRequest | null
   /** `--view MODE`: the file's default view mode (absent: `DEFAULT_VIEW_MODE`). */
   view?: ViewMode
+  /** `--replay`: the HTML file carries the session's replay, for embedding (issue 30). */
+  replay?: boolean
 }
 
 /** File names that say Markdown, and HTML (export's two outputs). */
@@ -482,6 +484,7 @@ function parseExport(spec: CommandSpec, rest: string[]): ExportInvocation {
   const html = nonEmpty(str(values['out']), '--out')
   const markdown = nonEmpty(str(values['markdown']), '--markdown')
   if (html === null && markdown === null) throw new UserError('export needs -o FILE.html, --markdown FILE.md, or both', hint)
+  if (values['replay'] === true && html === null) throw new UserError('--replay puts the replay in the HTML file: it needs -o FILE.html', hint)
   if (html === '-') throw new UserError('-o - is not supported: the HTML file is written to a path', 'Use --markdown - for the summary on stdout.')
   if (html !== null && markdown !== null && html === markdown) throw new UserError('-o and --markdown name the same file')
   // `-o` writes the HTML transcript. A `.md` there asks for Markdown, and the Markdown we write is another
@@ -510,6 +513,7 @@ function parseExport(spec: CommandSpec, rest: string[]): ExportInvocation {
     locale: parseLocale(str(values['locale'])),
     redact: parseRedactRequest(values['redact'] === true, str(values['redact-config'])),
     view: parseView(str(values['view'])),
+    ...(values['replay'] === true ? { replay: true } : {}),
     ...output(values),
   }
 }

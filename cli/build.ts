@@ -93,7 +93,7 @@ export async function runBuild(inv: BuildInvocation, io: Io): Promise<number> {
   let report: BuildReport
   try {
     report = await buildSite(
-      { inputs, ...(discovery === null ? {} : { discovery }), outDir: inv.outDir, title: inv.title, baseUrl: inv.baseUrl, locale: inv.locale, view: inv.view, shard: inv.shard ?? null, marks: inv.marks ?? [], prices: await loadPrices(inv.prices ?? null), env: io.env, homedir: homedir(), redact, ...highlightWorkerFrom(io.env) },
+      { inputs, ...(discovery === null ? {} : { discovery }), outDir: inv.outDir, title: inv.title, baseUrl: inv.baseUrl, locale: inv.locale, view: inv.view, shard: inv.shard ?? null, marks: inv.marks ?? [], prices: await loadPrices(inv.prices ?? null), env: io.env, homedir: homedir(), redact, ...highlightWorkerFrom(io.env), ...trajectoryFrom(io.env) },
       progress,
     )
   } catch (err) {
@@ -139,6 +139,14 @@ export function nothingToBuild(discovery: Discovery): UserError {
  */
 function highlightWorkerFrom(env: Record<string, string | undefined>): { highlightWorker?: null } {
   return env['DSH_VIEW_HIGHLIGHT_WORKER'] === '0' ? { highlightWorker: null } : {}
+}
+
+/**
+ * `DSH_VIEW_TRAJECTORY=0` (benchmarks only: bench/site.bench.ts times the build with and without the tab):
+ * sessions get no Trajectory pages. Not a user option: the tab is part of every site.
+ */
+function trajectoryFrom(env: Record<string, string | undefined>): { trajectory?: false } {
+  return env['DSH_VIEW_TRAJECTORY'] === '0' ? { trajectory: false } : {}
 }
 
 /** The summary line (a note), the warnings grouped by kind, and what could not be read (errors). */

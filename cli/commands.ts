@@ -195,6 +195,7 @@ Exit codes: 0 merged, 1 a part could not be read, 2 usage error (parts that do n
         help: 'the exact URL the summary links as the transcript (a CI artifact page, say);\nwins over --link-base; subagents are then named without links',
       },
       { name: 'latest', type: 'string', value: '1', help: 'export the newest session under the paths (or the sessions root) instead of\nnaming one; newest = latest start time' },
+      { name: 'replay', type: 'boolean', help: 'put the session\'s replay in the HTML file: it plays when embedded in an <iframe>\n(or opened with #autoplay) and takes play/pause/seek/speed by postMessage' },
       locale,
       view,
       redact,

@@ -1,6 +1,6 @@
 /**
  * `dsh-view export <session> [-o FILE.html] [--markdown FILE.md] [--link-base URL] [--locale en|zh] [--view MODE]
- * [--redact] [--redact-config FILE]`: one session tree as a self-contained HTML file and/or a PR summary
+ * [--redact] [--redact-config FILE] [--replay]`: one session tree as a self-contained HTML file and/or a PR summary
  * (src/export). stdout gets the path of each file written, one a line (scriptable) — or, with `--markdown -`,
  * the summary and nothing else; stderr gets one summary line per file (sessions, size, what the budget left
  * out), warnings (an unknown format version) and, with `--redact`, the redaction report. `--latest 1`
@@ -47,6 +47,7 @@ export async function runExport(inv: ExportInvocation, io: Io): Promise<number> 
       env: io.env,
       homedir: homedir(),
       redact,
+      replay: inv.replay === true,
     })
   } catch (err) {
     if (err instanceof ResolveError) throw new UserError(err.message, err.hint, err.exitCode)

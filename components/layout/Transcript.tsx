@@ -14,15 +14,17 @@ export interface TranscriptProps {
   sections: readonly PageSection[]
   label: string
   inspect?: InspectMode
-  /** Row key → links drawn right after that row. */
-  extras?: Readonly<Record<string, readonly RowExtra[]>>
+  /** Row key → links drawn right after that row (a Map: row keys come from the log). */
+  extras?: ReadonlyMap<string, readonly RowExtra[]>
   /** Only the sections, without the landmark around them (the site renders sections one by one). */
   bare?: boolean
   /** The page's default view mode (SessionView). */
   view?: ViewMode
 }
 
-export function Transcript({ sections, label, inspect = 'compact', extras = {}, bare = false, view }: TranscriptProps) {
+const NO_EXTRAS: ReadonlyMap<string, readonly RowExtra[]> = new Map()
+
+export function Transcript({ sections, label, inspect = 'compact', extras = NO_EXTRAS, bare = false, view }: TranscriptProps) {
   return (
     <SessionView
       sections={sections}
@@ -31,8 +33,7 @@ export function Transcript({ sections, label, inspect = 'compact', extras = {}, 
       bare={bare}
       view={view}
       afterRow={(row) => {
-        // An own property only: a key like `constructor` must not reach the prototype.
-        const links = Object.hasOwn(extras, row.key) ? extras[row.key] : undefined
+        const links = extras.get(row.key)
         return links === undefined ? null : <RowExtras links={links} />
       }}
     />

@@ -40,7 +40,7 @@ describe('Transcript', () => {
     const list = sections()
     const tool = list[0]?.rows.find(r => r.kind === 'tool')
     const html = renderToStaticMarkup(
-      <Transcript sections={list} label="T" extras={{ [tool?.key ?? '']: [{ kind: 'full-text', href: 's.files/x.txt', label: 'Full text: out' }] }} />,
+      <Transcript sections={list} label="T" extras={new Map([[tool?.key ?? '', [{ kind: 'full-text', href: 's.files/x.txt', label: 'Full text: out' }]]])} />,
     )
     document.body.innerHTML = html
     const extras = document.querySelector('[data-row-extras]')

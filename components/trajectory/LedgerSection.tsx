@@ -54,6 +54,7 @@ export function Row({ row }: { row: LedgerRow }) {
       data-s={row.status === 'complete' ? undefined : row.status}
       tabIndex={row.inert ? -1 : 0}
       aria-label={row.requestOnly ? row.aria : undefined}
+      data-ro={row.requestOnly ? '' : undefined}
     >
       <td id={marker?.id}>
         {marker !== null && <button type="button" hidden aria-label={marker.label} aria-pressed="false" data-q={marker.status} />}

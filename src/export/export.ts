@@ -44,6 +44,8 @@ export interface ExportOptions {
   assets?: SiteAssets
   /** `--redact`: secrets are replaced as the logs are read, before anything is rendered or written. */
   redact?: RedactConfig | null
+  /** `--replay`: the HTML file carries the root session's replay and plays it when framed (issue 30). */
+  replay?: boolean
 }
 
 /** Something the export wants a reader to know that is not an error (shown in the summary and on stderr). */
@@ -107,7 +109,7 @@ export async function exportSession(options: ExportOptions): Promise<ExportRepor
   if (options.html === null && options.markdown === null) throw new Error('exportSession needs an HTML or a Markdown output')
   const members = await resolveFamily(options.session, { env: options.env, homedir: options.homedir })
   await refuseUnsafeOutputs(options, members)
-  const family = await loadFamily(members, options.redact ?? null, options.locale)
+  const family = await loadFamily(members, options.redact ?? null, options.locale, { replay: options.replay === true && options.html !== null })
   const [root] = family.sessions
   if (root === undefined || root.id !== members[0]?.id) {
     const problem = family.problems[0]

@@ -4,7 +4,8 @@
  * summary is the page `dsh-view build` writes), summarised (src/site/render/chrome.ts), and linked to its parent
  * and children the way build-site.ts links a family. A log that cannot be read is reported and left out;
  * its children stay (they read on their own). With a redaction config (`--redact`), every batch is
- * redacted as it is read (src/redact), before anything is rendered.
+ * redacted as it is read (src/redact), before anything is rendered. With `replay` (`export --replay`), the
+ * root's clocks are folded from the same read and its replay schedule kept (src/replay).
  */
 import type { ChildLink, Conversation } from '../conversation/model'
 import { linkSpawnedChildren, spawnCalls } from '../conversation/spawn-links'
@@ -21,6 +22,7 @@ import { assignStems } from '../site/plan/slug'
 import type { SessionSummary } from '../site/types'
 import type { Locale } from '../cards/types'
 import type { FamilyMember } from './resolve'
+import { buildSchedule, type Schedule } from '../replay'
 
 export interface ExportSession {
   id: string
@@ -34,6 +36,8 @@ export interface ExportSession {
   depth: number
   /** What the session's own requests cost by the bundled price table (src/stats); null when one has no price. */
   cost?: number | null
+  /** The replay schedule (`export --replay`, the root only); null otherwise. */
+  schedule: Schedule | null
 }
 
 export interface ExportFamily {
@@ -45,7 +49,7 @@ export interface ExportFamily {
   redactions: RedactionReport | null
 }
 
-export async function loadFamily(members: readonly FamilyMember[], redact: RedactConfig | null = null, locale: Locale = 'en'): Promise<ExportFamily> {
+export async function loadFamily(members: readonly FamilyMember[], redact: RedactConfig | null = null, locale: Locale = 'en', options: { replay?: boolean } = {}): Promise<ExportFamily> {
   const stems = assignStems(members.map(m => m.id))
   const sessions: ExportSession[] = []
   const problems: ExportFamily['problems'] = []
@@ -56,7 +60,8 @@ export async function loadFamily(members: readonly FamilyMember[], redact: Redac
     depthOf.set(member.id, depth)
     const redactor = redact === null ? null : new Redactor(redact)
     // A fold that throws (a dsh-view bug on this log) leaves the damaged-session page in the file (issue 17).
-    const result = await foldLog(member.source, redactor).catch((error: unknown): Awaited<ReturnType<typeof foldLog>> => {
+    const replay = options.replay === true && i === 0
+    const result = await foldLog(member.source, redactor, replay ? { replay: true } : {}).catch((error: unknown): Awaited<ReturnType<typeof foldLog>> => {
       const { reason, line } = failureReason('read', error)
       problems.push({ path: member.source.display, message: reason })
       return { ok: true, conversation: damagedConversation(null, reason, line), warnings: [{ path: member.source.display, line, message: reason }], warningCount: 1, tornTail: false, lines: 0, lastSeq: -1, trajectory: null }
@@ -76,6 +81,7 @@ export async function loadFamily(members: readonly FamilyMember[], redact: Redac
       tornTail: result.tornTail,
       depth,
       cost: costOf(result.detail),
+      schedule: replay && result.timing != null ? buildSchedule(result.conversation, result.timing) : null,
     })
   }
   return { sessions, problems, redactions: redact === null ? null : mergeReports(reports) }

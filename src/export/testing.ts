@@ -14,5 +14,5 @@ export function exportSessionOf(logText: string, depth = 0): ExportSession {
   const id = conversation.header?.id ?? 'unknown'
   const stem = sessionStem(id)
   const warnings = conversation.facts.invalidLines + conversation.facts.unknownEvents
-  return { id, stem, conversation, summary: summarize({ conversation, id, stem, pages: 1, warnings }), warnings: [], tornTail: false, depth }
+  return { id, stem, conversation, summary: summarize({ conversation, id, stem, pages: 1, warnings }), warnings: [], tornTail: false, depth, schedule: null }
 }

@@ -80,6 +80,8 @@ export interface BuildOptions {
    * `assets` holding the live shell and files. Off (absent), the output is exactly the static site.
    */
   live?: boolean
+  /** Trajectory pages beside the Chat (default true); off only for benchmarks (cli/build.ts `DSH_VIEW_TRAJECTORY=0`). */
+  trajectory?: boolean
   /** `--redact`: secrets are replaced in every log as it is read, before anything is rendered or written. */
   redact?: RedactConfig | null
   /**
@@ -271,7 +273,7 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
   const viewMode = options.view ?? DEFAULT_VIEW_MODE
   // A different price table changes every session's record (its cost): the records are made again.
   const prices = options.prices ?? defaultPrices()
-  const optionsKey = JSON.stringify([priceKey(prices), options.locale, options.title, options.baseUrl, options.highlight !== false, assets.rendererId, viewMode, ...(options.live === true ? ['live'] : []), ...((options.marks ?? []).length > 0 ? [['marks', options.marks]] : []), ...(options.redact ? ['redact', options.redact.fingerprint] : [])])
+  const optionsKey = JSON.stringify([priceKey(prices), options.locale, options.title, options.baseUrl, options.highlight !== false, assets.rendererId, viewMode, ...(options.live === true ? ['live'] : []), ...(options.trajectory === false ? ['no-trajectory'] : []), ...((options.marks ?? []).length > 0 ? [['marks', options.marks]] : []), ...(options.redact ? ['redact', options.redact.fingerprint] : [])])
   const manifest: Manifest = emptyManifest()
   // A redacted site keeps its own highlight cache: fragments of an earlier unredacted build must not stay
   // in the folder (they hold the code as it was).
@@ -373,6 +375,7 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
       baseUrl: options.baseUrl,
       viewMode,
       live: options.live === true,
+      trajectory: options.trajectory !== false,
       marks: options.marks ?? [],
       redact: options.redact ?? null,
       prices,

@@ -27,7 +27,7 @@ import { damagedConversation, failureReason, type FailedStage } from './fold/dam
 import type { SessionRecord, Warning } from './write/manifest'
 import { SessionRenderer, type RenderedSession } from './render/render-session'
 import type { Shell } from './html/shell'
-import type { SessionSummary, SiteText } from './types'
+import type { SessionSummary, SiteText, TrajectoryLinks } from './types'
 import type { FileWriter } from './write/writer'
 import { TrajectoryRenderer, viewTabs } from './render/trajectory/render-trajectory'
 import { pageFile, trajectoryFile } from './plan/slug'
@@ -70,6 +70,11 @@ export interface FamilyContext {
   /** The pages' default view mode (`--view`). */
   viewMode: ViewMode
   live: boolean
+  /**
+   * Whether sessions get Trajectory pages (default true). Off only for benchmarks (`DSH_VIEW_TRAJECTORY=0`,
+   * cli/build.ts): the build's cost with and without the tab (bench/site.bench.ts).
+   */
+  trajectory?: boolean
   /** `--mark "N:Label"`: replay chapters at turn N (src/replay). */
   marks?: readonly Mark[]
   redact: RedactConfig | null
@@ -171,7 +176,22 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
       const prepared =
         snapshot === null
           ? null
-          : await timed('render', () => trajectoryRenderer.prepare({ snapshot, summary: l.summary, facts, family: familyContext, locale: ctx.locale, lang, baseUrl: ctx.baseUrl, viewMode: ctx.viewMode }, out))
+          : await timed('render', () =>
+              trajectoryRenderer.prepare(
+                {
+                  snapshot,
+                  summary: l.summary,
+                  facts,
+                  family: familyContext,
+                  locale: ctx.locale,
+                  lang,
+                  baseUrl: ctx.baseUrl,
+                  viewMode: ctx.viewMode,
+                  ...(ctx.live ? { live: { page: 'trajectory' as const, key: l.member.liveKey, lines: l.lines, seq: l.lastSeq } } : {}),
+                },
+                out,
+              ),
+            )
       try {
         const words = trajectoryWords(ctx.locale)
         const rendered = await timed('render', () => renderer.render({
@@ -185,7 +205,9 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
           viewMode: ctx.viewMode,
           tornTail: l.tornTail,
           ...(replay === null ? {} : { replay }),
-          ...(prepared === null ? {} : { trajectory: { links: prepared.links(), tabs: (page: number) => viewTabs(words, 'chat', pageFile(stem, page), trajectoryFile(stem, 1)) } }),
+          // A live Chat page is redrawn by its script, which has no Trajectory model: its rows carry no
+          // record links there (the build's rows must be the script's, src/live/README.md), only the tabs.
+          ...(prepared === null ? {} : { trajectory: { links: ctx.live ? withoutRowLinks(prepared.links()) : prepared.links(), tabs: (page: number) => viewTabs(words, 'chat', pageFile(stem, page), trajectoryFile(stem, 1)) } }),
           ...(ctx.live ? { live: { page: 'session' as const, key: l.member.liveKey, lines: l.lines, seq: l.lastSeq } } : {}),
         }, out))
         if (prepared === null) return { rendered, trajectoryOverBudget: [] as number[] }
@@ -345,9 +367,10 @@ function takeBox(l: Loaded): Box | null {
 /** One member's log read and folded as this build reads it. */
 function foldMember(member: FamilyMember, ctx: FamilyContext, redactor: Redactor | null): Promise<FoldResult> {
   // A live page resumes its feed where the fold stopped, from the expanded events: read those in full.
-  // The static build folds the Trajectory and the replay clocks from the same read; a live page follows the
-  // Chat only (it has no finished timeline to play).
-  return foldLog(member.source, redactor, { chunks: ctx.live ? 'expand' : 'skip-superseded', bytes: member.bytes, trajectory: !ctx.live, replay: !ctx.live })
+  // Both builds fold the Trajectory from the same read (a live build's Trajectory pages are what the live
+  // Trajectory tab swaps in as the session grows); the replay clocks only for the static build (a live page
+  // has no finished timeline to play).
+  return foldLog(member.source, redactor, { chunks: ctx.live ? 'expand' : 'skip-superseded', bytes: member.bytes, trajectory: ctx.trajectory !== false, replay: !ctx.live })
 }
 
 /** A family member's fold again, for its render (its first fold was let go: see HOLD_FAMILY_BYTES). */
@@ -384,4 +407,9 @@ const REMEMBERED_PLACES = 100
 function rememberedReport(r: RedactionReport): RedactionReport {
   const places = r.places.slice(0, REMEMBERED_PLACES)
   return { ...r, places, omittedPlaces: r.omittedPlaces + (r.places.length - places.length) }
+}
+
+/** The Trajectory's links with the Chat rows' own left out (a live build: see renderOnce). */
+function withoutRowLinks(links: TrajectoryLinks): TrajectoryLinks {
+  return { ...links, forCall: () => null, forTurn: () => null }
 }

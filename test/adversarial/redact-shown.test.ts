@@ -36,6 +36,20 @@ describe('--redact redacts what a page shows', () => {
   }, 120_000)
 })
 
+describe('redact --check on a JSON file nested past the depth cap', () => {
+  it('finds a token spelled with JSON escapes at the bottom, without running out of stack', async () => {
+    const rest = `${'A1b2C3d4E5'.repeat(3)}123456`
+    // The file's text spells the token and a secret key with JSON escapes; only the decoded strings show them.
+    const escaped = `{"pass\\u0077ord":"hunter2-Xy9-Zq7-Wv5","note":"\\u0067hp_${rest}"}`
+    const deep = `${'['.repeat(50_000)}${escaped}${']'.repeat(50_000)}`
+    expect(deep).not.toContain('ghp_')
+    const file = join(temp(), 'deep.json')
+    writeFileSync(file, deep)
+    const hits = await check([file])
+    expect(hits.map(h => h.rule)).toContain('github-token')
+  })
+})
+
 describe('build --redact fails closed', () => {
   it('something secret-looking in the staged pages: exit 1, the report, nothing published', async () => {
     // The pages show more than the logs: here a title given on the command line, which no log redaction

@@ -3,7 +3,8 @@
  * row's link to its record and the record's link back, selection opening the Event details panel with the
  * inspector's tabs (mouse and keyboard: Enter, ↑/↓, Escape), the request marker opening the request's tabs,
  * the Duration toggle switching the overview, the page reading without script (every record's details a fold
- * under its row), and axe (WCAG 2.1 A/AA) finding no serious or critical violation in light and dark, with the
+ * under its row), print (every record's inspector on paper, no toolbar, panel or navigation, with and without
+ * the script), and axe (WCAG 2.1 A/AA) finding no serious or critical violation in light and dark, with the
  * panel closed and open. The session is dsh's PTC round log: a `run_code` call with two sub-calls, two requests.
  */
 import { readdirSync, readFileSync } from 'node:fs'
@@ -129,6 +130,68 @@ describe.skipIf(!enabled)('the Trajectory tab', () => {
     await summary.locator('summary').click()
     await expect(summary.locator('h4').allTextContents()).resolves.toEqual(expect.arrayContaining(['Summary', 'Timing']))
     await context.close()
+  })
+
+  it('draws each content row at least a line tall once the script has named the rows', async () => {
+    const page = await browser().newPage()
+    await page.goto(url(trajectoryFile))
+    await page.locator('[data-tj-toolbar]').waitFor({ state: 'visible' })
+    const short = await page.$$eval('table[data-tj-ledger] tbody > tr:not([data-ro])', (rows) =>
+      rows.flatMap((tr) => {
+        const summary = tr.querySelector('td:last-child > details > summary')
+        if (summary === null) return []
+        const line = parseFloat(getComputedStyle(summary).lineHeight)
+        const named = tr.hasAttribute('aria-label')
+        return named && summary.getBoundingClientRect().height >= line - 0.5 ? [] : [`${tr.id}: ${summary.getBoundingClientRect().height}px, line ${line}px, named ${named}`]
+      }),
+    )
+    expect(short).toEqual([])
+    await page.close()
+  })
+
+  it('prints every record with its inspector, light, without the toolbar, panel, tabs or navigation', async () => {
+    // Chrome a printed Trajectory page leaves out: the Chat's (test/browser/a11y.test.ts) plus the toolbar
+    // and the Event details panel (the records' folds carry the same content).
+    const chrome = ['button', 'input', 'nav', '[role="search"]', 'body > a[href="#main"]', '[data-tj-toolbar]', '[data-tj-panel]']
+    const visibleChrome = (page: Page) =>
+      page.evaluate((selectors) => selectors.flatMap((s) => [...document.querySelectorAll(s)].filter((el) => el.checkVisibility()).map((el) => `${s}: ${el.outerHTML.slice(0, 100)}`)), chrome)
+    /** Per ledger row: the row drawn, and every element of its inspector (what follows the fold's summary) drawn. */
+    const inspectors = (page: Page) =>
+      page.$$eval('table[data-tj-ledger] tbody > tr', (rows) =>
+        rows
+          .filter((tr) => tr.querySelector('td:last-child > details') !== null)
+          .map((tr) => {
+            const body = [...(tr.querySelector('td:last-child > details')?.children ?? [])].filter((el) => el.tagName !== 'SUMMARY')
+            return { id: tr.id, row: tr.checkVisibility(), parts: body.length, shown: body.every((el) => el.checkVisibility()) }
+          }),
+      )
+    for (const script of [true, false]) {
+      const context = await browser().newContext({ colorScheme: 'dark', javaScriptEnabled: script })
+      const page = await context.newPage()
+      const activity = watch(page)
+      await page.goto(url(trajectoryFile))
+      if (script) {
+        // On screen: the toolbar shown by the script, a record selected so the panel is open.
+        await page.getByRole('row', { name: /^TOOL, run_code/ }).click()
+        await expect(page.getByRole('complementary', { name: 'Event details' }).isVisible()).resolves.toBe(true)
+      }
+      expect((await visibleChrome(page)).length).toBeGreaterThan(0)
+      const screen = await inspectors(page)
+      expect(screen.length).toBeGreaterThan(5)
+      expect(screen.some((r) => r.shown)).toBe(false)
+      await page.emulateMedia({ media: 'print' })
+      if (script) await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')))
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(255, 255, 255)')
+      expect(await visibleChrome(page)).toEqual([])
+      const print = await inspectors(page)
+      expect(print.map((r) => r.id)).toEqual(screen.map((r) => r.id))
+      expect(print.every((r) => r.row && r.parts > 0 && r.shown)).toBe(true)
+      // One overview on paper (the sequence), whole rows.
+      await expect(page.locator('[data-tj-timeline] figure:visible').count()).resolves.toBe(1)
+      expect(await page.$eval('table[data-tj-ledger] tbody > tr', (tr) => getComputedStyle(tr).breakInside)).toBe('avoid')
+      expect(activity.errors).toEqual([])
+      await context.close()
+    }
   })
 
   it('has no serious or critical axe violation, light and dark, panel closed and open', async () => {

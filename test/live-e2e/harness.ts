@@ -56,7 +56,8 @@ export function headerOf(s: SessionBuilder): string {
  * (`aria-expanded`, the copy buttons' `hidden`, path chips' `role`, the `tabindex` of path chips and of
  * scroll boxes that overflow — layout-dependent) and every `open` state are removed, so a page is compared
  * by what the components rendered (they render no `tabindex` inside the transcript). The static page's
- * Trajectory links are left out: a live page has no Trajectory to link to yet.
+ * Trajectory links are left out: a live Chat page's rows carry none (its script draws them without the
+ * Trajectory model; the session's Trajectory is its own live page, reached by the header's tab).
  */
 export async function transcriptMarkup(page: Page): Promise<string> {
   return page.evaluate(() => {
@@ -70,8 +71,8 @@ export async function transcriptMarkup(page: Page): Promise<string> {
       if (el.matches('[data-copy-path]')) el.removeAttribute('role')
       if (el.matches('button[data-copy]')) el.removeAttribute('hidden')
     }
-    // A live page follows the Chat only (no Trajectory pages yet): the static page's links to a row's
-    // Trajectory record, and a links list they alone filled, are not compared.
+    // A live Chat page's rows link to no Trajectory record (the tab does): the static page's links to a
+    // row's record, and a links list they alone filled, are not compared.
     for (const el of copy.querySelectorAll('[data-row-extras] > li[data-kind="trajectory"]')) el.remove()
     for (const el of copy.querySelectorAll('[data-row-extras]:empty')) el.remove()
     return copy.outerHTML
@@ -105,8 +106,8 @@ export async function waitForTranscript(page: Page, want: string): Promise<void>
       if (el.matches('[data-copy-path]')) el.removeAttribute('role')
       if (el.matches('button[data-copy]')) el.removeAttribute('hidden')
     }
-    // A live page follows the Chat only (no Trajectory pages yet): the static page's links to a row's
-    // Trajectory record, and a links list they alone filled, are not compared.
+    // A live Chat page's rows link to no Trajectory record (the tab does): the static page's links to a
+    // row's record, and a links list they alone filled, are not compared.
     for (const el of copy.querySelectorAll('[data-row-extras] > li[data-kind="trajectory"]')) el.remove()
     for (const el of copy.querySelectorAll('[data-row-extras]:empty')) el.remove()
     return copy.outerHTML === wanted

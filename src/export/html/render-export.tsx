@@ -41,6 +41,7 @@ import { exportAssets, exportDocument } from './document'
 import { prefixKeys } from './keys'
 import type { Conversation } from '../../conversation/model'
 import { damagedConversation, failureReason } from '../../site/fold/damaged'
+import { encodeIndex, replayAssets } from '../../replay'
 
 export interface HtmlExportOptions {
   /** Root first (src/export/load.ts). */
@@ -185,7 +186,9 @@ export async function renderHtmlExport(options: HtmlExportOptions): Promise<Html
   const frame = renderStaticMarkup(<SessionPage chrome={first.chrome} skipLabel={text.skipToTranscript} allSessions={text.allSessions} footer={text.generatedBy} />)
   if (!frame.includes(SLOT_MARKUP)) throw new Error('SessionPage no longer renders its transcript slot')
   const body = frame.replace(SLOT_MARKUP, () => main)
-  const html = exportDocument(exportAssets(options.assets), { lang, head: headMarkup(first.chrome.title, null), body, view: viewMode })
+  const replay = replayBlock(root, kept(first, 0))
+  const head = headMarkup(first.chrome.title, null, null, replay === null ? null : { src: `#${REPLAY_DATA_ID}`, page: 1, autoplay: true })
+  const html = exportDocument(exportAssets(options.assets), { lang, head, body: replay === null ? body : `${body}\n${replay}`, view: viewMode })
   return {
     html,
     parts: rendered.reduce((n, r) => n + r.parts.length, 0),
@@ -194,6 +197,26 @@ export async function renderHtmlExport(options: HtmlExportOptions): Promise<Html
     notEmbedded: blobs.filter(b => b.data === null).length,
     overBudget: plan.overBudget,
   }
+}
+
+/** The element holding an export's replay data (`export --replay`). */
+export const REPLAY_DATA_ID = 'dsh-replay-data'
+
+/**
+ * `export --replay`: the root session's replay data as a JSON data block (`<script type="application/json">`:
+ * never executed, so the file's policy needs no hash for it; `<` escaped, so no text in it can end the
+ * block). The root's kept parts play as one page — the player finds its rows in the file's transcripts
+ * outside the descendants' sections; rows of parts left out for the budget are left out of the replay.
+ * An untimed log plays paced. Null without a schedule or with nothing to play.
+ */
+function replayBlock(root: ExportSession, parts: readonly string[]): string | null {
+  const schedule = root.schedule
+  if (schedule === null || schedule.items.length === 0) return null
+  // Each part is one transcript landmark; its rows' ids are those inside it (the landmark's start tag has none).
+  const ids = parts.flatMap(part => collectIds(part.slice(part.indexOf('>') + 1)))
+  const assets = replayAssets(schedule, [{ page: '', ids, data: null }])
+  const json = JSON.stringify(encodeIndex(assets.index)).replace(/</g, '\\u003c')
+  return `<script type="application/json" id="${REPLAY_DATA_ID}">${json}</script>`
 }
 
 /** A descendant's header sits below the file's one `h1`. */

@@ -14,7 +14,7 @@ import styles from '../../../components/session/SessionView.module.css'
 export interface LiveTranscriptProps {
   sections: readonly PageSection[]
   label: string
-  extras: Readonly<Record<string, readonly RowExtra[]>>
+  extras: ReadonlyMap<string, readonly RowExtra[]>
   /** The mode the page shows now (`<html data-view>`): folds drawn for the first time start in its state. */
   view: ViewMode
 }
@@ -22,7 +22,7 @@ export interface LiveTranscriptProps {
 interface SectionProps {
   section: PageSection
   label: string
-  extras: Readonly<Record<string, readonly RowExtra[]>>
+  extras: ReadonlyMap<string, readonly RowExtra[]>
   /** Identity of `extras` for this section (they are rebuilt every render). */
   extrasKey: string
   view: ViewMode
@@ -41,12 +41,12 @@ export function LiveTranscript({ sections, label, extras, view }: LiveTranscript
   return (
     <section aria-label={label} className={styles.transcript} data-transcript="">
       {sections.map((section) => {
-        const own: Record<string, readonly RowExtra[]> = {}
+        const own = new Map<string, readonly RowExtra[]>()
         for (const row of section.rows) {
-          const links = extras[row.key]
-          if (links !== undefined) own[row.key] = links
+          const links = extras.get(row.key)
+          if (links !== undefined) own.set(row.key, links)
         }
-        return <Section key={section.key} section={section} label={label} extras={own} extrasKey={JSON.stringify(own)} view={view} />
+        return <Section key={section.key} section={section} label={label} extras={own} extrasKey={JSON.stringify([...own])} view={view} />
       })}
     </section>
   )

@@ -3,8 +3,8 @@
  * scripts/live-assets.mjs as one classic IIFE, like site.js: no module syntax at run time). It runs the site
  * script first — the live shell loads this instead of site.js, so the enhancement code and its
  * once-per-root listeners exist once — then reads the page's live flag (src/site/html/live.ts) and starts the
- * live session page (with its place among the session's pages, src/site/html/live.ts `LIVE_PAGE_META`) or the
- * live index. A page without a flag (opened from the folder as a static site)
+ * live session page (with its place among the session's pages, src/site/html/live.ts `LIVE_PAGE_META`), a
+ * session's live Trajectory page, or the live index. A page without a flag (opened from the folder as a static site)
  * stays static.
  */
 import '../../site/client/site'
@@ -12,6 +12,7 @@ import type { Locale } from '../../cards/types'
 import { LIVE_META, LIVE_PAGE_META, parseLiveFlag, parseLivePage } from '../../site/html/live'
 import { LiveIndexPage } from './index-page'
 import { LiveSessionPage } from './session-page'
+import { LiveTrajectoryPage } from './trajectory-page'
 import type { PageWindow } from './site-client'
 
 function localeOf(doc: Document): Locale {
@@ -26,6 +27,10 @@ function start(win: PageWindow): void {
   const locale = localeOf(doc)
   if (flag.page === 'index') {
     new LiveIndexPage(win, locale)
+    return
+  }
+  if (flag.page === 'trajectory') {
+    new LiveTrajectoryPage(win, { key: flag.key, lines: flag.lines, locale })
     return
   }
   const main = doc.getElementById('main')

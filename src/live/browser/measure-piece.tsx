@@ -11,16 +11,16 @@ import type { RowExtra } from '../../site/types'
 import { Transcript } from '../../../components/layout/Transcript'
 
 /** The extras of the section's own rows (all a piece's markup can show). */
-export function ownExtras(section: PageSection, extras: Readonly<Record<string, readonly RowExtra[]>>): Record<string, readonly RowExtra[]> {
-  const own: Record<string, readonly RowExtra[]> = {}
+export function ownExtras(section: PageSection, extras: ReadonlyMap<string, readonly RowExtra[]>): ReadonlyMap<string, readonly RowExtra[]> {
+  const own = new Map<string, readonly RowExtra[]>()
   for (const row of section.rows) {
-    const links = Object.hasOwn(extras, row.key) ? extras[row.key] : undefined
-    if (links !== undefined) own[row.key] = links
+    const links = extras.get(row.key)
+    if (links !== undefined) own.set(row.key, links)
   }
   return own
 }
 
-export function pieceMarkup(section: PageSection, extras: Readonly<Record<string, readonly RowExtra[]>>, label: string): string {
+export function pieceMarkup(section: PageSection, extras: ReadonlyMap<string, readonly RowExtra[]>, label: string): string {
   return renderStaticMarkup(<Transcript sections={[section]} label={label} extras={ownExtras(section, extras)} bare />)
 }
 
@@ -35,8 +35,8 @@ export class PieceSizes {
 
   constructor(private readonly label: string) {}
 
-  size(section: PageSection, extras: Readonly<Record<string, readonly RowExtra[]>>): Size {
-    const own = JSON.stringify(ownExtras(section, extras))
+  size(section: PageSection, extras: ReadonlyMap<string, readonly RowExtra[]>): Size {
+    const own = JSON.stringify([...ownExtras(section, extras)])
     const known = this.#known.get(section)
     if (known !== undefined && known.extras === own) return known.size
     const size = measure(pieceMarkup(section, extras, this.label))

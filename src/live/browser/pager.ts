@@ -34,7 +34,7 @@ export interface Tail {
   /** Its number, which is also the page count. */
   page: number
   /** The links after rows, with those the harder cuts of oversized rows added. */
-  extras: Record<string, RowExtra[]>
+  extras: Map<string, RowExtra[]>
   /** Full texts of the harder cuts, by hash. */
   sideTexts: Map<string, string>
   /** Settles when colours that were late for this draw are in (then draw again); null when none were. */
@@ -78,8 +78,8 @@ export class TailPager {
   }
 
   async tail(view: LiveView): Promise<Tail> {
-    const extras: Record<string, RowExtra[]> = {}
-    for (const [key, list] of Object.entries(view.extras)) extras[key] = [...list]
+    const extras = new Map<string, RowExtra[]>()
+    for (const [key, list] of view.extras) extras.set(key, [...list])
     const sideTexts = new Map<string, string>()
     // The budgets are spent over the whole session, in the build's order, on every draw.
     const started = new Enricher(this.colours).start(view.cut)
@@ -132,7 +132,7 @@ export class TailPager {
    * A section too big for a page → page-sized parts, cutting oversized rows harder (and dropping their
    * colours) until they fit or the caps run out: paginate.ts `splitSection`, as the static build does.
    */
-  async #split(raw: PageSection, section: PageSection, extras: Record<string, RowExtra[]>, sideTexts: Map<string, string>): Promise<Piece[]> {
+  async #split(raw: PageSection, section: PageSection, extras: Map<string, RowExtra[]>, sideTexts: Map<string, string>): Promise<Piece[]> {
     const parts = await splitSection(raw, section, this.room, this.text.continued, {
       size: (part) => this.#rowSize(part, extras),
       recut: async (rawRow, level) => {
@@ -147,10 +147,10 @@ export class TailPager {
   }
 
   /** A one-row piece's size, remembered by its content (the growing section is split again on every draw). */
-  #rowSize(piece: PageSection, extras: Readonly<Record<string, readonly RowExtra[]>>): Size {
+  #rowSize(piece: PageSection, extras: ReadonlyMap<string, readonly RowExtra[]>): Size {
     const row = piece.rows[0] as PageRow
     const key = `${piece.key}\0${row.key}`
-    const json = JSON.stringify([piece.label, row, ownExtras(piece, extras)])
+    const json = JSON.stringify([piece.label, row, [...ownExtras(piece, extras)]])
     const known = this.#rowSizes.get(key)
     if (known !== undefined && known.json === json) return known.size
     const size = this.#sizes.size(piece, extras)

@@ -13,7 +13,7 @@
 import { viewModel } from '../../cards/view-model'
 import type { Locale, PageSection, ToolRowModel } from '../../cards/types'
 import type { Conversation } from '../../conversation/model'
-import { addExtras, capsFor, Cutter } from '../../site/render/cut'
+import { addExtras, capsFor, Cutter, extrasOf } from '../../site/render/cut'
 import { sideFile } from '../../site/plan/slug'
 import type { RowExtra, SiteText } from '../../site/types'
 import type { SitePage } from './site-feed'
@@ -31,7 +31,7 @@ export interface LiveView {
   /** The same sections at the normal caps. */
   cut: PageSection[]
   /** Row key → links after the row: child sessions, then full texts. */
-  extras: Record<string, RowExtra[]>
+  extras: Map<string, RowExtra[]>
   /** Side-file hash → the full text it holds. */
   sideTexts: ReadonlyMap<string, string>
 }
@@ -77,7 +77,7 @@ export class LiveSections {
  * Row key → the "open child session" link after the row whose call (or a call nested under it) spawned a
  * child that has a page; as the static renderer adds them (src/site/render/render-session.tsx).
  */
-export function childExtras(sections: readonly PageSection[], conversation: Conversation, pages: readonly SitePage[], text: SiteText): Record<string, RowExtra[]> {
+export function childExtras(sections: readonly PageSection[], conversation: Conversation, pages: readonly SitePage[], text: SiteText): Map<string, RowExtra[]> {
   const byId = new Map(pages.map((p) => [p.id, p]))
   const byCall = new Map<string, SitePage[]>()
   for (const link of conversation.facts.children) {
@@ -85,7 +85,7 @@ export function childExtras(sections: readonly PageSection[], conversation: Conv
     if (page === undefined || link.callId === null || link.sessionId === conversation.facts.id) continue
     byCall.set(link.callId, [...(byCall.get(link.callId) ?? []), page])
   }
-  const extras: Record<string, RowExtra[]> = {}
+  const extras = new Map<string, RowExtra[]>()
   if (byCall.size === 0) return extras
   const spawned = (row: ToolRowModel): SitePage[] => [...(byCall.get(row.callId) ?? []), ...row.children.flatMap(spawned)]
   for (const section of sections) {
@@ -94,7 +94,7 @@ export function childExtras(sections: readonly PageSection[], conversation: Conv
       for (const child of spawned(row)) {
         // Links are relative to the session page, which sits in `sessions/` like its children.
         const href = child.href.replace(/^sessions\//, '')
-        ;(extras[row.key] ??= []).push({ kind: 'child-session', href, label: `${text.openChild}: ${child.title}`, id: child.anchor })
+        ;extrasOf(extras, row.key).push({ kind: 'child-session', href, label: `${text.openChild}: ${child.title}`, id: child.anchor })
       }
     }
   }

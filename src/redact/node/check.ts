@@ -14,6 +14,7 @@ import { join } from 'node:path'
 import { discoverLogs, describeFsError, type DiscoverOptions, type DiscoveryProblem } from '../../log/node/discover'
 import { readSession } from '../../log/node/read'
 import { fileSource, type LogSource } from '../../log/node/source'
+import { deeperThan, MAX_JSON_DEPTH } from '../../log/depth'
 import { DeepRedactor } from '../deep'
 import { htmlToText } from '../html-text'
 import { masked } from '../report'
@@ -110,6 +111,15 @@ async function checkFile(path: string, config: RedactConfig, hit: Hit, report: C
     } catch {
       value = undefined
     }
+    if (value !== undefined && deeperThan(value, MAX_JSON_DEPTH)) {
+      // Too deep for the recursive walks: every key and string, decoded, is checked as text instead.
+      const report = hit(path, null)
+      for (const s of stringsOf(value)) {
+        const shown = s.includes('<') ? htmlToText(s) : s
+        for (const f of findSecrets(shown, config)) report(f.rule, shown.slice(f.start, f.end))
+      }
+      return
+    }
     if (value !== undefined) {
       // Highlighted fragments (the site's cache) are HTML inside JSON strings: check what they show.
       new DeepRedactor(config, hit(path, null)).value(mapStrings(value, s => (s.includes('<') ? htmlToText(s) : s)))
@@ -124,6 +134,23 @@ async function checkFile(path: string, config: RedactConfig, hit: Hit, report: C
   })
 }
 
+/** Every object key and string of a JSON value, walked with an explicit stack (any depth). */
+function* stringsOf(value: unknown): Generator<string> {
+  const stack: unknown[] = [value]
+  while (stack.length > 0) {
+    const v = stack.pop()
+    if (typeof v === 'string') yield v
+    else if (Array.isArray(v)) for (let i = v.length - 1; i >= 0; i--) stack.push(v[i])
+    else if (typeof v === 'object' && v !== null) {
+      for (const [k, item] of Object.entries(v)) {
+        yield k
+        stack.push(item)
+      }
+    }
+  }
+}
+
+/** `value` with `f` applied to each string; recursive, so only for values within `MAX_JSON_DEPTH`. */
 function mapStrings(value: unknown, f: (s: string) => string): unknown {
   if (typeof value === 'string') return f(value)
   if (Array.isArray(value)) return value.map(v => mapStrings(v, f))

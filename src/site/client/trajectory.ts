@@ -25,7 +25,11 @@ function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole)
 }
 
-export function installTrajectory(doc: Document): void {
+/**
+ * `signal` ends the listeners this installs on the document and the window (a live page that swaps in a
+ * rebuilt body installs again, src/live/browser/trajectory-page.ts: the old ones would keep the old body).
+ */
+export function installTrajectory(doc: Document, signal?: AbortSignal): void {
   const main = doc.querySelector<HTMLElement>('main[data-trajectory]')
   const table = main?.querySelector<HTMLTableElement>('table[data-tj-ledger]')
   const panel = main?.querySelector<HTMLElement>('[data-tj-panel]')
@@ -41,7 +45,10 @@ export function installTrajectory(doc: Document): void {
     if (marker !== null) marker.hidden = false
     if (row.hasAttribute('aria-label')) continue
     const kind = textOf(row.querySelector('td:first-child > span'))
-    const content = textOf(row.querySelector('td:last-child > details > summary'))
+    // The summary's parts as they read on screen: the `→` before a result is drawn by CSS, not text.
+    const summary = row.querySelector('td:last-child > details > summary')
+    const parts = summary === null ? [] : [...summary.children].filter((el) => el.tagName === 'SPAN').map(textOf).filter((t) => t !== '')
+    const content = parts.length > 0 ? parts.join(' → ') : textOf(summary)
     const request = marker === null ? '' : fill(prefix, { request: row.dataset['r'] ?? '' })
     row.setAttribute('aria-label', fill(template, { request, kind, content: content === '' ? none : content }))
   }
@@ -185,9 +192,13 @@ export function installTrajectory(doc: Document): void {
     else if (e.key === 'End') move(list[list.length - 1])
   })
   closeButton?.addEventListener('click', close)
-  doc.addEventListener('keydown', (e) => {
-    if (e.key === 'Escape' && !panel.hidden) close()
-  })
+  doc.addEventListener(
+    'keydown',
+    (e) => {
+      if (e.key === 'Escape' && !panel.hidden) close()
+    },
+    { signal },
+  )
   main.querySelector('[data-tj-ledger]')?.parentElement?.addEventListener('click', (e) => {
     if ((e.target as Element).closest('tr') === null && !panel.hidden) close()
   })
@@ -282,5 +293,5 @@ export function installTrajectory(doc: Document): void {
     open(row, id.startsWith('req') ? 'req' : 'rec')
   }
   arrive()
-  win?.addEventListener('hashchange', arrive)
+  win?.addEventListener('hashchange', arrive, { signal })
 }

@@ -16,11 +16,12 @@ describe('the live flag', () => {
     { page: 'session', key: 'abc-123', lines: 0, seq: -1 },
     { page: 'session', key: '~002E~002E', lines: 12, seq: 10 },
     { page: 'session', key: 'dup~~2', lines: 999, seq: 997 },
+    { page: 'trajectory', key: 'abc-123', lines: 40, seq: 38 },
   ])('round-trips %j', (flag) => {
     expect(parseLiveFlag(formatLiveFlag(flag))).toEqual(flag)
   })
 
-  it.each(['', 'session', 'session 1 2', 'session x 2 k', 'session 1 2 two words', 'other'])('rejects %j', (text) => {
+  it.each(['', 'session', 'session 1 2', 'session x 2 k', 'session 1 2 two words', 'trajectory 1 2', 'chat 1 2 k', 'other'])('rejects %j', (text) => {
     expect(parseLiveFlag(text)).toBeNull()
   })
 

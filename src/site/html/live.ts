@@ -26,7 +26,8 @@ const SITE_SCRIPT_SRC = 'assets/site.js"'
 export type LiveFlag =
   | { page: 'index' }
   | {
-      page: 'session'
+      /** A session's Chat page, or its Trajectory page (followed by swapping in its rebuilt page). */
+      page: 'session' | 'trajectory'
       /** The session's key on the live server (`liveFeedPath(key)`). */
       key: string
       /** Log lines (`ParsedLine`s) and last event seq the server-rendered transcript was made from. */
@@ -65,17 +66,17 @@ export function parseLivePage(content: string | null | undefined): LivePageInfo 
   return { page, pages, room: bytes === 0 && nodes === 0 ? null : { bytes, nodes }, stem: match[5] ?? '' }
 }
 
-/** `index` or `session <lines> <seq> <key>`: the key goes last, so nothing in it can shift the fields. */
+/** `index` or `session|trajectory <lines> <seq> <key>`: the key goes last, so nothing in it can shift the fields. */
 export function formatLiveFlag(flag: LiveFlag): string {
-  return flag.page === 'index' ? 'index' : `session ${flag.lines} ${flag.seq} ${flag.key}`
+  return flag.page === 'index' ? 'index' : `${flag.page} ${flag.lines} ${flag.seq} ${flag.key}`
 }
 
 export function parseLiveFlag(content: string | null | undefined): LiveFlag | null {
   if (typeof content !== 'string') return null
   if (content === 'index') return { page: 'index' }
-  const match = /^session (\d{1,15}) (-1|\d{1,15}) (\S+)$/.exec(content)
+  const match = /^(session|trajectory) (\d{1,15}) (-1|\d{1,15}) (\S+)$/.exec(content)
   if (match === null) return null
-  return { page: 'session', lines: Number(match[1]), seq: Number(match[2]), key: match[3] ?? '' }
+  return { page: match[1] === 'trajectory' ? 'trajectory' : 'session', lines: Number(match[2]), seq: Number(match[3]), key: match[4] ?? '' }
 }
 
 /**

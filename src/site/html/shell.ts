@@ -49,12 +49,14 @@ export interface PageFill {
  * A `<head>` fragment: the title, an optional canonical link, and the session's anchor map when it has one
  * (named, not loaded: the page script loads it when a link needs it, components/layout/anchors-client.ts).
  */
-export function headMarkup(title: string, canonical: string | null, anchors: string | null = null, replay: { src: string; page: number } | null = null): string {
+export function headMarkup(title: string, canonical: string | null, anchors: string | null = null, replay: { src: string; page: number; autoplay?: boolean } | null = null): string {
   let head = `<title>${escapeHtml(title)}</title>`
   if (canonical !== null) head += `\n<link rel="canonical" href="${escapeHtml(canonical)}">`
   if (anchors !== null) head += `\n<meta name="dsh-anchors" content="${escapeHtml(anchors)}">`
   // Named, not loaded: the page's player (src/site/client/replay) loads it when the reader presses Play.
-  if (replay !== null) head += `\n<meta name="dsh-replay" content="${escapeHtml(replay.src)}" data-page="${replay.page}">`
+  // `src` is a script file beside the page, or `#<id>` of a JSON data block in it (the one-file export,
+  // whose `data-autoplay` asks to play at once when framed).
+  if (replay !== null) head += `\n<meta name="dsh-replay" content="${escapeHtml(replay.src)}" data-page="${replay.page}"${replay.autoplay === true ? ' data-autoplay=""' : ''}>`
   return head
 }
 

@@ -431,13 +431,20 @@ function cutCode(cutter: Cutter, rowKey: string, what: string, block: CodeBlock)
   return text === block.text ? block : { ...block, text, html: null }
 }
 
+/** The links after row `key`, created empty on first use. */
+export function extrasOf(extras: Map<string, RowExtra[]>, key: string): RowExtra[] {
+  let list = extras.get(key)
+  if (list === undefined) extras.set(key, (list = []))
+  return list
+}
+
 /**
  * Adds a Cutter's row links (`drain().extras`) to a row → links record, skipping a link a row already has
  * (same href): the rule the build and the live page share. Keys are row keys; own properties only.
  */
-export function addExtras(into: Record<string, RowExtra[]>, from: ReadonlyMap<string, readonly RowExtra[]>): void {
+export function addExtras(into: Map<string, RowExtra[]>, from: ReadonlyMap<string, readonly RowExtra[]>): void {
   for (const [key, list] of from) {
-    const have = Object.hasOwn(into, key) ? (into[key] as RowExtra[]) : (into[key] = [])
+    const have = extrasOf(into, key)
     for (const extra of list) if (!have.some(h => h.href === extra.href)) have.push(extra)
   }
 }

@@ -20,7 +20,7 @@ import { anchorMapFile, anchorScript, collectIds } from './anchors'
 import { indexScript, pageScript, replayAssets, type ReplayAssets, type Schedule } from '../../replay'
 import { replayDataFile, replayIndexFile } from './replay-files'
 import { childAnchor, foldControls, promptEntry, promptToc, sessionChrome, type Family } from './chrome'
-import { addExtras, capsFor, Cutter, type SideText } from './cut'
+import { addExtras, capsFor, Cutter, extrasOf, type SideText } from './cut'
 import { waitingForColours, type Enricher } from './enrich'
 import type { FileContent } from '../write/atomic-write'
 import { add, fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, measure, measureBytes, ZERO, type Size } from './measure'
@@ -192,11 +192,11 @@ export class SessionRenderer {
     this.#open = wrapper.slice(0, -this.#close.length)
   }
 
-  #sectionHtml(section: PageSection, extras: Record<string, RowExtra[]>, view: ViewMode): string {
+  #sectionHtml(section: PageSection, extras: ReadonlyMap<string, readonly RowExtra[]>, view: ViewMode): string {
     return renderStaticMarkup(<Transcript sections={[section]} label={this.text.transcript} extras={extras} view={view} bare />)
   }
 
-  #piece(section: PageSection, extras: Record<string, RowExtra[]>, view: ViewMode): Piece {
+  #piece(section: PageSection, extras: ReadonlyMap<string, readonly RowExtra[]>, view: ViewMode): Piece {
     const html = this.#sectionHtml(section, extras, view)
     const bytes = Buffer.from(html, 'utf8')
     return { bytes, size: measureBytes(bytes), ids: collectIds(html) }
@@ -219,7 +219,7 @@ export class SessionRenderer {
       if (out === null) files.push(file)
       else await out.write(file.path, file.content)
     }
-    const extras: Record<string, RowExtra[]> = {}
+    const extras = new Map<string, RowExtra[]>()
     const cutter = (level: number) => new Cutter(capsFor(level), this.text, hash => input.links?.fullText(stem, hash) ?? sideFile(stem, hash))
     const pendingSides: SideText[] = []
     const collect = (c: Cutter) => {
@@ -266,14 +266,14 @@ export class SessionRenderer {
             for (const row of raw.rows) {
               const href = row.kind === 'tool' ? trajectory.links.forCall(row.callId) : row.kind === 'user' && !turnLinked && raw.turn !== null ? trajectory.links.forTurn(raw.turn) : null
               if (row.kind === 'user') turnLinked = true
-              if (href !== null) (extras[row.key] ??= []).push({ kind: 'trajectory', href, label: trajectory.links.label })
+              if (href !== null) extrasOf(extras, row.key).push({ kind: 'trajectory', href, label: trajectory.links.label })
             }
           }
           // Links after the calls that started a child session.
           for (const row of raw.rows) {
             if (row.kind !== 'tool') continue
             for (const child of spawnedBy(row, input.childByCall)) {
-              ;(extras[row.key] ??= []).push({ kind: 'child-session', href: input.links?.child(child.slug) ?? pageFile(child.slug, 1), label: `${this.text.openChild}: ${child.title}`, id: childAnchor(child.slug) })
+              ;extrasOf(extras, row.key).push({ kind: 'child-session', href: input.links?.child(child.slug) ?? pageFile(child.slug, 1), label: `${this.text.openChild}: ${child.title}`, id: childAnchor(child.slug) })
             }
           }
         }
@@ -368,7 +368,7 @@ export class SessionRenderer {
    */
   async #renderBatch(
     raws: readonly PageSection[],
-    extras: Record<string, RowExtra[]>,
+    extras: ReadonlyMap<string, readonly RowExtra[]>,
     cutter: (level: number) => Cutter,
     collect: (c: Cutter) => void,
     limit: Size,
@@ -420,7 +420,7 @@ export class SessionRenderer {
     raw: PageSection,
     section: PageSection,
     limit: Size,
-    extras: Record<string, RowExtra[]>,
+    extras: ReadonlyMap<string, readonly RowExtra[]>,
     cutter: (level: number) => Cutter,
     collect: (c: Cutter) => void,
     view: ViewMode,

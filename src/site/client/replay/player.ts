@@ -16,6 +16,10 @@ import { DEFAULT_TIMING, TIMING_MODES, type TimingMode } from '../../../replay/m
 import { Timeline } from './timeline'
 import { clock, duration, replayText, type ReplayText } from './strings'
 import { TextReveal } from './text-reveal'
+import { installEmbed } from './embed'
+import type { PlayerEvent, PlayerEventType, PlayerState } from './events'
+
+export type { PlayerEvent, PlayerEventType, PlayerState } from './events'
 
 declare global {
   interface Window {
@@ -28,11 +32,10 @@ declare global {
 
 export const SPEEDS = [0.5, 1, 2, 4, 10] as const
 const INDEX_FILE = /^[A-Za-z0-9._~-]+\.replay\.js$/
+/** An in-page JSON data block holding the index (the one-file export, src/export/html/render-export.tsx). */
+const INDEX_BLOCK = /^#[A-Za-z][A-Za-z0-9_-]*$/
 const DATA_FILE = /^[A-Za-z0-9._~-]+\.replay\.p\d+\.js$/
 const PAGE_FILE = /^[A-Za-z0-9._~-]+\.html$/
-
-/** What a player reports out (the embed API posts these to its parent). */
-export type PlayerEvent = { type: 'state'; playing: boolean; position: number; total: number; mode: TimingMode; speed: number; turn: number | null } | { type: 'ended' }
 
 interface Options {
   mode: TimingMode
@@ -42,8 +45,12 @@ interface Options {
   turn: number | null
 }
 
-/** `#replay=<ms>,<mode>,<speed>,<1|0>` (our own page turns) or `#turn=N` (claude-replay's deep link). */
+/**
+ * `#replay=<ms>,<mode>,<speed>,<1|0>` (our own page turns), `#turn=N` (claude-replay's deep link) or
+ * `#autoplay` (play from the start).
+ */
 export function parseHash(hash: string): Partial<Options> | null {
+  if (hash === '#autoplay') return { play: true }
   const turn = /^#turn=(\d{1,9})$/.exec(hash)
   if (turn !== null) return { turn: Number(turn[1]) }
   const replay = /^#replay=(\d{1,12}(?:\.\d+)?),(real|compressed|paced),(\d{1,2}(?:\.\d+)?),([01])$/.exec(hash)
@@ -62,6 +69,31 @@ function loadScript(doc: Document, src: string, read: () => unknown): Promise<un
     script.addEventListener('error', () => resolve(undefined))
     doc.head.append(script)
   })
+}
+
+/** The JSON of an in-page data block (`<script type="application/json" id=…>`); undefined when absent or unreadable. */
+function readBlock(doc: Document, id: string): unknown {
+  const block = doc.getElementById(id)
+  if (block === null || block.tagName !== 'SCRIPT' || block.getAttribute('type') !== 'application/json') return undefined
+  try {
+    return JSON.parse(block.textContent ?? '') as unknown
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Past this many turns the scrubber's ticks and the chapter list name every k-th turn and this page's
+ * own: thousands of options cost every page of a long session a measurable part of its seek time
+ * (bench/replay-seek.bench.ts), and nobody picks turn 1,733 from a list of 3,000. Shift+←/→ still step
+ * through every turn.
+ */
+export const MAX_LISTED_TURNS = 200
+
+export function listedTurns<T extends { page: number }>(turns: readonly T[], page: number): T[] {
+  if (turns.length <= MAX_LISTED_TURNS) return [...turns]
+  const stride = Math.ceil(turns.length / MAX_LISTED_TURNS)
+  return turns.filter((t, i) => i % stride === 0 || t.page === page)
 }
 
 interface Bar {
@@ -114,6 +146,8 @@ export class Player {
   #index: ReplayIndex | null = null
   #page: PageData | null = null
   #els: Element[] = []
+  /** The transcripts played (an export's descendants' are not). */
+  #transcripts: Element[] = []
   #timeline: Timeline | null = null
   #mode: TimingMode = DEFAULT_TIMING
   #speed = 1
@@ -129,6 +163,8 @@ export class Player {
   #opened: HTMLDetailsElement[] = []
   #listeners: ((event: PlayerEvent) => void)[] = []
   #loading: Promise<boolean> | null = null
+  /** The turn last shown (for `turn` events). */
+  #turn: number | null = null
 
   constructor(win: Window, src: string, pageNo: number) {
     this.#win = win
@@ -171,19 +207,22 @@ export class Player {
   }
 
   async #load(): Promise<boolean> {
-    const index = decodeIndex(await loadScript(this.#doc, this.#src, () => this.#win.dshReplay))
+    const index = decodeIndex(this.#src.startsWith('#') ? readBlock(this.#doc, this.#src.slice(1)) : await loadScript(this.#doc, this.#src, () => this.#win.dshReplay))
     if (index === null) return this.#fail(this.#t.unavailable)
     const entry = index.pages[this.#pageNo - 1]
     let page: PageData | null = null
     if (this.#pageNo === 1) page = index.data
     else if (entry !== undefined && entry.data !== null && DATA_FILE.test(entry.data)) page = decodePage(await loadScript(this.#doc, entry.data, () => this.#win.dshReplayPage))
     if (page === null) return this.#fail(this.#t.unavailable)
-    const transcript = this.#doc.querySelector('section[data-transcript]')
-    const els = transcript === null ? [] : [...transcript.querySelectorAll('[id]')]
+    // The page's transcript; in a one-file export, every part of the root session's (its descendants'
+    // sections hold their own sessions).
+    const transcripts = [...this.#doc.querySelectorAll('section[data-transcript]')].filter(t => t.closest('[data-export-session]') === null)
+    const els = transcripts.flatMap(t => [...t.querySelectorAll('[id]')])
     if (els.length !== page.ids || idsHash(els.map(e => e.id)) !== page.hash) return this.#fail(this.#t.mismatch)
     this.#index = index
     this.#page = page
     this.#els = els
+    this.#transcripts = transcripts
     this.#state = new Uint8Array(page.items.length).fill(2)
     if (!index.timed) {
       this.#mode = 'paced'
@@ -191,6 +230,7 @@ export class Player {
       this.#bar.mode.disabled = true
     }
     this.#rebuild()
+    this.#emit('ready')
     return true
   }
 
@@ -205,10 +245,11 @@ export class Player {
     this.#timeline = new Timeline(this.#index, this.#page, this.#mode)
     const tl = this.#timeline
     this.#bar.scrub.max = String(Math.ceil(tl.total))
-    this.#bar.ticks.replaceChildren(...tl.turns.map(turn => el(this.#doc, 'option', { value: String(Math.round(turn.at)), label: this.#t.turn(turn.turn) })))
+    const listed = listedTurns(tl.turns, this.#page.page)
+    this.#bar.ticks.replaceChildren(...listed.map(turn => el(this.#doc, 'option', { value: String(Math.round(turn.at)), label: this.#t.turn(turn.turn) })))
     // Chapters: turns, then compactions, failures, goal rounds and --mark labels, in play order.
     const m = TIMING_MODES.indexOf(this.#mode)
-    const entries: { at: number; label: string }[] = tl.turns.map(turn => ({ at: turn.at, label: this.#t.turn(turn.turn) }))
+    const entries: { at: number; label: string }[] = listed.map(turn => ({ at: turn.at, label: this.#t.turn(turn.turn) }))
     for (const c of this.#index.chapters) {
       const label = c.kind === 'mark' ? `★ ${c.label ?? ''}` : c.kind === 'goal' ? this.#t.chapter.goal(c.label ?? '') : c.kind === 'compaction' ? this.#t.chapter.compaction : c.kind === 'failure' ? this.#t.chapter.failure : null
       if (label !== null) entries.push({ at: c.at[m] as number, label })
@@ -235,7 +276,7 @@ export class Player {
     this.#doc.documentElement.setAttribute('data-replaying', '')
     this.#bar.exit.hidden = false
     // Folds open while replaying: a row inside a closed group could not be seen arriving.
-    this.#opened = [...this.#doc.querySelectorAll<HTMLDetailsElement>('section[data-transcript] details[data-turn-process]:not([open]), section[data-transcript] details[data-process-activity]:not([open])')]
+    this.#opened = this.#transcripts.flatMap(t => [...t.querySelectorAll<HTMLDetailsElement>('details[data-turn-process]:not([open]), details[data-process-activity]:not([open])')])
     for (const d of this.#opened) d.open = true
   }
 
@@ -261,20 +302,22 @@ export class Player {
     if (!this.#active || this.#timeline === null) return void this.start({ play: true })
     if (this.#position >= this.#timeline.total) this.seek(0)
     if (this.#position < this.#timeline.start || this.#position > this.#timeline.end) return this.#goTo(this.#position, true)
+    const was = this.#playing
     this.#playing = true
     this.#anchorPos = this.#position
     this.#anchorNow = this.#win.performance.now()
     this.#bar.play.textContent = `⏸ ${this.#t.pause}`
     this.#schedule()
-    this.#emit()
+    if (!was) this.#emit('play')
   }
 
   pause(): void {
+    const was = this.#playing
     this.#playing = false
     this.#bar.play.textContent = `▶ ${this.#t.play}`
     if (this.#frame !== 0) this.#win.cancelAnimationFrame(this.#frame)
     this.#frame = 0
-    this.#emit()
+    if (was) this.#emit('pause')
   }
 
   toggle(): void {
@@ -288,7 +331,7 @@ export class Player {
     this.#anchorNow = this.#win.performance.now()
     this.#speed = speed
     this.#bar.speed.value = String(speed)
-    this.#emit()
+    this.#emit('speed')
   }
 
   /** Another timing: the position moves to the same item's place in it. */
@@ -305,7 +348,7 @@ export class Player {
       this.#anchorNow = this.#win.performance.now()
       if (this.#active) this.#apply(this.#position)
     }
-    this.#emit()
+    this.#emit('mode')
   }
 
   /** To play position `p` of the session (another page's position opens that page). */
@@ -319,7 +362,7 @@ export class Player {
     this.#anchorNow = this.#win.performance.now()
     if (!this.#active) this.#activate()
     this.#apply(at)
-    this.#emit()
+    this.#emit('seek')
   }
 
   /** The last item that has started at `p` (-1: none). */
@@ -374,7 +417,7 @@ export class Player {
       this.#position = tl.total
       this.#apply(tl.total)
       this.pause()
-      for (const l of this.#listeners) l({ type: 'ended' })
+      this.#emit('ended')
       return
     }
     this.#position = p
@@ -419,14 +462,34 @@ export class Player {
     this.#bar.status.textContent = skip !== null ? this.#t.skipped(duration(skip.skipped)) : label
     this.#bar.time.textContent = `${clock(p)} / ${clock(tl.total)}`
     this.#bar.scrub.value = String(Math.round(p))
+    const turn = this.#turnAt(p)
+    if (turn !== this.#turn) {
+      this.#turn = turn
+      this.#emit('turn')
+    }
   }
 
-  #emit(): void {
+  /** The turn started last at `p` (turns are in play order: a binary search, as this runs every frame). */
+  #turnAt(p: number): number | null {
+    const turns = this.#timeline?.turns ?? []
+    let lo = 0
+    let hi = turns.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if ((turns[mid] as { at: number }).at <= p) lo = mid + 1
+      else hi = mid
+    }
+    return lo === 0 ? null : (turns[lo - 1] as { turn: number }).turn
+  }
+
+  /** Where the player is now (what its events carry). */
+  state(): PlayerState {
+    return { playing: this.#playing, position: this.#position, total: this.#timeline?.total ?? 0, mode: this.#mode, speed: this.#speed, turn: this.#turnAt(this.#position) }
+  }
+
+  #emit(type: PlayerEventType): void {
     if (this.#listeners.length === 0) return
-    const tl = this.#timeline
-    let turn: number | null = null
-    for (const t of tl?.turns ?? []) if (t.at <= this.#position) turn = t.turn
-    const event: PlayerEvent = { type: 'state', playing: this.#playing, position: this.#position, total: tl?.total ?? 0, mode: this.#mode, speed: this.#speed, turn }
+    const event: PlayerEvent = { type, state: this.state() }
     for (const l of this.#listeners) l(event)
   }
 
@@ -461,19 +524,42 @@ export class Player {
   }
 }
 
-/** The player of this page, when its session has replay data (`<meta name="dsh-replay">`); else null. */
+/**
+ * The player of this page, when its session has replay data (`<meta name="dsh-replay">`); else null. It
+ * starts at once for `#turn=N` / `#replay=…`, and plays for `#autoplay` — or, in a file whose meta says
+ * `data-autoplay` (`export --replay`), when framed — unless the reader prefers reduced motion. Framed, it
+ * also takes the embed API's messages (./embed.ts).
+ */
 export function installReplay(win: Window): Player | null {
   const meta = win.document.querySelector('meta[name="dsh-replay"]')
   const src = meta?.getAttribute('content') ?? null
   const page = Number(meta?.getAttribute('data-page') ?? '1')
-  if (src === null || !INDEX_FILE.test(src) || !Number.isInteger(page) || page < 1) return null
+  if (src === null || !(INDEX_FILE.test(src) || INDEX_BLOCK.test(src)) || !Number.isInteger(page) || page < 1) return null
   const player = new Player(win, src, page)
   win.dshPlayer = player
+  const framed = isFramed(win)
+  const reduced = win.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true
+  if (framed) installEmbed(win, player)
   const arrive = () => {
     const options = parseHash(win.location.hash)
-    if (options !== null) void player.start(options)
+    if (options === null) return
+    // Reduced motion: nothing starts moving on its own (a page turn of a replay the reader started does).
+    if (win.location.hash === '#autoplay' && reduced) return void player.load()
+    void player.start(options)
   }
   arrive()
   win.addEventListener('hashchange', arrive)
+  if (framed && parseHash(win.location.hash) === null && meta?.hasAttribute('data-autoplay') === true) {
+    if (reduced) void player.load()
+    else void player.start({ play: true })
+  }
   return player
+}
+
+function isFramed(win: Window): boolean {
+  try {
+    return win.parent !== win
+  } catch {
+    return true
+  }
 }

@@ -16,6 +16,7 @@
  */
 import { renderStaticMarkup } from '../../html/static-markup'
 import { fillShell, headMarkup, type Shell } from '../../html/shell'
+import { liveHead, type LiveFlag } from '../../html/live'
 import { add, fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, measure, measureBytes, type Size } from '../measure'
 import { packPages, splitRows } from '../paginate'
 import { pagerNav } from '../pager'
@@ -71,6 +72,11 @@ export interface TrajectoryRenderInput {
   viewMode: ViewMode
   /** Paths (relative to the site root) already written by this session's Chat: side files are not written twice. */
   written?: ReadonlySet<string>
+  /**
+   * Set only by `dsh-view live`: the pages carry a `trajectory` live flag (src/site/html/live.ts), and the
+   * live script follows the session by taking each rebuilt page (src/live/browser/trajectory-page.ts).
+   */
+  live?: Exclude<LiveFlag, { page: 'index' }> & { page: 'trajectory' }
 }
 
 interface PieceInfo {
@@ -312,7 +318,7 @@ export class TrajectoryRenderer {
     const canonical = input.baseUrl === null ? null : `${input.baseUrl}sessions/${file}`
     const name = `${summary.title} · ${t('dv.openTrajectory')}`
     const title = pages > 1 ? `${name} (${this.text.pageOf(page, pages)})` : name
-    const html = fillShell(this.shell, { lang: input.lang, root: '../', head: headMarkup(title, canonical), body, view: input.viewMode })
+    const html = fillShell(this.shell, { lang: input.lang, root: '../', head: headMarkup(title, canonical) + (input.live === undefined ? '' : liveHead(input.live, '../')), body, view: input.viewMode })
     const at = html.indexOf(LEDGER_SLOT)
     if (at < 0 || html.indexOf(LEDGER_SLOT, at + 1) >= 0) throw new Error('the Trajectory frame must hold exactly one ledger slot')
     const before = html.slice(0, at)

@@ -1,0 +1,175 @@
+/**
+ * Replay seek (issue 30 point 5): a long timed session (~BENCH_MB MB, ~30 turns a MB: about 3,000 turns at
+ * the default 100 MB; generate-log.ts with at most two steps a turn) is built by the CLI, its first page
+ * opened in Chromium, and the player (`window.dshPlayer`) sent to a set of turns — the first, the middle,
+ * the last, then seeded random ones, each from wherever the previous seek left it. A seek to a turn on
+ * another page opens that page at its checkpoint (`page.html#replay=…`); one on the same page only re-shows
+ * rows. Timed from the call (epoch clock, in the page) to the frame after the player has applied the
+ * position — the next animation frame, with layout forced — on the page that holds the turn. Also: the
+ * replay assets' bytes per MB of log (every `<stem>.replay[.pN].js`), and how many pages there are.
+ */
+import { spawnSync } from 'node:child_process'
+import { closeSync, mkdirSync, openSync, readdirSync, statSync, writeSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { Page } from 'playwright-core'
+import type { BenchContext, Figure } from './bench-types'
+import { requireBuiltCli } from './dsh-view-cli'
+import { chromiumPath, launchChromium } from './first-view'
+import { generateLog } from './generate-log'
+import { seededRandom } from '../src/log/testing/random'
+
+const MB = 1e6
+const RANDOM_SEEKS = 17
+
+/** Runs before each page's scripts: stamps the frame after every `seek` the player reports. */
+const HOOK = `(() => {
+  let player
+  Object.defineProperty(window, 'dshPlayer', {
+    configurable: true,
+    get() { return player },
+    set(value) {
+      player = value
+      value.onEvent(e => {
+        if (e.type !== 'seek') return
+        const s = e.state
+        requestAnimationFrame(() => {
+          void document.documentElement.offsetHeight
+          window.__benchShown = { at: s.position, turn: s.turn, t: performance.timeOrigin + performance.now() }
+        })
+      })
+    },
+  })
+})()`
+
+interface Shown {
+  at: number
+  turn: number | null
+  t: number
+}
+
+function writeSession(dir: string, bytes: number): { bytes: number; turns: number } {
+  mkdirSync(dir, { recursive: true })
+  const log = generateLog(bytes, 7, { maxSteps: 2 })
+  const fd = openSync(join(dir, 'session.jsonl'), 'w')
+  let written = 0
+  let turns = 0
+  try {
+    for (const line of [log.header, ...log.batches.flat()]) {
+      if (line.includes('"type":"turn/start"')) turns++
+      written += writeSync(fd, `${line}\n`)
+    }
+  } finally {
+    closeSync(fd)
+  }
+  return { bytes: written, turns }
+}
+
+/** The page file holding turn `k` (pages are cut evenly enough for a bench: by the turn's share of the session). */
+function pageOfTurn(turns: readonly unknown[], k: number, pages: number, first: string): string {
+  const page = Math.min(pages, Math.floor((k / turns.length) * pages) + 1)
+  return page === 1 ? first : first.replace(/\.html$/, `.p${page}.html`)
+}
+
+const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] as number
+
+/** Seeks and waits for the frame after, across a page turn when there is one; ms. */
+async function seekOnce(page: Page, at: number, turn: number): Promise<{ ms: number; shown: Shown }> {
+  const t0 = await page.evaluate(p => {
+    const w = window as unknown as { __benchShown?: unknown; dshPlayer: { seek(p: number): void } }
+    w.__benchShown = undefined
+    const t = performance.timeOrigin + performance.now()
+    w.dshPlayer.seek(p)
+    return t
+  }, at)
+  for (;;) {
+    try {
+      const handle = await page.waitForFunction(p => {
+        const s = (window as unknown as { __benchShown?: Shown }).__benchShown
+        return s !== undefined && Math.round(s.at) === Math.round(p) ? s : null
+      }, at, { timeout: 120_000 })
+      const shown = (await handle.jsonValue()) as Shown
+      if (shown.turn !== turn) throw new Error(`seek to turn ${turn} showed turn ${shown.turn}`)
+      return { ms: shown.t - t0, shown }
+    } catch (error) {
+      // The page turned under the wait: wait again on the new one.
+      if (error instanceof Error && /context was destroyed|navigat/i.test(error.message)) continue
+      throw error
+    }
+  }
+}
+
+export default async function run(ctx: BenchContext): Promise<Figure[]> {
+  const chrome = chromiumPath()
+  if (chrome === null) {
+    ctx.log('replay seek: no Chromium (set DSH_VIEW_CHROMIUM): skipped')
+    return []
+  }
+  const cli = requireBuiltCli()
+  const root = join(ctx.workDir, 'sessions')
+  const out = join(ctx.workDir, 'site')
+  const log = writeSession(join(root, '--home-dev-bench--', 'bench-replay'), ctx.sizeMB * MB)
+  ctx.log(`replay seek: ${(log.bytes / MB).toFixed(0)} MB, ${log.turns} turns; building`)
+  const started = performance.now()
+  const build = spawnSync(process.execPath, [cli, 'build', root, '-o', out, '-q'], { env: { ...process.env, HOME: ctx.workDir, DSH_HOME: ctx.workDir }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+  if (build.status !== 0) throw new Error(`replay seek: build failed (${build.status}): ${build.stderr.slice(-2000)}`)
+  ctx.log(`replay seek: built in ${((performance.now() - started) / 1000).toFixed(0)} s`)
+
+  const sessions = join(out, 'sessions')
+  const files = readdirSync(sessions)
+  const replayBytes = files.filter(f => /\.replay(\.p\d+)?\.js$/.test(f)).reduce((sum, f) => sum + statSync(join(sessions, f)).size, 0)
+  const first = files.find(f => /\.html$/.test(f) && !/\.(p\d+|prompts|trajectory)\b/.test(f))
+  if (first === undefined) throw new Error('replay seek: no session page')
+  const pages = files.filter(f => /\.html$/.test(f) && !/\.(prompts|trajectory)\b/.test(f)).length
+
+  const browser = await launchChromium(chrome)
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    await context.addInitScript(HOOK)
+    const page = await context.newPage()
+    await page.goto(pathToFileURL(join(sessions, first)).href)
+    const turns = await page.evaluate(async () => {
+      const player = (window as unknown as { dshPlayer: { load(): Promise<boolean>; info(): { turns: { turn: number; at: number }[] } | null } }).dshPlayer
+      await player.load()
+      return player.info()?.turns ?? []
+    })
+    if (turns.length === 0) throw new Error('replay seek: the page has no replay turns')
+    const rand = seededRandom(11)
+    const pick = [0, Math.floor(turns.length / 2), turns.length - 1, ...Array.from({ length: RANDOM_SEEKS }, () => Math.floor(rand() * turns.length))]
+    const times: number[] = []
+    let turned = 0
+    for (const k of pick) {
+      const target = turns[k] as { turn: number; at: number }
+      const before = page.url()
+      const { ms } = await seekOnce(page, target.at, target.turn)
+      if (page.url() !== before) turned++
+      times.push(ms)
+      ctx.log(`replay seek: turn ${target.turn} in ${ms.toFixed(0)} ms${page.url() !== before ? ' (page turn)' : ''}`)
+    }
+    // For scale: opening the same pages without replay (goto → the frame after load, layout forced), in a
+    // context without the hook: a seek to another page costs at least this.
+    const plain = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const opens: number[] = []
+    const other = await plain.newPage()
+    for (const k of pick.slice(0, 8)) {
+      const file = files.find(f => f === pageOfTurn(turns, k, pages, first))
+      const t0 = Date.now()
+      await other.goto(pathToFileURL(join(sessions, file ?? first)).href)
+      await other.evaluate(() => new Promise(resolve => requestAnimationFrame(() => resolve(document.documentElement.offsetHeight))))
+      opens.push(Date.now() - t0)
+    }
+    await plain.close()
+    const sortedOpens = [...opens].sort((a, b) => a - b)
+    const sorted = [...times].sort((a, b) => a - b)
+    const elements = await page.evaluate(() => document.querySelectorAll('section[data-transcript] [id]').length)
+    return [
+      { name: 'seek to a turn: median', value: Math.round(quantile(sorted, 0.5)), unit: 'ms', note: `${times.length} seeks (${turned} to another page) over ${turns.length} turns, ${pages} pages` },
+      { name: 'seek to a turn: p95', value: Math.round(quantile(sorted, 0.95)), unit: 'ms', note: `max ${Math.round(sorted[sorted.length - 1] as number)} ms` },
+      { name: 'open a page (no replay): median', value: Math.round(quantile(sortedOpens, 0.5)), unit: 'ms', note: `${opens.length} opens of the same pages: the floor under a seek to another page` },
+      { name: 'replay assets', value: Number((replayBytes / (log.bytes / MB) / 1000).toFixed(1)), unit: 'KB/MB', note: `${(replayBytes / 1000).toFixed(0)} KB for a ${(log.bytes / MB).toFixed(0)} MB log` },
+      { name: 'rows in the DOM after the last seek', value: elements, unit: 'ids', note: 'one page of the session' },
+    ]
+  } finally {
+    await browser.close()
+  }
+}

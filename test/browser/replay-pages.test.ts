@@ -1,0 +1,132 @@
+/**
+ * Replay across the pages of a long session (issue 30 points 1 and 5), in Chromium with a fake clock: a
+ * generated timed session long enough for several pages (the site's page budget cuts it). Playing past the
+ * end of page 1 opens page 2 with the position in its address (`#replay=<ms>,<mode>,<speed>,1`) and goes on
+ * playing there; seeking to the last turn from page 1 opens the page holding it, starting at that page's
+ * checkpoint — and the DOM then holds that one page's turns, not the session's.
+ */
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { session, toolCallBlock } from '../../src/log/testing/session'
+import { decodeIndex, type ReplayIndex } from '../../src/replay/data'
+import { buildInto, tempDir } from '../support/build'
+import { chromiumPath, launch, watch } from './chromium'
+
+const TURNS = 120
+
+function longSession(): string {
+  const s = session({ id: 'long-replay', cwd: '/home/dev/long' })
+  for (let t = 1; t <= TURNS; t++) {
+    s.turnStart()
+    s.user(`Turn ${t}: list the files`)
+    s.stepStart()
+    const callId = `call-${t}`
+    s.assistant([toolCallBlock(callId, 'bash', { command: `ls -la dir${t}`, description: `List dir${t}` })])
+    s.call('bash', { command: `ls -la dir${t}`, description: `List dir${t}` }, callId)
+    s.result(callId, Array.from({ length: 300 }, (_, i) => `file-${t}-${i}.txt  ${'x'.repeat(60)}`).join('\n'))
+    s.stepEnd()
+    s.stepStart()
+    s.assistant(`Turn ${t} done.`)
+    s.stepEnd()
+    s.turnEnd()
+  }
+  return s.jsonl()
+}
+
+const enabled = chromiumPath() !== null
+let browser: Browser
+let sessions: string
+let index: ReplayIndex
+let pageFiles: string[]
+
+beforeAll(async () => {
+  if (!enabled) return
+  browser = await launch()
+  const root = tempDir()
+  const dir = join(root, '--home-dev-long--', 'long-replay')
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(join(dir, 'session.jsonl'), longSession())
+  const out = tempDir()
+  await buildInto([root], out)
+  sessions = join(out, 'sessions')
+  const files = readdirSync(sessions)
+  const script = files.find(f => f.endsWith('.replay.js'))
+  if (script === undefined) throw new Error('no replay index')
+  const decoded = decodeIndex(JSON.parse(readFileSync(join(sessions, script), 'utf8').slice('window.dshReplay='.length, -2)) as unknown)
+  if (decoded === null) throw new Error('unreadable replay index')
+  index = decoded
+  pageFiles = index.pages.map(p => p.page)
+}, 180_000)
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+async function open(file: string): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const activity = watch(page)
+  await page.clock.install({ time: new Date('2026-12-01T00:00:00Z') })
+  await page.clock.pauseAt(new Date('2026-12-01T00:00:10Z'))
+  await page.goto(pathToFileURL(join(sessions, file)).href)
+  return { page, errors: activity.errors }
+}
+
+const COMPRESSED = 1
+const turnSections = (page: Page) => page.locator('section[data-transcript] h2[id^="turn-"]').count()
+
+describe.skipIf(!enabled)('replay across pages', () => {
+  it('the session has several pages, each with its replay data and checkpoint', () => {
+    expect(pageFiles.length).toBeGreaterThanOrEqual(3)
+    expect(index.pages.slice(1).every(p => p.data !== null && p.data.endsWith(`.replay.p${index.pages.indexOf(p) + 1}.js`))).toBe(true)
+    const starts = index.pages.map(p => p.at[COMPRESSED])
+    expect(starts).toEqual([...starts].sort((a, b) => a - b))
+    expect(new Set(starts).size).toBe(starts.length)
+  })
+
+  it('playing past the end of page 1 goes on playing on page 2, from where page 1 ended', async () => {
+    const { page, errors } = await open(pageFiles[0] as string)
+    const page2 = index.pages[1]?.at[COMPRESSED] as number
+    // 1.5 s before page 2's checkpoint, playing.
+    await page.evaluate(at => window.dshPlayer?.start({ at, play: true }), page2 - 1500)
+    await page.getByRole('button', { name: '⏸ Pause' }).waitFor()
+    expect(page.url()).toMatch(/long-replay\.html$/)
+    await page.clock.runFor(2000)
+    await page.waitForURL(url => url.pathname.endsWith(pageFiles[1] as string))
+    expect(new URL(page.url()).hash).toBe(`#replay=${Math.round(page2)},compressed,1,1`)
+    await page.waitForSelector('html[data-replaying]')
+    await page.getByRole('button', { name: '⏸ Pause' }).waitFor()
+    const at = await page.evaluate(() => ({ position: window.dshPlayer?.position ?? NaN, playing: window.dshPlayer?.playing }))
+    expect(at.playing).toBe(true)
+    expect(at.position).toBeGreaterThanOrEqual(page2)
+    // And it keeps playing there: the clock moves the position on.
+    await page.clock.runFor(1000)
+    expect(await page.evaluate(() => window.dshPlayer?.position ?? NaN)).toBeGreaterThan(at.position)
+    expect(errors).toEqual([])
+    await page.context().close()
+  })
+
+  it('seeking to the last turn from page 1 opens its page at the turn; the DOM holds that page, not the session', async () => {
+    const { page, errors } = await open(pageFiles[0] as string)
+    const all = await turnSections(page)
+    expect(all).toBeLessThan(TURNS)
+    const last = index.turns.at(-1)
+    if (last === undefined) throw new Error('no turns')
+    expect(last.turn).toBe(TURNS)
+    await page.evaluate(at => window.dshPlayer?.start({ at }), last.at[COMPRESSED])
+    await page.waitForURL(url => url.pathname.endsWith(pageFiles[last.page] as string))
+    await page.waitForSelector('html[data-replaying]')
+    await expect.poll(() => page.evaluate(() => window.dshPlayer?.state().turn)).toBe(TURNS)
+    // The page holds only its own turns: those the index puts on it.
+    const onPage = index.turns.filter(t => t.page === last.page).length
+    expect(await turnSections(page)).toBe(onPage)
+    expect(onPage).toBeLessThan(TURNS / 2)
+    // At the last turn's start, its heading is shown and nothing after the turn's first rows is.
+    expect(await page.locator(`section[data-transcript] h2[id="turn-${TURNS}"]`).isVisible()).toBe(true)
+    expect(errors).toEqual([])
+    await page.context().close()
+  })
+})

@@ -1,0 +1,99 @@
+/**
+ * A subagent during replay (issue 30 point 3), in Chromium with a fake clock, on a corpus session that
+ * spawns one (v0 jsonrpc-agent subagent-spawn-in-process: the parent's `subagent` tool row, and the child's
+ * own session beside it). Before its logged call time the row and the link to the child's session under it
+ * are hidden; from the call until the logged result the row shows running (its localized label) with the
+ * child's link under it; a frame after the result it is settled, its card whole. The child's own clocks are
+ * not on the parent's page, so its progress is the row's running span, not a count of the child's steps.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { decodeIndex, type PageItem, type ReplayIndex } from '../../src/replay/data'
+import { FRAME_MS } from '../../src/replay/curve'
+import { buildInto, tempDir } from '../support/build'
+import { chromiumPath, launch, watch } from './chromium'
+
+const FAMILY = fileURLToPath(new URL('../../fixtures/corpus/v0/jsonrpc-agent/subagent-spawn-in-process', import.meta.url))
+
+const enabled = chromiumPath() !== null
+let browser: Browser
+let parentPage: string
+let index: ReplayIndex
+
+beforeAll(async () => {
+  if (!enabled) return
+  browser = await launch()
+  const site = tempDir()
+  await buildInto([FAMILY], site)
+  const sessions = join(site, 'sessions')
+  // The parent: the page whose transcript links to a child session.
+  const pages = readdirSync(sessions).filter(f => /\.html$/.test(f) && !/\.(prompts|trajectory|p\d+)\.html$/.test(f))
+  const parent = pages.find(f => readFileSync(join(sessions, f), 'utf8').includes('data-kind="child-session"'))
+  if (parent === undefined) throw new Error('no parent page')
+  parentPage = join(sessions, parent)
+  const script = readFileSync(parentPage.replace(/\.html$/, '.replay.js'), 'utf8')
+  const decoded = decodeIndex(JSON.parse(script.slice('window.dshReplay='.length, -2)) as unknown)
+  if (decoded === null) throw new Error('unreadable replay data')
+  index = decoded
+}, 120_000)
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** The subagent row and the child link under it: hidden / running / settled, and what the row reads. */
+function rowState(page: Page, ref: number): Promise<{ row: string; link: boolean; label: string }> {
+  return page.evaluate(ref => {
+    const row = [...document.querySelectorAll('section[data-transcript] [id]')][ref] as HTMLElement
+    const link = row.nextElementSibling?.querySelector('li[data-kind="child-session"]') as HTMLElement | null
+    const state = row.hasAttribute('data-rp-hidden') ? 'hidden' : row.hasAttribute('data-rp-run') ? 'running' : 'settled'
+    return { row: state, link: link !== null && link.offsetParent !== null, label: getComputedStyle(row, '::after').content }
+  }, ref)
+}
+
+describe.skipIf(!enabled)('a subagent during replay', () => {
+  it('runs under its card from its logged call to its logged result, the child link under it', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const activity = watch(page)
+    await page.clock.install({ time: new Date('2026-12-01T00:00:00Z') })
+    await page.clock.pauseAt(new Date('2026-12-01T00:00:10Z'))
+    await page.goto(pathToFileURL(parentPage).href)
+    const ids = await page.$$eval('section[data-transcript] [id]', els => els.map(e => e.id))
+    const items = index.data?.items ?? []
+    const subagent = items.find(i => i.kind === 'work' && (ids[i.ref] ?? '').startsWith('tool:')) as PageItem
+    expect(subagent).toBeDefined()
+    expect(await page.locator(`[id="${ids[subagent.ref]}"]`).getAttribute('data-tool')).toBe('subagent')
+    // The log's own span for it: call to result, in real time (positions are ms from the first row).
+    expect(subagent.t1 - subagent.t0).toBeGreaterThan(FRAME_MS + 2)
+
+    // Held back before it starts: in paced timing (this fixture logs the call at the session's first
+    // moment, so real timing has no "before") the start of the session shows only the turn's first rows.
+    await page.getByLabel('Timing').selectOption('paced')
+    await page.evaluate(() => window.dshPlayer?.start({ at: 0 }))
+    await page.waitForSelector('html[data-replaying]')
+    expect(await rowState(page, subagent.ref)).toMatchObject({ row: 'hidden', link: false })
+
+    await page.getByLabel('Timing').selectOption('real')
+    await page.evaluate(() => window.dshPlayer?.start({ at: 0, play: true }))
+    await page.getByRole('button', { name: '⏸ Pause' }).waitFor()
+    let now = 0
+    const runTo = async (at: number) => {
+      await page.clock.runFor(Math.ceil(at - now))
+      now = Math.ceil(at)
+    }
+    await runTo(subagent.t0 + FRAME_MS + 1)
+    const running = await rowState(page, subagent.ref)
+    expect(running).toMatchObject({ row: 'running', link: true })
+    expect(running.label).toBe('"running…"')
+    await runTo(subagent.t1 - 1)
+    expect(await rowState(page, subagent.ref)).toMatchObject({ row: 'running', link: true })
+    await runTo(subagent.t1 + FRAME_MS + 1)
+    expect(await rowState(page, subagent.ref)).toMatchObject({ row: 'settled', link: true, label: 'none' })
+    expect(activity.errors).toEqual([])
+    await context.close()
+  })
+})
