@@ -85,7 +85,7 @@ ${EXIT_NOTE}`,
   },
   {
     name: 'stats',
-    usage: 'stats [paths…] [--json|--csv] [--by day|week|project|model|tool] [--since DATE] [--until DATE]',
+    usage: 'stats [paths…] [--json|--csv] [--by day|week|project|model|tool] [--since DATE] [--until DATE] [--prices FILE]',
     summary: 'archive totals: sessions, turns, tool calls, tokens, time; by day, week, project, model or tool',
     flags: [
       { name: 'json', type: 'boolean', help: 'one JSON document on stdout: {"totals":{…},"rows":[…],"problems":[…]}' },
