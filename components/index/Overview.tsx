@@ -98,7 +98,17 @@ export function Overview({ model }: { model: OverviewModel }) {
         {model.heading}
       </h2>
       <OverviewTotals model={model} />
-      {model.costNote !== null && <p className={styles.note}>{model.costNote}</p>}
+      {model.costNote !== null && (
+        <p className={styles.note}>
+          {model.costNote}
+          {model.costSource !== null && (
+            <>
+              {' '}
+              <a href={model.costSource.href}>{model.costSource.label}</a>
+            </>
+          )}
+        </p>
+      )}
       <OverviewCharts charts={model.charts} />
       <div className={styles.lists}>
         {[model.top, model.slowest].map((list) =>

@@ -433,7 +433,7 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
     await writeShardManifest(outDir, {
       version: VERSION,
       rendererId: assets.rendererId,
-      options: { locale: options.locale, title: options.title, baseUrl: options.baseUrl, view: viewMode, highlight: options.highlight !== false, redact: options.redact?.fingerprint ?? null },
+      options: { locale: options.locale, title: options.title, baseUrl: options.baseUrl, view: viewMode, highlight: options.highlight !== false, redact: options.redact?.fingerprint ?? null, prices: JSON.stringify({ currency: prices.currency, date: prices.date, source: prices.source }) },
       optionsKey,
       shard,
       discovery: discoveryHash(readable.map(m => ({ stem: m.stem, id: m.id, parent: m.scan.header?.parentSession ?? null, createdAt: m.scan.header?.createdAt ?? null, bytes: m.scan.bytes }))),

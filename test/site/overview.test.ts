@@ -126,7 +126,8 @@ describe('the index overview', () => {
     let shown = shownTotals(site)
     expect(shown.get('Cost')).toBe('—')
     let html = readFileSync(join(site, 'index.html'), 'utf8')
-    expect(html).toContain('Cost from the price table of 2025-09-05 (USD): https://api-docs.deepseek.com/quick_start/pricing.')
+    expect(html).toContain('Cost from the price table of 2025-09-05 (USD).')
+    expect(html).toContain('<a href="https://api-docs.deepseek.com/quick_start/pricing">Its source</a>')
     expect(html).toMatch(/No cost for \d+ of 8 sessions/)
 
     // Test figures, not anyone's real prices: every model the demo uses, from long before its logs.
@@ -144,7 +145,8 @@ describe('the index overview', () => {
     const byId = new Map(sessions.map(s => [s.id, s.cost]))
     for (const r of manifestInsights(other)) expect(r.cost).toBeCloseTo(byId.get(r.id) as number, 9)
     html = readFileSync(join(other, 'index.html'), 'utf8')
-    expect(html).toContain('Cost from the price table of 2026-01-01 (USD): https://example.test/prices.')
+    expect(html).toContain('Cost from the price table of 2026-01-01 (USD).')
+    expect(html).toContain('<a href="https://example.test/prices">Its source</a>')
     // The most expensive sessions, each a link to its page, by inspect's cost.
     const list = html.slice(html.indexOf('>Most expensive sessions<'))
     const links = [...list.slice(0, list.indexOf('</ol>')).matchAll(/<li><a href="(sessions\/[^"]+)">[^<]*<\/a> <span[^>]*>([^<]+)<\/span><\/li>/g)]

@@ -22,8 +22,9 @@ export interface OverviewText {
   currentFilter: string
   /** Why no cost is shown. */
   noPrices: string
-  /** The price table's date, currency and source (`{date}`, `{currency}`, `{source}`). */
+  /** The price table's date and currency (`{date}`, `{currency}`); its source is a link named `priceSource`. */
   pricesFrom: string
+  priceSource: string
   /** `{n}` of `{total}` sessions have an unpriced request. */
   unpriced: string
   tokensChart: string
@@ -97,6 +98,8 @@ export interface OverviewModel {
   filterLabel: string | null
   /** Why cost is not shown (no price table applies); null when it is. */
   costNote: string | null
+  /** The price table's source page (a link after the note); null without a table. */
+  costSource: { href: string; label: string } | null
   charts: ChartModel[]
   /** Ranked lists, each entry a link: the sessions with the most tokens (or cost), the slowest turns. */
   top: OverviewList

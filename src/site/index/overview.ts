@@ -136,12 +136,13 @@ export function overviewModel(summaries: readonly SessionSummary[], site: SiteTe
   if (records.length === 0) return null
   const figures = overviewFigures(records, null, text, site.locale, price)
   const unpriced = records.filter(r => r.cost == null).length
-  const from = price === null ? '' : text.pricesFrom.replace('{date}', price.date).replace('{currency}', price.currency).replace('{source}', price.source)
+  const from = price === null ? '' : text.pricesFrom.replace('{date}', price.date).replace('{currency}', price.currency)
   return {
     heading: text.heading,
     totalsLabel: text.totals,
     ...figures,
     costNote: price === null ? text.noPrices : unpriced === 0 ? from : `${from} ${text.unpriced.replace('{n}', groupDigits(unpriced)).replace('{total}', groupDigits(records.length))}`,
+    costSource: price === null || !/^https?:\/\//.test(price.source) ? null : { href: price.source, label: text.priceSource },
     top: topSessions(summaries, text, price),
     slowest: slowestTurns(summaries, text, site.locale),
     data: OVERVIEW_DATA_FILE,
