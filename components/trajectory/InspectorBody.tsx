@@ -7,8 +7,8 @@
  * (src/site/client/trajectory) moves a selected row's fold into the Event details panel and turns the
  * headings into the client's tab list. Links to other records are written `data-x` with an id
  * (`#rec-41`): the site points each at the page that holds it (src/site/render/trajectory/links.ts).
- * Started times carry their epoch (`data-ms`): the script shows the reader's local time and toggles the
- * Unix form, as the client does.
+ * Started times carry their epoch (`data-ms`), for a script to show the reader's local time and the Unix
+ * form, as the client does; the toggle's titles are the ledger table's (`data-unix`, `data-local`), once a page.
  */
 import { Fragment, type ReactNode } from 'react'
 import type { Block, InspectorModel, LinkValue, Term, TextBlock, Value } from '../../src/trajectory-view/types'
@@ -42,7 +42,7 @@ function ValueView({ value }: { value: Value }): ReactNode {
   }
   if (value.kind === 'link') return <LinkView link={value} />
   return (
-    <time data-ms={value.ms} data-unix={value.showUnix} data-local={value.showLocal}>
+    <time data-ms={value.ms}>
       {value.text}
     </time>
   )
@@ -129,9 +129,7 @@ function BlockView({ block }: { block: Block }): ReactNode {
         <>
           <h5>{block.heading}</h5>
           <pre className={styles.diff}>
-            {block.lines.map((line, i) =>
-              line.sign === '+' ? <ins key={i}>{`+${line.text}\n`}</ins> : line.sign === '-' ? <del key={i}>{`-${line.text}\n`}</del> : line.sign === '@' ? `${line.text}\n` : ` ${line.text}\n`,
-            )}
+            {block.runs.map((run, i) => (run.sign === '+' ? <ins key={i}>{run.text}</ins> : run.sign === '-' ? <del key={i}>{run.text}</del> : run.text))}
           </pre>
           {block.cut !== undefined && <Cut cut={block.cut} />}
         </>

@@ -24,6 +24,9 @@ export interface LedgerWords {
   aria: string
   prefix: string
   none: string
+  /** `timing.showUnixTimestamp`, `timing.showLocalTime`: the Started time toggle's titles, once a page. */
+  unix: string
+  local: string
   /** Shown instead of the table when the session has no record. */
   empty: string | null
 }
@@ -53,7 +56,7 @@ export function TrajectoryPage({ chrome, skipLabel, allSessions, footer, toolbar
         <div className={styles.split}>
           {ledger.empty !== null && <p>{ledger.empty}</p>}
           <div className={styles.box}>
-            <table className={styles.ledger} data-tj-ledger="" data-aria={ledger.aria} data-prefix={ledger.prefix} data-none={ledger.none}>
+            <table className={styles.ledger} data-tj-ledger="" data-aria={ledger.aria} data-prefix={ledger.prefix} data-none={ledger.none} data-unix={ledger.unix} data-local={ledger.local}>
               <tbody data-dsh-slot="ledger" />
             </table>
           </div>

@@ -13,7 +13,7 @@ import type { ViewMode } from '../cards/view-mode'
 import type { RedactionReport } from '../redact/redactor'
 import type { RedactConfig } from '../redact/scan'
 import { loadSiteAssets, type SiteAssets } from '../site/html/assets'
-import { writeFileAtomic } from '../site/write/atomic-write'
+import { writeFileAtomic, writeTextPiecesAtomic } from '../site/write/atomic-write'
 import { pageFile } from '../site/plan/slug'
 import { renderHtmlExport, sessionAnchor, type HtmlExport } from './html/render-export'
 import { loadFamily, type ExportSession } from './load'
@@ -64,7 +64,7 @@ export interface ExportReport {
   /** An unknown format version, per session. */
   warnings: ExportWarning[]
   redactions: RedactionReport | null
-  html: (Omit<HtmlExport, 'html'> & { path: string; bytes: number }) | null
+  html: (Omit<HtmlExport, 'html' | 'pieces'> & { path: string; bytes: number }) | null
   /** `text` only when the summary went to stdout (`--markdown -`): the caller prints it. */
   markdown: (Omit<RenderedMarkdown, 'text'> & { path: string; bytes: number; text?: string }) | null
 }
@@ -137,9 +137,9 @@ export async function exportSession(options: ExportOptions): Promise<ExportRepor
     })
   }
   if (html !== null && options.html !== null) {
-    await writeFileAtomic(options.html, html.html)
-    const { html: text, ...rest } = html
-    report.html = { ...rest, path: options.html, bytes: Buffer.byteLength(text, 'utf8') }
+    const bytes = await writeTextPiecesAtomic(options.html, html.pieces)
+    const { parts, omittedParts, fullTexts, notEmbedded, overBudget } = html
+    report.html = { parts, omittedParts, fullTexts, notEmbedded, overBudget, path: options.html, bytes }
   }
   if (markdown !== null && options.markdown !== null) {
     const toStdout = options.markdown === STDOUT

@@ -4,11 +4,12 @@
  * followed by every later word once (`compact`). `searchableText` gives exactly
  * `compact(normalize(parts.join('\n')))`, cheaper: a long session's rows hold tens of megabytes of output,
  * and the two regular-expression passes, the copies between them and one string per word cost more than
- * rendering the pages did. Here one pass replaces only the gaps that change (a single space between words
- * stays, so a typical line is one match, not one per word), and a long row's words are recognised by their
- * characters (a hash, then a comparison) without becoming strings; its compacted text stays positions in
- * the normalised text (`CompactText`) until someone needs its characters — usually only a head and a tail,
- * because a big session's shard caps every long row.
+ * rendering the pages did. Here one pass reads the words in place — a word of the normalised text is a run
+ * of non-gap characters of one part — so neither the joined nor the normalised text is ever built (a
+ * 100 MB output of millions of short lines allocated ~10× its size in copies; issue 32), and a long row's
+ * words are recognised by their characters (a hash, then a comparison) without becoming strings; its
+ * compacted text stays spans of the parts (`CompactText`) until someone needs its characters — usually
+ * only a head and a tail, because a big session's shard caps every long row.
  */
 
 /** Rows longer than this keep half of it verbatim, then their distinct words (see compact()). */
@@ -102,88 +103,88 @@ const SPACE = 0x20
  * across an await): a long session has hundreds of long rows, and a fresh typed array for each cost more
  * than filling it.
  */
-let scratch = new Int32Array(1 << 12)
-let spare = new Int32Array(1 << 12)
+let scratch: Int32Array = new Int32Array(1 << 12)
+let spare: Int32Array = new Int32Array(1 << 12)
 
 /**
- * The distinct space-separated pieces of a normalised text, in order of first appearance, as spans of it
- * (`starts`, `ends`, parallel). Open addressing over the spans while `addPieces` runs: a piece seen before
- * costs its hash and one comparison.
+ * Distinct pieces of text, in order of first appearance, as spans of the strings they were read from
+ * (`parts`, `starts`, `ends`, parallel): the row's own texts, which the conversation model holds anyway, so
+ * a 100 MB output's words cost no copy. Open addressing over the spans while it is filled (`add`, then
+ * `done`): a piece seen before costs its hash and one comparison.
  */
 class DistinctWords {
+  readonly #parts: number[] = []
   readonly #starts: number[] = []
   readonly #ends: number[] = []
+  #hashes: number[] = []
+  /** Slots hold 1 + a piece's index, 0 when empty; the table is kept at most half full. */
+  #size = 1 << 10
+  #slots: Int32Array | null
   /** Characters of the pieces joined by single spaces. */
   chars = -1
 
-  constructor(private readonly text: string) {}
+  constructor(private readonly texts: readonly string[]) {
+    this.#slots = scratch
+    this.#slots.fill(0, 0, this.#size)
+  }
 
   get count(): number {
     return this.#starts.length
   }
 
-  /**
-   * Adds the pieces of `text.slice(from, to).split(' ')`: the text has no two spaces in a row, so a piece
-   * is empty only when `from` is a space.
-   */
-  addPieces(from: number, to: number): void {
-    const text = this.text
+  /** Adds the piece `texts[part].slice(start, end)` unless an equal one is there already. */
+  add(part: number, start: number, end: number): void {
+    const slots = this.#slots
+    if (slots === null) throw new Error('DistinctWords.add after done()')
+    const texts = this.texts
+    const text = texts[part] as string
+    let hash = FNV_OFFSET
+    for (let i = start; i < end; i++) hash = Math.imul(hash ^ text.charCodeAt(i), FNV_PRIME)
+    const length = end - start
     const starts = this.#starts
     const ends = this.#ends
-    const hashes: number[] = []
-    // Slots hold 1 + a piece's index, 0 when empty; the table is kept at most half full.
-    let size = 1 << 10
-    let slots = scratch
-    slots.fill(0, 0, size)
-    let i = from
-    for (;;) {
-      const start = i
-      let hash = FNV_OFFSET
-      for (; i < to; i++) {
-        const c = text.charCodeAt(i)
-        if (c === SPACE) break
-        hash = Math.imul(hash ^ c, FNV_PRIME)
-      }
-      const length = i - start
-      let mask = size - 1
-      let slot = hash & mask
-      let known = false
-      for (let entry = slots[slot] as number; entry !== 0; entry = slots[slot] as number) {
-        const k = entry - 1
-        if (hashes[k] === hash && (ends[k] as number) - (starts[k] as number) === length && sameChars(text, starts[k] as number, start, length)) {
-          known = true
-          break
-        }
-        slot = (slot + 1) & mask
-      }
-      if (!known) {
-        const k = starts.length
-        starts.push(start)
-        ends.push(i)
-        hashes.push(hash)
-        this.chars += length + 1
-        slots[slot] = k + 1
-        if ((k + 1) * 2 > size) {
-          size *= 2
-          if (spare.length < size) spare = new Int32Array(size)
-          const next = spare
-          next.fill(0, 0, size)
-          mask = size - 1
-          for (let j = 0; j <= k; j++) {
-            let s = (hashes[j] as number) & mask
-            while (next[s] !== 0) s = (s + 1) & mask
-            next[s] = j + 1
-          }
-          spare = slots
-          slots = next
-        }
-      }
-      if (i >= to) break
-      i++
+    const parts = this.#parts
+    const hashes = this.#hashes
+    const mask = this.#size - 1
+    let slot = hash & mask
+    for (let entry = slots[slot] as number; entry !== 0; entry = slots[slot] as number) {
+      const k = entry - 1
+      const s = starts[k] as number
+      if (hashes[k] === hash && (ends[k] as number) - s === length && sameChars(texts[parts[k] as number] as string, s, text, start, length)) return
+      slot = (slot + 1) & mask
     }
-    // Keep the larger table for the next text.
-    scratch = slots.length >= spare.length ? slots : spare
-    spare = scratch === slots ? spare : slots
+    const k = starts.length
+    parts.push(part)
+    starts.push(start)
+    ends.push(end)
+    hashes.push(hash)
+    this.chars += length + 1
+    slots[slot] = k + 1
+    if ((k + 1) * 2 > this.#size) this.#grow()
+  }
+
+  /** Filling is over (the shared tables stay with `scratch`, the larger one, for the next text). */
+  done(): void {
+    this.#slots = null
+    this.#hashes = []
+  }
+
+  #grow(): void {
+    const size = this.#size * 2
+    if (spare.length < size) spare = new Int32Array(size)
+    const next = spare
+    next.fill(0, 0, size)
+    const mask = size - 1
+    const hashes = this.#hashes
+    for (let j = 0; j < hashes.length; j++) {
+      let s = (hashes[j] as number) & mask
+      while (next[s] !== 0) s = (s + 1) & mask
+      next[s] = j + 1
+    }
+    spare = this.#slots as Int32Array
+    this.#slots = next
+    scratch = next
+    this.#size = size
   }
 
   length(k: number): number {
@@ -193,13 +194,13 @@ class DistinctWords {
   /** Pieces `from` to `to` (exclusive) joined by single spaces. */
   join(from = 0, to = this.count): string {
     const out: string[] = []
-    for (let k = from; k < to; k++) out.push(this.text.slice(this.#starts[k], this.#ends[k]))
+    for (let k = from; k < to; k++) out.push((this.texts[this.#parts[k] as number] as string).slice(this.#starts[k], this.#ends[k]))
     return out.join(' ')
   }
 }
 
-function sameChars(text: string, a: number, b: number, length: number): boolean {
-  for (let i = 0; i < length; i++) if (text.charCodeAt(a + i) !== text.charCodeAt(b + i)) return false
+function sameChars(a: string, from: number, b: string, at: number, length: number): boolean {
+  for (let i = 0; i < length; i++) if (a.charCodeAt(from + i) !== b.charCodeAt(at + i)) return false
   return true
 }
 
@@ -257,14 +258,75 @@ export type SearchableText = string | CompactText
 export function searchableText(parts: readonly (string | null | undefined)[]): SearchableText {
   const texts: string[] = []
   for (const p of parts) if (typeof p === 'string' && p !== '') texts.push(p)
-  // Normalised, except for the trim: at most one space at each end.
-  const spaced = replaceGaps(texts.join('\n'))
-  const from = spaced.charCodeAt(0) === SPACE ? 1 : 0
-  const to = spaced.length > from && spaced.charCodeAt(spaced.length - 1) === SPACE ? spaced.length - 1 : spaced.length
-  if (to - from <= WHOLE_TEXT) return spaced.slice(from, to)
-  const words = new DistinctWords(spaced)
-  words.addPieces(from + CUT, to)
-  return new CompactText(spaced.slice(from, from + CUT), words)
+  // The normalised text is the words of the joined texts (runs of code units that are not gaps; the '\n'
+  // joining two texts is a gap, so no word spans two) joined by single spaces. It is never built: the words
+  // are read in place, as spans, so a tool output of millions of short lines costs no copy of itself.
+  // Until the normalised text passes WHOLE_TEXT its words are listed (`head`, three numbers a word);
+  // after that every piece past CUT goes to `words`, which keeps each distinct one once.
+  const head: number[] = []
+  let length = -1
+  let words: DistinctWords | null = null
+  try {
+    for (let t = 0; t < texts.length; t++) {
+      const text = texts[t] as string
+      const n = text.length
+      let i = 0
+      for (;;) {
+        while (i < n && isGap(text.charCodeAt(i))) i++
+        if (i >= n) break
+        const start = i
+        while (i < n && !isGap(text.charCodeAt(i))) i++
+        // The word's offset in the normalised text: after the previous one and its separating space.
+        const at = length + 1
+        length = at + (i - start)
+        if (words !== null) words.add(t, start, i)
+        else {
+          head.push(t, start, i)
+          if (length > WHOLE_TEXT) words = piecesPastCut(texts, head)
+        }
+      }
+    }
+  } finally {
+    words?.done()
+  }
+  const headText = joinSpans(texts, head)
+  if (words === null) return headText
+  return new CompactText(headText.slice(0, CUT), words)
+}
+
+/** The spans `spans` (text index, start, end, …) of `texts`, joined by single spaces. */
+function joinSpans(texts: readonly string[], spans: readonly number[]): string {
+  const out: string[] = []
+  for (let k = 0; k < spans.length; k += 3) out.push((texts[spans[k] as number] as string).slice(spans[k + 1], spans[k + 2]))
+  return out.join(' ')
+}
+
+/**
+ * The first pieces of `normalised.slice(CUT).split(' ')`, from the words so far (`head`, which reach past
+ * CUT): the rest of the word CUT falls in — or an empty piece when CUT falls on a space — then each
+ * later word. Returned as a `DistinctWords` still being filled.
+ */
+function piecesPastCut(texts: readonly string[], head: readonly number[]): DistinctWords {
+  const words = new DistinctWords(texts)
+  let at = 0
+  let started = false
+  for (let k = 0; k < head.length; k += 3) {
+    const t = head[k] as number
+    const start = head[k + 1] as number
+    const end = head[k + 2] as number
+    const wordEnd = at + (end - start)
+    if (wordEnd > CUT) {
+      if (started) words.add(t, start, end)
+      else {
+        started = true
+        // A word starting past CUT: CUT is on the space before it, and the first piece is empty.
+        if (at > CUT) words.add(t, start, start)
+        words.add(t, start + Math.max(0, CUT - at), end)
+      }
+    }
+    at = wordEnd + 1
+  }
+  return words
 }
 
 /**

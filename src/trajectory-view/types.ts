@@ -25,15 +25,15 @@ export interface LinkValue {
   verbatim?: boolean
 }
 
-/** A Started time: UTC text on the page, the epoch for the script's local and Unix forms. */
+/**
+ * A Started time: UTC text on the page, the epoch for the script's local and Unix forms. The toggle's titles
+ * (`Show Unix timestamp`, `Show local time`) are the page's, once on the ledger (LedgerWords), not each time's.
+ */
 export interface TimeValue {
   kind: 'time'
   ms: number
   /** `2026-09-26 02:23:00.425 UTC` */
   text: string
-  /** Titles of the toggle (`Show Unix timestamp`, `Show local time`). */
-  showUnix: string
-  showLocal: string
 }
 
 export type Value = string | LinkValue | TimeValue | LinkValue[]
@@ -59,6 +59,12 @@ export interface TextBlock {
   cut?: { note: string; href: string; label: string }
 }
 
+/** Consecutive diff lines of one kind: added (`+`), removed (`-`), or plain (` `: context and hunk headers). */
+export interface DiffRun {
+  sign: ' ' | '+' | '-'
+  text: string
+}
+
 export type Block =
   | { kind: 'terms'; terms: Term[] }
   | TextBlock
@@ -69,8 +75,11 @@ export type Block =
   | { kind: 'links'; links: LinkValue[] }
   /** A tool catalog: each tool's name (linking its whole schema) and the first line of its description. */
   | { kind: 'catalog'; items: { name: string; href: string; description: string }[] }
-  /** A unified diff: lines with their sign. */
-  | { kind: 'diff'; heading: string; lines: { sign: ' ' | '+' | '-' | '@'; text: string }[]; cut?: TextBlock['cut'] }
+  /**
+   * A unified diff as runs of consecutive lines of one sign, each run's text its lines with their sign and a
+   * newline (`+a\n+b\n`): one `<ins>`/`<del>` a run rather than a line keeps a long diff's markup small.
+   */
+  | { kind: 'diff'; heading: string; runs: DiffRun[]; cut?: TextBlock['cut'] }
 
 export type TabId =
   | 'summary' | 'options' | 'usage' | 'timing' | 'diff' | 'systemPrompt' | 'tools' | 'rawOutput' | 'preview'

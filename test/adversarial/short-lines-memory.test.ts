@@ -4,10 +4,17 @@
  * the search index's regex replace, which V8 builds as one concatenated string a match), and a build or
  * export of this log ran out of a 64 MB heap (a 20 MB log of this shape peaked at 1.55 GB). Now what they
  * keep of such a text does not grow with its line count. The real CLI (dist/) runs in a child process under
- * `--max-old-space-size=64`: it must finish, and the page must still say how many lines were cut. No timing.
+ * `--max-old-space-size=64`: it must finish, and the page must still say how many lines were cut.
+ *
+ * Peak memory (issue 32: "≤ 3× whatever the shape of the content"): a 20 MB log of this shape is built and
+ * exported by the real CLI, which reports its own peak RSS (`process.resourceUsage().maxRSS`, the kernel's
+ * high-water mark) as it exits. The bound is 3× the log plus FLOOR, the memory a build holds before a
+ * log's size counts (Node, React, shiki, the site's assets: ~90 MB for a one-line session on the build
+ * machines). Before this bound, the export of this log peaked at ~235 MB (the search index's copies, side
+ * files as two-byte strings, the whole file joined in memory). No timing.
  */
 import { spawn } from 'node:child_process'
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -17,9 +24,13 @@ import { tempDir } from '../support/build'
 const BIN = fileURLToPath(new URL('../../bin/dsh-view.mjs', import.meta.url))
 const LINES = 2_000_000
 
-function runCli(args: string[]): Promise<{ code: number | null; stderr: string }> {
+/** Memory a build or export holds before a log's size counts (see the module comment). */
+const FLOOR_MB = 150
+const BIG_MB = 20
+
+function runCli(args: string[], node: string[] = ['--max-old-space-size=64']): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--max-old-space-size=64', BIN, ...args], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NO_COLOR: '1' } })
+    const child = spawn(process.execPath, [...node, BIN, ...args], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NO_COLOR: '1' } })
     let stderr = ''
     child.stderr.on('data', (d: Buffer) => {
       stderr = (stderr + d.toString()).slice(-4000)
@@ -29,16 +40,22 @@ function runCli(args: string[]): Promise<{ code: number | null; stderr: string }
   })
 }
 
+async function writeRoot(root: string, lines: number): Promise<number> {
+  const sessionDir = join(root, '--home-dev-project--', 'short-lines')
+  mkdirSync(sessionDir, { recursive: true })
+  const path = join(sessionDir, 'session.v4.jsonl')
+  const out = createWriteStream(path)
+  for (const piece of shortLinesSession(lines, { id: 'short-lines' })) if (!out.write(piece)) await new Promise<void>((r) => out.once('drain', () => r()))
+  await new Promise<void>((resolve) => out.end(resolve))
+  return statSync(path).size
+}
+
 let dir = ''
 let root = ''
 beforeAll(async () => {
   dir = tempDir('dv-short-lines-')
   root = join(dir, 'root')
-  const sessionDir = join(root, '--home-dev-project--', 'short-lines')
-  mkdirSync(sessionDir, { recursive: true })
-  const out = createWriteStream(join(sessionDir, 'session.v4.jsonl'))
-  for (const piece of shortLinesSession(LINES, { id: 'short-lines' })) if (!out.write(piece)) await new Promise<void>((r) => out.once('drain', () => r()))
-  await new Promise<void>((resolve) => out.end(resolve))
+  await writeRoot(root, LINES)
 })
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
@@ -60,5 +77,36 @@ describe(`a tool result of ${LINES.toLocaleString('en-US')} short lines under a 
     expect(run.stderr).not.toContain('heap out of memory')
     expect(run.code).toBe(0)
     expect(readFileSync(file, 'utf8')).toMatch(/⋯ 1,999,601 lines/)
+  })
+})
+
+describe(`peak memory on a ${BIG_MB} MB log of one result of short lines`, () => {
+  let bigRoot = ''
+  let logBytes = 0
+  let preload = ''
+  beforeAll(async () => {
+    bigRoot = join(dir, 'big')
+    logBytes = await writeRoot(bigRoot, Math.round((BIG_MB * 1e6) / 3))
+    preload = join(dir, 'report-rss.cjs')
+    // maxRSS is in kilobytes; written on exit, after everything the command did.
+    writeFileSync(preload, "process.on('exit', () => process.stderr.write('\\nPEAK_RSS_KB ' + process.resourceUsage().maxRSS + '\\n'))\n")
+  })
+  const peakOf = (stderr: string): number => {
+    const kb = /PEAK_RSS_KB (\d+)/.exec(stderr)?.[1]
+    if (kb === undefined) throw new Error(`no peak reported: ${stderr}`)
+    return Number(kb) * 1024
+  }
+  const bound = () => 3 * logBytes + FLOOR_MB * 1024 * 1024
+
+  it('build stays within 3× the log plus the floor', async () => {
+    const run = await runCli(['build', bigRoot, '-o', join(dir, 'big-site'), '-q'], ['--require', preload])
+    expect(run.code).toBe(0)
+    expect(peakOf(run.stderr)).toBeLessThanOrEqual(bound())
+  })
+
+  it('export -o stays within 3× the log plus the floor', async () => {
+    const run = await runCli(['export', bigRoot, '-o', join(dir, 'big.html'), '-q'], ['--require', preload])
+    expect(run.code).toBe(0)
+    expect(peakOf(run.stderr)).toBeLessThanOrEqual(bound())
   })
 })

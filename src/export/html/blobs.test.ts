@@ -29,3 +29,22 @@ describe('packBlobs', () => {
     expect(blobs.map(b => b.data !== null)).toEqual([true, true, false])
   })
 })
+
+describe('packBlobs on a text of millions of short lines (issue 32)', () => {
+  const text = '0\n1\n2\n3\n4\n5\n6\n7\n8\n9\n'.repeat(300_000)
+
+  it('counts its bytes and lines and round-trips it through the piecewise compressor', () => {
+    const [blob] = packBlobs([{ hash: 'a', text }], Number.POSITIVE_INFINITY)
+    expect(blob?.bytes).toBe(text.length)
+    expect(blob?.lines).toBe(text.split('\n').length)
+    expect(decode(blob?.data ?? '')).toBe(text)
+    expect(encodeText(text)).toBe(blob?.data)
+  })
+
+  it('stops compressing once the budget is passed, and a multi-piece text with surrogate pairs round-trips', () => {
+    const [small] = packBlobs([{ hash: 'a', text }], 100)
+    expect(small?.data).toBeNull()
+    const wide = '🙂x'.repeat(700_000)
+    expect(decode(encodeText(wide))).toBe(wide)
+  })
+})

@@ -73,16 +73,23 @@ export interface DocumentFill {
   view?: ViewMode
   /** `<title>` and any other head markup (already escaped). */
   head: string
-  body: string
+  /** The body markup in pieces, in order. */
+  body: readonly string[]
 }
 
-/** The whole file. Session text only ever arrives inside `head` and `body`, after the shell's slots are filled. */
-export function exportDocument(assets: ExportAssets, fill: DocumentFill): string {
-  const policy = exportCsp(assets.script, assets.style, styleAttributes(fill.body))
+/**
+ * The whole file, in pieces (the body's pieces as they came: never joined). Session text only ever arrives
+ * inside `head` and `body`, after the shell's slots are filled.
+ */
+export function exportDocument(assets: ExportAssets, fill: DocumentFill): string[] {
+  // Pieces are whole elements, so no start tag spans two of them.
+  const styles = new Set<string>()
+  for (const piece of fill.body) for (const value of styleAttributes(piece)) styles.add(value)
+  const policy = exportCsp(assets.script, assets.style, [...styles].sort())
   const before = assets.before
     .replaceAll('%DSH_LANG%', escapeHtml(fill.lang))
     .replaceAll('%DSH_VIEW%', escapeHtml(fill.view ?? DEFAULT_VIEW_MODE))
     .split(POLICY_SLOT)
     .join(policy)
-  return `${before}${fill.head}${assets.between}${fill.body}\n<script>${assets.script}</script>${assets.after}`
+  return [`${before}${fill.head}${assets.between}`, ...fill.body, `\n<script>${assets.script}</script>${assets.after}`]
 }

@@ -26,7 +26,8 @@ import type { SiteAssets } from '../../site/html/assets'
 import { foldControls, headerFacts, promptEntry, sessionChrome, type Family } from '../../site/render/chrome'
 import { sessionPrompts, type Prompt } from '../../site/render/prompts'
 import { Enricher } from '../../site/render/enrich'
-import { measure, type Size } from '../../site/render/measure'
+import type { Size } from '../../site/render/measure'
+import type { TranscriptParts } from '../../site/render/transcript-parts'
 import { SessionRenderer, type RenderLinks } from '../../site/render/render-session'
 import { headMarkup } from '../../site/html/shell'
 import { attributeValues } from '../../site/html/markup-scan'
@@ -59,7 +60,10 @@ export interface HtmlExportOptions {
 }
 
 export interface HtmlExport {
-  html: string
+  /** The file's text in pieces, in order (written piece by piece: a long session's file is never one string). */
+  pieces: string[]
+  /** The pieces joined (tests; the CLI writes the pieces). */
+  readonly html: string
   parts: number
   omittedParts: number
   fullTexts: number
@@ -76,7 +80,7 @@ interface Rendered {
   session: ExportSession
   relatives: Relatives
   chrome: SessionChrome
-  parts: string[]
+  parts: TranscriptParts
   /** The session's prompts, for its header's list (only those in the parts kept are listed). */
   prompts: Prompt[]
 }
@@ -139,58 +143,73 @@ export async function renderHtmlExport(options: HtmlExportOptions): Promise<Html
   }
 
   const budget = options.budget ?? MAX_EXPORT_MARKUP
-  const plan = planParts(rendered.map(r => r.parts.map(measure)), budget)
-  const kept = (r: Rendered, i: number) => r.parts.filter((_, k) => plan.kept[i]?.[k] !== false)
+  const plan = planParts(rendered.map(r => Array.from({ length: r.parts.length }, (_, k) => r.parts.size(k))), budget)
+  // Only the parts kept become strings (each once; partsMarkup uses them again).
+  const keptTexts = rendered.map((r, i) => Array.from({ length: r.parts.length }, (_, k) => (plan.kept[i]?.[k] !== false ? r.parts.text(k) : null)))
+  const kept = (_r: Rendered, i: number) => (keptTexts[i] ?? []).filter((p): p is string => p !== null)
   // A parent link goes to the spawning call's row when that row made it into the file.
-  const keptMarkup = rendered.map((r, i) => kept(r, i).join(''))
+  // Ids per session, read part by part (the kept markup is never joined: up to 16 MB a copy).
+  const keptIds = rendered.map((r, i) => kept(r, i).flatMap(part => collectIds(part)))
   for (const r of rendered) {
     const parent = r.relatives.parent
     if (r.chrome.parent === null || parent === null) continue
     const p = rendered.findIndex(x => x.session === parent.session)
-    const anchored = parent.anchor !== null && collectIds(keptMarkup[p] ?? '').includes(parent.anchor)
+    const anchored = parent.anchor !== null && (keptIds[p] ?? []).includes(parent.anchor)
     r.chrome = { ...r.chrome, parent: { ...r.chrome.parent, link: { ...r.chrome.parent.link, href: anchored ? `#${parent.anchor}` : hrefOf(parent.session.stem) } } }
   }
 
   // Each header lists its session's prompts that made it into the file, each linked within the file.
   rendered.forEach((r, i) => {
-    const ids = new Set(collectIds(keptMarkup[i] ?? ''))
+    const ids = new Set(keptIds[i] ?? [])
     const here = r.prompts.filter(p => ids.has(p.id))
     r.chrome = { ...r.chrome, prompts: here.length === 0 ? null : { label: text.prompts, summary: text.promptsSummary(r.prompts.length), entries: here.map(p => promptEntry(p, r.session.stem, 1, true, text)), note: null, all: null } }
   })
 
-  let main = ''
+  const main: string[] = []
   let omittedParts = 0
   rendered.forEach((r, i) => {
     const flags = plan.kept[i] ?? []
-    const body = partsMarkup(r, flags, t, i === 0, budget)
+    const body = partsMarkup(r, keptTexts[i] ?? [], flags, t, i === 0, budget)
     omittedParts += flags.filter(k => !k).length
     if (i === 0) {
-      main += body
+      main.push(...body)
       return
     }
     const header = renderStaticMarkup(<PageHeader chrome={r.chrome} allSessions={text.allSessions} />)
-    main += `<section id="${escapeHtml(sessionAnchor(r.session.stem))}" data-export-session="" aria-label="${escapeHtml(r.chrome.title)}">${demoteTitle(header)}${body}</section>`
+    main.push(`<section id="${escapeHtml(sessionAnchor(r.session.stem))}" data-export-session="" aria-label="${escapeHtml(r.chrome.title)}">${demoteTitle(header)}`, ...body, '</section>')
   })
 
   // Only texts some kept part links to, in order of first appearance.
   const order: string[] = []
-  for (const href of attributeValues(keptMarkup.join(''), 'href')) {
-    const hash = /^#full-([0-9a-f]+)$/.exec(href)?.[1]
-    if (hash !== undefined && !order.includes(hash)) order.push(hash)
-  }
+  const seen = new Set<string>()
+  rendered.forEach((r, i) => {
+    for (const part of kept(r, i)) {
+      for (const href of attributeValues(part, 'href')) {
+        const hash = /^#full-([0-9a-f]+)$/.exec(href)?.[1]
+        if (hash !== undefined && !seen.has(hash)) {
+          seen.add(hash)
+          order.push(hash)
+        }
+      }
+    }
+  })
   const blobs = packBlobs(order.flatMap(hash => { const v = texts.get(hash); return v === undefined ? [] : [{ hash, text: v }] }))
-  main += appendix(blobs, t)
+  main.push(appendix(blobs, t))
 
   const [first] = rendered
   if (first === undefined) throw new Error('nothing rendered')
   const frame = renderStaticMarkup(<SessionPage chrome={first.chrome} skipLabel={text.skipToTranscript} allSessions={text.allSessions} footer={text.generatedBy} />)
   if (!frame.includes(SLOT_MARKUP)) throw new Error('SessionPage no longer renders its transcript slot')
-  const body = frame.replace(SLOT_MARKUP, () => main)
+  const at = frame.indexOf(SLOT_MARKUP)
   const replay = replayBlock(root, kept(first, 0))
+  const body = [frame.slice(0, at), ...main, frame.slice(at + SLOT_MARKUP.length), ...(replay === null ? [] : [`\n${replay}`])]
   const head = headMarkup(first.chrome.title, null, null, replay === null ? null : { src: `#${REPLAY_DATA_ID}`, page: 1, autoplay: true })
-  const html = exportDocument(exportAssets(options.assets), { lang, head, body: replay === null ? body : `${body}\n${replay}`, view: viewMode })
+  const pieces = exportDocument(exportAssets(options.assets), { lang, head, body, view: viewMode })
   return {
-    html,
+    pieces,
+    get html() {
+      return pieces.join('')
+    },
     parts: rendered.reduce((n, r) => n + r.parts.length, 0),
     omittedParts,
     fullTexts: blobs.length,
@@ -225,31 +244,33 @@ function demoteTitle(header: string): string {
   return header.replace('<h1', '<h2').replace('</h1>', '</h2>')
 }
 
-function partsMarkup(r: Rendered, kept: readonly boolean[], t: ExportText, isRoot: boolean, budget: Size): string {
+function partsMarkup(r: Rendered, texts: readonly (string | null)[], kept: readonly boolean[], t: ExportText, isRoot: boolean, budget: Size): string[] {
   const stem = r.session.stem
   const runs = omittedRuns(kept)
   const noteOf = (k: number) => runs.find(([a, b]) => k >= a && k <= b)
-  let out = ''
+  const out: string[] = []
   if (r.parts.length > 1) {
     const nav: PageNavModel = {
       label: isRoot ? t.parts : `${t.parts}: ${r.chrome.title}`,
       position: t.partsCount(r.parts.length),
       previous: null,
       next: null,
-      pages: r.parts.map((_, k) => ({ href: `#${partAnchor(stem, (noteOf(k)?.[0] ?? k) + 1)}`, label: String(k + 1), current: false })),
+      pages: texts.map((_, k) => ({ href: `#${partAnchor(stem, (noteOf(k)?.[0] ?? k) + 1)}`, label: String(k + 1), current: false })),
     }
-    out += renderStaticMarkup(<PageNav nav={nav} />)
+    out.push(renderStaticMarkup(<PageNav nav={nav} />))
   }
-  r.parts.forEach((part, k) => {
+  texts.forEach((part, k) => {
     const run = noteOf(k)
     if (run !== undefined) {
       if (run[0] !== k) return
-      const bytes = r.parts.slice(run[0], run[1] + 1).reduce((sum, p) => sum + Buffer.byteLength(p, 'utf8'), 0)
+      let bytes = 0
+      for (let j = run[0]; j <= run[1]; j++) bytes += r.parts.byteLength(j)
       const note = t.omitted(run[0] + 1, run[1] + 1, r.parts.length, formatBytes(bytes), formatBytes(budget.bytes))
-      out += `<p id="${escapeHtml(partAnchor(stem, k + 1))}" data-export-note-block="" role="note">${escapeHtml(note)}</p>`
+      out.push(`<p id="${escapeHtml(partAnchor(stem, k + 1))}" data-export-note-block="" role="note">${escapeHtml(note)}</p>`)
       return
     }
-    out += `<div id="${escapeHtml(partAnchor(stem, k + 1))}" data-export-part="${isRoot && k === 0 ? 'first' : ''}">${part}</div>`
+    if (part === null) throw new Error(`transcript part ${k + 1} was left out but is not in an omitted run`)
+    out.push(`<div id="${escapeHtml(partAnchor(stem, k + 1))}" data-export-part="${isRoot && k === 0 ? 'first' : ''}">`, part, '</div>')
   })
   return out
 }

@@ -254,3 +254,42 @@ describe('settling on the rebuilt last page', () => {
     await until(() => document.querySelector('body > header h1')?.textContent === 'build 3', 'the build after the reset')
   })
 })
+
+describe('the live header', () => {
+  it('shows the counts and status of the transcript drawn in the same update (issue 32: it lagged ~2 s)', async () => {
+    const s = session({ id: 'header-sync', cwd: '/home/dev/header' })
+    s.turnStart()
+    s.user('List the files')
+    const running = parse(s)
+    const { main, feed } = openPage('header-sync')
+    // The server-rendered header of a running session, as the build writes it.
+    const header = document.querySelector('body > header') as HTMLElement
+    header.insertAdjacentHTML('beforeend', '<dl><div><dt>Turns</dt><dd>1</dd></div><div><dt>Tool calls</dt><dd>0</dd></div><div><dt>Status</dt><dd>running</dd></div><div><dt>Session</dt><dd>header-sync</dd></div></dl>')
+    feed().emit({ kind: 'reset', lines: running })
+    s.stepStart()
+    s.call('bash', { command: 'ls' }, 'c1')
+    s.result('c1', 'a.txt\nb.txt')
+    s.stepEnd()
+    s.stepStart()
+    s.assistant('Two files.')
+    s.stepEnd()
+    s.turnEnd()
+    const all = parse(s)
+    const value = (label: string) => [...header.querySelectorAll('dt')].find((dt) => dt.textContent === label)?.nextElementSibling?.textContent
+    // Read the header at the first change of the transcript that holds every line: no later draw may fix it up.
+    const seen = new Promise<{ calls: string | undefined; status: string | undefined; turns: string | undefined }>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (main.dataset['liveLines'] !== String(all.length)) return
+        observer.disconnect()
+        resolve({ calls: value('Tool calls'), status: value('Status'), turns: value('Turns') })
+      })
+      observer.observe(main, { attributes: true, attributeFilter: ['data-live-lines'] })
+    })
+    feed().emit({ kind: 'append', lines: all.slice(running.length) })
+    feed().emit({ kind: 'status', state: 'finished' })
+    expect(await seen).toEqual({ calls: '1', status: 'completed', turns: '1' })
+    expect(main.textContent).toContain('Two files.')
+    // Facts the live page does not derive stay as the server wrote them.
+    expect(value('Session')).toBe('header-sync')
+  })
+})

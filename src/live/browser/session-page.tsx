@@ -28,6 +28,7 @@ import { pageFile } from '../../site/plan/slug'
 import { siteText } from '../../site/strings'
 import { FEED_EVENT_KINDS, HIGHLIGHT_MAX_BLOCKS, HIGHLIGHT_MAX_CHARS, LIVE_HIGHLIGHT_PATH, liveFeedPath, type FeedMessage, type FeedState } from '../protocol'
 import { LiveBadge } from './badge'
+import { liveHeaderFacts, syncHeaderFacts } from './header-facts'
 import { LiveConversation } from './live-conversation'
 import { LiveTranscript } from './LiveTranscript'
 import { LiveNav } from './page-nav'
@@ -245,6 +246,8 @@ export class LiveSessionPage {
     // Folds that appeared since the last draw (a turn that closed, a new activity group) take the mode's state.
     this.#folds.follow(this.#main, mode)
     this.#nav?.show(tail.page, tail.page)
+    // The header's counts and status from the same snapshot: never a step behind the transcript.
+    syncHeaderFacts(this.#doc, liveHeaderFacts(conversation.facts, text))
     enhance(this.#doc)
     this.#main.dataset['liveLines'] = String(this.conversation.lineCount)
     this.#main.dataset['liveSeq'] = String(this.conversation.fileSeq)

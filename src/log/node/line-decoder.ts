@@ -67,6 +67,9 @@ export interface LineDecoder {
  * newlines. Buffer's UTF-8 decoding replaces invalid sequences exactly as `TextDecoder` does
  * (line-decoder.test.ts checks it).
  */
+/** Largest byte source whose Buffer view is cached: read buffers and zstd frames are far smaller. */
+const MAX_CACHED_VIEW = 4 * 1024 * 1024
+
 export function bufferByteOps(): ByteOps {
   // Two cached views: the reader alternates between the chunk it splits and the bytes a held row keeps.
   let source: Uint8Array | null = null
@@ -75,6 +78,9 @@ export function bufferByteOps(): ByteOps {
   let other: Buffer = view
   const viewOf = (bytes: Uint8Array): Buffer => {
     if (bytes === source) return view
+    // A one-off buffer (a long line joined from its pieces) is not cached: the cache would keep it alive,
+    // up to a whole 100 MB line, long after reading ended (issue 32: it was most of a read's peak).
+    if (bytes.byteLength > MAX_CACHED_VIEW) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
     if (bytes === otherSource) {
       ;[source, view, otherSource, other] = [otherSource, other, source, view]
       return view

@@ -38,6 +38,8 @@ import { searchText } from '../../search/strings'
 import type { FindBoxModel } from '../../search/types'
 import { escapeHtml } from '../../highlight/render-tokens'
 import type { Fact, PromptToc, RowExtra, SessionSummary, SiteText, TrajectoryLinks, ViewTabs } from '../types'
+import { bomTextChunks } from '../write/text-file'
+import { TranscriptParts } from './transcript-parts'
 
 /**
  * A session's view model handed out one section at a time (`sectionFeed` in src/cards/view-model.ts), for a
@@ -148,7 +150,7 @@ export interface RenderedSession {
    * Each page's transcript landmark (`<section data-transcript>…</section>`), for documents built elsewhere
    * (src/export). Rendered without a `RenderOutput` only.
    */
-  transcripts: string[]
+  transcripts: TranscriptParts
   /** The full texts of cut outputs, by hash (the side files' content without the BOM); empty when written through a `RenderOutput`. */
   sideTexts: SideText[]
   /** Every id the pages hold → its 1-based page (the Trajectory's links back to Chat rows). */
@@ -233,8 +235,7 @@ export class SessionRenderer {
         }
       }
     }
-    // A BOM makes browsers read a file:// text file as UTF-8 instead of guessing.
-    const sideFileOf = (t: SideText): RenderedFile => ({ path: `sessions/${sideFile(stem, t.hash)}`, content: `\ufeff${t.text}` })
+    const sideFileOf = (t: SideText): RenderedFile => ({ path: `sessions/${sideFile(stem, t.hash)}`, content: bomTextChunks(t.text) })
     const writeSides = async () => {
       for (const t of pendingSides.splice(0)) await emit(sideFileOf(t))
     }
@@ -316,7 +317,7 @@ export class SessionRenderer {
       const open = this.#open
       const close = this.#close
       // Decoded only when asked for (src/export): a site build never joins its pages into strings.
-      const transcripts = () => transcriptChunks.map(body => `${open}${Buffer.concat(body).toString('utf8')}${close}`)
+      const transcripts = () => new TranscriptParts(open, close, transcriptChunks)
       if (anchorMap !== null) await emit({ path: `sessions/${anchorMap}`, content: anchorScript({ pages: pageNames, anchors: Object.fromEntries(anchors) }) })
       // Replay data, cut along the pages just packed: each page's ids in document order.
       const replay = playsBack(input) ? replayAssets(input.replay as Schedule, pages.map((indices, i) => ({ page: pageNames[i] ?? '', ids: indices.flatMap(index => pieceIds[index] ?? []), data: i === 0 ? null : replayDataFile(stem, i + 1) }))) : null

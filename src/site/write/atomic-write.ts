@@ -21,6 +21,37 @@ const chunksOf = (data: FileContent): readonly Uint8Array[] =>
 
 /** Writes `data` to `path` atomically, creating parent folders (`dirs`: folders known to exist already). */
 export async function writeFileAtomic(path: string, data: FileContent, dirs?: Set<string>): Promise<void> {
+  await writeBatchesAtomic(path, [chunksOf(data)], dirs)
+}
+
+/**
+ * Writes text pieces to `path` atomically, each encoded only as it is written: a one-file export of a
+ * long session is never joined into one string or one buffer (issue 32).
+ */
+export async function writeTextPiecesAtomic(path: string, pieces: Iterable<string>): Promise<number> {
+  let bytes = 0
+  const batches = function* (): Generator<Uint8Array[]> {
+    let batch: Uint8Array[] = []
+    let held = 0
+    for (const piece of pieces) {
+      const chunk = Buffer.from(piece, 'utf8')
+      batch.push(chunk)
+      held += chunk.length
+      bytes += chunk.length
+      if (held >= 1 << 20) {
+        yield batch
+        batch = []
+        held = 0
+      }
+    }
+    yield batch
+  }
+  await writeBatchesAtomic(path, batches())
+  return bytes
+}
+
+/** The temp-file-and-rename write, its chunks given in batches (each written with writev before the next is made). */
+async function writeBatchesAtomic(path: string, batches: Iterable<readonly Uint8Array[]>, dirs?: Set<string>): Promise<void> {
   const dir = dirname(path)
   if (dirs === undefined || !dirs.has(dir)) {
     await mkdir(dir, { recursive: true })
@@ -30,19 +61,21 @@ export async function writeFileAtomic(path: string, data: FileContent, dirs?: Se
   try {
     const file = await open(temp, 'w')
     try {
-      let chunks = chunksOf(data).filter(c => c.length > 0)
-      while (chunks.length > 0) {
-        // writev may write less than asked (rare for regular files): go on from where it stopped.
-        let { bytesWritten } = await file.writev(chunks)
-        const rest: Uint8Array[] = []
-        for (const chunk of chunks) {
-          if (bytesWritten >= chunk.length) bytesWritten -= chunk.length
-          else {
-            rest.push(bytesWritten === 0 ? chunk : chunk.subarray(bytesWritten))
-            bytesWritten = 0
+      for (const batch of batches) {
+        let chunks = batch.filter(c => c.length > 0)
+        while (chunks.length > 0) {
+          // writev may write less than asked (rare for regular files): go on from where it stopped.
+          let { bytesWritten } = await file.writev(chunks)
+          const rest: Uint8Array[] = []
+          for (const chunk of chunks) {
+            if (bytesWritten >= chunk.length) bytesWritten -= chunk.length
+            else {
+              rest.push(bytesWritten === 0 ? chunk : chunk.subarray(bytesWritten))
+              bytesWritten = 0
+            }
           }
+          chunks = rest
         }
-        chunks = rest
       }
     } finally {
       await file.close()

@@ -12,7 +12,7 @@
 import type { Locale } from '../../cards/types'
 import type { TrajectorySnapshot } from '../../trajectory/model'
 import { ledgerSection, trajectoryWords, viewContext } from '../../trajectory-view'
-import type { Block, InspectorModel, LedgerRow, Value } from '../../trajectory-view'
+import type { Block, DiffRun, InspectorModel, LedgerRow, Value } from '../../trajectory-view'
 import { normalizeVolatile } from '../normalize'
 
 /** Characters of a text block kept on its one line. */
@@ -61,10 +61,17 @@ function writeBlocks(out: string[], blocks: readonly Block[], indent: string): v
         out.push(`${indent}${block.items.map((i) => i.name).join(', ')}`)
         break
       case 'diff':
-        out.push(`${indent}${block.heading}: +${block.lines.filter((l) => l.sign === '+').length} -${block.lines.filter((l) => l.sign === '-').length}`)
+        out.push(`${indent}${block.heading}: +${diffLineCount(block.runs, '+')} -${diffLineCount(block.runs, '-')}`)
         break
     }
   }
+}
+
+/** How many diff lines of one sign the page shows (a run's text is its lines, each ending in a newline). */
+function diffLineCount(runs: DiffRun[], sign: DiffRun['sign']): number {
+  let n = 0
+  for (const run of runs) if (run.sign === sign) for (let i = run.text.indexOf('\n'); i !== -1; i = run.text.indexOf('\n', i + 1)) n++
+  return n
 }
 
 function writeInspector(out: string[], inspector: InspectorModel): void {

@@ -11,16 +11,22 @@ import { structuredPatch } from 'diff'
 import type { PromptSnapshot, TrajectoryRecord } from '../../trajectory/model'
 import { labelText } from '../content'
 import type { ViewContext } from '../context'
-import type { Block, InspectorTab } from '../types'
+import type { Block, DiffRun, InspectorTab } from '../types'
 import { prettyJson, textBlock } from './common'
 import { shortDescription } from './tool'
 
 /** Edit-script bound of one diff; beyond it, the whole old text is removed and the new one added. */
 const MAX_EDITS = 2000
-/** Diff lines a page shows; the whole diff is a side file. */
-const DIFF_LINES = 200
+/**
+ * Diff lines a page shows; the whole diff is a side file. Small because a SYSTEM row's diff is in the page
+ * once per prompt change and a changed prompt is often replaced whole (every line removed, every line added):
+ * the page shows where the change starts, the side file the rest.
+ */
+export const DIFF_LINES = 50
+/** Characters of diff lines a page shows at most (a tool catalog's lines are long; a prompt may be one line). */
+export const DIFF_CHARS = 2_000
 
-type DiffLine = { sign: ' ' | '+' | '-' | '@'; text: string }
+export type DiffLine = { sign: ' ' | '+' | '-' | '@'; text: string }
 
 function lines(text: string): string[] {
   return text === '' ? [] : text.split('\n')
@@ -48,17 +54,50 @@ export function unifiedDiff(before: string, after: string): DiffLine[] {
 
 const toolsJson = (prompt: PromptSnapshot) => JSON.stringify(prompt.tools, null, 2) ?? '[]'
 
+const lineText = (line: DiffLine) => (line.sign === '@' ? line.text : `${line.sign}${line.text}`)
+
+/** Diff lines as runs of one kind (added, removed, plain), each line's text with its sign and a newline. */
+export function diffRuns(diff: DiffLine[]): DiffRun[] {
+  const runs: DiffRun[] = []
+  for (const line of diff) {
+    const sign = line.sign === '@' ? ' ' : line.sign
+    const last = runs[runs.length - 1]
+    if (last !== undefined && last.sign === sign) last.text += `${lineText(line)}\n`
+    else runs.push({ sign, text: `${lineText(line)}\n` })
+  }
+  return runs
+}
+
 function diffBlock(heading: string, before: string, after: string, ctx: ViewContext): Block | null {
   const diff = unifiedDiff(before, after)
   if (diff.length === 0) return null
-  if (diff.length <= DIFF_LINES) return { kind: 'diff', heading, lines: diff }
-  const whole = diff.map((l) => (l.sign === '@' ? l.text : `${l.sign}${l.text}`)).join('\n')
+  const shown = pageLines(diff)
+  if (shown.length === diff.length && shown[shown.length - 1] === diff[diff.length - 1]) return { kind: 'diff', heading, runs: diffRuns(diff) }
+  const whole = diff.map(lineText).join('\n')
   return {
     kind: 'diff',
     heading,
-    lines: diff.slice(0, DIFF_LINES),
-    cut: { note: ctx.words.t('dv.textCut', { shown: DIFF_LINES, total: diff.length }), href: ctx.sideFile(whole), label: ctx.words.t('dv.fullText') },
+    runs: diffRuns(shown),
+    cut: { note: ctx.words.t('dv.diffCut', { shown: shown.length, total: diff.length }), href: ctx.sideFile(whole), label: ctx.words.t('dv.fullText') },
   }
+}
+
+/** The diff's lines the page shows: at most DIFF_LINES of them and DIFF_CHARS characters, the last one cut. */
+export function pageLines(diff: DiffLine[]): DiffLine[] {
+  const out: DiffLine[] = []
+  let room = DIFF_CHARS
+  for (const line of diff) {
+    if (out.length === DIFF_LINES || room <= 0) break
+    if (line.text.length > room) {
+      // Never end between the halves of a surrogate pair.
+      const end = /[\uD800-\uDBFF]/.test(line.text.charAt(room - 1)) ? room - 1 : room
+      out.push({ sign: line.sign, text: `${line.text.slice(0, end)}…` })
+      break
+    }
+    out.push(line)
+    room -= line.text.length
+  }
+  return out
 }
 
 /** The Diff tab's blocks for prompt `current` against `previous` (memoised per pair). */

@@ -43,7 +43,7 @@ export function usageBlocks(request: TrajectoryRequest, ctx: ViewContext): Block
 }
 
 export function timeValue(ms: number, ctx: ViewContext): TimeValue {
-  return { kind: 'time', ms, text: ctx.words.t('dv.utc', { time: clockUtc(ms) }), showUnix: ctx.words.t('timing.showUnixTimestamp'), showLocal: ctx.words.t('timing.showLocalTime') }
+  return { kind: 'time', ms, text: ctx.words.t('dv.utc', { time: clockUtc(ms) }) }
 }
 
 const muted = (term: string, value: string): Term => ({ term, value, tone: 'muted' })

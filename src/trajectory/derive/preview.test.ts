@@ -1,7 +1,7 @@
 /** Ledger previews (trajectory.md §3.2): GFM to plain text, whitespace collapsed, 2,048 / 512 cuts. */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { markdownPlainText, needsLexing, PREVIEW_CHARS, PREVIEW_SOURCE_CHARS, previewText } from './preview'
+import { markdownPlainText, needsLexing, PREVIEW_CHARS, PREVIEW_MEMO, PREVIEW_SOURCE_CHARS, previewText } from './preview'
 
 describe('previewText', () => {
   it.each<[string, string, string]>([
@@ -37,6 +37,17 @@ describe('previewText', () => {
   it('counts characters, not UTF-16 units (no split surrogate pair)', () => {
     const preview = previewText('😀'.repeat(600))
     expect(Array.from(preview)).toHaveLength(PREVIEW_CHARS + 1)
+  })
+})
+
+describe('the preview memo', () => {
+  it('gives the same preview for a text seen before, also after the memo filled and was forgotten', () => {
+    const texts = Array.from({ length: PREVIEW_MEMO + 10 }, (_, i) => `**item ${i}** see [doc](http://x/${i})`)
+    const first = texts.map(previewText)
+    expect(first[3]).toBe('item 3 see doc')
+    // Second round: the early texts were forgotten when the memo filled, the late ones are remembered.
+    expect(texts.map(previewText)).toEqual(first)
+    expect(first).toEqual(texts.map((t) => markdownPlainText(t).replace(/\s+/g, ' ').trim()))
   })
 })
 

@@ -5,7 +5,10 @@
  * whitespace collapsed, cut to 512 characters with "…" when anything was cut. The token walk is iterative
  * (the input is bounded, and nothing from a log is recursed on). Text with no Markdown syntax in it (most
  * tool arguments and outputs) skips the lexer: its plain text is itself (`needsLexing`; preview.test.ts
- * checks the shortcut against the lexer on generated text).
+ * checks the shortcut against the lexer on generated text). Lexed previews are remembered per source text
+ * (`PREVIEW_MEMO` entries at most, forgotten all at once when full): a session repeats the same messages
+ * (runtime-context snapshots, instructions, retried prompts), and the lexer is the preview's cost. The
+ * result depends on the text only, so the memo never changes an output.
  */
 import { Lexer, type Token } from 'marked'
 
@@ -106,11 +109,24 @@ export function needsLexing(text: string): boolean {
 const INLINE_SYNTAX = /[\\`*_[\]<&~|]/
 const BLOCK_SYNTAX = /(?:^|\n) {0,3}(?:[#>=+-]|\d{1,9}[.)])/
 
+/** Lexed sources remembered (each at most PREVIEW_SOURCE_CHARS long: ≤ ~5 MB of strings when full). */
+export const PREVIEW_MEMO = 1024
+const memo = new Map<string, string>()
+
+function lexedPlain(source: string): string {
+  const known = memo.get(source)
+  if (known !== undefined) return known
+  if (memo.size >= PREVIEW_MEMO) memo.clear()
+  const plain = markdownPlainText(source)
+  memo.set(source, plain)
+  return plain
+}
+
 /** The ledger preview of `markdown` (module comment). */
 export function previewText(markdown: string): string {
   const cutSource = markdown.length > PREVIEW_SOURCE_CHARS
   const source = cutSource ? markdown.slice(0, PREVIEW_SOURCE_CHARS) : markdown
-  const plain = (needsLexing(source) ? markdownPlainText(source) : source).replace(/\s+/g, ' ').trim()
+  const plain = (needsLexing(source) ? lexedPlain(source) : source).replace(/\s+/g, ' ').trim()
   // A string of at most PREVIEW_CHARS code units has at most that many characters.
   if (plain.length > PREVIEW_CHARS) {
     const chars = Array.from(plain)

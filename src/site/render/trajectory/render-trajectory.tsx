@@ -48,6 +48,7 @@ import {
 import { LedgerSection, Row } from '../../../../components/trajectory/LedgerSection'
 import { LEDGER_SLOT, TrajectoryPage } from '../../../../components/trajectory/TrajectoryPage'
 import type { TimelineModel } from '../../../../components/trajectory/TimelineOverview'
+import { bomTextChunks } from '../../write/text-file'
 
 /** Characters of one inspector text shown on the page; the rest is a click away in a side file. */
 export const TEXT_CAP = 2_000
@@ -162,7 +163,7 @@ export class PreparedTrajectory {
           paths.push(side.path)
           continue
         }
-        await out.write(side.path, `\ufeff${side.text}`)
+        await out.write(side.path, bomTextChunks(side.text))
         paths.push(side.path)
       }
       const chatOf = chatTargets(input.snapshot, chat)
@@ -311,7 +312,7 @@ export class TrajectoryRenderer {
         toolbar={toolbarModel(words)}
         timeline={timeline}
         panel={panelModel(words)}
-        ledger={{ aria: dictionary['request.rowAria'], prefix: dictionary['request.rowPrefix'], none: dictionary['request.noContent'], empty: input.snapshot.records.length === 0 ? t('dv.noRecords') : null }}
+        ledger={{ aria: dictionary['request.rowAria'], prefix: dictionary['request.rowPrefix'], none: dictionary['request.noContent'], unix: dictionary['timing.showUnixTimestamp'], local: dictionary['timing.showLocalTime'], empty: input.snapshot.records.length === 0 ? t('dv.noRecords') : null }}
       />,
     )
     const file = trajectoryFile(stem, page)
