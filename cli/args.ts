@@ -56,6 +56,8 @@ export type Invocation =
       shard?: ShardRequest | null
       /** `--mark "N:LABEL"`: replay chapters (absent: none). */
       marks?: Mark[]
+      /** `--prices FILE`: the price table the overview's cost comes from (absent or null: the bundled one). */
+      prices?: string | null
     } & Output)
   | StatsInvocation
   | MergeInvocation
@@ -87,6 +89,8 @@ export type StatsInvocation = {
   /** `YYYY-MM-DD` (UTC), inclusive; null: no bound. */
   since: string | null
   until: string | null
+  /** `--prices FILE`: a price table instead of the bundled one (read and checked by cli/prices.ts). */
+  prices: string | null
 } & Output
 
 export type SnapshotFormat = 'text' | 'aria'
@@ -149,6 +153,7 @@ export function parseInvocation(argv: readonly string[]): Invocation {
         latest: parseLatest(values['latest']),
         ...output(values),
         redact: parseRedactRequest(values['redact'] === true, str(values['redact-config'])),
+        prices: nonEmpty(str(values['prices']), '--prices'),
         view: parseView(str(values['view'])),
         shard,
         marks: parseMarks(values['mark']),
@@ -555,6 +560,7 @@ function parseStats(spec: CommandSpec, rest: string[]): StatsInvocation {
     by: (by as GroupBy | undefined) ?? null,
     since,
     until,
+    prices: nonEmpty(str(values['prices']), '--prices'),
     ...output(values),
   }
 }

@@ -15,6 +15,7 @@
  * session at all, the build fails before it touches the output folder: exit 1, the paths looked at named on
  * stderr, nothing written and no index path on stdout.
  */
+import { loadPrices } from './prices'
 import { existsSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { fileURLToPath } from 'node:url'
@@ -92,7 +93,7 @@ export async function runBuild(inv: BuildInvocation, io: Io): Promise<number> {
   let report: BuildReport
   try {
     report = await buildSite(
-      { inputs, ...(discovery === null ? {} : { discovery }), outDir: inv.outDir, title: inv.title, baseUrl: inv.baseUrl, locale: inv.locale, view: inv.view, shard: inv.shard ?? null, marks: inv.marks ?? [], env: io.env, homedir: homedir(), redact, ...highlightWorkerFrom(io.env), ...trajectoryFrom(io.env) },
+      { inputs, ...(discovery === null ? {} : { discovery }), outDir: inv.outDir, title: inv.title, baseUrl: inv.baseUrl, locale: inv.locale, view: inv.view, shard: inv.shard ?? null, marks: inv.marks ?? [], prices: await loadPrices(inv.prices ?? null), env: io.env, homedir: homedir(), redact, ...highlightWorkerFrom(io.env), ...trajectoryFrom(io.env) },
       progress,
     )
   } catch (err) {

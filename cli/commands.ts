@@ -85,7 +85,7 @@ ${EXIT_NOTE}`,
   },
   {
     name: 'stats',
-    usage: 'stats [paths…] [--json|--csv] [--by day|week|project|model|tool] [--since DATE] [--until DATE]',
+    usage: 'stats [paths…] [--json|--csv] [--by day|week|project|model|tool] [--since DATE] [--until DATE] [--prices FILE]',
     summary: 'archive totals: sessions, turns, tool calls, tokens, time; by day, week, project, model or tool',
     flags: [
       { name: 'json', type: 'boolean', help: 'one JSON document on stdout: {"totals":{…},"rows":[…],"problems":[…]}' },
@@ -93,6 +93,7 @@ ${EXIT_NOTE}`,
       { name: 'by', type: 'string', value: 'KEY', help: 'break the totals down by day, week (from Monday), project, model or tool' },
       { name: 'since', type: 'string', value: 'DATE', help: 'only sessions that started on or after DATE (YYYY-MM-DD, UTC)' },
       { name: 'until', type: 'string', value: 'DATE', help: 'only sessions that started on or before DATE (YYYY-MM-DD, UTC)' },
+      { name: 'prices', type: 'string', value: 'FILE', help: 'price table JSON to cost requests with, instead of the bundled DeepSeek table' },
     ],
     notes: `${PATHS_NOTE}
 
@@ -102,6 +103,10 @@ history is its parent's). By day and week, tokens go to the day each request set
 tool calls and time to the day the session started; by model, tokens go to the request's model and the rest
 to the session's first model; by tool, the rows are tool calls (and the failed or interrupted sessions that
 ended on that tool).
+
+Cost comes from a dated price table (the bundled one: DeepSeek's published prices, with their source;
+--prices FILE for another). A request is priced only when the table lists its provider, model and time; a
+row with any unpriced request shows no cost ("cost": null in JSON, an empty cell in CSV).
 
 ${EXIT_NOTE}`,
     examples: ['dsh-view stats ~/.dsh/sessions', 'dsh-view stats --by day --since 2026-11-01 --json', 'dsh-view stats ./sessions --by model --csv > usage.csv'],
@@ -113,6 +118,7 @@ ${EXIT_NOTE}`,
     flags: [
       { name: 'out', short: 'o', type: 'string', value: 'DIR', help: 'output directory (default dsh-view-site)' },
       { name: 'open', type: 'boolean', help: 'open index.html when done' },
+      { name: 'prices', type: 'string', value: 'FILE', help: 'price table JSON for the overview\'s cost, instead of the bundled DeepSeek table' },
       { name: 'demo', type: 'boolean', help: 'the demo sessions shipped with dsh-view (real dsh logs), to try it' },
       { name: 'or-demo', type: 'boolean', help: 'with no path: the demo sessions when the default sessions root holds none\n(what `npm start` runs; without it, no session found is an error)' },
       { name: 'base-url', type: 'string', value: 'URL', help: 'absolute URL the site will be published under' },

@@ -22,6 +22,8 @@ import type { UsageTotals } from '../src/conversation/model'
 import { isUnknownVersion, NEWEST_KNOWN_VERSION } from '../src/log/format-version'
 import { knownTime } from '../src/log/time'
 import { sessionInsight, type SessionInsight } from '../src/stats/insight'
+import { SLOW_TURNS } from '../src/conversation/builder'
+import type { PriceTable } from '../src/stats/prices'
 
 type InspectInvocation = Extract<Invocation, { mode: 'inspect' }>
 
@@ -96,6 +98,8 @@ export interface InspectOptions {
   reporter?: Reporter
   /** The clock for "running" (tests). */
   now?: number
+  /** The price table the archive facts' cost comes from (none: no cost). */
+  prices?: PriceTable | null
 }
 
 /**
@@ -116,7 +120,7 @@ export interface InspectedRun {
 
 /** `inspect`, keeping each session's archive facts: what `dsh-view stats` adds up (so its totals are inspect's). */
 export async function inspectRuns(inputs: readonly string[], io: Io, options: InspectOptions | ChunkMode = {}): Promise<{ sessions: InspectedRun[]; problems: InspectReport['problems'] }> {
-  const { chunks = 'skip-superseded', latest = null, reporter, now = Date.now() } = typeof options === 'string' ? { chunks: options } : options
+  const { chunks = 'skip-superseded', latest = null, reporter, now = Date.now(), prices = null } = typeof options === 'string' ? { chunks: options } : options
   const discovery = await discoverLogs(inputs, { env: io.env, homedir: io.env['HOME'] ?? homedir() })
   const problems = [...discovery.problems]
   const logs = latest === null ? discovery.logs : (await latestSessions(discovery, latest)).logs
@@ -141,7 +145,7 @@ export async function inspectRuns(inputs: readonly string[], io: Io, options: In
   const { duplicates } = linkSessions(read.map((r) => r.summary))
   const sessions = read.map(({ log, summary, run, writtenAt }) => {
     const session = toJson(log, summary, (duplicates.get(summary.id) ?? []).filter((d) => d !== summary).map((d) => d.path), run, writtenAt, now)
-    return { session, insight: insightOf(session, run) }
+    return { session, insight: insightOf(session, run, prices) }
   })
   return { sessions, problems }
 }
@@ -188,7 +192,7 @@ function toJson(log: DiscoveredLog, s: SessionSummary, duplicateOf: string[], ru
   }
 }
 
-function insightOf(s: InspectedSession, run: RunFacts): SessionInsight {
+function insightOf(s: InspectedSession, run: RunFacts, prices: PriceTable | null): SessionInsight {
   const start = s.startTime === null ? null : Date.parse(s.startTime)
   const end = s.endTime === null ? null : Date.parse(s.endTime)
   return sessionInsight({
@@ -203,6 +207,8 @@ function insightOf(s: InspectedSession, run: RunFacts): SessionInsight {
     requests: run.requests(),
     tools: run.counts.byTool(),
     lastTool: run.counts.lastTool(),
+    slowTurns: run.counts.slowestTurns(SLOW_TURNS),
+    prices,
   })
 }
 

@@ -3,6 +3,9 @@
  * contract: one count, added up), every breakdown adds up to them, the date range keeps the sessions
  * inspect dates in it, and the flags are checked.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { parseInvocation } from './args'
@@ -93,7 +96,7 @@ describe('dsh-view stats --json on the corpus', () => {
     const lines = (await stats(['--csv', '--by', 'model'])).trimEnd().split('\n')
     expect(lines[0]).toMatch(/^model,sessions,turns,toolCalls,/)
     expect(lines.length).toBe(json.rows.length + 2)
-    expect(lines[lines.length - 1]).toBe(`"total",${json.totals.sessions},${json.totals.turns},${json.totals.toolCalls},${json.totals.requests},${json.totals.usage.inputTokens},${json.totals.usage.outputTokens},${json.totals.usage.reasoningTokens},${json.totals.usage.cacheReadTokens},${json.totals.usage.cacheWriteTokens},${json.totals.usage.totalTokens},${json.totals.durationMs},${json.totals.failed},${json.totals.interrupted}`)
+    expect(lines[lines.length - 1]).toBe(`"total",${json.totals.sessions},${json.totals.turns},${json.totals.toolCalls},${json.totals.requests},${json.totals.usage.inputTokens},${json.totals.usage.outputTokens},${json.totals.usage.reasoningTokens},${json.totals.usage.cacheReadTokens},${json.totals.usage.cacheWriteTokens},${json.totals.usage.totalTokens},${json.totals.durationMs},${json.totals.failed},${json.totals.interrupted},,`)
   })
 
   it('text: one total line', async () => {
@@ -115,5 +118,57 @@ describe('stats flags', () => {
 
   it('parses the whole synopsis', () => {
     expect(parseInvocation(['stats', 'a', 'b', '--csv', '--by', 'week', '--since', '2026-01-01', '--until', '2026-01-31'])).toMatchObject({ mode: 'stats', inputs: ['a', 'b'], format: 'csv', by: 'week', since: '2026-01-01', until: '2026-01-31' })
+  })
+})
+
+describe('stats cost', () => {
+  it('with the bundled table: its source and date are named, and the corpus (deepseek-v4 models, 2026) has no price', async () => {
+    const doc = JSON.parse(await stats(['--json', '--by', 'model']))
+    expect(doc.prices).toEqual({ currency: 'USD', date: '2025-09-05', source: 'https://api-docs.deepseek.com/quick_start/pricing' })
+    expect(doc.totals.cost).toBeNull()
+    // A row of no requests costs nothing; every other row has an unpriced request.
+    for (const row of doc.rows) expect(row.cost).toEqual(row.requests === 0 ? { amount: 0, currency: 'USD' } : null)
+  })
+
+  it('--prices FILE: each priced model\'s cost is its tokens times the file\'s prices; a row with unpriced requests has none', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dv-prices-'))
+    const file = join(dir, 'prices.json')
+    // Test figures, not anyone's real prices.
+    const flash = { inputCacheHit: 0.5, inputCacheMiss: 2, output: 8 }
+    writeFileSync(file, JSON.stringify({ version: 1, date: '2026-01-01', currency: 'CNY', source: 'https://example.test/prices', providers: ['deepseek-official'], periods: [{ from: '2020-01-01T00:00:00Z', models: { 'deepseek-v4-flash': flash } }] }))
+    // The real-host logs: requests with their clocks (other corpus logs had their times stripped: no price without a time).
+    const hosts = (args: string[]) => stdoutOf(io => runStats(parseInvocation(['stats', join(CORPUS, 'real-host'), '-q', ...args]) as never, io))
+    const doc = JSON.parse(await hosts(['--json', '--by', 'model', '--prices', file]))
+    expect(doc.prices.currency).toBe('CNY')
+    const row = doc.rows.find((r: { key: string }) => r.key === 'deepseek-official/deepseek-v4-flash')
+    const u = row.usage
+    expect(u.cacheWriteTokens).toBe(0)
+    expect(row.cost.currency).toBe('CNY')
+    expect(row.cost.amount).toBeCloseTo((u.inputTokens * flash.inputCacheMiss + u.cacheReadTokens * flash.inputCacheHit + u.outputTokens * flash.output) / 1e6, 5)
+    expect(row.cost.amount).toBeGreaterThan(0)
+    const others = doc.rows.filter((r: { key: string; requests: number }) => r.key !== 'deepseek-official/deepseek-v4-flash' && r.requests > 0)
+    for (const other of others) expect(other.cost).toBeNull()
+    // The total is not a partial sum: with another model's requests unpriced, it has none.
+    if (others.length > 0) expect(doc.totals.cost).toBeNull()
+    else expect(doc.totals.cost).toEqual(row.cost)
+    const csv = (await hosts(['--csv', '--by', 'model', '--prices', file])).trimEnd().split('\n')
+    expect(csv[0]?.endsWith(',cost,currency')).toBe(true)
+    const flashLine = csv.find(l => l.startsWith('"deepseek-official/deepseek-v4-flash"'))
+    expect(flashLine?.endsWith(`,${row.cost.amount},CNY`)).toBe(true)
+  })
+
+  it.each([
+    ['a missing file', null, /cannot read it \(ENOENT\)/],
+    ['not JSON', '{ nope', /not JSON/],
+    ['no currency', JSON.stringify({ version: 1, date: '2026-01-01', source: 'https://x.test', providers: ['p'], periods: [{ models: { m: { inputCacheHit: 1, inputCacheMiss: 1, output: 1 } } }] }), /"currency" must be/],
+    ['a negative price', JSON.stringify({ version: 1, date: '2026-01-01', currency: 'USD', source: 'https://x.test', providers: ['p'], periods: [{ models: { m: { inputCacheHit: -1, inputCacheMiss: 1, output: 1 } } }] }), /models\["m"\] needs/],
+  ])('--prices with %s is a user error that says why', async (_what, content, message) => {
+    const dir = mkdtempSync(join(tmpdir(), 'dv-prices-'))
+    const file = join(dir, 'prices.json')
+    if (content !== null) writeFileSync(file, content)
+    const { io } = testIo()
+    const run = runStats(parseInvocation(['stats', CORPUS, '-q', '--prices', file]) as never, io)
+    await expect(run).rejects.toBeInstanceOf(UserError)
+    await expect(runStats(parseInvocation(['stats', CORPUS, '-q', '--prices', file]) as never, io)).rejects.toThrow(message)
   })
 })

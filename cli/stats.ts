@@ -12,37 +12,46 @@ import { inspectRuns } from './inspect'
 import { terminalField } from './terminal-text'
 import { statsOf, type Stats, type StatsRow } from '../src/stats/aggregate'
 import { formatDuration, formatTokens, groupThousands } from '../src/cards/format'
+import { formatCost } from '../src/stats/prices'
+import { loadPrices } from './prices'
 
 export async function runStats(inv: StatsInvocation, io: Io): Promise<number> {
+  const prices = await loadPrices(inv.prices)
   const reporter = createReporter(io, inv)
-  const report = await inspectRuns(inv.inputs, io, { reporter })
+  const report = await inspectRuns(inv.inputs, io, { reporter, prices })
   for (const problem of report.problems) reporter.error(`dsh-view: ${terminalField(problem.path)}: ${terminalField(problem.message)}`)
   reporter.flush()
   const stats = statsOf(report.sessions.map(s => s.insight), { by: inv.by, since: inv.since, until: inv.until })
-  if (inv.format === 'json') io.stdout(`${JSON.stringify({ by: inv.by, since: inv.since, until: inv.until, ...stats, problems: report.problems }, null, 2)}\n`)
-  else if (inv.format === 'csv') io.stdout(statsCsv(stats, inv.by ?? 'total'))
-  else io.stdout(statsText(stats, inv.by))
+  const priced = (row: StatsRow) => ({ ...row, cost: row.cost === null ? null : { amount: roundCost(row.cost), currency: prices.currency } })
+  if (inv.format === 'json') {
+    const doc = { by: inv.by, since: inv.since, until: inv.until, prices: { currency: prices.currency, date: prices.date, source: prices.source }, totals: priced(stats.totals), rows: stats.rows.map(priced), problems: report.problems }
+    io.stdout(`${JSON.stringify(doc, null, 2)}\n`)
+  } else if (inv.format === 'csv') io.stdout(statsCsv(stats, inv.by ?? 'total', prices.currency))
+  else io.stdout(statsText(stats, inv.by, prices.currency))
   return report.problems.length > 0 ? 1 : 0
 }
 
-const COLUMNS = ['sessions', 'turns', 'toolCalls', 'requests', 'inputTokens', 'outputTokens', 'reasoningTokens', 'cacheReadTokens', 'cacheWriteTokens', 'totalTokens', 'durationMs', 'failed', 'interrupted'] as const
+const COLUMNS = ['sessions', 'turns', 'toolCalls', 'requests', 'inputTokens', 'outputTokens', 'reasoningTokens', 'cacheReadTokens', 'cacheWriteTokens', 'totalTokens', 'durationMs', 'failed', 'interrupted', 'cost', 'currency'] as const
 
-function cells(row: StatsRow): number[] {
+/** A cost to a millionth of the currency: what float sums carry past that is noise. */
+const roundCost = (n: number): number => Math.round(n * 1e6) / 1e6
+
+function cells(row: StatsRow, currency: string): (number | string)[] {
   const u = row.usage
-  return [row.sessions, row.turns, row.toolCalls, row.requests, u.inputTokens, u.outputTokens, u.reasoningTokens, u.cacheReadTokens, u.cacheWriteTokens, u.totalTokens, row.durationMs, row.failed, row.interrupted]
+  return [row.sessions, row.turns, row.toolCalls, row.requests, u.inputTokens, u.outputTokens, u.reasoningTokens, u.cacheReadTokens, u.cacheWriteTokens, u.totalTokens, row.durationMs, row.failed, row.interrupted, row.cost === null ? '' : roundCost(row.cost), row.cost === null ? '' : currency]
 }
 
 /** RFC 4180: every key quoted, quotes doubled; a key starting with `=+-@` gets a leading `'` so a spreadsheet does not run it. */
 const csvText = (text: string): string => `"${(/^[=+\-@]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`
 
-export function statsCsv(stats: Stats, keyName: string): string {
+export function statsCsv(stats: Stats, keyName: string, currency: string): string {
   const lines = [[keyName, ...COLUMNS].join(',')]
-  for (const row of stats.rows) lines.push([csvText(row.key), ...cells(row)].join(','))
-  lines.push([csvText('total'), ...cells(stats.totals)].join(','))
+  for (const row of stats.rows) lines.push([csvText(row.key), ...cells(row, currency)].join(','))
+  lines.push([csvText('total'), ...cells(stats.totals, currency)].join(','))
   return `${lines.join('\n')}\n`
 }
 
-function line(row: StatsRow): string {
+function line(row: StatsRow, currency: string): string {
   const u = row.usage
   const parts = [
     `${groupThousands(row.sessions)} ${row.sessions === 1 ? 'session' : 'sessions'}`,
@@ -50,21 +59,22 @@ function line(row: StatsRow): string {
     `${groupThousands(row.toolCalls)} tool calls`,
     `${formatTokens(u.totalTokens)} tokens (in ${formatTokens(u.inputTokens)}, out ${formatTokens(u.outputTokens)}, reasoning ${formatTokens(u.reasoningTokens)}, cache read ${formatTokens(u.cacheReadTokens)}, cache write ${formatTokens(u.cacheWriteTokens)})`,
     formatDuration(row.durationMs),
+    row.cost === null ? 'cost n/a' : formatCost(row.cost, currency),
   ]
   if (row.failed > 0) parts.push(`${row.failed} failed`)
   if (row.interrupted > 0) parts.push(`${row.interrupted} interrupted`)
   return parts.join(' · ')
 }
 
-export function statsText(stats: Stats, by: string | null): string {
+export function statsText(stats: Stats, by: string | null, currency: string): string {
   const out: string[] = []
   for (const row of stats.rows) {
     if (by === 'tool') {
       const ended = [row.failed > 0 ? `${row.failed} failed` : '', row.interrupted > 0 ? `${row.interrupted} interrupted` : ''].filter(x => x !== '')
       out.push(`${terminalField(row.key === '' ? '(unknown)' : row.key)}  ${groupThousands(row.toolCalls)} calls in ${groupThousands(row.sessions)} sessions${ended.length > 0 ? ` · ended ${ended.join(', ')}` : ''}`)
-    } else out.push(`${terminalField(row.key === '' ? '(unknown)' : row.key)}  ${line(row)}`)
+    } else out.push(`${terminalField(row.key === '' ? '(unknown)' : row.key)}  ${line(row, currency)}`)
   }
   if (out.length > 0) out.push('')
-  out.push(`total  ${line(stats.totals)}`)
+  out.push(`total  ${line(stats.totals, currency)}`)
   return `${out.join('\n')}\n`
 }

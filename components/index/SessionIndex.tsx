@@ -29,11 +29,13 @@ export interface SessionIndexProps {
   search?: SiteSearchText
   /** The site's session catalog the search reads (src/search/catalog.ts); absent: this page's sessions. */
   catalog?: string
+  /** The words of a project heading's link to its overview page. */
+  projectPage?: string
 }
 
 function Entry({ entry, pagesLabel }: { entry: IndexEntry; pagesLabel: string }) {
   return (
-    <li className={styles.entry} data-filter={entry.filterText} data-status={entry.status} data-shard={entry.shard}>
+    <li className={styles.entry} data-filter={entry.filterText} data-status={entry.status} data-shard={entry.shard} data-model={entry.model} data-day={entry.day}>
       <a href={entry.href} className={styles.title}>
         {entry.title}
       </a>{' '}
@@ -72,13 +74,18 @@ function Entry({ entry, pagesLabel }: { entry: IndexEntry; pagesLabel: string })
   )
 }
 
-export function SessionIndex({ model, filter, skipLabel, noSessions, pagesLabel, footer, search, catalog }: SessionIndexProps) {
+export function SessionIndex({ model, filter, skipLabel, noSessions, pagesLabel, footer, search, catalog, projectPage }: SessionIndexProps) {
   return (
     <>
       <a href="#main" className={frame.skip}>
         {skipLabel}
       </a>
       <header className={styles.header}>
+        {model.back != null && (
+          <p className={styles.back}>
+            <a href={model.back.href}>{model.back.label}</a>
+          </p>
+        )}
         <h1 className={styles.heading}>{model.title}</h1>
         <p className={styles.count}>{model.count}</p>
         {model.notice != null && <Notice text={model.notice} />}
@@ -102,6 +109,7 @@ export function SessionIndex({ model, filter, skipLabel, noSessions, pagesLabel,
               ? { label: model.statusFilter.label, all: model.statusFilter.all, options: model.statuses.map((s) => ({ value: s.status, label: `${s.label} (${s.count})` })) }
               : undefined
           }
+          facets={model.facets}
         />
         {search !== undefined && model.groups.length > 0 && <SiteSearch text={search} catalog={catalog} />}
       </header>
@@ -119,9 +127,17 @@ export function SessionIndex({ model, filter, skipLabel, noSessions, pagesLabel,
           </p>
         )}
         {model.groups.map((group) => (
-          <section key={group.id} aria-labelledby={group.id} className={styles.group} data-filter-group="">
+          <section key={group.id} aria-labelledby={group.id} className={styles.group} data-filter-group="" data-project={group.projectKey}>
             <h2 id={group.id} className={styles.project}>
               {group.project}
+              {group.projectHref != null && (
+                <>
+                  {' '}
+                  <a href={group.projectHref} className={styles.projectLink}>
+                    {projectPage}
+                  </a>
+                </>
+              )}
             </h2>
             <ul className={styles.list}>
               {group.entries.map((entry) => (

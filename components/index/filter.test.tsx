@@ -124,3 +124,30 @@ describe('the filter box', () => {
     expect(empty.hidden).toBe(true)
   })
 })
+
+describe('facet filters (project, model, start-day range)', () => {
+  const faceted: IndexModel = {
+    title: 'Sessions',
+    count: '3',
+    groups: [
+      { project: '/a', projectKey: '/a', id: 'project-a', entries: [{ ...entry('one'), model: 'p/x', day: '2026-01-01' }, { ...entry('two'), model: 'p/y', day: '2026-01-05' }] },
+      { project: '/b', projectKey: '/b', id: 'project-b', entries: [{ ...entry('three'), model: 'p/x', day: '' }] },
+    ],
+  }
+  const shown = () => [...document.querySelectorAll<HTMLElement>('li[data-filter]:not([hidden])')].map(li => li.getAttribute('data-filter'))
+  beforeEach(() => {
+    document.body.innerHTML = renderToStaticMarkup(<SessionIndex model={faceted} filter={{ label: 'Filter', placeholder: '…', countTemplate: '{shown}', noMatch: 'none' }} skipLabel="Skip" noSessions="none" pagesLabel="Pages" footer="f" />)
+  })
+  it.each([
+    [{ project: '/a', model: '', since: '', until: '' }, ['one', 'two']],
+    [{ project: '', model: 'p/x', since: '', until: '' }, ['one', 'three']],
+    [{ project: '', model: '', since: '2026-01-02', until: '' }, ['two']],
+    [{ project: '', model: '', since: '', until: '2026-01-04' }, ['one']],
+    [{ project: '/b', model: 'p/x', since: '', until: '' }, ['three']],
+    [{ project: '/b', model: 'p/y', since: '', until: '' }, []],
+  ])('%j keeps %j', (facets, want) => {
+    const { shown: n } = applyFilter(document, '', '', facets)
+    expect(shown()).toEqual(want)
+    expect(n).toBe(want.length)
+  })
+})

@@ -30,6 +30,9 @@ export interface ConversationOptions {
 
 const isAppend = (event: KnownEvent): boolean => event.surfaceOp === undefined || event.surfaceOp === 'append'
 
+/** A session's slowest turns kept for the archive overview (its list shows the root's slowest few). */
+export const SLOW_TURNS = 5
+
 export class ConversationBuilder {
   readonly #live: boolean
   #torn: boolean
@@ -82,8 +85,8 @@ export class ConversationBuilder {
    * ./counts.ts): what an archive's per-day and per-tool figures are made of (src/stats), so nothing counts
    * a second time.
    */
-  countedDetail(): { requests: CountedRequest[]; tools: Map<string, number>; lastTool: string | null } {
-    return { requests: this.#facts.usage.ownRequests(), tools: this.#facts.counts.byTool(), lastTool: this.#facts.counts.lastTool() }
+  countedDetail(): { requests: CountedRequest[]; tools: Map<string, number>; lastTool: string | null; slowTurns: { turn: number; ms: number }[] } {
+    return { requests: this.#facts.usage.ownRequests(), tools: this.#facts.counts.byTool(), lastTool: this.#facts.counts.lastTool(), slowTurns: this.#facts.counts.slowestTurns(SLOW_TURNS) }
   }
 
   snapshot(): Conversation {

@@ -43,6 +43,8 @@ export class CountAccumulator {
   readonly #turns = new Map<number, Seen>()
   readonly #roots = new Map<string, Seen>()
   readonly #subs = new Map<string, Seen>()
+  /** Per turn number: its latest start (seq, time) and, once it ended after it, its wall time (issue 31's slowest turns). */
+  readonly #turnTimes = new Map<number, { seq: number; start: number | null; ms: number | null }>()
 
   /** The session header: its seed fields place the cut. */
   header(header: SessionHeader): void {
@@ -56,6 +58,18 @@ export class CountAccumulator {
         const seen = this.#turns.get(event.data.turn)
         if (seen === undefined) this.#turns.set(event.data.turn, { seq: event.seq, name: '' })
         else seen.seq = Math.max(seen.seq, event.seq)
+        // A turn started again (a resume) is timed from its latest start.
+        const timed = this.#turnTimes.get(event.data.turn)
+        if (timed === undefined || event.seq > timed.seq) this.#turnTimes.set(event.data.turn, { seq: event.seq, start: event.time, ms: null })
+        return
+      }
+      case 'turn/end': {
+        // Wall time from the log's own clocks: a turn with a missing or unreadable time, or one that ends
+        // before it started, has no duration (it is not ranked).
+        const timed = this.#turnTimes.get(event.data.turn)
+        if (timed === undefined || timed.start === null || event.time === null || event.seq < timed.seq) return
+        const ms = event.time - timed.start
+        if (Number.isSafeInteger(ms) && ms >= 0) timed.ms = ms
         return
       }
       case 'tool/call': {
@@ -103,6 +117,13 @@ export class CountAccumulator {
       for (const call of seen.values()) if (!this.#seed.inherited(call.seq) && (last === null || call.seq > last.seq)) last = call
     }
     return last === null ? null : last.name
+  }
+
+  /** The session's own turns with a wall time, slowest first (ties: lower turn first), at most `n`. */
+  slowestTurns(n: number): { turn: number; ms: number }[] {
+    const out: { turn: number; ms: number }[] = []
+    for (const [turn, t] of this.#turnTimes) if (t.ms !== null && !this.#seed.inherited(t.seq)) out.push({ turn, ms: t.ms })
+    return out.sort((a, b) => b.ms - a.ms || a.turn - b.turn).slice(0, n)
   }
 
   counts(): SessionCounts {

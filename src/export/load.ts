@@ -13,7 +13,9 @@ import { firstPromptOf } from '../site/render/digest'
 import { mergeReports, Redactor, type RedactionReport } from '../redact/redactor'
 import type { RedactConfig } from '../redact/scan'
 import { childAnchor, summarize } from '../site/render/chrome'
-import { foldLog } from '../site/fold/fold-log'
+import { foldLog, type CountedDetail } from '../site/fold/fold-log'
+import { defaultPrices } from '../stats/default-prices'
+import { requestCost } from '../stats/prices'
 import { damagedConversation, failureReason } from '../site/fold/damaged'
 import type { Warning } from '../site/write/manifest'
 import { assignStems } from '../site/plan/slug'
@@ -32,6 +34,8 @@ export interface ExportSession {
   tornTail: boolean
   /** Depth below the exported root (0 for the root). */
   depth: number
+  /** What the session's own requests cost by the bundled price table (src/stats); null when one has no price. */
+  cost?: number | null
   /** The replay schedule (`export --replay`, the root only); null otherwise. */
   schedule: Schedule | null
 }
@@ -76,10 +80,24 @@ export async function loadFamily(members: readonly FamilyMember[], redact: Redac
       warnings: result.warnings,
       tornTail: result.tornTail,
       depth,
+      cost: costOf(result.detail),
       schedule: replay && result.timing != null ? buildSchedule(result.conversation, result.timing) : null,
     })
   }
   return { sessions, problems, redactions: redact === null ? null : mergeReports(reports) }
+}
+
+/** The session's own requests priced by the bundled table; null when one has no price (or the fold failed). */
+function costOf(detail: CountedDetail | undefined): number | null {
+  if (detail === undefined) return null
+  const prices = defaultPrices()
+  let sum = 0
+  for (const r of detail.requests) {
+    const c = requestCost(prices, r.model, r.time, r.usage)
+    if (c === null) return null
+    sum += c
+  }
+  return sum
 }
 
 /** How a session sits in its family: the parent (and the spawning call's anchor there) and its children. */

@@ -59,7 +59,8 @@ export interface ExportText {
   /** Session, input, output, cache read, cache write, total, duration. */
   usageColumns: string[]
   /** The summary's one-line total over the session tree (issue 31): sessions and tokens, counted once per request. */
-  treeTotal: (sessions: number, tokens: string) => string
+  /** `cost` when every session is priced; else how many sessions have no price. */
+  treeTotal: (sessions: number, tokens: string, cost: string | null, unpriced: number) => string
   /** `**Status:** completed` — in Chinese the full-width colon, outside the bold (GFM would not close it). */
   field: (name: string, value: string) => string
   /** Between a label and what follows it (`Final answer:`, `Read a.txt: Error …`). */
@@ -121,7 +122,7 @@ const EN: ExportText = {
   interrupted: 'interrupted',
   running: 'still running',
   usageColumns: ['Session', 'Input', 'Output', 'Cache read', 'Cache write', 'Total', 'Duration'],
-  treeTotal: (sessions, tokens) => `This PR: ${sessions} ${sessions === 1 ? 'session' : 'sessions'}, ${tokens} tokens`,
+  treeTotal: (sessions, tokens, cost, unpriced) => `This PR: ${sessions} ${sessions === 1 ? 'session' : 'sessions'}, ${tokens} tokens, ${cost ?? `cost n/a for ${unpriced} ${unpriced === 1 ? 'session' : 'sessions'}`}`,
   field: (name, value) => `**${name}:** ${value}`,
   colon: ': ',
   fullStop: '.',
@@ -181,7 +182,7 @@ const ZH: ExportText = {
   interrupted: '已中断',
   running: '仍在运行',
   usageColumns: ['会话', '输入', '输出', '缓存读取', '缓存写入', '合计', '时长'],
-  treeTotal: (sessions, tokens) => `本次变更：${sessions} 个会话，${tokens} token`,
+  treeTotal: (sessions, tokens, cost, unpriced) => `本次变更：${sessions} 个会话，${tokens} token，${cost ?? `${unpriced} 个会话无法计算费用`}`,
   field: (name, value) => `**${name}**：${value}`,
   colon: '：',
   fullStop: '。',

@@ -11,6 +11,8 @@
  * hard-linked staging copy of the site, swapped in at the end; a build killed at any moment leaves the old
  * site or the new one.
  */
+import { defaultPrices } from '../stats/default-prices'
+import { priceKey, type PriceTable } from '../stats/prices'
 import type { Mark } from '../replay/schedule'
 import { createHash } from 'node:crypto'
 import { existsSync, statSync } from 'node:fs'
@@ -28,6 +30,8 @@ import type { RedactConfig } from '../redact/scan'
 import { checkPaths, type CheckHit } from '../redact/node/check'
 import { assetFiles, loadSiteAssets, type SiteAssets } from './html/assets'
 import { CATALOG_FILE, catalogScript } from '../search/catalog'
+import { encodeOverview, OVERVIEW_DATA_FILE, overviewScript } from './index/overview-data'
+import type { PriceInfo } from './index/overview-types'
 import { childAnchor } from './render/chrome'
 import { renderFamily, type FamilyMember, type FamilyResult } from './family'
 import { emptyManifest, MANIFEST_FILE, readManifest, STATE_DIR, withLogPath, withoutLogPaths, writeManifest, type Manifest, type SessionRecord, type Warning } from './write/manifest'
@@ -35,7 +39,7 @@ import type { RenderedFile } from './render/render-session'
 import { commitStaging, openStaging, publishPreview, recover } from './write/staging'
 import { acquireLock } from './write/lock'
 import type { Progress } from './progress'
-import { indexModel, renderIndexPages } from './index/render-index'
+import { indexModel, projectIndexPages, renderIndexPages } from './index/render-index'
 import { previewCandidates, previewFiles } from './preview'
 import { scanLogs, type ScannedLog } from './plan/scan'
 import { discoveryHash, placeFamilies, SHARD_FILE, writeShardManifest, type FamilyPlacement, type ShardSpec } from './plan/shard'
@@ -48,6 +52,8 @@ import { FileWriter } from './write/writer'
 
 export interface BuildOptions {
   inputs: string[]
+  /** The price table the overview's cost comes from (src/stats/prices.ts); absent: the bundled one. */
+  prices?: PriceTable
   /** The logs found under `inputs`, when the caller has looked for them already (else found here). */
   discovery?: Discovery
   outDir: string
@@ -265,7 +271,9 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
   }
   const liveKeys = liveKeysOf(readable)
   const viewMode = options.view ?? DEFAULT_VIEW_MODE
-  const optionsKey = JSON.stringify([options.locale, options.title, options.baseUrl, options.highlight !== false, assets.rendererId, viewMode, ...(options.live === true ? ['live'] : []), ...(options.trajectory === false ? ['no-trajectory'] : []), ...((options.marks ?? []).length > 0 ? [['marks', options.marks]] : []), ...(options.redact ? ['redact', options.redact.fingerprint] : [])])
+  // A different price table changes every session's record (its cost): the records are made again.
+  const prices = options.prices ?? defaultPrices()
+  const optionsKey = JSON.stringify([priceKey(prices), options.locale, options.title, options.baseUrl, options.highlight !== false, assets.rendererId, viewMode, ...(options.live === true ? ['live'] : []), ...(options.trajectory === false ? ['no-trajectory'] : []), ...((options.marks ?? []).length > 0 ? [['marks', options.marks]] : []), ...(options.redact ? ['redact', options.redact.fingerprint] : [])])
   const manifest: Manifest = emptyManifest()
   // A redacted site keeps its own highlight cache: fragments of an earlier unredacted build must not stay
   // in the folder (they hold the code as it was).
@@ -370,6 +378,7 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
       trajectory: options.trajectory !== false,
       marks: options.marks ?? [],
       redact: options.redact ?? null,
+      prices,
       highlighter,
       writer,
       advance: bytes => progress.advance(bytes),
@@ -409,7 +418,7 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
   }
 
   // A part has no index or assets: `dsh-view merge` writes them from every part's manifest.
-  if (shard === null) await writeIndexAndAssets(writer, outDir, assets, records, { text, title: options.title, lang, baseUrl: options.baseUrl, live: options.live === true, indexPageElements: options.indexPageElements }, written)
+  if (shard === null) await writeIndexAndAssets(writer, outDir, assets, records, { text, title: options.title, lang, baseUrl: options.baseUrl, live: options.live === true, indexPageElements: options.indexPageElements, price: { currency: prices.currency, date: prices.date, source: prices.source } }, written)
   await timed('write', () => writer.flush())
 
   await removeUnlisted(previous, written, outDir)
@@ -424,7 +433,7 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
     await writeShardManifest(outDir, {
       version: VERSION,
       rendererId: assets.rendererId,
-      options: { locale: options.locale, title: options.title, baseUrl: options.baseUrl, view: viewMode, highlight: options.highlight !== false, redact: options.redact?.fingerprint ?? null },
+      options: { locale: options.locale, title: options.title, baseUrl: options.baseUrl, view: viewMode, highlight: options.highlight !== false, redact: options.redact?.fingerprint ?? null, prices: JSON.stringify({ currency: prices.currency, date: prices.date, source: prices.source }) },
       optionsKey,
       shard,
       discovery: discoveryHash(readable.map(m => ({ stem: m.stem, id: m.id, parent: m.scan.header?.parentSession ?? null, createdAt: m.scan.header?.createdAt ?? null, bytes: m.scan.bytes }))),
@@ -469,11 +478,19 @@ export async function writeIndexAndAssets(
   outDir: string,
   assets: SiteAssets,
   records: readonly SessionRecord[],
-  page: { text: SiteText; title: string | null; lang: string; baseUrl: string | null; live: boolean; indexPageElements?: number | undefined },
+  page: { text: SiteText; title: string | null; lang: string; baseUrl: string | null; live: boolean; indexPageElements?: number | undefined; price?: PriceInfo | null },
   written: Set<string>,
 ): Promise<void> {
   // index.html, and index.p2.html … when there are more sessions than one page holds.
-  const index = indexModel(records.map(r => r.summary), page.text, page.title)
+  // A page per project when the root holds more than one (not in live mode: its server follows index.html only).
+  const summaries = records.map(r => r.summary)
+  const price = page.price ?? null
+  const projectPages = page.live ? [] : projectIndexPages(assets.shell, summaries, page.text, page.lang, page.baseUrl, page.title, page.indexPageElements, price)
+  const index = indexModel(summaries, page.text, page.title, projectPages.length > 0, price)
+  for (const file of projectPages) {
+    await writer.write(join(outDir, file.path), file.content)
+    written.add(file.path)
+  }
   for (const file of renderIndexPages(assets.shell, index, page.text, page.lang, page.baseUrl, page.live, page.indexPageElements)) {
     await writer.write(join(outDir, file.path), file.content)
     written.add(file.path)
@@ -481,6 +498,12 @@ export async function writeIndexAndAssets(
   // Every session for "Search all sessions", whichever index page lists it.
   await writer.write(join(outDir, CATALOG_FILE), catalogScript(index))
   written.add(CATALOG_FILE)
+  // Every session's archive facts, which the overview reads to follow the index filters.
+  const insights = records.flatMap(r => (r.summary.insight === undefined ? [] : [r.summary.insight]))
+  if (index.overview != null) {
+    await writer.write(join(outDir, OVERVIEW_DATA_FILE), overviewScript(encodeOverview(insights, page.text.overview, page.text.locale, price)))
+    written.add(OVERVIEW_DATA_FILE)
+  }
   for (const file of assetFiles(assets)) {
     await writer.write(join(outDir, file.path), file.content)
     written.add(file.path)

@@ -21,6 +21,7 @@ import { AttemptOutput } from './write/attempt-output'
 import { Enricher } from './render/enrich'
 import { foldLog, type CountedDetail, type FoldResult } from './fold/fold-log'
 import { sessionInsight, type SessionInsight } from '../stats/insight'
+import type { PriceTable } from '../stats/prices'
 import { buildSchedule, type Mark, type ReplayTiming } from '../replay'
 import { damagedConversation, failureReason, type FailedStage } from './fold/damaged'
 import type { SessionRecord, Warning } from './write/manifest'
@@ -59,6 +60,8 @@ export interface FamilyMember {
 
 /** What rendering needs besides the family: build options as data, and this thread's services. */
 export interface FamilyContext {
+  /** The price table each session's record is costed with. */
+  prices?: PriceTable | null
   outDir: string
   shell: Shell
   text: SiteText
@@ -249,7 +252,7 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
     // here; only what did not overlap rendering when a highlight worker runs it).
     result.timings.render -= renderer.highlightWaitMs
     result.timings.highlight += renderer.highlightWaitMs
-    const summary = { ...l.summary, pages: rendered.pages }
+    const summary = { ...l.summary, pages: rendered.pages, ...(l.summary.insight === undefined ? {} : { insight: withTurnPages(l.summary.insight, rendered.anchors) }) }
     for (const page of rendered.overBudget) result.overBudget.push(`sessions/${summary.slug}${page > 1 ? `.p${page}` : ''}.html`)
     for (const page of trajectoryOverBudget) result.overBudget.push(`sessions/${trajectoryFile(summary.slug, page)}`)
     result.sessions.push({
@@ -300,7 +303,7 @@ async function foldFamily(family: readonly FamilyMember[], ctx: FamilyContext, r
       lines,
       lastSeq,
       redactions: redactor?.report() ?? null,
-      summary: { ...summarize({ conversation, id: member.id, stem: member.stem, pages: 1, warnings: folded.warningCount, locale: ctx.locale }), insight: insightOf(member.id, conversation, folded.detail) },
+      summary: { ...summarize({ conversation, id: member.id, stem: member.stem, pages: 1, warnings: folded.warningCount, locale: ctx.locale }), insight: insightOf(member.id, conversation, folded.detail, ctx.prices ?? null) },
     })
   }
   return loaded
@@ -319,7 +322,7 @@ function linkByPrompt(loaded: Loaded[]): void {
  * The session's archive record (src/stats/insight.ts), kept in the manifest with its summary: the index
  * overview adds these up, so a rebuild reads only the logs that changed. Made from the fold's own counters.
  */
-function insightOf(id: string, conversation: Conversation, detail: CountedDetail | undefined): SessionInsight {
+function insightOf(id: string, conversation: Conversation, detail: CountedDetail | undefined, prices: PriceTable | null): SessionInsight {
   const f = conversation.facts
   const model = f.models[0]
   return sessionInsight({
@@ -334,7 +337,15 @@ function insightOf(id: string, conversation: Conversation, detail: CountedDetail
     requests: detail?.requests ?? [],
     tools: detail?.tools ?? new Map(),
     lastTool: detail?.lastTool ?? null,
+    slowTurns: detail?.slowTurns ?? [],
+    prices,
   })
+}
+
+/** The record with the Chat page that holds each of its slowest turns (`turn-N`, as the pages were packed). */
+function withTurnPages(insight: SessionInsight, anchors: ReadonlyMap<string, number>): SessionInsight {
+  if (insight.slowTurns === undefined || insight.slowTurns.length === 0) return insight
+  return { ...insight, slowTurns: insight.slowTurns.map(t => ({ ...t, page: anchors.get(`turn-${t.turn}`) ?? null })) }
 }
 
 /** A member's models (conversation, Trajectory, replay timing) on their way to the render, which empties the box as it takes them. */

@@ -12,6 +12,7 @@
  * current site is filled and swapped in: a failed or killed merge leaves the old site (or none). A family
  * whose hash equals what SITE's manifest holds keeps SITE's files untouched (not rewritten, not relinked).
  */
+import type { PriceInfo } from './index/overview-types'
 import { createHash } from 'node:crypto'
 import { constants, existsSync } from 'node:fs'
 import { copyFile, link, mkdir, rename, rm } from 'node:fs/promises'
@@ -60,6 +61,7 @@ const OPTION_FLAGS: Record<keyof ShardOptions, string> = {
   view: '--view',
   highlight: 'code colouring',
   redact: '--redact / --redact-config',
+  prices: '--prices',
 }
 
 /** An option's value in a message; the redaction rules by a short hash (a config file's fingerprint is its whole text). */
@@ -294,7 +296,7 @@ async function mergeInto(parts: readonly Part[], previous: Manifest | null, outD
   const locale: Locale = options.locale === 'zh' ? 'zh' : 'en'
   const listed = new Set((previous?.files ?? []).map(f => join(outDir, f)))
   const writer = new FileWriter(path => listed.has(path))
-  await writeIndexAndAssets(writer, outDir, assets, records, { text: siteText(locale), title: options.title, lang: locale === 'zh' ? 'zh-CN' : 'en', baseUrl: options.baseUrl, live: false }, written)
+  await writeIndexAndAssets(writer, outDir, assets, records, { text: siteText(locale), title: options.title, lang: locale === 'zh' ? 'zh-CN' : 'en', baseUrl: options.baseUrl, live: false, price: priceOf(options.prices) }, written)
   await writer.flush()
   await removeUnlisted(previous, written, outDir)
   manifest.files = [...written].sort()
@@ -307,4 +309,15 @@ async function mergeInto(parts: readonly Part[], previous: Manifest | null, outD
   }
   await rm(join(outDir, SHARD_FILE), { force: true })
   return report
+}
+
+/** The parts' price table words (they agree: the price table is in the options key every part shares). */
+function priceOf(text: string | undefined): PriceInfo | null {
+  if (text === undefined) return null
+  try {
+    const p = JSON.parse(text) as Partial<PriceInfo>
+    return typeof p.currency === 'string' && typeof p.date === 'string' && typeof p.source === 'string' ? { currency: p.currency, date: p.date, source: p.source } : null
+  } catch {
+    return null
+  }
 }

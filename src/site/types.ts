@@ -81,6 +81,14 @@ export interface SiteText {
   openChild: string
   filterLabel: string
   filterPlaceholder: string
+  /** The index's facet filters (issue 31): project, model, start date from / to; `All` for a select. */
+  facetProject: string
+  facetModel: string
+  facetSince: string
+  facetUntil: string
+  facetAll: string
+  /** The link to a project's own overview page (issue 31 point 5). */
+  projectPage: string
   /** `{shown}` and `{total}` are filled in by the filter script. */
   filterCount: string
   /** The filter's placeholder and count on one page of a paginated index: it filters that page only. */
@@ -285,6 +293,10 @@ export interface IndexModel {
   notice?: string | null
   /** The archive overview (totals and charts, src/site/index/overview.ts); on the first index page only. */
   overview?: OverviewModel | null
+  /** A project page's link back to the whole index (issue 31 point 5). */
+  back?: { href: string; label: string } | null
+  /** The facet filters' choices (issue 31): the projects and models the sessions have, their first and last start day. */
+  facets?: FacetFilterModel | null
 }
 
 export interface StatusCount {
@@ -297,6 +309,10 @@ export interface StatusCount {
 export interface IndexGroup {
   /** The cwd, or the "no project" label. */
   project: string
+  /** The cwd as the project filter names it ('' when the sessions have none). */
+  projectKey?: string
+  /** The project's own overview page, when the site has more than one project. */
+  projectHref?: string | null
   id: string
   entries: IndexEntry[]
 }
@@ -319,4 +335,17 @@ export interface IndexEntry {
   children: IndexEntry[]
   /** The session's search shard, relative to the site root (the index search loads it). */
   shard?: string
+  /** The first model (`provider/model`, '' when none) and start day (`YYYY-MM-DD` UTC, '' when unknown) the facet filters read. */
+  model?: string
+  day?: string
+}
+
+/** The index's facet filters: selects of projects and models (value '' = all), a start-date range. */
+export interface FacetFilterModel {
+  project: { label: string; all: string; options: { value: string; label: string; href: string | null }[] } | null
+  model: { label: string; all: string; options: { value: string; label: string }[] }
+  since: { label: string; min: string; max: string }
+  until: { label: string }
+  /** `Project page` (the link the project filter shows for the project picked). */
+  projectPage: string
 }

@@ -5,8 +5,9 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { CountedRequest } from '../conversation/usage'
-import { failuresByDay, inRange, statsOf, weekOf } from './aggregate'
+import { failuresByDay, inRange, keepsSession, statsOf, weekOf } from './aggregate'
 import { sessionInsight, utcDay, type SessionInsight } from './insight'
+import { readPriceTable, type PriceTable } from './prices'
 
 const DAY = 86_400_000
 const T0 = Date.parse('2026-11-30T10:00:00Z') // a Monday
@@ -71,7 +72,7 @@ describe('statsOf', () => {
   const b = insight({ id: 'b', project: null, start: T0 + 2 * DAY, end: T0 + 2 * DAY + 1000, status: 'failed', model: 'p/b', requests: [req(T0 + 2 * DAY, 'p/b', 7)], usage: usage(7, 1), tools: new Map([['bash', 1]]), lastTool: 'bash', counts: { turns: 1, toolCalls: 1, subToolCalls: 0 } })
 
   it('totals: sessions, turns, calls, requests, tokens, time, failures', () => {
-    expect(statsOf([a, b]).totals).toEqual({ key: 'total', sessions: 2, turns: 3, toolCalls: 4, requests: 4, usage: usage(42, 4), durationMs: 61_000, failed: 1, interrupted: 0 })
+    expect(statsOf([a, b]).totals).toEqual({ key: 'total', sessions: 2, turns: 3, toolCalls: 4, requests: 4, usage: usage(42, 4), durationMs: 61_000, failed: 1, interrupted: 0, cost: null })
   })
 
   it('by day: tokens on the day they settled, sessions on the day they started', () => {
@@ -96,5 +97,45 @@ describe('statsOf', () => {
       { day: '2026-11-30', failed: 0, interrupted: 1, tools: [] },
       { day: '2026-12-02', failed: 1, interrupted: 0, tools: [['bash', 1]] },
     ])
+  })
+})
+
+describe('keepsSession (the index facet filters)', () => {
+  const s = insight({ project: '/a', status: 'failed', model: 'p/b' })
+  it.each([
+    [{}, true],
+    [{ status: '', project: '', model: '', since: '', until: '' }, true],
+    [{ status: 'failed' }, true],
+    [{ status: 'completed' }, false],
+    [{ project: '/a' }, true],
+    [{ project: '/b' }, false],
+    [{ model: 'p/b' }, true],
+    [{ model: 'p/a' }, false],
+    [{ since: '2026-11-30', until: '2026-11-30' }, true],
+    [{ since: '2026-12-01' }, false],
+    [{ until: '2026-11-29' }, false],
+    [{ project: '/a', model: 'p/b', status: 'failed', since: '2026-11-01' }, true],
+  ])('%j → %s', (filter, kept) => {
+    expect(keepsSession(s, filter)).toBe(kept)
+  })
+  it('a date range leaves out a session with no start; open facets keep it', () => {
+    const none = insight({ start: null })
+    expect(keepsSession(none, { since: '2026-01-01' })).toBe(false)
+    expect(keepsSession(none, { since: '', until: '' })).toBe(true)
+  })
+})
+
+describe('cost in the sums', () => {
+  const priced = readPriceTable({ version: 1, date: '2026-01-01', currency: 'USD', source: 'https://x.test', providers: ['p'], periods: [{ models: { a: { inputCacheHit: 0, inputCacheMiss: 1_000_000, output: 0 } } }] }) as PriceTable
+  it('a session, day or model row has a cost only when every request in it is priced', () => {
+    const a = insight({ requests: [req(T0, 'p/a', 10), req(T0 + DAY, 'p/a', 20)], prices: priced })
+    const b = insight({ requests: [req(T0, 'p/a', 5), req(T0 + DAY, 'p/b', 7)], prices: priced })
+    expect(a.cost).toBe(30)
+    expect(b.cost).toBeNull()
+    expect(statsOf([a]).totals.cost).toBe(30)
+    expect(statsOf([a, b]).totals.cost).toBeNull()
+    expect(statsOf([a, b], { by: 'day' }).rows.map(r => [r.key, r.cost])).toEqual([['2026-11-30', 15], ['2026-12-01', null]])
+    expect(statsOf([a, b], { by: 'model' }).rows.map(r => [r.key, r.cost])).toEqual([['p/a', 35], ['p/b', null]])
+    expect(insight({ requests: [req(T0, 'p/a', 1)] }).cost).toBeUndefined()
   })
 })

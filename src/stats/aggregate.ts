@@ -9,7 +9,7 @@
  * with no known start is kept only when neither is given. Pure and deterministic.
  */
 import type { SessionStatus, UsageTotals } from '../conversation/model'
-import { emptyUsage } from '../conversation/usage'
+import { emptyUsage } from '../conversation/usage-totals'
 import { addTotals, utcDay, type SessionInsight } from './insight'
 
 export const GROUP_BY = ['day', 'week', 'project', 'model', 'tool'] as const
@@ -28,6 +28,8 @@ export interface StatsRow {
   durationMs: number
   failed: number
   interrupted: number
+  /** What the row's requests cost (the price table's currency); null when one of them has no price or no table applies. */
+  cost: number | null
 }
 
 export interface StatsOptions {
@@ -42,7 +44,7 @@ export interface Stats {
   rows: StatsRow[]
 }
 
-export const emptyRow = (key: string): StatsRow => ({ key, sessions: 0, turns: 0, toolCalls: 0, requests: 0, usage: emptyUsage(), durationMs: 0, failed: 0, interrupted: 0 })
+export const emptyRow = (key: string): StatsRow => ({ key, sessions: 0, turns: 0, toolCalls: 0, requests: 0, usage: emptyUsage(), durationMs: 0, failed: 0, interrupted: 0, cost: 0 })
 
 /** The Monday (`YYYY-MM-DD`) of a day's ISO week. */
 export function weekOf(day: string): string {
@@ -59,6 +61,8 @@ export function inRange(s: SessionInsight, since: string | null | undefined, unt
   if (day === null) return false
   return (since == null || day >= since) && (until == null || day <= until)
 }
+
+const plus = (a: number | null, b: number | null | undefined): number | null => (a === null || b == null ? null : a + b)
 
 function addSession(row: StatsRow, s: SessionInsight): void {
   row.sessions++
@@ -77,6 +81,7 @@ export function statsOf(insights: readonly SessionInsight[], options: StatsOptio
   for (const s of kept) {
     addSession(totals, s)
     addTotals(totals.usage, s.usage)
+    totals.cost = plus(totals.cost, s.cost)
     for (const d of s.days) totals.requests += d.requests
   }
   const by = options.by ?? null
@@ -101,6 +106,7 @@ export function statsOf(insights: readonly SessionInsight[], options: StatsOptio
           const r = row(keyOf(d.day ?? ''))
           r.requests += d.requests
           addTotals(r.usage, d.usage)
+          r.cost = plus(r.cost, d.cost)
         }
         break
       }
@@ -110,18 +116,22 @@ export function statsOf(insights: readonly SessionInsight[], options: StatsOptio
           const r = row(d.model ?? '')
           r.requests += d.requests
           addTotals(r.usage, d.usage)
+          r.cost = plus(r.cost, d.cost)
         }
         break
       case 'project': {
         const r = row(s.project ?? '')
         addSession(r, s)
         addTotals(r.usage, s.usage)
+        r.cost = plus(r.cost, s.cost)
         for (const d of s.days) r.requests += d.requests
         break
       }
       case 'tool':
         for (const [name, calls] of s.tools) {
           const r = row(name)
+          // Requests are not made by a tool: a tool's row has no cost.
+          r.cost = null
           r.toolCalls += calls
           r.sessions++
           if (s.status === 'failed' && s.lastTool === name) r.failed++
@@ -152,4 +162,23 @@ export function failuresByDay(insights: readonly SessionInsight[]): { day: strin
   return [...days.entries()]
     .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
     .map(([day, d]) => ({ day, failed: d.failed, interrupted: d.interrupted, tools: [...d.tools.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)) }))
+}
+
+/** The index's facet filters (issue 31): '' or null leaves a facet open. */
+export interface SessionFilter {
+  status?: string
+  /** The session's cwd. */
+  project?: string
+  /** The session's first model (`provider/model`), as `--by model` counts its sessions. */
+  model?: string
+  since?: string | null
+  until?: string | null
+}
+
+/** Whether the filters keep a session: every facet set matches (dates by start day, inclusive). */
+export function keepsSession(s: SessionInsight, f: SessionFilter): boolean {
+  if ((f.status ?? '') !== '' && s.status !== f.status) return false
+  if ((f.project ?? '') !== '' && s.project !== f.project) return false
+  if ((f.model ?? '') !== '' && s.model !== f.model) return false
+  return inRange(s, f.since === '' ? null : f.since, f.until === '' ? null : f.until)
 }

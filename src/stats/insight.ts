@@ -9,7 +9,8 @@
 import type { SessionCounts } from '../conversation/counts'
 import type { SessionStatus, UsageTotals } from '../conversation/model'
 import type { CountedRequest } from '../conversation/usage'
-import { addUsage, emptyUsage } from '../conversation/usage'
+import { addUsage, emptyUsage } from '../conversation/usage-totals'
+import { requestCost, type PriceTable } from './prices'
 
 /** The session's own requests of one UTC day and one model. */
 export interface DayUsage {
@@ -19,6 +20,8 @@ export interface DayUsage {
   model: string | null
   requests: number
   usage: UsageTotals
+  /** What the requests cost in the price table's currency; null when one of them has no price (./prices.ts). Absent: no table. */
+  cost?: number | null
 }
 
 export interface SessionInsight {
@@ -34,12 +37,25 @@ export interface SessionInsight {
   turns: number
   toolCalls: number
   usage: UsageTotals
+  /** What the session's own requests cost (the price table's currency); null when one has no price. Absent: no table. */
+  cost?: number | null
   /** Own requests by day and model, sorted by day then model; their usage adds up to `usage`. */
   days: DayUsage[]
   /** Own calls per tool name, sorted by name; they add up to `toolCalls` (`''`: a result whose call is not in the log). */
   tools: [string, number][]
   /** The tool of the last own call in the log: what a failed or interrupted session ended on; null when none. */
   lastTool: string | null
+  /**
+   * The session's slowest own turns (wall time from the log's turn/start and turn/end times; a turn
+   * without both is not ranked), slowest first, and the Chat page that holds each (null: not rendered).
+   */
+  slowTurns?: SlowTurn[]
+}
+
+export interface SlowTurn {
+  turn: number
+  ms: number
+  page: number | null
 }
 
 export interface InsightInput {
@@ -54,6 +70,9 @@ export interface InsightInput {
   requests: readonly CountedRequest[]
   tools: ReadonlyMap<string, number>
   lastTool: string | null
+  slowTurns?: readonly { turn: number; ms: number }[]
+  /** The price table requests are priced by; absent or null: no cost. */
+  prices?: PriceTable | null
 }
 
 /** Adds `b` into `a`, field by field (sums of counted figures; totalTokens is theirs, not recomputed). */
@@ -77,17 +96,22 @@ const cmp = (a: string | null, b: string | null): number => {
 
 export function sessionInsight(input: InsightInput): SessionInsight {
   const startDay = utcDay(input.start)
+  const prices = input.prices ?? null
   const buckets = new Map<string, DayUsage>()
   for (const r of input.requests) {
     const day = utcDay(r.time) ?? startDay
     const key = `${day ?? ''}\u0000${r.model ?? ''}`
     let bucket = buckets.get(key)
     if (bucket === undefined) {
-      bucket = { day, model: r.model, requests: 0, usage: emptyUsage() }
+      bucket = { day, model: r.model, requests: 0, usage: emptyUsage(), ...(prices === null ? {} : { cost: 0 }) }
       buckets.set(key, bucket)
     }
     bucket.requests++
     addUsage(bucket.usage, r.usage)
+    if (prices !== null) {
+      const c = requestCost(prices, r.model, r.time, r.usage)
+      bucket.cost = bucket.cost == null || c === null ? null : bucket.cost + c
+    }
   }
   const days = [...buckets.values()].sort((a, b) => cmp(a.day, b.day) || cmp(a.model, b.model))
   const tools = [...input.tools.entries()].sort((a, b) => cmp(a[0], b[0]))
@@ -102,8 +126,10 @@ export function sessionInsight(input: InsightInput): SessionInsight {
     turns: input.counts.turns,
     toolCalls: input.counts.toolCalls,
     usage: { ...input.usage },
+    ...(prices === null ? {} : { cost: days.reduce<number | null>((sum, d) => (sum === null || d.cost == null ? null : sum + d.cost), 0) }),
     days,
     tools,
     lastTool: input.lastTool,
+    slowTurns: (input.slowTurns ?? []).map(t => ({ turn: t.turn, ms: t.ms, page: null })),
   }
 }

@@ -21,8 +21,9 @@ const THIS_FILE = relative(root, fileURLToPath(import.meta.url)).split('\\').joi
 
 describe('raw HTML seams', () => {
   it('only components/TrustedHtml.tsx uses dangerouslySetInnerHTML', () => {
-    // The renderer (static-markup.ts) writes the prop as React does, and its test checks that it does.
-    const RENDERER = ['src/site/html/static-markup.ts', 'src/site/html/static-markup.test.tsx']
+    // The renderer (static-markup.ts) writes the prop as React does, and its test checks that it does; the
+    // browser's element builder (element-dom.ts) refuses it, and its test checks that it does.
+    const RENDERER = ['src/site/html/static-markup.ts', 'src/site/html/static-markup.test.tsx', 'src/site/client/element-dom.ts', 'src/site/client/element-dom.test.tsx']
     const users = sourceFiles().filter(p => p !== THIS_FILE && !RENDERER.includes(p) && read(p).includes('dangerouslySetInnerHTML'))
     expect(users).toEqual(['components/TrustedHtml.tsx'])
   })

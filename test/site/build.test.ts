@@ -45,7 +45,9 @@ describe('a build of the demo sessions root', () => {
   })
 
   it('nests subagent children under their parent on the index and links both ways', () => {
-    const index = readFileSync(join(out, 'index.html'), 'utf8')
+    // The session list (the overview above it links sessions and turns too).
+    const page = readFileSync(join(out, 'index.html'), 'utf8')
+    const index = page.slice(page.indexOf('data-filter-group'))
     // The parent's entry holds a nested list with its two children.
     const parent = index.indexOf('sessions/11111111-1111-4111-8111-111111111111.html')
     const nested = index.indexOf('<ul', parent)

@@ -24,5 +24,7 @@ export const ZH_ALLOWED = new Set([
   // dsh's Trajectory keeps them in zh (ui-trajectory locales at 5593cc25, trajectory.md §11): API 密钥无效,
   // 显示 Unix 时间戳.
   'API', 'Unix',
+  // The price table's currency code (src/stats/prices; a table's own data, as written in it).
+  'USD',
 ])
 

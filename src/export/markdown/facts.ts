@@ -6,6 +6,7 @@
  * attempts) and token usage per session. Inherited history (a child's copy of its parent) is skipped, so
  * nothing is counted twice. Pure: text stays raw here; markdown/render.ts escapes it.
  */
+import { defaultPrices } from '../../stats/default-prices'
 import { diffCard, intendedDiffs } from '../../cards/diff'
 import { flattenResult } from '../../cards/generic'
 import { jsonObject, nonBlank } from '../../cards/narrow'
@@ -55,6 +56,8 @@ export interface UsageFact {
   stem: string
   usage: UsageTotals
   duration: string | null
+  /** What the session cost in `SummaryFacts.currency`; null when a request has no price. */
+  cost: number | null
 }
 
 export interface SessionLine {
@@ -84,6 +87,8 @@ export interface SummaryFacts {
   errors: ErrorFact[]
   /** Root first. */
   usage: UsageFact[]
+  /** The price table's currency (the costs in `usage`). */
+  currency: string
   descendants: SessionLine[]
 }
 
@@ -261,7 +266,8 @@ export function summaryFacts(sessions: readonly ExportSession[], locale: Locale 
     files: order.flatMap(k => { const f = gathered.files.get(k); return f === undefined ? [] : [f] }),
     commands: gathered.commands,
     errors: gathered.errors,
-    usage: sessions.map(s => ({ title: s.summary.title, stem: s.stem, usage: s.conversation.facts.stats.usage, duration: s.summary.duration })),
+    usage: sessions.map(s => ({ title: s.summary.title, stem: s.stem, usage: s.conversation.facts.stats.usage, duration: s.summary.duration, cost: s.cost ?? null })),
+    currency: defaultPrices().currency,
     descendants: rest.map(s => ({ title: s.summary.title, stem: s.stem, status: s.summary.status, toolCalls: s.summary.toolCalls })),
   }
 }

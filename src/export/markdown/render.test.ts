@@ -173,15 +173,17 @@ describe('renderMarkdown', () => {
     expect(text.indexOf('version 99')).toBeLessThan(text.indexOf('#### Prompt'))
   })
 
-  it('says the tree\'s total in one line: sessions, and tokens counted once per request', () => {
+  it('says the tree\'s total in one line: sessions, tokens counted once per request, and cost only when every session is priced', () => {
     const facts = summaryFacts([smallSession()])
     const root = facts.usage[0] as (typeof facts.usage)[number]
-    const withUsage = (title: string, totalTokens: number) => ({ ...root, title, usage: { ...root.usage, totalTokens } })
+    const withUsage = (title: string, totalTokens: number, cost: number | null = null) => ({ ...root, title, usage: { ...root.usage, totalTokens }, cost })
     const one = { ...facts, usage: [withUsage('root', 3_200_000)] }
-    expect(renderMarkdown(one, { locale: 'en', link: pathLink }).text).toContain('\nThis PR: 1 session, 3.2M tokens\n')
-    const four = { ...facts, usage: [withUsage('root', 3_000_000), withUsage('a', 150_000), withUsage('b', 40_000), withUsage('c', 10_000)] }
-    expect(renderMarkdown(four, { locale: 'en', link: pathLink }).text).toContain('\nThis PR: 4 sessions, 3.2M tokens\n')
-    expect(renderMarkdown({ ...summaryFacts([smallSession()], 'zh'), usage: one.usage }, { locale: 'zh', link: pathLink }).text).toContain('本次变更：1 个会话，3.2M token')
+    expect(renderMarkdown(one, { locale: 'en', link: pathLink }).text).toContain('\nThis PR: 1 session, 3.2M tokens, cost n/a for 1 session\n')
+    const four = { ...facts, usage: [withUsage('root', 3_000_000, 1.5), withUsage('a', 150_000), withUsage('b', 40_000, 0.2), withUsage('c', 10_000)] }
+    expect(renderMarkdown(four, { locale: 'en', link: pathLink }).text).toContain('\nThis PR: 4 sessions, 3.2M tokens, cost n/a for 2 sessions\n')
+    const priced = { ...facts, currency: 'USD', usage: [withUsage('root', 3_000_000, 1.5), withUsage('a', 150_000, 0.4), withUsage('b', 40_000, 0.02), withUsage('c', 10_000, 0.01)] }
+    expect(renderMarkdown(priced, { locale: 'en', link: pathLink }).text).toContain('\nThis PR: 4 sessions, 3.2M tokens, $1.93\n')
+    expect(renderMarkdown({ ...summaryFacts([smallSession()], 'zh'), usage: one.usage }, { locale: 'zh', link: pathLink }).text).toContain('本次变更：1 个会话，3.2M token，1 个会话无法计算费用')
   })
 
   it('is deterministic', () => {

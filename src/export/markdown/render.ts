@@ -7,6 +7,7 @@
  * left open. Only `<details>`/`<summary>` are written as HTML (GitHub allows them); every piece of session
  * text goes through markdown/escape.ts.
  */
+import { formatCost } from '../../stats/prices'
 import type { SessionStatus } from '../../conversation/model'
 import { siteText } from '../../site/strings'
 import type { Locale } from '../../cards/types'
@@ -148,7 +149,10 @@ function blocks(facts: SummaryFacts, caps: Caps, options: MarkdownOptions): stri
   ].filter((s): s is string => s !== null)
   out.push(meta.join(' · '))
   // The whole tree in one line (root and every descendant, each request once: a child's copy of its parent's history is the parent's).
-  out.push(t.treeTotal(facts.usage.length, formatTokens(facts.usage.reduce((n, u) => n + u.usage.totalTokens, 0))))
+  // Cost only when every session is priced: a partial sum would read as the whole.
+  const unpriced = facts.usage.filter(u => u.cost === null).length
+  const cost = unpriced === 0 ? formatCost(facts.usage.reduce((n, u) => n + (u.cost ?? 0), 0), facts.currency) : null
+  out.push(t.treeTotal(facts.usage.length, formatTokens(facts.usage.reduce((n, u) => n + u.usage.totalTokens, 0)), cost, unpriced))
   for (const warning of options.warnings ?? []) out.push(`> ⚠️ ${inline(warning)}`)
   // One link to the transcript: its words are the link text (no "Full transcript: Full transcript").
   out.push(`**${link(t.transcript, options.link.href)}** · ${site.factSession} ${code(facts.id)}`)

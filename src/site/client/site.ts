@@ -3,10 +3,11 @@
  * refuses module scripts from file://. Everything it does is progressive enhancement — every page reads
  * fully without it: the view-mode switch (./view-mode.ts: the saved mode, the header control), transcript
  * controls (copy buttons, disclosure state; components/enhance), Expand all / Collapse all (./folds.ts), deep links that moved to another page, the
- * index filter, opening folded content for printing, and the replay player (./replay).
+ * index filter (and the overview following it), opening folded content for printing, and the replay player (./replay).
  */
 import { enhance } from '../../../components/enhance/enhance'
 import { installFilter } from '../../../components/index/filter-client'
+import { installOverviewFilter } from '../../../components/index/overview-client'
 import { installAnchorRedirect } from '../../../components/layout/anchors-client'
 import { installArrival } from '../../search/client/arrival'
 import { installFind, type FindControl } from '../../search/client/find'
@@ -33,6 +34,8 @@ installAnchorRedirect(window)
 installViewSwitch(window)
 enhance(document)
 installFoldAll(document)
+// Before the filter: a filter value the browser restored is announced to the overview at once.
+installOverviewFilter(document)
 installFilter(document)
 openForPrint(document)
 // The Trajectory page (src/site/render/trajectory): selection, the Event details panel, the toolbar.

@@ -86,6 +86,7 @@ const RULES: [string, ReactNode, string][] = [
   ['<select value> with text options and optgroup', <select value="B" onChange={() => {}}><optgroup><option>A</option><option>{'B'}</option></optgroup></select>, '<select><optgroup><option>A</option><option selected>B</option></optgroup></select>'],
   ['<select multiple> array value', <select multiple value={['1', '3']} onChange={() => {}}><option value={1}>1</option><option value="2">2</option><option value="3">3</option></select>, '<select multiple><option value="1" selected>1</option><option value="2">2</option><option value="3" selected>3</option></select>'],
   ['<option selected> outside a select value', <select><option selected value="x">x</option></select>, '<select><option value="x" selected>x</option></select>'],
+  ['<title> inside an svg is an element (its tooltip), text escaped', <svg><g><title>{'a<b'}</title><rect /></g></svg>, '<svg><g><title>a&lt;b</title><rect></rect></g></svg>'],
   ['an svg inside a select forgets its value', <select defaultValue="a"><svg><option value="a">a</option></svg></select>, '<select><svg><option value="a">a</option></svg></select>'],
   ['<input>: name, checked and value after the rest', <input name="n" defaultChecked value="v" type="checkbox" readOnly />, '<input type="checkbox" readOnly name="n" checked value="v"/>'],
   ['<input defaultValue>, spellCheck false, autoComplete', <input id="i" type="search" defaultValue="d" spellCheck={false} autoComplete="off" />, '<input id="i" type="search" spellCheck="false" autoComplete="off" value="d"/>'],
@@ -136,6 +137,7 @@ describe('refused rather than rendered differently', () => {
   const Ref = forwardRef<HTMLDivElement>((_p, _r) => <div />)
   const cases: [string, ReactNode, RegExp][] = [
     ['<title> (hoisted)', <div><title>t</title></div>, /<title>/],
+    ['<title> after an svg closed', <div><svg /><title>t</title></div>, /<title>/],
     ['<img> (preloaded)', <img src="a.png" alt="" />, /<img>/],
     ['<script>', <script>x</script>, /<script>/],
     ['<link>', <link rel="stylesheet" href="a.css" />, /<link>/],

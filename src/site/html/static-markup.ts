@@ -109,6 +109,9 @@ interface Tag {
 const tags = new Map<string, Tag>()
 const SPECIAL = new Set(['select', 'option', 'textarea', 'input', 'button', 'form', 'object', 'pre', 'listing', 'a'])
 
+/** `<title>` inside an `<svg>`: the element's accessible name and tooltip, written where it is. */
+const SVG_TITLE: Tag = { end: '</title>', plain: true, resets: false }
+
 function tagOf(type: string): Tag {
   let tag = tags.get(type)
   if (tag !== undefined) return tag
@@ -542,6 +545,8 @@ function formAttributes(): string {
 const NODE = 0
 const RAW = 1
 const SELECTED = 2
+/** The end of an `<svg>`: inside one, `<title>` is an element like any other (React hoists only the document's). */
+const SVG_END = 3
 
 /**
  * The markup `renderToStaticMarkup(node)` writes. There is no `identifierPrefix`: it only shapes the ids of
@@ -550,6 +555,7 @@ const SELECTED = 2
 export function renderStaticMarkup(node: unknown): string {
   let out = ''
   let selected: unknown = null
+  let svgDepth = 0
   // Two parallel stacks (what, and its kind) rather than objects: no allocation per entry.
   const items: unknown[] = [node]
   const kinds: number[] = [NODE]
@@ -562,6 +568,10 @@ export function renderStaticMarkup(node: unknown): string {
     }
     if (kind === SELECTED) {
       selected = item
+      continue
+    }
+    if (kind === SVG_END) {
+      svgDepth--
       continue
     }
     if (item == null || typeof item === 'boolean') continue
@@ -582,10 +592,15 @@ export function renderStaticMarkup(node: unknown): string {
       const type = obj.type
       const props = obj.props as Record<string, unknown>
       if (typeof type === 'string') {
-        const tag = tagOf(type)
+        const tag = type === 'title' && svgDepth > 0 ? SVG_TITLE : tagOf(type)
         out += tag.plain ? openPlain(type, props) : open(type, props, selected)
         const children = openChildren
         openChildren = null
+        if (type === 'svg') {
+          svgDepth++
+          items.push(null)
+          kinds.push(SVG_END)
+        }
         if (tag.end !== '') {
           items.push(tag.end)
           kinds.push(RAW)

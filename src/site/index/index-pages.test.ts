@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { decodeOverview, encodeOverview, overviewScript } from './overview-data'
 import { parseShell } from '../html/shell'
 import { entryElements, indexFile, paginateIndex } from './index-pages'
 import { MAX_PAGE_BYTES, MAX_PAGE_NODES, measure } from '../render/measure'
@@ -109,5 +110,9 @@ describe('index pages with the overview (issue 31)', () => {
     expect(pages[0]?.content.match(/data-chart=/g)?.length).toBe(4)
     expect(pages.slice(1).some(p => p.content.includes('data-overview'))).toBe(false)
     expect(pages[0]?.content).toContain(`<dt>Sessions</dt><dd>${groupDigits(20_000)}</dd>`)
+    // The facts the filters recompute from travel in their own asset, not on the page: ~100 bytes a session.
+    const asset = overviewScript(encodeOverview(list.map(s => s.insight), text.overview, 'en'))
+    expect(asset.length).toBeLessThan(20_000 * 200)
+    expect(decodeOverview(JSON.parse(asset.slice('window.dshOverview='.length, -2)))?.records).toEqual(list.map(s => ({ ...s.insight, tools: [], slowTurns: undefined })))
   })
 })

@@ -6,7 +6,7 @@
  * page repeats its heading, marked as continued. The filter box filters the page it is on, and says so.
  */
 import { pagerNav } from '../render/pager'
-import type { IndexEntry, IndexGroup, IndexModel, PageNav, SiteText } from '../types'
+import type { IndexEntry, IndexGroup, IndexModel, SiteText } from '../types'
 
 export const indexFile = (page: number): string => (page === 1 ? 'index.html' : `index.p${page}.html`)
 
@@ -26,7 +26,7 @@ export function entryElements(entry: IndexEntry): number {
 const GROUP_ELEMENTS = 3
 
 /** The model cut into pages of at most `maxElements` entry elements (one page when it fits). */
-export function paginateIndex(model: IndexModel, text: SiteText, maxElements: number): IndexModel[] {
+export function paginateIndex(model: IndexModel, text: SiteText, maxElements: number, fileOf: (page: number) => string = indexFile): IndexModel[] {
   const pages: IndexGroup[][] = []
   let page: IndexGroup[] = []
   let used = 0
@@ -53,9 +53,5 @@ export function paginateIndex(model: IndexModel, text: SiteText, maxElements: nu
   if (page.length > 0 || pages.length === 0) pages.push(page)
   if (pages.length === 1) return [model]
   // The overview sums the whole site: the first page carries it.
-  return pages.map((groups, i) => ({ ...model, groups, nav: indexNav(i + 1, pages.length, text), overview: i === 0 ? (model.overview ?? null) : null }))
-}
-
-function indexNav(page: number, pages: number, text: SiteText): PageNav {
-  return pagerNav(page, pages, indexFile, text.indexPagesNav, text)
+  return pages.map((groups, i) => ({ ...model, groups, nav: pagerNav(i + 1, pages.length, fileOf, text.indexPagesNav, text), overview: i === 0 ? (model.overview ?? null) : null }))
 }

@@ -18,8 +18,15 @@ export interface OverviewText {
   cacheHit: string
   timeSpent: string
   cost: string
+  /** The heading of a total's second figure: the sessions the index filters keep. */
+  currentFilter: string
   /** Why no cost is shown. */
   noPrices: string
+  /** The price table's date and currency (`{date}`, `{currency}`); its source is a link named `priceSource`. */
+  pricesFrom: string
+  priceSource: string
+  /** `{n}` of `{total}` sessions have an unpriced request. */
+  unpriced: string
   tokensChart: string
   sessionsChart: string
   cacheChart: string
@@ -29,6 +36,11 @@ export interface OverviewText {
   other: string
   unknownModel: string
   topSessions: string
+  /** The sessions-by-cost list's heading (when a price table prices them). */
+  mostExpensive: string
+  /** The slowest turns list's heading, and an entry's label (`{title}` and `{turn}` filled in). */
+  slowestTurns: string
+  turnOf: string
   /** `{bucket}: {values}` text of one bar group, for its tooltip and the chart's description. */
   endedOn: string
   noTime: string
@@ -72,12 +84,35 @@ export interface ChartModel {
   plot: { left: number; top: number; right: number; bottom: number }
 }
 
+export interface OverviewList {
+  heading: string
+  entries: { href: string; label: string; value: string }[]
+}
+
 export interface OverviewModel {
   heading: string
   totalsLabel: string
-  totals: { label: string; value: string }[]
+  /** Each figure for the whole root, and for the sessions the index filters keep (null: no filter set). */
+  totals: { label: string; value: string; filtered: string | null }[]
+  /** The filtered figures' name (`Current filter`); null when no filter is set. */
+  filterLabel: string | null
   /** Why cost is not shown (no price table applies); null when it is. */
   costNote: string | null
+  /** The price table's source page (a link after the note); null without a table. */
+  costSource: { href: string; label: string } | null
   charts: ChartModel[]
-  top: { heading: string; entries: { href: string; label: string; value: string }[] }
+  /** Ranked lists, each entry a link: the sessions with the most tokens (or cost), the slowest turns. */
+  top: OverviewList
+  slowest: OverviewList
+  /** The per-session facts script the page script filters (./overview-data.ts), relative to the page. */
+  data: string | null
+  /** On a project's page: the project whose sessions it sums (the page script keeps only those). */
+  project?: string | null
+}
+
+/** The price table's words for the overview (src/stats/prices.ts): its currency, date and source. */
+export interface PriceInfo {
+  currency: string
+  date: string
+  source: string
 }

@@ -15,18 +15,23 @@
  * "other"). Deterministic: code-unit order, no locale.
  */
 import { formatDuration, formatTokens } from '../../cards/format'
-import { cacheHitPercent } from '../../conversation/usage'
+import { cacheHitPercent } from '../../conversation/usage-totals'
 import { failuresByDay, statsOf, weekOf } from '../../stats/aggregate'
 import { utcDay, type SessionInsight } from '../../stats/insight'
 import { groupDigits } from '../strings'
+import { formatCost } from '../../stats/prices'
+import { pageFile } from '../plan/page-file'
+import type { Locale } from '../../cards/types'
 import type { SessionSummary, SiteText } from '../types'
-import type { ChartBar, ChartGroup, ChartModel, OverviewModel, OverviewText } from './overview-types'
+import { OVERVIEW_DATA_FILE } from './overview-data'
+import type { ChartBar, ChartGroup, ChartModel, OverviewModel, OverviewText, PriceInfo } from './overview-types'
 
-export type { ChartBar, ChartGroup, ChartModel, OverviewModel, OverviewText } from './overview-types'
+export type { ChartBar, ChartGroup, ChartModel, OverviewModel, OverviewText, PriceInfo } from './overview-types'
 
 export const MAX_BUCKETS = 40
 export const MAX_SERIES = 4
-const TOP_SESSIONS = 5
+/** Entries of each ranked list (most tokens, slowest turns). */
+const TOP_ENTRIES = 10
 
 type Unit = 'day' | 'week' | 'month'
 
@@ -125,14 +130,45 @@ function xLabels(buckets: string[], step: number): { x: number; label: string }[
   return [...picks].sort((a, b) => a - b).map(i => ({ x: Math.round((PLOT.left + i * step + step / 2) * 10) / 10, label: buckets[i] as string }))
 }
 
-export function overviewModel(summaries: readonly SessionSummary[], site: SiteText): OverviewModel | null {
+export function overviewModel(summaries: readonly SessionSummary[], site: SiteText, price: PriceInfo | null = null): OverviewModel | null {
   const text = site.overview
   const records = summaries.flatMap(s => (s.insight === undefined ? [] : [s.insight]))
   if (records.length === 0) return null
+  const figures = overviewFigures(records, null, text, site.locale, price)
+  const unpriced = records.filter(r => r.cost == null).length
+  const from = price === null ? '' : text.pricesFrom.replace('{date}', price.date).replace('{currency}', price.currency)
+  return {
+    heading: text.heading,
+    totalsLabel: text.totals,
+    ...figures,
+    costNote: price === null ? text.noPrices : unpriced === 0 ? from : `${from} ${text.unpriced.replace('{n}', groupDigits(unpriced)).replace('{total}', groupDigits(records.length))}`,
+    costSource: price === null || !/^https?:\/\//.test(price.source) ? null : { href: price.source, label: text.priceSource },
+    top: topSessions(summaries, text, price),
+    slowest: slowestTurns(summaries, text, site.locale),
+    data: OVERVIEW_DATA_FILE,
+  }
+}
+
+/**
+ * The figures that follow the index filters: the totals of the root (and of `filtered`, the sessions the
+ * filters keep, when a filter is set) and the charts of `filtered ?? root`. Pure: the page script
+ * (components/index/overview-client.ts) calls it with the records of the data asset (./overview-data.ts).
+ */
+export function overviewFigures(root: readonly SessionInsight[], filtered: readonly SessionInsight[] | null, text: OverviewText, locale: Locale, price: PriceInfo | null): Pick<OverviewModel, 'totals' | 'filterLabel' | 'charts'> {
+  const all = totalsOf(root, text, locale, price)
+  const some = filtered === null ? null : totalsOf(filtered, text, locale, price)
+  return {
+    totals: all.map((t, i) => ({ label: t.label, value: t.value, filtered: some === null ? null : (some[i] as { value: string }).value })),
+    filterLabel: filtered === null ? null : text.currentFilter,
+    charts: charts(filtered ?? root, text),
+  }
+}
+
+function totalsOf(records: readonly SessionInsight[], text: OverviewText, locale: Locale, price: PriceInfo | null): { label: string; value: string }[] {
   const { totals } = statsOf(records)
   const u = totals.usage
   const hit = cacheHitPercent(u.cacheReadTokens, u.inputTokens + u.cacheReadTokens + u.cacheWriteTokens)
-  const totalList = [
+  return [
     { label: text.sessions, value: groupDigits(totals.sessions) },
     { label: text.turns, value: groupDigits(totals.turns) },
     { label: text.toolCalls, value: groupDigits(totals.toolCalls) },
@@ -142,19 +178,13 @@ export function overviewModel(summaries: readonly SessionSummary[], site: SiteTe
     { label: text.cacheRead, value: formatTokens(u.cacheReadTokens) },
     { label: text.cacheWrite, value: formatTokens(u.cacheWriteTokens) },
     { label: text.cacheHit, value: hit === null ? '–' : `${hit}%` },
-    { label: text.timeSpent, value: formatDuration(totals.durationMs, site.locale) },
+    { label: text.timeSpent, value: formatDuration(totals.durationMs, locale) },
+    // Cost only when every session's requests are priced: a partial sum would read as the whole.
+    ...(price === null ? [] : [{ label: text.cost, value: totals.cost === null ? '—' : formatCost(totals.cost, price.currency) }]),
   ]
-  return {
-    heading: text.heading,
-    totalsLabel: text.totals,
-    totals: totalList,
-    costNote: text.noPrices,
-    charts: charts(records, text),
-    top: topSessions(summaries, text),
-  }
 }
 
-function charts(records: SessionInsight[], text: OverviewText): ChartModel[] {
+function charts(records: readonly SessionInsight[], text: OverviewText): ChartModel[] {
   const days = new Set<string>()
   for (const r of records) {
     const start = utcDay(r.start)
@@ -265,10 +295,37 @@ function cacheChart(title: string, buckets: string[], cache: Map<string, { read:
   }
 }
 
-function topSessions(summaries: readonly SessionSummary[], text: OverviewText): OverviewModel['top'] {
+/**
+ * The sessions that cost the most (with a price table and priced sessions: ranked by cost, sessions with
+ * no price left out), else the sessions with the most tokens; each a link to the session.
+ */
+function topSessions(summaries: readonly SessionSummary[], text: OverviewText, price: PriceInfo | null): OverviewModel['top'] {
+  const byId = (a: SessionSummary, b: SessionSummary) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  const costly = price === null ? [] : summaries.filter(s => (s.insight?.cost ?? 0) > 0)
+  if (price !== null && costly.length > 0) {
+    const ranked = costly.sort((a, b) => (b.insight?.cost ?? 0) - (a.insight?.cost ?? 0) || byId(a, b)).slice(0, TOP_ENTRIES)
+    return { heading: text.mostExpensive, entries: ranked.map(s => ({ href: s.href, label: s.title, value: formatCost(s.insight?.cost ?? 0, price.currency) })) }
+  }
   const ranked = summaries
     .filter(s => (s.insight?.usage.totalTokens ?? 0) > 0)
     .sort((a, b) => (b.insight?.usage.totalTokens ?? 0) - (a.insight?.usage.totalTokens ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-    .slice(0, TOP_SESSIONS)
+    .slice(0, TOP_ENTRIES)
   return { heading: text.topSessions, entries: ranked.map(s => ({ href: s.href, label: s.title, value: formatTokens(s.insight?.usage.totalTokens ?? 0) })) }
+}
+
+/**
+ * The root's slowest turns (each session's few slowest, kept in its record): a link to the turn on the Chat
+ * page that holds it. Ties: the session id, then the turn, so the list is the same whatever the order.
+ */
+function slowestTurns(summaries: readonly SessionSummary[], text: OverviewText, locale: Locale): OverviewModel['slowest'] {
+  const all = summaries.flatMap(s => (s.insight?.slowTurns ?? []).map(t => ({ s, t })))
+  all.sort((a, b) => b.t.ms - a.t.ms || (a.s.id < b.s.id ? -1 : a.s.id > b.s.id ? 1 : 0) || a.t.turn - b.t.turn)
+  return {
+    heading: text.slowestTurns,
+    entries: all.slice(0, TOP_ENTRIES).map(({ s, t }) => ({
+      href: `sessions/${pageFile(s.slug, t.page ?? 1)}#turn-${t.turn}`,
+      label: text.turnOf.replace('{title}', s.title).replace('{turn}', String(t.turn)),
+      value: formatDuration(t.ms, locale),
+    })),
+  }
 }

@@ -9,7 +9,7 @@ import { renderStaticMarkup } from '../html/static-markup'
 import { SessionIndex } from '../../../components/index/SessionIndex'
 import { liveHead } from '../html/live'
 import { indexFile, paginateIndex } from './index-pages'
-import { overviewModel } from './overview'
+import { overviewModel, type PriceInfo } from './overview'
 import { fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, measure } from '../render/measure'
 import { fillShell, headMarkup, type Shell } from '../html/shell'
 import { pageFile } from '../plan/slug'
@@ -18,7 +18,8 @@ import { CATALOG_FILE } from '../../search/catalog'
 import { SESSION_STATUSES } from '../../conversation/status'
 import type { SessionStatus } from '../../conversation/model'
 import { searchText } from '../../search/strings'
-import type { IndexEntry, IndexGroup, IndexModel, IndexPageLink, SessionSummary, SiteText } from '../types'
+import { utcDay } from '../../stats/insight'
+import type { FacetFilterModel, IndexEntry, IndexGroup, IndexModel, IndexPageLink, SessionSummary, SiteText } from '../types'
 
 /** Page links listed per paginated session on the index; the session's own navigation reaches the rest. */
 const MAX_PAGE_LINKS = 24
@@ -65,10 +66,60 @@ function entry(s: SessionSummary, childrenOf: Map<string, SessionSummary[]>, tex
     shard: `sessions/${shardFile(s.slug)}`,
     warnings: s.warnings > 0 ? text.warnings(s.warnings) : null,
     children: children.map(c => entry(c, childrenOf, text, seen)),
+    model: s.insight?.model ?? '',
+    day: utcDay(s.insight?.start ?? null) ?? '',
   }
 }
 
-export function indexModel(summaries: readonly SessionSummary[], text: SiteText, title: string | null): IndexModel {
+/**
+ * A project's own overview page (issue 31 point 5), beside index.html so its links are the index's;
+ * `project-<hash>.p2.html`, … when its sessions do not fit on one page.
+ */
+export const projectFile = (project: string, page = 1): string => `project-${projectHash(project)}${page === 1 ? '' : `.p${page}`}.html`
+
+/**
+ * The pages of every project of a root with more than one (none otherwise): each the index of that
+ * project's sessions, with the same overview summed over them, and a link back to the whole index.
+ */
+export function projectIndexPages(shell: Shell, summaries: readonly SessionSummary[], text: SiteText, lang: string, baseUrl: string | null, title: string | null, pageElements = INDEX_PAGE_ELEMENTS, price: PriceInfo | null = null): { path: string; content: string }[] {
+  const byProject = new Map<string, SessionSummary[]>()
+  for (const s of summaries) {
+    const key = s.project ?? ''
+    byProject.set(key, [...(byProject.get(key) ?? []), s])
+  }
+  if (byProject.size < 2) return []
+  const out: { path: string; content: string }[] = []
+  for (const [project, list] of [...byProject.entries()].sort((a, b) => cmp(a[0], b[0]))) {
+    if (project === '') continue
+    const model = indexModel(list, text, `${project} · ${title ?? text.siteTitle}`, false, price)
+    model.back = { href: indexFile(1), label: text.allSessions }
+    if (model.overview != null) model.overview.project = project
+    out.push(...renderIndexPages(shell, model, text, lang, baseUrl, false, pageElements, p => projectFile(project, p)))
+  }
+  return out
+}
+const projectHash = (project: string): string => createHash('sha256').update(project).digest('hex').slice(0, 10)
+
+/** The facet filters' choices: every project and model the sessions name, and their start days' range. */
+function facetsOf(summaries: readonly SessionSummary[], text: SiteText, projectPages: boolean): FacetFilterModel | null {
+  const projects = [...new Set(summaries.flatMap(s => (s.project === null || s.project === '' ? [] : [s.project])))].sort(cmp)
+  const models = [...new Set(summaries.flatMap(s => (s.insight?.model == null ? [] : [s.insight.model])))].sort(cmp)
+  const days = summaries.flatMap(s => {
+    const d = utcDay(s.insight?.start ?? null)
+    return d === null ? [] : [d]
+  }).sort(cmp)
+  if (days.length === 0 && models.length === 0 && projects.length <= 1) return null
+  return {
+    project: projects.length > 1 ? { label: text.facetProject, all: text.facetAll, options: projects.map(p => ({ value: p, label: p, href: projectPages ? projectFile(p) : null })) } : null,
+    model: { label: text.facetModel, all: text.facetAll, options: models.map(m => ({ value: m, label: m })) },
+    since: { label: text.facetSince, min: days[0] ?? '', max: days[days.length - 1] ?? '' },
+    until: { label: text.facetUntil },
+    projectPage: text.projectPage,
+  }
+}
+
+/** `projectPages`: the site writes a page per project (more than one project, and this is the root's index). */
+export function indexModel(summaries: readonly SessionSummary[], text: SiteText, title: string | null, projectPages = false, price: PriceInfo | null = null): IndexModel {
   const ids = new Set(summaries.map(s => s.id))
   const childrenOf = new Map<string, SessionSummary[]>()
   for (const s of summaries) {
@@ -89,7 +140,9 @@ export function indexModel(summaries: readonly SessionSummary[], text: SiteText,
     .sort(([pa, a], [pb, b]) => newestFirst(a[0] as SessionSummary, b[0] as SessionSummary) || cmp(pa, pb))
     .map(([project, list]) => ({
       project: project === '' ? text.noProject : project,
-      id: `project-${createHash('sha256').update(project).digest('hex').slice(0, 10)}`,
+      projectKey: project,
+      projectHref: projectPages && project !== '' ? projectFile(project) : null,
+      id: `project-${projectHash(project)}`,
       entries: list.map(s => entry(s, childrenOf, text, seen)),
     }))
   // A parent/child cycle leaves sessions no root reaches: list them at the end rather than lose them.
@@ -111,7 +164,8 @@ export function indexModel(summaries: readonly SessionSummary[], text: SiteText,
     statuses,
     statusFilter: { label: text.statusFilter, all: text.statusAll(summaries.length), counts: text.statusCounts },
     emptyHint: text.noSessionsHint,
-    overview: overviewModel(summaries, text),
+    overview: overviewModel(summaries, text, price),
+    facets: facetsOf(summaries, text, projectPages),
   }
 }
 
@@ -122,11 +176,11 @@ const INDEX_PAGE_ELEMENTS = MAX_PAGE_NODES - 400
  * Every index page (`index.html`, then `index.p2.html`, … when the sessions do not fit on one page): packed
  * by estimate, then measured; if a page is still over a budget the whole index is cut again, smaller.
  */
-export function renderIndexPages(shell: Shell, model: IndexModel, text: SiteText, lang: string, baseUrl: string | null, live = false, pageElements = INDEX_PAGE_ELEMENTS): { path: string; content: string }[] {
+export function renderIndexPages(shell: Shell, model: IndexModel, text: SiteText, lang: string, baseUrl: string | null, live = false, pageElements = INDEX_PAGE_ELEMENTS, fileOf: (page: number) => string = indexFile): { path: string; content: string }[] {
   let limit = pageElements
   for (;;) {
-    const pages = paginateIndex(model, text, limit)
-    const files = pages.map((page, i) => ({ path: indexFile(i + 1), content: renderIndex(shell, page, text, lang, baseUrl, live, indexFile(i + 1)) }))
+    const pages = paginateIndex(model, text, limit, fileOf)
+    const files = pages.map((page, i) => ({ path: fileOf(i + 1), content: renderIndex(shell, page, text, lang, baseUrl, live, fileOf(i + 1)) }))
     // A single entry bigger than a page cannot be cut further: stop at one entry a page.
     if (limit <= 50 || files.every(f => fits(measure(f.content), { bytes: MAX_PAGE_BYTES, nodes: MAX_PAGE_NODES }))) return files
     limit = Math.floor(limit * 0.8)
@@ -151,6 +205,7 @@ export function renderIndex(shell: Shell, model: IndexModel, text: SiteText, lan
       noSessions={text.noSessions}
       pagesLabel={text.pages}
       footer={text.generatedBy}
+      projectPage={text.projectPage}
       {...(search ? { search: searchText(lang.startsWith('zh') ? 'zh' : 'en').site, catalog: CATALOG_FILE } : {})}
     />,
   )

@@ -93,6 +93,8 @@ export interface ShardOptions {
   highlight: boolean
   /** The `--redact` rules' fingerprint; null without `--redact`. */
   redact: string | null
+  /** The price table's currency, date and source (JSON), for the merged overview's cost note; absent in older parts. */
+  prices?: string
 }
 
 /** One session of a part. */

@@ -39,10 +39,8 @@ export function assignStems(ids: readonly string[]): string[] {
   })
 }
 
-/** Page file name of page `page` (1-based), relative to `sessions/`. */
-export function pageFile(stem: string, page: number): string {
-  return page <= 1 ? `${stem}.html` : `${stem}.p${page}.html`
-}
+// In a module of its own so the page script (the index overview) names pages without node:crypto.
+export { pageFile } from './page-file'
 
 /** Side file of a cut text, relative to `sessions/`. */
 export function sideFile(stem: string, contentHash: string): string {
