@@ -118,6 +118,26 @@ describe.skipIf(!enabled)('the Trajectory tab', () => {
     await page.close()
   })
 
+  it('arriving with a malformed fragment (#%zz) selects nothing and leaves every script working', async () => {
+    const page = await browser().newPage()
+    const activity = watch(page)
+    await page.goto(`${url(trajectoryFile)}#%zz`)
+    await expect(page.getByRole('toolbar', { name: 'Trajectory toolbar' }).isVisible()).resolves.toBe(true)
+    await expect(page.locator('tr[aria-selected="true"]').count()).resolves.toBe(0)
+    await page.getByRole('row', { name: /^TOOL, run_code/ }).click()
+    await expect(page.getByRole('complementary', { name: 'Event details' }).isVisible()).resolves.toBe(true)
+    // And when the fragment changes to one later: the hashchange handler ignores it too.
+    await page.evaluate(
+      () =>
+        new Promise((done) => {
+          addEventListener('hashchange', () => done(null), { once: true })
+          location.hash = '%E0%A4%A'
+        }),
+    )
+    expect(activity.errors).toEqual([])
+    await page.close()
+  })
+
   it('reads without script: every record’s details are a fold under its row, all three overviews shown', async () => {
     const context = await browser().newContext({ javaScriptEnabled: false })
     const page = await context.newPage()

@@ -14,6 +14,7 @@
  * - arriving at `#rec-N` / `#req-N` selects it.
  * The panel's content is a copy of the row's fold: ids are left out of the copy, so nothing is duplicated.
  */
+import { fragmentId } from '../../../components/layout/anchors-client'
 
 const STEP_PX = 16
 
@@ -22,7 +23,7 @@ function textOf(el: Element | null): string {
 }
 
 function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole)
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (Object.hasOwn(values, key) ? values[key] : undefined) ?? whole)
 }
 
 /**
@@ -285,8 +286,9 @@ export function installTrajectory(doc: Document, signal?: AbortSignal): void {
 
   // ---- arriving at a record or request
   const arrive = () => {
-    const id = decodeURIComponent((win?.location.hash ?? '').slice(1))
-    if (!/^(rec|req)-\d+$/.test(id)) return
+    // A malformed escape (`#%zz`) names nothing: it must not throw out of the page script.
+    const id = fragmentId(win?.location.hash ?? '')
+    if (id === null || !/^(rec|req)-\d+$/.test(id)) return
     const el = doc.getElementById(id)
     const row = el?.closest('tr') as HTMLTableRowElement | null
     if (row == null) return

@@ -25,6 +25,14 @@ function summary(i: number, start: number, model: string, tokens: number, status
 const text = siteText('en')
 
 describe('overviewModel', () => {
+  it('names a slow turn by its session title as text: no replacement pattern, no placeholder', () => {
+    const one = summary(0, T0, 'p/a', 10)
+    const titled: SessionSummary = { ...one, title: "Fix $& and $' {turn} {title}", insight: one.insight === undefined ? undefined : { ...one.insight, slowTurns: [{ turn: 3, ms: 5000, page: 2 }] } }
+    const entry = overviewModel([titled], text)?.slowest.entries[0]
+    expect(entry?.label).toBe("Fix $& and $' {turn} {title}, turn 3")
+    expect(entry?.href).toBe('sessions/s0.p2.html#turn-3')
+  })
+
   it('is null without any record', () => {
     expect(overviewModel([{ ...summary(0, T0, 'm', 1), insight: undefined }], text)).toBeNull()
   })

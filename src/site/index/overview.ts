@@ -136,7 +136,7 @@ export function overviewModel(summaries: readonly SessionSummary[], site: SiteTe
   if (records.length === 0) return null
   const figures = overviewFigures(records, null, text, site.locale, price)
   const unpriced = records.filter(r => r.cost == null).length
-  const from = price === null ? '' : text.pricesFrom.replace('{date}', price.date).replace('{currency}', price.currency)
+  const from = price === null ? '' : text.pricesFrom.replace('{date}', () => price.date).replace('{currency}', () => price.currency)
   return {
     heading: text.heading,
     totalsLabel: text.totals,
@@ -324,7 +324,8 @@ function slowestTurns(summaries: readonly SessionSummary[], text: OverviewText, 
     heading: text.slowestTurns,
     entries: all.slice(0, TOP_ENTRIES).map(({ s, t }) => ({
       href: `sessions/${pageFile(s.slug, t.page ?? 1)}#turn-${t.turn}`,
-      label: text.turnOf.replace('{title}', s.title).replace('{turn}', String(t.turn)),
+      // One pass: a title from the log is text, never a pattern (`$&`) or a placeholder (`{turn}`).
+      label: text.turnOf.replace(/\{(title|turn)\}/g, (_, key: string) => (key === 'title' ? s.title : String(t.turn))),
       value: formatDuration(t.ms, locale),
     })),
   }

@@ -85,7 +85,9 @@ export function projectIndexPages(shell: Shell, summaries: readonly SessionSumma
   const byProject = new Map<string, SessionSummary[]>()
   for (const s of summaries) {
     const key = s.project ?? ''
-    byProject.set(key, [...(byProject.get(key) ?? []), s])
+    const list = byProject.get(key)
+    if (list === undefined) byProject.set(key, [s])
+    else list.push(s)
   }
   if (byProject.size < 2) return []
   const out: { path: string; content: string }[] = []
