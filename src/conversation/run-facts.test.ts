@@ -64,6 +64,20 @@ describe('RunFacts', () => {
   })
 })
 
+describe('models', () => {
+  it('key a model as the request counter does: an empty provider is no provider', () => {
+    const s = session()
+    s.turnStart()
+    const line = (seq: number, provider: string, model: string) =>
+      JSON.stringify({ type: 'request/context', seq, time: 1_785_000_000_000 + seq, data: { provider, model } })
+    const text = [s.jsonl().trimEnd(), line(90, '', 'bare'), line(91, 'p', 'm'), line(92, '', '')].join('\n')
+    const run = new RunFacts()
+    for (const l of parseLogText(text).lines) run.add(l)
+    expect(run.models).toEqual(expect.arrayContaining(['bare', 'p/m']))
+    expect(run.models).not.toContain('/bare')
+  })
+})
+
 describe.each(corpusLogs().filter(log => !log.zstd))('$scenario', ({ url }) => {
   it('has the token totals, models and end time the conversation facts have', () => {
     const lines = parseLogText(readFileSync(url, 'utf8')).lines

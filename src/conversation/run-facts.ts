@@ -15,7 +15,7 @@ import type { ParsedLine } from '../log/parsed-line'
 import { CountAccumulator } from './counts'
 import type { UsageTotals } from './model'
 import { sessionStatus } from './status'
-import { RequestUsageCounter, type CountedRequest } from './usage'
+import { modelKey, RequestUsageCounter, type CountedRequest } from './usage'
 
 export type RunStatus = 'completed' | 'interrupted' | 'failed' | 'running' | 'damaged'
 
@@ -120,8 +120,8 @@ export class RunFacts {
   }
 
   #model(provider: string | null, model: string | null): void {
-    if (model === null || model === '') return
-    const name = provider === null ? model : `${provider}/${model}`
-    if (!this.models.includes(name)) this.models.push(name)
+    // The request counter's key (./usage.ts), so a session's model and its requests' models group together.
+    const name = modelKey(provider, model)
+    if (name !== null && !this.models.includes(name)) this.models.push(name)
   }
 }

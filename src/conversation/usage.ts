@@ -81,7 +81,8 @@ export interface CountedRequest {
   model: string | null
 }
 
-const modelKey = (provider: unknown, model: unknown): string | null => {
+/** `provider/model`, or the model alone when the provider is unknown or empty; null without a model name. */
+export const modelKey = (provider: unknown, model: unknown): string | null => {
   if (typeof model !== 'string' || model === '') return null
   return typeof provider === 'string' && provider !== '' ? `${provider}/${model}` : model
 }

@@ -134,7 +134,9 @@ export function indexModel(summaries: readonly SessionSummary[], text: SiteText,
   const byProject = new Map<string, SessionSummary[]>()
   for (const s of [...tops].sort(newestFirst)) {
     const key = s.project ?? ''
-    byProject.set(key, [...(byProject.get(key) ?? []), s])
+    const list = byProject.get(key)
+    if (list === undefined) byProject.set(key, [s])
+    else list.push(s)
   }
   const seen = new Set<SessionSummary>()
   const groups: IndexGroup[] = [...byProject.entries()]
