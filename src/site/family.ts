@@ -221,22 +221,6 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
         prepared?.discard()
       }
     }
-    const renderChatOnly = async (box: Box) => {
-      const { facts, feed, replay } = prepare(box)
-      return timed('render', () => renderer.render({
-        view: feed,
-        summary: l.summary,
-        facts,
-        family: familyContext,
-        childByCall,
-        lang,
-        baseUrl: ctx.baseUrl,
-        viewMode: ctx.viewMode,
-        tornTail: l.tornTail,
-        ...(replay === null ? {} : { replay }),
-        ...(ctx.live ? { live: { page: 'session' as const, key: l.member.liveKey, lines: l.lines, seq: l.lastSeq } } : {}),
-      }, out))
-    }
     let rendered: RenderedSession
     let trajectoryOverBudget: number[] = []
     try {
@@ -246,7 +230,8 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
       await out.takeBack()
       const damaged = damagedFold(l.member, 'render', error, result)
       l.warnings = [...damaged.warnings, ...l.warnings]
-      rendered = await renderChatOnly({ conversation: damaged.conversation, trajectory: null, timing: null })
+      // Without a Trajectory snapshot: the Chat page alone, rendered as any other.
+      ;({ rendered } = await renderOnce({ conversation: damaged.conversation, trajectory: null, timing: null }))
     }
     // What colouring cost this thread: the time it waited for colours (all of shiki's time when shiki runs
     // here; only what did not overlap rendering when a highlight worker runs it).
