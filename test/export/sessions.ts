@@ -58,7 +58,7 @@ export const FIND_CHILD = 'find-child'
  */
 export function writeFindFamily(): string {
   const project = join(tempDir('dv-export-find-'), '--work-find--')
-  const parent = session({ id: 'find-parent', cwd: '/work/find' })
+  const parent = session({ id: 'find-parent', cwd: '/home/dev/find' })
   parent.turnStart()
   parent.user('Ask a helper to look around')
   parent.stepStart()
@@ -69,7 +69,7 @@ export function writeFindFamily(): string {
   parent.assistant('Done.')
   parent.stepEnd()
   parent.turnEnd()
-  const child = session({ id: FIND_CHILD, cwd: '/work/find', header: { parentSession: 'find-parent', origin: 'subagent', delegationDepth: 1 } })
+  const child = session({ id: FIND_CHILD, cwd: '/home/dev/find', header: { parentSession: 'find-parent', origin: 'subagent', delegationDepth: 1 } })
   child.turnStart()
   child.user('List the files')
   child.stepStart()
