@@ -27,7 +27,7 @@ import { damagedConversation, failureReason, type FailedStage } from './fold/dam
 import type { SessionRecord, Warning } from './write/manifest'
 import { SessionRenderer, type RenderedSession } from './render/render-session'
 import type { Shell } from './html/shell'
-import type { SessionSummary, SiteText, TrajectoryLinks } from './types'
+import type { SessionSummary, SiteText } from './types'
 import type { FileWriter } from './write/writer'
 import { TrajectoryRenderer, viewTabs } from './render/trajectory/render-trajectory'
 import { pageFile, trajectoryFile } from './plan/slug'
@@ -205,9 +205,9 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
           viewMode: ctx.viewMode,
           tornTail: l.tornTail,
           ...(replay === null ? {} : { replay }),
-          // A live Chat page is redrawn by its script, which has no Trajectory model: its rows carry no
-          // record links there (the build's rows must be the script's, src/live/README.md), only the tabs.
-          ...(prepared === null ? {} : { trajectory: { links: ctx.live ? withoutRowLinks(prepared.links()) : prepared.links(), tabs: (page: number) => viewTabs(words, 'chat', pageFile(stem, page), trajectoryFile(stem, 1)) } }),
+          // A live Chat page's script folds the same records and links its rows the same way
+          // (src/live/browser/record-links.ts), taking each record's page from the build's own links.
+          ...(prepared === null ? {} : { trajectory: { links: prepared.links(), tabs: (page: number) => viewTabs(words, 'chat', pageFile(stem, page), trajectoryFile(stem, 1)) } }),
           ...(ctx.live ? { live: { page: 'session' as const, key: l.member.liveKey, lines: l.lines, seq: l.lastSeq } } : {}),
         }, out))
         if (prepared === null) return { rendered, trajectoryOverBudget: [] as number[] }
@@ -392,9 +392,4 @@ const REMEMBERED_PLACES = 100
 function rememberedReport(r: RedactionReport): RedactionReport {
   const places = r.places.slice(0, REMEMBERED_PLACES)
   return { ...r, places, omittedPlaces: r.omittedPlaces + (r.places.length - places.length) }
-}
-
-/** The Trajectory's links with the Chat rows' own left out (a live build: see renderOnce). */
-function withoutRowLinks(links: TrajectoryLinks): TrajectoryLinks {
-  return { ...links, forCall: () => null, forTurn: () => null }
 }

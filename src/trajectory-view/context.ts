@@ -39,14 +39,25 @@ export interface ViewContext extends ViewServices {
   memo: Map<unknown, unknown>
 }
 
+/**
+ * A call's TOOL or SUBTOOL record by call id (the first one, as the ledger shows it): the Trajectory's own
+ * lookup and the Chat rows' way to their record (src/site/render/trajectory/row-links.ts).
+ */
+export function recordsByCall(snapshot: TrajectorySnapshot): Map<string, TrajectoryRecord> {
+  const byCall = new Map<string, TrajectoryRecord>()
+  for (const record of snapshot.records) {
+    if ((record.kind === 'tool' || record.kind === 'subtool') && record.callId !== undefined && !byCall.has(record.callId)) byCall.set(record.callId, record)
+  }
+  return byCall
+}
+
 /** The lookups over one snapshot, built once (a snapshot of 50,000 records: two maps). */
 export function viewContext(snapshot: TrajectorySnapshot, words: TrajectoryWords, services: ViewServices): ViewContext {
   const markers = new Map<number, TrajectoryRequest>()
   for (const request of snapshot.requests) if (request.markerRecord !== undefined && !markers.has(request.markerRecord)) markers.set(request.markerRecord, request)
-  const byCall = new Map<string, TrajectoryRecord>()
+  const byCall = recordsByCall(snapshot)
   const assistantByCall = new Map<string, TrajectoryRecord>()
   for (const record of snapshot.records) {
-    if ((record.kind === 'tool' || record.kind === 'subtool') && record.callId !== undefined && !byCall.has(record.callId)) byCall.set(record.callId, record)
     if (record.kind === 'message') {
       for (const block of record.blocks ?? []) {
         const id = block.type === 'tool-call' ? block['id'] : undefined

@@ -5,7 +5,7 @@
  * how long texts are cut (./context.ts).
  */
 export { trajectoryWords, trajectoryDictionary, type TrajectoryKey, type TrajectoryWords } from './strings'
-export { viewContext, type ViewContext, type ViewServices } from './context'
+export { recordsByCall, viewContext, type ViewContext, type ViewServices } from './context'
 export { ledgerRow, ledgerSection } from './rows'
 export { overview, retriedRecords, OVERVIEW_MODES, WIDTH, HEIGHT, type OverviewDrawing, type OverviewMode } from './timeline'
 export { panelModel, toolbarModel } from './chrome'

@@ -5,11 +5,16 @@
  * `append` extends. Provisional events are appended after the file's last seq and stay only while they
  * agree with it: when the file delivers the same seq with the same event it simply becomes durable; a
  * different event (crash repair wrote closers at that seq) or any file `reset` rebuilds the fold from the
- * file, so the file wins every conflict. Pure: no DOM, no network — the page feeds it messages.
+ * file, so the file wins every conflict. The file's lines alone also feed the Trajectory record model
+ * (the one `TrajectoryBuilder`, as the build folds it from the same read), which says what the Chat rows link
+ * to (record-links.ts); provisional events have no record until the file holds them, as in the build. Pure:
+ * no DOM, no network — the page feeds it messages.
  */
 import { ConversationBuilder } from '../../conversation/builder'
 import type { Conversation } from '../../conversation/model'
 import type { ParsedLine } from '../../log/parsed-line'
+import { TrajectoryBuilder } from '../../trajectory/builder'
+import type { TrajectorySnapshot } from '../../trajectory/model'
 import type { FeedMessage, FeedState } from '../protocol'
 
 type SeqLine = Extract<ParsedLine, { kind: 'event' | 'unknown' }>
@@ -29,6 +34,9 @@ export class LiveConversation {
   #state: FeedState | null = null
   #received = false
   #version = 0
+  /** The file's lines folded into records; null once a fold failed (it takes only the Trajectory down). */
+  #trajectory: TrajectoryBuilder | null = new TrajectoryBuilder()
+  #trajectorySnapshot: { lines: number; snapshot: TrajectorySnapshot | null } | null = null
 
   /** Bumps on every change that alters what is drawn. */
   get version(): number {
@@ -71,10 +79,13 @@ export class LiveConversation {
       this.#received = true
       this.#lines = [...message.lines]
       this.#overlay.clear()
+      this.#trajectory = new TrajectoryBuilder()
+      this.#foldTrajectory(this.#lines)
       this.#rebuild()
       return this.#changed()
     }
     this.#received = true
+    this.#foldTrajectory(message.lines)
     let conflict = false
     for (const line of message.lines) {
       this.#lines.push(line)
@@ -128,6 +139,33 @@ export class LiveConversation {
 
   snapshot(): Conversation {
     return this.#builder.snapshot()
+  }
+
+  /**
+   * The Trajectory record model of the file's lines (the same snapshot a build of this log folds), or null
+   * when its fold failed. Taken again only when the file grew.
+   */
+  trajectory(): TrajectorySnapshot | null {
+    if (this.#trajectorySnapshot?.lines !== this.#lines.length) {
+      let snapshot: TrajectorySnapshot | null = null
+      try {
+        snapshot = this.#trajectory?.snapshot() ?? null
+      } catch {
+        this.#trajectory = null
+      }
+      this.#trajectorySnapshot = { lines: this.#lines.length, snapshot }
+    }
+    return this.#trajectorySnapshot.snapshot
+  }
+
+  #foldTrajectory(lines: readonly ParsedLine[]): void {
+    this.#trajectorySnapshot = null
+    try {
+      this.#trajectory?.append(lines)
+    } catch {
+      // As in the build (src/site/fold/fold-log.ts): the Chat goes on without record links.
+      this.#trajectory = null
+    }
   }
 
   #rebuild(): void {

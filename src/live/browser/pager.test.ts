@@ -3,13 +3,15 @@
  * coloured code, a cut output and a turn bigger than a page is built as a live site; the browser pipeline
  * (sections.ts cuts, the enricher with the build's budgets, measure-piece.tsx sizes, `TailPager` packing)
  * then draws the last page — starting from the last page's own first piece, and starting over from page 1 —
- * and its markup is the built page's transcript byte for byte, with the same page count. A half-grown
- * session is packed from a page the build wrote earlier the way a fresh build packs it.
+ * and its markup is the built page's transcript byte for byte, with the same page count, its rows' links to
+ * their Trajectory records included (the page folds the records itself, live-conversation.ts, and learns
+ * their pages from the built page's links, record-links.ts). A half-grown session is packed from a page the
+ * build wrote earlier the way a fresh build packs it.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { Window } from 'happy-dom'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ConversationBuilder } from '../../conversation/builder'
 import { HighlightCache } from '../../highlight/cache'
 import { Highlighter } from '../../highlight/highlighter'
 import { LogParser } from '../../log/parser'
@@ -25,6 +27,9 @@ import { testSiteAssets } from '../../../test/support/site-assets'
 import { pieceMarkup } from './measure-piece'
 import { TailPager, type PageBase } from './pager'
 import { LiveSections } from './sections'
+import { LiveConversation } from './live-conversation'
+import { LiveRecordLinks } from './record-links'
+import { trajectoryWords } from '../../trajectory-view'
 
 const TURNS = 24
 const text = siteText('en')
@@ -74,19 +79,28 @@ function lines(s: SessionBuilder): ParsedLine[] {
   return s.jsonl().trimEnd().split('\n').flatMap((line, i) => parser.line(line, { line: i + 1 }))
 }
 
-/** The live page's last page, drawn by the browser pipeline from `base`. */
-async function drawTail(s: SessionBuilder, stem: string, base: PageBase, room: LivePageInfo['room']) {
-  const builder = new ConversationBuilder({ live: true })
-  builder.append(lines(s))
+/**
+ * The live page's last page, drawn by the browser pipeline from `base`, its record links placed as the
+ * build page `known` (the page on screen, or the rebuilt one the page settles on) says.
+ */
+async function drawTail(s: SessionBuilder, stem: string, base: PageBase, room: LivePageInfo['room'], known: BuiltPage) {
+  const live = new LiveConversation()
+  live.apply({ kind: 'reset', lines: lines(s) })
+  const records = new LiveRecordLinks(stem, trajectoryWords('en').t('dv.openTrajectoryRecord'))
+  const doc = new Window().document
+  doc.body.innerHTML = known.transcript
+  records.learn(doc.body)
+  const trajectory = live.trajectory()
+  expect(trajectory).not.toBeNull()
+  const view = () => sections.view(live.snapshot(), 'en', [], trajectory === null ? null : records.links(trajectory))
   const sections = new LiveSections(stem, text)
   const pager = new TailPager(highlighter, text, sections.hrefFor, base, room)
-  const view = sections.view(builder.snapshot(), 'en', [])
   // Colours the first draw was too quick for: draw again once they are in, as the page does.
-  let tail = await pager.tail(view)
+  let tail = await pager.tail(view())
   for (let i = 0; i < 5 && tail.late !== null; i++) {
     await tail.late
     pager.base = base
-    tail = await pager.tail(sections.view(builder.snapshot(), 'en', []))
+    tail = await pager.tail(view())
   }
   return { tail, markup: tail.pieces.map((p) => pieceMarkup(p, tail.extras, text.transcript)).join(''), pager }
 }
@@ -114,16 +128,19 @@ describe('TailPager', () => {
 
   it('draws the last page as the build did, from its own first piece', async () => {
     const last = built[built.length - 1] as BuiltPage
-    const { tail, markup } = await drawTail(s, stem, { page: last.info.page, section: last.first, part: 0 }, last.info.room)
+    const { tail, markup } = await drawTail(s, stem, { page: last.info.page, section: last.first, part: 0 }, last.info.room, last)
     expect(tail.page).toBe(built.length)
     expect(markup).toBe(last.transcript)
     expect(markup).toContain('<pre class="shiki"><code>')
+    // Its tool rows and turns link to their records, as the build's do.
+    expect(markup).toMatch(/data-kind="trajectory"><a href="pager-long\.trajectory(\.p\d+)?\.html#rec-\d+"/)
+    expect(markup).toMatch(/data-kind="trajectory"><a href="pager-long\.trajectory(\.p\d+)?\.html#req-\d+"/)
   })
 
   it('packs every page as the build did when it starts from page 1', async () => {
     const first = built[0] as BuiltPage
     const last = built[built.length - 1] as BuiltPage
-    const { tail, markup, pager } = await drawTail(s, stem, { page: 1, section: first.first, part: 0 }, first.info.room)
+    const { tail, markup, pager } = await drawTail(s, stem, { page: 1, section: first.first, part: 0 }, first.info.room, last)
     expect(tail.page).toBe(built.length)
     expect(markup).toBe(last.transcript)
     // It moved its base to the page it shows.
@@ -140,7 +157,7 @@ describe('TailPager', () => {
     expect(now.length).toBeGreaterThan(before.length)
     const from = before[before.length - 1] as BuiltPage
     const latest = now[now.length - 1] as BuiltPage
-    const { tail, markup } = await drawTail(half, early.id, { page: from.info.page, section: from.first, part: 0 }, latest.info.room)
+    const { tail, markup } = await drawTail(half, early.id, { page: from.info.page, section: from.first, part: 0 }, latest.info.room, latest)
     expect(tail.page).toBe(now.length)
     expect(markup).toBe(latest.transcript)
   })

@@ -2,8 +2,9 @@
  * Conversation → the sections a live page draws from, made the way the static build makes them
  * (src/site/render/render-session.tsx): `viewModel()` with the session's cwd, every section cut at the build's
  * normal caps (src/site/render/cut.ts: long texts keep their head and tail around a marker, the whole text goes to a
- * side file `<stem>.files/<hash>.txt` linked after the row), and the links the site puts after a row — a
- * spawned child session's page first, then the full texts, as the build orders them.
+ * side file `<stem>.files/<hash>.txt` linked after the row), and the links the site puts after a row — the
+ * row's Trajectory record first, then a spawned child session's page, then the full texts, as the build
+ * orders them.
  *
  * The side-file links point where the live server's rebuild writes those files, so the final live page
  * equals the static page; until that rebuild has run, side-files.ts serves a click from the text held here.
@@ -15,7 +16,8 @@ import type { Locale, PageSection, ToolRowModel } from '../../cards/types'
 import type { Conversation } from '../../conversation/model'
 import { addExtras, capsFor, Cutter, extrasOf } from '../../site/render/cut'
 import { sideFile } from '../../site/plan/slug'
-import type { RowExtra, SiteText } from '../../site/types'
+import { addTrajectoryExtras } from '../../site/render/trajectory/row-links'
+import type { RowExtra, SiteText, TrajectoryLinks } from '../../site/types'
 import type { SitePage } from './site-feed'
 
 interface CutSection {
@@ -47,12 +49,16 @@ export class LiveSections {
   /** `hrefFor` of the build: side files sit beside the session's pages in `sessions/`. */
   readonly hrefFor = (hash: string): string => sideFile(this.stem, hash)
 
-  view(conversation: Conversation, locale: Locale, pages: readonly SitePage[]): LiveView {
+  /** `records`: the Chat rows' links to the Trajectory (record-links.ts), null for none. */
+  view(conversation: Conversation, locale: Locale, pages: readonly SitePage[], records: TrajectoryLinks | null = null): LiveView {
     const view = viewModel(conversation, { cwd: conversation.facts.cwd, home: null, locale })
     const next = new Map<string, CutSection>()
     const cut: PageSection[] = []
     const sideTexts = new Map<string, string>()
-    const extras = childExtras(view.sections, conversation, pages, this.text)
+    // A row's links in the build's order: its record, the child sessions it started, its full texts.
+    const extras = new Map<string, RowExtra[]>()
+    if (records !== null) for (const raw of view.sections) addTrajectoryExtras(raw, records, extras)
+    childExtras(view.sections, conversation, pages, this.text, extras)
     for (const raw of view.sections) {
       const json = JSON.stringify(raw)
       let entry = this.#cache.get(raw.key)
@@ -75,9 +81,10 @@ export class LiveSections {
 
 /**
  * Row key → the "open child session" link after the row whose call (or a call nested under it) spawned a
- * child that has a page; as the static renderer adds them (src/site/render/render-session.tsx).
+ * child that has a page; as the static renderer adds them (src/site/render/render-session.tsx), after the
+ * links `extras` holds already.
  */
-export function childExtras(sections: readonly PageSection[], conversation: Conversation, pages: readonly SitePage[], text: SiteText): Map<string, RowExtra[]> {
+export function childExtras(sections: readonly PageSection[], conversation: Conversation, pages: readonly SitePage[], text: SiteText, extras = new Map<string, RowExtra[]>()): Map<string, RowExtra[]> {
   const byId = new Map(pages.map((p) => [p.id, p]))
   const byCall = new Map<string, SitePage[]>()
   for (const link of conversation.facts.children) {
@@ -85,7 +92,6 @@ export function childExtras(sections: readonly PageSection[], conversation: Conv
     if (page === undefined || link.callId === null || link.sessionId === conversation.facts.id) continue
     byCall.set(link.callId, [...(byCall.get(link.callId) ?? []), page])
   }
-  const extras = new Map<string, RowExtra[]>()
   if (byCall.size === 0) return extras
   const spawned = (row: ToolRowModel): SitePage[] => [...(byCall.get(row.callId) ?? []), ...row.children.flatMap(spawned)]
   for (const section of sections) {

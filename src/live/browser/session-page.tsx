@@ -26,6 +26,7 @@ import { FetchHighlighter } from '../../highlight/fetch-highlighter'
 import { LIVE_META, LIVE_PAGE_META, parseLiveFlag, parseLivePage, type LivePageInfo } from '../../site/html/live'
 import { pageFile } from '../../site/plan/slug'
 import { siteText } from '../../site/strings'
+import { trajectoryWords } from '../../trajectory-view'
 import { FEED_EVENT_KINDS, HIGHLIGHT_MAX_BLOCKS, HIGHLIGHT_MAX_CHARS, LIVE_HIGHLIGHT_PATH, liveFeedPath, type FeedMessage, type FeedState } from '../protocol'
 import { LiveBadge } from './badge'
 import { liveHeaderFacts, syncHeaderFacts } from './header-facts'
@@ -33,6 +34,7 @@ import { LiveConversation } from './live-conversation'
 import { LiveTranscript } from './LiveTranscript'
 import { LiveNav } from './page-nav'
 import { TailPager } from './pager'
+import { LiveRecordLinks } from './record-links'
 import { LiveSections } from './sections'
 import { SideFileLinks } from './side-files'
 import { liveOverlayPath, OVERLAY_EVENT_KINDS, type OverlayMessage } from './site-feed'
@@ -72,6 +74,8 @@ export class LiveSessionPage {
   readonly #badge: LiveBadge
   readonly #site: SiteClient
   readonly #sections: LiveSections | null
+  /** Where the Chat rows' Trajectory links point (null: the page has no Trajectory tab). */
+  readonly #records: LiveRecordLinks | null
   readonly #pager: TailPager | null
   readonly #nav: LiveNav | null
   readonly #sideFiles: SideFileLinks
@@ -107,6 +111,9 @@ export class LiveSessionPage {
     const tail = page === null || page.page === page.pages
     const stem = page?.stem ?? stemOf(win.location.pathname)
     this.#sections = tail ? new LiveSections(stem, text) : null
+    // The build links a Chat row to its record only where the session has a Trajectory (its header tabs).
+    this.#records = tail && hasTrajectoryTab(this.#doc, stem) ? new LiveRecordLinks(stem, trajectoryWords(options.locale).t('dv.openTrajectoryRecord')) : null
+    this.#records?.learn(main)
     this.#nav = tail ? new LiveNav(this.#doc, main, stem, text) : null
     this.#pager = tail ? new TailPager(this.colours, text, this.#sections?.hrefFor ?? (() => ''), { page: page?.page ?? 1, section: firstPieceId(main) ?? '', part: 0 }, page?.room ?? null) : null
     this.#site = new SiteClient(win)
@@ -224,7 +231,9 @@ export class LiveSessionPage {
     const pager = this.#pager
     if (sections === null || pager === null) return
     const conversation = this.conversation.snapshot()
-    const view = sections.view(conversation, this.#o.locale, this.#site.pages)
+    const trajectory = this.#records === null ? null : this.conversation.trajectory()
+    const records = trajectory === null || this.#records === null ? null : this.#records.links(trajectory)
+    const view = sections.view(conversation, this.#o.locale, this.#site.pages, records)
     const coloured = this.colours.stats.fragments
     const tail = await pager.tail(view)
     this.#sideFiles.texts = new Map([...view.sideTexts, ...tail.sideTexts])
@@ -325,6 +334,8 @@ export class LiveSessionPage {
         if (navs.length === myNavs.length) myNavs.forEach((nav, i) => nav.replaceWith(this.#doc.importNode(navs[i] as Element, true)))
         return
       }
+      // The rebuilt page's record links say where the build put its records.
+      this.#records?.learn(fresh)
       const info = parseLivePage(fresh.querySelector(`meta[name="${LIVE_PAGE_META}"]`)?.getAttribute('content'))
       const first = firstPieceId(fresh.querySelector<HTMLElement>('main#main'))
       if (info !== null && first !== null) {
@@ -342,6 +353,12 @@ export class LiveSessionPage {
 /** States in which the session no longer grows: the page then takes the build that holds its lines. */
 function settled(state: FeedState | null): boolean {
   return state === 'finished' || state === 'idle'
+}
+
+/** Whether the page's header has the `Chat | Trajectory` tabs (the build made Trajectory pages for it). */
+function hasTrajectoryTab(doc: Document, stem: string): boolean {
+  const first = `${stem}.trajectory.html`
+  return [...doc.querySelectorAll('body > header a[href]')].some((a) => a.getAttribute('href') === first)
 }
 
 /** Id of the first piece (section or part) of a transcript: where its page starts. */

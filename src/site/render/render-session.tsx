@@ -40,6 +40,7 @@ import { escapeHtml } from '../../highlight/render-tokens'
 import type { Fact, PromptToc, RowExtra, SessionSummary, SiteText, TrajectoryLinks, ViewTabs } from '../types'
 import { bomTextChunks } from '../write/text-file'
 import { TranscriptParts } from './transcript-parts'
+import { addTrajectoryExtras } from './trajectory/row-links'
 
 /**
  * A session's view model handed out one section at a time (`sectionFeed` in src/cards/view-model.ts), for a
@@ -261,15 +262,7 @@ export class SessionRenderer {
         for (const raw of raws) {
           shard.add(raw)
           // Links to the Trajectory: a tool row's record, a turn's first request (after its first user row).
-          const trajectory = input.trajectory
-          if (trajectory !== undefined) {
-            let turnLinked = false
-            for (const row of raw.rows) {
-              const href = row.kind === 'tool' ? trajectory.links.forCall(row.callId) : row.kind === 'user' && !turnLinked && raw.turn !== null ? trajectory.links.forTurn(raw.turn) : null
-              if (row.kind === 'user') turnLinked = true
-              if (href !== null) extrasOf(extras, row.key).push({ kind: 'trajectory', href, label: trajectory.links.label })
-            }
-          }
+          if (input.trajectory !== undefined) addTrajectoryExtras(raw, input.trajectory.links, extras)
           // Links after the calls that started a child session.
           for (const row of raw.rows) {
             if (row.kind !== 'tool') continue

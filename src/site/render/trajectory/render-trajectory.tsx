@@ -25,6 +25,7 @@ import { hashText } from '../cut'
 import { countDeferredLinks, linkGrowth, resolveLinks } from '../links'
 import { sessionChrome, type Family } from '../chrome'
 import { chatTargets, type ChatIds } from './chat-targets'
+import { recordTargets, trajectoryLinks } from './row-links'
 import { longestTrajectoryFile, pageFile, sideFile, trajectoryFile } from '../../plan/slug'
 import type { RenderOutput } from '../render-session'
 import type { Fact, SessionChrome, SessionSummary, SiteText, TrajectoryLinks, ViewTabs } from '../../types'
@@ -134,21 +135,7 @@ export class PreparedTrajectory {
       const page = this.#pageOf.get(id)
       return page === undefined ? null : `${trajectoryFile(stem, page)}#${id}`
     }
-    const ctx = this.#ctx
-    const firstRequestOfTurn = new Map<number, number>()
-    for (const request of this.input.snapshot.requests) if (request.turn !== null && !firstRequestOfTurn.has(request.turn)) firstRequestOfTurn.set(request.turn, request.number)
-    return {
-      href,
-      forCall: (callId) => {
-        const record = ctx.callRecord(callId)
-        return record === undefined ? null : href(`rec-${record.index}`)
-      },
-      forTurn: (turn) => {
-        const number = firstRequestOfTurn.get(turn)
-        return (number === undefined ? null : href(`req-${number}`)) ?? href(`turn-${turn}`)
-      },
-      label: ctx.words.t('dv.openTrajectoryRecord'),
-    }
+    return trajectoryLinks(recordTargets(this.input.snapshot), href, this.#ctx.words.t('dv.openTrajectoryRecord'))
   }
 
   /** Writes every page (and the side files its inspectors cut), now that the Chat's pages are known. */
