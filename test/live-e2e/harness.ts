@@ -55,9 +55,8 @@ export function headerOf(s: SessionBuilder): string {
  * The transcript landmark's markup, normalized: attributes the enhancement script sets at load
  * (`aria-expanded`, the copy buttons' `hidden`, path chips' `role`, the `tabindex` of path chips and of
  * scroll boxes that overflow — layout-dependent) and every `open` state are removed, so a page is compared
- * by what the components rendered (they render no `tabindex` inside the transcript). The static page's
- * Trajectory links are left out: a live Chat page's rows carry none (its script draws them without the
- * Trajectory model; the session's Trajectory is its own live page, reached by the header's tab).
+ * by what the components rendered (they render no `tabindex` inside the transcript). The rows' links to
+ * their Trajectory records are compared too: a live Chat page draws them as the build does.
  */
 export async function transcriptMarkup(page: Page): Promise<string> {
   return page.evaluate(() => {
@@ -71,10 +70,6 @@ export async function transcriptMarkup(page: Page): Promise<string> {
       if (el.matches('[data-copy-path]')) el.removeAttribute('role')
       if (el.matches('button[data-copy]')) el.removeAttribute('hidden')
     }
-    // A live Chat page's rows link to no Trajectory record (the tab does): the static page's links to a
-    // row's record, and a links list they alone filled, are not compared.
-    for (const el of copy.querySelectorAll('[data-row-extras] > li[data-kind="trajectory"]')) el.remove()
-    for (const el of copy.querySelectorAll('[data-row-extras]:empty')) el.remove()
     return copy.outerHTML
   })
 }
@@ -106,10 +101,6 @@ export async function waitForTranscript(page: Page, want: string): Promise<void>
       if (el.matches('[data-copy-path]')) el.removeAttribute('role')
       if (el.matches('button[data-copy]')) el.removeAttribute('hidden')
     }
-    // A live Chat page's rows link to no Trajectory record (the tab does): the static page's links to a
-    // row's record, and a links list they alone filled, are not compared.
-    for (const el of copy.querySelectorAll('[data-row-extras] > li[data-kind="trajectory"]')) el.remove()
-    for (const el of copy.querySelectorAll('[data-row-extras]:empty')) el.remove()
     return copy.outerHTML === wanted
   }, want, { timeout: EVENT_WAIT_MS, polling: 100 })
 }

@@ -89,7 +89,7 @@ async function drawTail(s: SessionBuilder, stem: string, base: PageBase, room: L
   const records = new LiveRecordLinks(stem, trajectoryWords('en').t('dv.openTrajectoryRecord'))
   const doc = new Window().document
   doc.body.innerHTML = known.transcript
-  records.learn(doc.body)
+  records.learn(doc.body as unknown as ParentNode)
   const trajectory = live.trajectory()
   expect(trajectory).not.toBeNull()
   const view = () => sections.view(live.snapshot(), 'en', [], trajectory === null ? null : records.links(trajectory))

@@ -21,12 +21,12 @@ import { add, fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, measure, measureBytes, type 
 import { packPages, splitRows } from '../paginate'
 import { pagerNav } from '../pager'
 import { PieceStore } from '../piece-store'
-import { hashText } from '../cut'
 import { countDeferredLinks, linkGrowth, resolveLinks } from '../links'
 import { sessionChrome, type Family } from '../chrome'
 import { chatTargets, type ChatIds } from './chat-targets'
 import { recordTargets, trajectoryLinks } from './row-links'
-import { longestTrajectoryFile, pageFile, sideFile, trajectoryFile } from '../../plan/slug'
+import { trajectoryViewContext } from './view-services'
+import { longestTrajectoryFile, pageFile, trajectoryFile } from '../../plan/slug'
 import type { RenderOutput } from '../render-session'
 import type { Fact, SessionChrome, SessionSummary, SiteText, TrajectoryLinks, ViewTabs } from '../../types'
 import type { Locale } from '../../../cards/types'
@@ -41,7 +41,6 @@ import {
   toolbarModel,
   trajectoryDictionary,
   trajectoryWords,
-  viewContext,
   type LedgerSection as SectionModel,
   type TrajectoryWords,
   type ViewContext,
@@ -50,9 +49,6 @@ import { LedgerSection, Row } from '../../../../components/trajectory/LedgerSect
 import { LEDGER_SLOT, TrajectoryPage } from '../../../../components/trajectory/TrajectoryPage'
 import type { TimelineModel } from '../../../../components/trajectory/TimelineOverview'
 import { bomTextChunks } from '../../write/text-file'
-
-/** Characters of one inspector text shown on the page; the rest is a click away in a side file. */
-export const TEXT_CAP = 2_000
 
 /**
  * Bytes the timing overview costs per record on a page (three modes, a bar each — two for an assistant
@@ -200,22 +196,11 @@ export class TrajectoryRenderer {
     const words = trajectoryWords(input.locale)
     const sides: { path: string; text: string }[] = []
     const sideSeen = new Set<string>(input.written ?? [])
-    const side = (text: string): string => {
-      const name = sideFile(stem, hashText(text))
-      const path = `sessions/${name}`
+    const ctx = trajectoryViewContext(input.snapshot, words, stem, (path, text) => {
       if (!sideSeen.has(path)) {
         sideSeen.add(path)
         sides.push({ path, text })
       }
-      return name
-    }
-    const ctx = viewContext(input.snapshot, words, {
-      chatLink: (record) => ({ target: `chat-${record.index}` }),
-      cutText: (text, w) =>
-        text.length <= TEXT_CAP
-          ? { text }
-          : { text: text.slice(0, TEXT_CAP), cut: { note: w.t('dv.textCut', { shown: String(TEXT_CAP), total: String(text.length) }), href: side(text), label: w.t('dv.fullText') } },
-      sideFile: side,
     })
     const growth = linkGrowth(Math.max(Buffer.byteLength(longestTrajectoryFile(stem)), Buffer.byteLength(pageFile(stem, 999_999)) + CHAT_ID_BYTES))
     const limit = this.room(input, ctx)
