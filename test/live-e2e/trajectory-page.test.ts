@@ -4,7 +4,9 @@
  * which follows the session — after real appends to the log, the new user message, assistant record and
  * tool call appear in the ledger (each wait is for that event, never a fixed time), the selected record and
  * its inspector stay open across each swap, the swapped-in page's keys work, and the final ledger is the
- * static build's, record for record.
+ * static build's, record for record. With no rebuild coming at all, the Trajectory page draws a new request
+ * in the same wait the Chat tab needs to show it, and the Chat rows link to records the Trajectory page holds
+ * (and those records back to rows the Chat page holds).
  */
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -40,7 +42,86 @@ const ledger = (page: Page) =>
     })),
   )
 
+/** Whether `page` shows `text` in its transcript (Chat) or ledger (Trajectory). */
+const shows = (page: Page, text: string) =>
+  page.waitForFunction((want) => ((document.querySelector('[data-transcript]') ?? document.querySelector('table[data-tj-ledger]'))?.textContent ?? '').includes(want), text)
+
 describe.skipIf(!enabled)('a live Trajectory page', () => {
+  it('draws a new request as soon as the Chat tab does, and the two tabs link to each other’s rows', { timeout: 300_000 }, async () => {
+    const { root, cleanup } = await tempRoot()
+    const s = session({ id: 'live-e2e-traj-now', cwd: '/home/dev/live' })
+    s.turnStart()
+    s.user('First question')
+    s.stepStart()
+    s.assistant('A first answer.')
+    s.stepEnd()
+    s.turnEnd()
+    const w = new Writing(s, await FakeDshWriter.create({ root, header: headerOf(s), encoding: 'raw' }))
+    await w.flush()
+    // No rebuild while the session grows (the quiet spell outlasts the test): what the pages show of the
+    // growth they draw themselves.
+    const { live } = await startTestLive([root], {}, { rebuild: { newMs: 50, quietMs: 3_600_000, maxWaitMs: 3_600_000 } })
+    const chat = await eventPage(browser())
+    const trajectory = await eventPage(browser())
+    const activity = [watch(chat), watch(trajectory)]
+    try {
+      await chat.goto(`${live.url}sessions/live-e2e-traj-now.html`)
+      await trajectory.goto(`${live.url}sessions/live-e2e-traj-now.trajectory.html`)
+      for (const page of [chat, trajectory]) await page.waitForFunction(() => document.querySelector('.dsh-live-badge')?.getAttribute('data-state') === 'finished')
+      const builtLines = await trajectory.evaluate(() => Number(document.querySelector('meta[name="dsh-live"]')?.getAttribute('content')?.split(' ')[1]))
+
+      s.turnStart()
+      s.user('Second question, with a tool')
+      s.stepStart()
+      s.assistant([toolCallBlock('call-grep', 'bash', { command: 'grep -r todo .', description: 'Find the todos' })])
+      s.call('bash', { command: 'grep -r todo .', description: 'Find the todos' }, 'call-grep')
+      s.result('call-grep', 'src/a.ts: todo one')
+      s.stepEnd()
+      s.stepStart()
+      s.assistant('Found one todo.')
+      s.stepEnd()
+      s.turnEnd()
+      const written = performance.now()
+      await w.flush()
+      // One wait for both tabs: the Trajectory page needs no rebuild to show the new request.
+      const [chatMs, trajectoryMs] = await Promise.all([chat, trajectory].map(async (page) => {
+        await shows(page, 'Found one todo.')
+        return performance.now() - written
+      }))
+      console.log(`live tabs after a write: Chat ${Math.round(chatMs as number)} ms, Trajectory ${Math.round(trajectoryMs as number)} ms`)
+      // Still the build from before the write: the ledger was drawn by the page.
+      expect(await trajectory.evaluate(() => Number(document.querySelector('meta[name="dsh-live"]')?.getAttribute('content')?.split(' ')[1]))).toBe(builtLines)
+      expect(Number(await trajectory.getAttribute('main[data-trajectory]', 'data-live-lines'))).toBeGreaterThan(builtLines)
+      await chat.waitForFunction(() => document.querySelector('.dsh-live-badge')?.getAttribute('data-state') === 'finished')
+
+      // The Chat rows' record links: the tool row's record and each turn's first request, on the
+      // Trajectory page that holds them.
+      const links = await chat.evaluate(() => [...document.querySelectorAll('[data-row-extras] > li[data-kind="trajectory"] > a')].map((a) => a.getAttribute('href') ?? ''))
+      expect(links.some((href) => /#rec-\d+$/.test(href))).toBe(true)
+      expect(links.filter((href) => /#req-\d+$/.test(href)).length).toBe(2)
+      for (const href of links) {
+        const [file, id] = href.split('#')
+        expect(file).toBe('live-e2e-traj-now.trajectory.html')
+        expect(await trajectory.evaluate((want) => document.getElementById(want ?? '') !== null, id)).toBe(true)
+      }
+      // The tool row's record is the call's (its summary names the command), and it links back to the row.
+      const toolLink = links.find((href) => /#rec-\d+$/.test(href)) ?? ''
+      const toolRecord = toolLink.split('#')[1] ?? ''
+      expect(await trajectory.evaluate((id) => document.getElementById(id)?.getAttribute('data-k'), toolRecord)).toBe('tool')
+      const back = await trajectory.evaluate((id) => document.getElementById(id)?.querySelector('td:last-child > details > p a')?.getAttribute('href') ?? '', toolRecord)
+      const [chatFile, rowId] = back.split('#')
+      expect(chatFile).toBe('live-e2e-traj-now.html')
+      expect(await chat.evaluate((id) => document.getElementById(decodeURIComponent(id)) !== null, rowId ?? '')).toBe(true)
+      expect(await duplicateIds(trajectory)).toEqual([])
+      expect(activity.flatMap((a) => a.errors)).toEqual([])
+    } finally {
+      await chat.close()
+      await trajectory.close()
+      await live.close()
+      await cleanup()
+    }
+  })
+
   it('is the Chat page tab and shows records appended to the log', { timeout: 300_000 }, async () => {
     const { root, cleanup } = await tempRoot()
     const s = session({ id: 'live-e2e-traj', cwd: '/home/dev/live' })
@@ -96,10 +177,11 @@ describe.skipIf(!enabled)('a live Trajectory page', () => {
       expect(after.length).toBeGreaterThan(before.length)
       expect(after.some((r) => r.kind === 'tool')).toBe(true)
       expect(after.some((r) => r.summary.includes('Second question, with a tool'))).toBe(true)
-      // The page says which lines it was made from, and the selection survived the swap.
+      // The page says which lines it shows (drawn by the page before a rebuild has them, at most the
+      // log's), and the selection survived the swap.
       const linesAfter = Number(await page.getAttribute('main[data-trajectory]', 'data-live-lines'))
       expect(linesAfter).toBeGreaterThan(linesBefore)
-      expect(await page.evaluate(() => Number(document.querySelector('meta[name="dsh-live"]')?.getAttribute('content')?.split(' ')[1]))).toBe(linesAfter)
+      expect(await page.evaluate(() => Number(document.querySelector('meta[name="dsh-live"]')?.getAttribute('content')?.split(' ')[1]))).toBeLessThanOrEqual(linesAfter)
       expect(await page.getAttribute(`tr[id="${answer?.id}"]`, 'aria-selected')).toBe('true')
       expect(await page.evaluate(() => document.querySelector<HTMLElement>('[data-tj-panel]')?.hidden)).toBe(false)
       expect(await page.locator('.dsh-live-badge').count()).toBe(1)
@@ -119,6 +201,9 @@ describe.skipIf(!enabled)('a live Trajectory page', () => {
       expect(await page.getAttribute(`tr[id="${answer?.id}"]`, 'aria-selected')).toBe('true')
       await page.keyboard.press('Escape')
       await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-tj-panel]')?.hidden === true)
+      // The rebuild that holds every line becomes the page (its overview and links are the build's).
+      const drawn = Number(await page.getAttribute('main[data-trajectory]', 'data-live-lines'))
+      await page.waitForFunction((lines) => Number(document.querySelector('meta[name="dsh-live"]')?.getAttribute('content')?.split(' ')[1]) === lines, drawn)
       const final = await ledger(page)
 
       // The rows are the static build's of the same log.

@@ -1,21 +1,24 @@
 /**
- * A live session's Trajectory page (issue 29 point 6): follows the session by taking the live server's
- * rebuilt Trajectory page. The live build folds the Trajectory record model from the same read as the
- * Chat (src/site/fold/fold-log.ts, one `append()` path, no second read of the log) and writes the same
- * pages as a static build, with a `trajectory` live flag saying how many log lines each was made from
- * (src/site/html/live.ts). The page subscribes to the session's feed only to know how many lines the log
- * holds now and its state (the badge); while that is more than the page on screen was made from, it waits
- * for the next build (`SiteClient.nextBuild`, a long-poll), fetches its own address again and swaps the
- * rebuilt body in, keeping the selected record, its inspector tab and the scroll position (following the end
- * when the reader was at it). We chose this over drawing the ledger in the browser: the page is cut into
- * pages, its timeline drawn and its records linked to the Chat's rows by the build (src/site/render/
- * trajectory), and the pages a rebuild writes are already those; a browser copy would be a second renderer
- * of the same pages. The cost is latency: a record appears once the rebuild that holds it is done (after the
- * server's quiet spell, at most ~8 s while a session keeps growing, cli/live-site.ts).
+ * A live Session's Trajectory page (issue 29 point 6): follows the session as its Chat tab does. It folds the
+ * session's feed into the Trajectory record model itself (the one `TrajectoryBuilder`, as the live build
+ * folds the same lines, src/site/fold/fold-log.ts) and, on the animation frame after lines arrive, draws
+ * the sections that changed or came since the page was built — with the build's props and components
+ * (trajectory-ledger.tsx) — into a copy of the built page, which it swaps in keeping the selected record,
+ * its inspector tab and the scroll position (following the end when the reader was at it). What only a
+ * build knows — the timing overview, page breaks, which Chat page holds a new record's row — comes with the
+ * live server's next rebuild (after its quiet spell, cli/live-site.ts): the page then takes the rebuilt
+ * page as its new base (`SiteClient.nextBuild`, a long-poll; no timer of its own), so a settled session's
+ * page is the build's. Only the session's last Trajectory page grows (the build never moves an earlier one);
+ * an earlier page, a log that was repaired or replaced (a `reset`), or a records fold that fails, wait for
+ * the rebuild as before.
  */
 import type { Locale } from '../../cards/types'
 import { LIVE_META, parseLiveFlag } from '../../site/html/live'
 import { installTrajectory } from '../../site/client/trajectory'
+import type { ParsedLine } from '../../log/parsed-line'
+import { TrajectoryBuilder } from '../../trajectory/builder'
+import { trajectoryWords, type TrajectoryWords } from '../../trajectory-view'
+import { builtLedger, growLedger, type BuiltLedger } from './trajectory-ledger'
 import { enhance } from '../../../components/enhance/enhance'
 import { FEED_EVENT_KINDS, liveFeedPath, type FeedMessage } from '../protocol'
 import { LiveBadge } from './badge'
@@ -42,8 +45,8 @@ export class LiveTrajectoryPage {
   readonly #badge: LiveBadge
   readonly #site: SiteClient
   readonly #source: EventSource
-  /** Lines the feed has delivered (the log now). */
-  #lines = -1
+  /** Whether a first `reset` came (a later one is a repaired or replaced log). */
+  #received = false
   /** Lines the page on screen was made from. */
   #shown: number
   /** A `reset` (a repaired or replaced log): the page on screen no longer says what the log holds. */
@@ -53,12 +56,28 @@ export class LiveTrajectoryPage {
   #again = false
   /** Ends the document and window listeners of the body on screen, once a rebuilt one replaces it. */
   #installed: AbortController | null = null
+  /** The feed's lines (the log now), and their records (null once the fold failed: the page then waits for rebuilds). */
+  #lines: ParsedLine[] = []
+  #records: TrajectoryBuilder | null = new TrajectoryBuilder()
+  /** The built page the ledger on screen grows from (null: not fetched yet, or not growable). */
+  #built: { ledger: BuiltLedger | null; lines: number } | null = null
+  /** Lines the ledger on screen shows (the built page's, or more once drawn here). */
+  #drawn: number
+  #frame: number | null = null
+  /** Draws and swaps run one at a time, in order. */
+  #queue: Promise<void> = Promise.resolve()
+  readonly #words: TrajectoryWords
+  readonly #stem: string
 
   constructor(win: PageWindow, options: TrajectoryPageOptions) {
     this.#win = win
     this.#doc = win.document
     this.#o = options
     this.#shown = options.lines
+    this.#drawn = options.lines
+    this.#words = trajectoryWords(options.locale)
+    const file = decodeURIComponent(win.location.pathname.slice(win.location.pathname.lastIndexOf('/') + 1))
+    this.#stem = file.replace(/\.trajectory(\.p\d+)?\.html$/, '')
     this.#badge = new LiveBadge(this.#doc, options.locale)
     this.#site = new SiteClient(win)
     void this.#site.refresh().then(() => {
@@ -71,9 +90,14 @@ export class LiveTrajectoryPage {
     })
   }
 
-  /** Lines of the page on screen (tests). */
+  /** Lines of the build the page on screen grew from (tests). */
   get shownLines(): number {
     return this.#shown
+  }
+
+  /** Lines the ledger on screen shows (tests). */
+  get drawnLines(): number {
+    return this.#drawn
   }
 
   close(): void {
@@ -90,16 +114,96 @@ export class LiveTrajectoryPage {
     if (message.kind === 'reset') {
       // The first reset is the log the page was made from, or grown since; a later one (a repaired or
       // replaced log) or one shorter than the page means the page no longer says what the log holds.
-      if (this.#lines >= 0 || message.lines.length < this.#shown) this.#stale = true
-      this.#lines = message.lines.length
+      if (this.#received || message.lines.length < this.#shown) this.#stale = true
+      this.#received = true
+      this.#lines = [...message.lines]
+      this.#records = new TrajectoryBuilder()
+      this.#fold(this.#lines)
     } else {
-      this.#lines = Math.max(0, this.#lines) + message.lines.length
+      this.#lines.push(...message.lines)
+      this.#fold(message.lines)
     }
-    if (this.#behind()) void this.#follow()
+    if (this.#behind()) {
+      void this.#follow()
+      this.#schedule()
+    }
+  }
+
+  #fold(lines: readonly ParsedLine[]): void {
+    try {
+      this.#records?.append(lines)
+    } catch {
+      // As in the build: a Trajectory that fails takes only itself down; the rebuilt pages say why.
+      this.#records = null
+    }
+  }
+
+  /** A draw on the next animation frame (one per frame, however many batches arrived). */
+  #schedule(): void {
+    if (this.#frame !== null) return
+    this.#frame = this.#win.requestAnimationFrame(() => {
+      this.#frame = null
+      void this.#serial(() => this.#draw())
+    })
+  }
+
+  #serial(task: () => Promise<void>): Promise<void> {
+    const run = this.#queue.then(task, task)
+    this.#queue = run.catch(() => {})
+    return run
+  }
+
+  /** The records the feed brought since the built page, drawn into it. */
+  async #draw(): Promise<void> {
+    if (this.#stale || this.#records === null || this.#lines.length === this.#drawn) return
+    if (this.#built === null) {
+      // The page as the build wrote it (the one on screen has been enhanced since).
+      const fresh = await this.#site.fetchPage(this.#win.location.pathname)
+      const flag = parseLiveFlag(fresh?.querySelector(`meta[name="${LIVE_META}"]`)?.getAttribute('content'))
+      if (fresh === null || flag?.page !== 'trajectory' || flag.key !== this.#o.key) return
+      if (!this.#base(fresh, flag.lines)) return
+    }
+    this.#grow()
+  }
+
+  /**
+   * Takes a built page (made from the first `lines` lines) as the base the ledger grows from: its records
+   * are folded from those lines, as the build did. False when the feed has not brought them all yet.
+   */
+  #base(doc: Document, lines: number): boolean {
+    if (lines > this.#lines.length) return false
+    let ledger: BuiltLedger | null = null
+    try {
+      const records = new TrajectoryBuilder()
+      records.append(this.#lines.slice(0, lines))
+      ledger = builtLedger(doc, records.snapshot(), this.#words, this.#stem)
+    } catch {
+      ledger = null
+    }
+    this.#built = { ledger, lines }
+    this.#shown = Math.max(this.#shown, lines)
+    return true
+  }
+
+  /** The built page with the records since drawn in, swapped in; false when it cannot be grown. */
+  #grow(): boolean {
+    const built = this.#built
+    if (built === null || built.ledger === null || this.#records === null || this.#stale) return false
+    let grown: Document | null = null
+    try {
+      const chatPages = this.#site.pages.find((p) => p.key === this.#o.key)?.pages ?? 1
+      grown = growLedger(built.ledger, this.#records.snapshot(), this.#words, this.#stem, chatPages)
+    } catch {
+      this.#records = null
+    }
+    if (grown === null) return false
+    this.#drawn = this.#lines.length
+    this.#swap(grown)
+    return true
   }
 
   #behind(): boolean {
-    return this.#stale || this.#lines > this.#shown
+    return this.#stale || this.#lines.length > this.#shown
   }
 
   #follow(): Promise<void> {
@@ -140,9 +244,17 @@ export class LiveTrajectoryPage {
       if (flag?.page !== 'trajectory' || flag.key !== this.#o.key) continue
       // A build from before the lines on screen brings nothing new.
       if (flag.lines === this.#shown && !this.#stale) continue
-      this.#shown = flag.lines
+      const stale = this.#stale
       this.#stale = false
-      this.#swap(fresh)
+      await this.#serial(async () => {
+        // The rebuilt page is the new base; the records the feed brought since are drawn into it at once,
+        // so the ledger never steps back to the build's lines.
+        if (!stale && this.#records !== null && this.#base(fresh, flag.lines) && this.#grow()) return
+        this.#built = null
+        this.#shown = flag.lines
+        this.#drawn = flag.lines
+        this.#swap(fresh)
+      })
     }
   }
 
@@ -168,7 +280,7 @@ export class LiveTrajectoryPage {
       doc.getElementById(selected)?.closest('tr')?.click()
       if (tab !== null) (doc.getElementById(tab) as HTMLElement | null)?.click()
     }
-    this.#doc.querySelector<HTMLElement>('main[data-trajectory]')?.setAttribute('data-live-lines', String(this.#shown))
+    this.#doc.querySelector<HTMLElement>('main[data-trajectory]')?.setAttribute('data-live-lines', String(this.#drawn))
     if (follow) scrollToBottom(this.#win)
   }
 }
