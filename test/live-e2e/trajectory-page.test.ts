@@ -108,7 +108,7 @@ describe.skipIf(!enabled)('a live Trajectory page', () => {
       const toolLink = links.find((href) => /#rec-\d+$/.test(href)) ?? ''
       const toolRecord = toolLink.split('#')[1] ?? ''
       expect(await trajectory.evaluate((id) => document.getElementById(id)?.getAttribute('data-k'), toolRecord)).toBe('tool')
-      const back = await trajectory.evaluate((id) => document.getElementById(id)?.querySelector('td:last-child > details > p a')?.getAttribute('href') ?? '', toolRecord)
+      const back = await trajectory.evaluate((id) => [...(document.getElementById(id)?.querySelectorAll('a') ?? [])].map((a) => a.getAttribute('href') ?? '').find((href) => href.startsWith('live-e2e-traj-now.html#')) ?? '', toolRecord)
       const [chatFile, rowId] = back.split('#')
       expect(chatFile).toBe('live-e2e-traj-now.html')
       expect(await chat.evaluate((id) => document.getElementById(decodeURIComponent(id)) !== null, rowId ?? '')).toBe(true)

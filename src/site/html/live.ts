@@ -26,7 +26,7 @@ const SITE_SCRIPT_SRC = 'assets/site.js"'
 export type LiveFlag =
   | { page: 'index' }
   | {
-      /** A session's Chat page, or its Trajectory page (followed by swapping in its rebuilt page). */
+      /** A session's Chat page, or its Trajectory page (src/live/browser/trajectory-page.ts). */
       page: 'session' | 'trajectory'
       /** The session's key on the live server (`liveFeedPath(key)`). */
       key: string
