@@ -120,7 +120,8 @@ export class LiveTrajectoryPage {
       this.#records = new TrajectoryBuilder()
       this.#fold(this.#lines)
     } else {
-      this.#lines.push(...message.lines)
+      // One by one: a resumed feed's batch can be longer than a call's argument list may be.
+      for (const line of message.lines) this.#lines.push(line)
       this.#fold(message.lines)
     }
     if (this.#behind()) {
