@@ -41,10 +41,11 @@ export interface ViewContext extends ViewServices {
 
 /**
  * A call's TOOL or SUBTOOL record by call id (the first one, as the ledger shows it): the Trajectory's own
- * lookup and the Chat rows' way to their record (src/site/render/trajectory/row-links.ts).
+ * lookup and the Chat rows' way to their record (src/site/render/trajectory/row-links.ts), which reads it
+ * from the whole snapshot (live) or the build's paged copy of it (src/site/render/trajectory/paged.ts).
  */
-export function recordsByCall(snapshot: TrajectorySnapshot): Map<string, TrajectoryRecord> {
-  const byCall = new Map<string, TrajectoryRecord>()
+export function recordsByCall<R extends Pick<TrajectoryRecord, 'kind' | 'callId'>>(snapshot: { readonly records: readonly R[] }): Map<string, R> {
+  const byCall = new Map<string, R>()
   for (const record of snapshot.records) {
     if ((record.kind === 'tool' || record.kind === 'subtool') && record.callId !== undefined && !byCall.has(record.callId)) byCall.set(record.callId, record)
   }

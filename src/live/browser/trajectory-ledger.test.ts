@@ -1,5 +1,5 @@
 /**
- * The live Trajectory page's ledger (trajectory-ledger.tsx) against the build: a session's Trajectory page
+ * The live Trajectory page's ledger (trajectory-ledger.ts) against the build: a session's Trajectory page
  * is built, the session grows by a turn with a tool call and a long result, and the built page grown in the
  * browser by the records since holds the sections the rebuild of the whole log writes — the same rows,
  * inspectors, ids and links between records — apart from the one thing only a build knows, the Chat page of

@@ -3,7 +3,7 @@
  * session's feed into the Trajectory record model itself (the one `TrajectoryBuilder`, as the live build
  * folds the same lines, src/site/fold/fold-log.ts) and, on the animation frame after lines arrive, draws
  * the sections that changed or came since the page was built — with the build's props and components
- * (trajectory-ledger.tsx) — into a copy of the built page, which it swaps in keeping the selected record,
+ * (trajectory-ledger.ts) — into a copy of the built page, which it swaps in keeping the selected record,
  * its inspector tab and the scroll position (following the end when the reader was at it). What only a
  * build knows — the timing overview, page breaks, which Chat page holds a new record's row — comes with the
  * live server's next rebuild (after its quiet spell, cli/live-site.ts): the page then takes the rebuilt

@@ -8,7 +8,7 @@
  * `node:*`.
  */
 import type { PageSection } from '../../../cards/types'
-import type { TrajectorySnapshot } from '../../../trajectory/model'
+import type { TrajectoryRecord, TrajectoryRequest } from '../../../trajectory/model'
 import { recordsByCall } from '../../../trajectory-view'
 import { extrasOf } from '../cut'
 import type { RowExtra, TrajectoryLinks } from '../../types'
@@ -21,7 +21,13 @@ export interface RecordTargets {
   turn(turn: number): readonly string[]
 }
 
-export function recordTargets(snapshot: TrajectorySnapshot): RecordTargets {
+/** What finding a row's record reads of a snapshot: a whole `TrajectorySnapshot` or the build's paged copy (./paged.ts). */
+export interface RecordTargetSource {
+  records: readonly Pick<TrajectoryRecord, 'index' | 'kind' | 'callId'>[]
+  requests: readonly Pick<TrajectoryRequest, 'number' | 'turn'>[]
+}
+
+export function recordTargets(snapshot: RecordTargetSource): RecordTargets {
   const byCall = recordsByCall(snapshot)
   const firstRequestOfTurn = new Map<number, number>()
   for (const request of snapshot.requests) if (request.turn !== null && !firstRequestOfTurn.has(request.turn)) firstRequestOfTurn.set(request.turn, request.number)

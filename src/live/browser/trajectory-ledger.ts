@@ -2,24 +2,24 @@
  * A live Trajectory page's ledger, drawn in the browser from the records the page folds (the one
  * `TrajectoryBuilder`, as the build folds the same lines): each ledger section is the build's markup —
  * the same props (src/trajectory-view `ledgerSection`, with the build's services,
- * src/site/render/trajectory/view-services.ts) and the same component (`LedgerSection`) through the same
- * renderer — so a section drawn here equals the one the next rebuild writes, apart from what only a build
- * knows: which Chat page holds a record's row (here: the Chat's last page, where new rows are) and the
- * timing overview, both the rebuild's to correct. `growLedger` takes a page the build wrote and the records
- * as the page was made, and gives that page with the sections that changed or came since redrawn.
+ * src/site/render/trajectory/view-services.ts) written by the same string builder
+ * (components/trajectory/ledger-html.ts `sectionHtml`) — so a section drawn here equals the one the next
+ * rebuild writes, apart from what only a build knows: which Chat page holds a record's row (here: the
+ * Chat's last page, where new rows are) and the timing overview, both the rebuild's to correct.
+ * `growLedger` takes a page the build wrote and the records as the page was made, and gives that page with
+ * the sections that changed or came since redrawn.
  */
-import { renderStaticMarkup } from '../../site/html/static-markup'
 import { pageFile } from '../../site/plan/slug'
 import { chatTargets } from '../../site/render/trajectory/chat-targets'
 import { trajectoryViewContext } from '../../site/render/trajectory/view-services'
 import { ledgerSection, type TrajectoryWords } from '../../trajectory-view'
 import type { TrajectorySnapshot } from '../../trajectory/model'
-import { LedgerSection } from '../../../components/trajectory/LedgerSection'
+import { sectionHtml } from '../../../components/trajectory/ledger-html'
 
 /** Markup of every ledger section of `snapshot` from `from` on, as the build renders a section. */
 export function sectionMarkup(snapshot: TrajectorySnapshot, words: TrajectoryWords, stem: string, from = 0): string[] {
   const ctx = trajectoryViewContext(snapshot, words, stem, () => {})
-  return snapshot.sections.slice(from).map((section) => renderStaticMarkup(<LedgerSection section={ledgerSection(section, ctx)} />))
+  return snapshot.sections.slice(from).map((section) => sectionHtml(ledgerSection(section, ctx)))
 }
 
 /** A page the build wrote, with what the page needs to grow it. */
