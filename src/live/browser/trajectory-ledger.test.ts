@@ -79,8 +79,8 @@ describe('growLedger', () => {
     expect(ledger).not.toBeNull()
     if (ledger === null) return
     // Nothing new: the page as it was.
-    expect(bodies(growLedger(ledger, snapshotOf(all, earlyLines), words, 'tj-ledger', 1) as Document, 'tj-ledger')).toEqual(bodies(early, 'tj-ledger'))
-    const grown = growLedger(ledger, snapshotOf(all), words, 'tj-ledger', 1)
+    expect(bodies(growLedger(ledger, snapshotOf(all, earlyLines), words, 'tj-ledger', 1, parse) as Document, 'tj-ledger')).toEqual(bodies(early, 'tj-ledger'))
+    const grown = growLedger(ledger, snapshotOf(all), words, 'tj-ledger', 1, parse)
     expect(grown).not.toBeNull()
     if (grown === null) return
     const want = bodies(rebuilt, 'tj-ledger')
@@ -97,7 +97,7 @@ describe('growLedger', () => {
     expect(grown.querySelector('tr[data-k="tool"] a[href^="tj-ledger.files/"]')?.getAttribute('href')).toBe(rebuilt.querySelector('tr[data-k="tool"] a[href^="tj-ledger.files/"]')?.getAttribute('href'))
 
     // A log that no longer continues the page's records (repaired shorter) gives nothing to draw.
-    expect(growLedger(ledger, snapshotOf(all, 1), words, 'tj-ledger', 1)).toBeNull()
+    expect(growLedger(ledger, snapshotOf(all, 1), words, 'tj-ledger', 1, parse)).toBeNull()
   })
 
   it('never grows an earlier page of a paginated ledger', () => {

@@ -56,9 +56,18 @@ export function builtLedger(doc: Document, snapshot: TrajectorySnapshot, words: 
  * sections whose markup changed are drawn again, the new ones appended, and their links resolved as the
  * build resolves them — a link between records to `#id`, a record's way back to its Chat row to that row
  * on the Chat's last page (`chatPages`). Null when the records no longer continue the page's (a repaired
- * log): only a rebuild can say what the page is then.
+ * log): only a rebuild can say what the page is then. `parse` reads markup into a document (the page's
+ * `DOMParser`, as it reads a fetched page: src/live/browser/site-client.ts): a section is parsed there and
+ * its `<tbody>` imported, no HTML sink is written (test/repo/trusted-html.test.ts).
  */
-export function growLedger(built: BuiltLedger, snapshot: TrajectorySnapshot, words: TrajectoryWords, stem: string, chatPages: number): Document | null {
+export function growLedger(
+  built: BuiltLedger,
+  snapshot: TrajectorySnapshot,
+  words: TrajectoryWords,
+  stem: string,
+  chatPages: number,
+  parse: (html: string) => Document,
+): Document | null {
   if (snapshot.sections.length < built.first + built.base.length) return null
   const doc = built.doc.cloneNode(true) as Document
   const table = doc.querySelector<HTMLTableElement>('table[data-tj-ledger]')
@@ -68,10 +77,9 @@ export function growLedger(built: BuiltLedger, snapshot: TrajectorySnapshot, wor
   const drawn: HTMLTableSectionElement[] = []
   markup.forEach((html, j) => {
     if (j < built.base.length && (html === built.base[j] || (j === 0 && built.split))) return
-    const template = doc.createElement('template')
-    template.innerHTML = `<table>${html}</table>`
-    const body = template.content.querySelector('tbody')
-    if (body === null) return
+    const parsed = parse(`<table>${html}</table>`).querySelector('tbody')
+    if (parsed === null) return
+    const body = doc.importNode(parsed, true)
     const old = bodies[j]
     if (old !== undefined && j < built.base.length) old.replaceWith(body)
     else table.append(body)

@@ -193,7 +193,7 @@ export class LiveTrajectoryPage {
     let grown: Document | null = null
     try {
       const chatPages = this.#site.pages.find((p) => p.key === this.#o.key)?.pages ?? 1
-      grown = growLedger(built.ledger, this.#records.snapshot(), this.#words, this.#stem, chatPages)
+      grown = growLedger(built.ledger, this.#records.snapshot(), this.#words, this.#stem, chatPages, (html) => new this.#win.DOMParser().parseFromString(html, 'text/html'))
     } catch {
       this.#records = null
     }
