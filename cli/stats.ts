@@ -41,8 +41,13 @@ function cells(row: StatsRow, currency: string): (number | string)[] {
   return [row.sessions, row.turns, row.toolCalls, row.requests, u.inputTokens, u.outputTokens, u.reasoningTokens, u.cacheReadTokens, u.cacheWriteTokens, u.totalTokens, row.durationMs, row.failed, row.interrupted, row.cost === null ? '' : roundCost(row.cost), row.cost === null ? '' : currency]
 }
 
-/** RFC 4180: every key quoted, quotes doubled; a key starting with `=+-@` gets a leading `'` so a spreadsheet does not run it. */
-const csvText = (text: string): string => `"${(/^[=+\-@]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`
+/**
+ * A text cell (keys come from logs: projects, models, tool names). RFC 4180: quoted, quotes doubled. OWASP's
+ * CSV-injection rule: a cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'`,
+ * so a spreadsheet shows it as text instead of running it as a formula (a tab or CR before `=` is skipped by
+ * some spreadsheets, which then see the formula).
+ */
+export const csvText = (text: string): string => `"${(/^[=+\-@\t\r]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`
 
 export function statsCsv(stats: Stats, keyName: string, currency: string): string {
   const lines = [[keyName, ...COLUMNS].join(',')]
