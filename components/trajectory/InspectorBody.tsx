@@ -6,16 +6,13 @@
  * next heading. Without script the tabs read one after another; the page script
  * (src/site/client/trajectory) moves a selected row's fold into the Event details panel and turns the
  * headings into the client's tab list. Links to other records are written `data-x` with an id
- * (`#rec-41`): the site points each at the page that holds it (src/site/render/trajectory/links.ts).
+ * (`#rec-41`): the site points each at the page that holds it (src/site/render/links.ts).
  * Started times carry their epoch (`data-ms`), for a script to show the reader's local time and the Unix
  * form, as the client does; the toggle's titles are the ledger table's (`data-unix`, `data-local`), once a page.
  */
 import { Fragment, type ReactNode } from 'react'
 import type { Block, InspectorModel, LinkValue, Term, TextBlock, Value } from '../../src/trajectory-view/types'
 import styles from './Trajectory.module.css'
-
-/** The attribute a deferred link carries (resolved when the pages are written). */
-export const DEFERRED_LINK = 'data-x'
 
 export function LinkView({ link }: { link: LinkValue }) {
   const to = link.to
