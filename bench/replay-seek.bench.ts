@@ -7,6 +7,9 @@
  * rows. Timed from the call (epoch clock, in the page) to the frame after the player has applied the
  * position — the next animation frame, with layout forced — on the page that holds the turn. Also: the
  * replay assets' bytes per MB of log (every `<stem>.replay[.pN].js`), and how many pages there are.
+ * With BENCH_CLI_B (another tree's bundled `cli.mjs`, e.g. main's) the same log is also built by that CLI
+ * and every seek and plain open is made on both sites in turn (the order alternating), in one browser:
+ * an A/B on a loaded machine, read as the per-seek ratio B/A.
  */
 import { spawnSync } from 'node:child_process'
 import { closeSync, mkdirSync, openSync, readdirSync, statSync, writeSync } from 'node:fs'
@@ -99,6 +102,15 @@ async function seekOnce(page: Page, at: number, turn: number): Promise<{ ms: num
   }
 }
 
+/** Builds the log's site with `cli` into `out`; the session folder. */
+function buildSite(cli: string, root: string, out: string, ctx: BenchContext): string {
+  const started = performance.now()
+  const build = spawnSync(process.execPath, [cli, 'build', root, '-o', out, '-q'], { env: { ...process.env, HOME: ctx.workDir, DSH_HOME: ctx.workDir }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+  if (build.status !== 0) throw new Error(`replay seek: build failed (${build.status}): ${build.stderr.slice(-2000)}`)
+  ctx.log(`replay seek: built by ${cli} in ${((performance.now() - started) / 1000).toFixed(0)} s`)
+  return join(out, 'sessions')
+}
+
 export default async function run(ctx: BenchContext): Promise<Figure[]> {
   const chrome = chromiumPath()
   if (chrome === null) {
@@ -106,16 +118,14 @@ export default async function run(ctx: BenchContext): Promise<Figure[]> {
     return []
   }
   const cli = requireBuiltCli()
+  const cliB = process.env['BENCH_CLI_B'] || null
   const root = join(ctx.workDir, 'sessions')
-  const out = join(ctx.workDir, 'site')
   const log = writeSession(join(root, '--home-dev-bench--', 'bench-replay'), ctx.sizeMB * MB)
   ctx.log(`replay seek: ${(log.bytes / MB).toFixed(0)} MB, ${log.turns} turns; building`)
-  const started = performance.now()
-  const build = spawnSync(process.execPath, [cli, 'build', root, '-o', out, '-q'], { env: { ...process.env, HOME: ctx.workDir, DSH_HOME: ctx.workDir }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
-  if (build.status !== 0) throw new Error(`replay seek: build failed (${build.status}): ${build.stderr.slice(-2000)}`)
-  ctx.log(`replay seek: built in ${((performance.now() - started) / 1000).toFixed(0)} s`)
+  const sites = [buildSite(cli, root, join(ctx.workDir, 'site'), ctx)]
+  if (cliB !== null) sites.push(buildSite(cliB, root, join(ctx.workDir, 'site-b'), ctx))
 
-  const sessions = join(out, 'sessions')
+  const sessions = sites[0] as string
   const files = readdirSync(sessions)
   const replayBytes = files.filter(f => /\.replay(\.p\d+)?\.js$/.test(f)).reduce((sum, f) => sum + statSync(join(sessions, f)).size, 0)
   const first = files.find(f => /\.html$/.test(f) && !/\.(p\d+|prompts|trajectory)\b/.test(f))
@@ -124,51 +134,80 @@ export default async function run(ctx: BenchContext): Promise<Figure[]> {
 
   const browser = await launchChromium(chrome)
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-    await context.addInitScript(HOOK)
-    const page = await context.newPage()
-    await page.goto(pathToFileURL(join(sessions, first)).href)
-    const turns = await page.evaluate(async () => {
-      const player = (window as unknown as { dshPlayer: { load(): Promise<boolean>; info(): { turns: { turn: number; at: number }[] } | null } }).dshPlayer
-      await player.load()
-      return player.info()?.turns ?? []
-    })
-    if (turns.length === 0) throw new Error('replay seek: the page has no replay turns')
+    const tabs: Page[] = []
+    let turns: { turn: number; at: number }[] = []
+    for (const dir of sites) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+      await context.addInitScript(HOOK)
+      const page = await context.newPage()
+      await page.goto(pathToFileURL(join(dir, first)).href)
+      turns = await page.evaluate(async () => {
+        const player = (window as unknown as { dshPlayer: { load(): Promise<boolean>; info(): { turns: { turn: number; at: number }[] } | null } }).dshPlayer
+        await player.load()
+        return player.info()?.turns ?? []
+      })
+      if (turns.length === 0) throw new Error('replay seek: the page has no replay turns')
+      tabs.push(page)
+    }
     const rand = seededRandom(11)
     const pick = [0, Math.floor(turns.length / 2), turns.length - 1, ...Array.from({ length: RANDOM_SEEKS }, () => Math.floor(rand() * turns.length))]
-    const times: number[] = []
-    let turned = 0
-    for (const k of pick) {
+    // Each side's seeks, and whether each turned the page; with two sites, A and B take turns going first.
+    const times: number[][] = sites.map(() => [])
+    const turnedAt: boolean[][] = sites.map(() => [])
+    const order = (i: number) => (sites.length === 1 ? [0] : i % 2 === 0 ? [0, 1] : [1, 0])
+    for (const [i, k] of pick.entries()) {
       const target = turns[k] as { turn: number; at: number }
-      const before = page.url()
-      const { ms } = await seekOnce(page, target.at, target.turn)
-      if (page.url() !== before) turned++
-      times.push(ms)
-      ctx.log(`replay seek: turn ${target.turn} in ${ms.toFixed(0)} ms${page.url() !== before ? ' (page turn)' : ''}`)
+      const line: string[] = []
+      for (const side of order(i)) {
+        const page = tabs[side] as Page
+        const before = page.url()
+        const { ms } = await seekOnce(page, target.at, target.turn)
+        times[side]?.push(ms)
+        turnedAt[side]?.push(page.url() !== before)
+        line[side] = `${ms.toFixed(0)} ms`
+      }
+      ctx.log(`replay seek: turn ${target.turn} in ${line.join(' / ')}${turnedAt[0]?.at(-1) === true ? ' (page turn)' : ''}`)
     }
     // For scale: opening the same pages without replay (goto → the frame after load, layout forced), in a
     // context without the hook: a seek to another page costs at least this.
-    const plain = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-    const opens: number[] = []
-    const other = await plain.newPage()
-    for (const k of pick.slice(0, 8)) {
-      const file = files.find(f => f === pageOfTurn(turns, k, pages, first))
-      const t0 = Date.now()
-      await other.goto(pathToFileURL(join(sessions, file ?? first)).href)
-      await other.evaluate(() => new Promise(resolve => requestAnimationFrame(() => resolve(document.documentElement.offsetHeight))))
-      opens.push(Date.now() - t0)
+    const opens: number[][] = sites.map(() => [])
+    const plain = await Promise.all(sites.map(async () => (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()))
+    for (const [i, k] of pick.slice(0, 8).entries()) {
+      for (const side of order(i)) {
+        const other = plain[side] as Page
+        const file = files.find(f => f === pageOfTurn(turns, k, pages, first))
+        const t0 = Date.now()
+        await other.goto(pathToFileURL(join(sites[side] as string, file ?? first)).href)
+        await other.evaluate(() => new Promise(resolve => requestAnimationFrame(() => resolve(document.documentElement.offsetHeight))))
+        opens[side]?.push(Date.now() - t0)
+      }
     }
-    await plain.close()
-    const sortedOpens = [...opens].sort((a, b) => a - b)
-    const sorted = [...times].sort((a, b) => a - b)
-    const elements = await page.evaluate(() => document.querySelectorAll('section[data-transcript] [id]').length)
-    return [
-      { name: 'seek to a turn: median', value: Math.round(quantile(sorted, 0.5)), unit: 'ms', note: `${times.length} seeks (${turned} to another page) over ${turns.length} turns, ${pages} pages` },
-      { name: 'seek to a turn: p95', value: Math.round(quantile(sorted, 0.95)), unit: 'ms', note: `max ${Math.round(sorted[sorted.length - 1] as number)} ms` },
-      { name: 'open a page (no replay): median', value: Math.round(quantile(sortedOpens, 0.5)), unit: 'ms', note: `${opens.length} opens of the same pages: the floor under a seek to another page` },
+    await Promise.all(plain.map(p => p.context().close()))
+    const elements = await (tabs[0] as Page).evaluate(() => document.querySelectorAll('section[data-transcript] [id]').length)
+    const figures: Figure[] = []
+    for (const [side, label] of (sites.length === 1 ? [''] : ['A: ', 'B: ']).entries()) {
+      const sorted = [...(times[side] as number[])].sort((a, b) => a - b)
+      const sortedOpens = [...(opens[side] as number[])].sort((a, b) => a - b)
+      const turned = (turnedAt[side] as boolean[]).filter(Boolean).length
+      figures.push(
+        { name: `${label}seek to a turn: median`, value: Math.round(quantile(sorted, 0.5)), unit: 'ms', note: `${sorted.length} seeks (${turned} to another page) over ${turns.length} turns, ${pages} pages${side === 1 ? ` (${cliB})` : ''}` },
+        { name: `${label}seek to a turn: p95`, value: Math.round(quantile(sorted, 0.95)), unit: 'ms', note: `max ${Math.round(sorted[sorted.length - 1] as number)} ms` },
+        { name: `${label}open a page (no replay): median`, value: Math.round(quantile(sortedOpens, 0.5)), unit: 'ms', note: `${sortedOpens.length} opens of the same pages: the floor under a seek to another page` },
+      )
+    }
+    if (sites.length === 2) {
+      const ratios = (times[1] as number[]).map((b, i) => b / ((times[0] as number[])[i] as number)).sort((a, b) => a - b)
+      const openRatios = (opens[1] as number[]).map((b, i) => b / ((opens[0] as number[])[i] as number)).sort((a, b) => a - b)
+      figures.push(
+        { name: 'B/A per seek: median', value: Number(quantile(ratios, 0.5).toFixed(2)), unit: '×', note: `quartiles ${quantile(ratios, 0.25).toFixed(2)}–${quantile(ratios, 0.75).toFixed(2)}` },
+        { name: 'B/A per plain open: median', value: Number(quantile(openRatios, 0.5).toFixed(2)), unit: '×', note: `quartiles ${quantile(openRatios, 0.25).toFixed(2)}–${quantile(openRatios, 0.75).toFixed(2)}` },
+      )
+    }
+    figures.push(
       { name: 'replay assets', value: Number((replayBytes / (log.bytes / MB) / 1000).toFixed(1)), unit: 'KB/MB', note: `${(replayBytes / 1000).toFixed(0)} KB for a ${(log.bytes / MB).toFixed(0)} MB log` },
       { name: 'rows in the DOM after the last seek', value: elements, unit: 'ids', note: 'one page of the session' },
-    ]
+    )
+    return figures
   } finally {
     await browser.close()
   }

@@ -17,7 +17,8 @@
  *   without toggling the row; from the keyboard the header itself copies its path — `c`, or Ctrl/⌘+C with
  *   nothing selected, while the header has focus (announced in `aria-keyshortcuts`);
  * - scroll boxes (code, outputs) whose content overflows get `tabindex=0` when shown, so the keyboard can
- *   scroll them (axe `scrollable-region-focusable`);
+ *   scroll them (axe `scrollable-region-focusable`): at load the ones the browser has drawn, then each turn's
+ *   as it comes near the viewport (a turn off screen skips layout: `content-visibility`);
  * - breakdown pills (`details > summary[aria-haspopup=dialog]`, the session pills and turn usage): their panel
  *   opens over the page, so a click elsewhere or Escape closes it, as a dialog would;
  * - instants (`[data-local-time]`, written in UTC by the build): shown in the reader's zone and the page's locale,
@@ -54,6 +55,12 @@ export function enhance(root: Document | Element): void {
       syncDisclosure(target)
       if (target.open) focusScrollers(target)
     }
+  }, true)
+  // A turn the browser starts drawing (it came near the viewport, or Find, a link or the focus went into it):
+  // its boxes are measured now, while it is laid out anyway. The event does not bubble; capturing sees it.
+  root.addEventListener(DRAWN_EVENT, (event) => {
+    const target = event.target
+    if (target instanceof Element && (event as Event & { skipped?: boolean }).skipped === false) focusScrollers(target)
   }, true)
   root.addEventListener('click', (event) => {
     const origin = event.target instanceof Element ? event.target : null
@@ -149,27 +156,84 @@ function enhancePath(el: HTMLElement): void {
  * fold's content has no layout, and asking for its size makes the browser lay it out (Chromium did, for every
  * closed row of a page: ~0.3 s of a long page's opening, most of its script time). Each fold is checked
  * when it opens instead (the `toggle` listener), which also covers browsers that lay closed content out.
+ * Likewise boxes in a turn the browser skips (`content-visibility: auto`, off screen): measuring one would
+ * lay its turn out (all of them, at load: most of a long page's opening again). Each turn's boxes are
+ * measured when the browser starts drawing it (`contentvisibilityautostatechange`), and the rest a few at a
+ * time while the page is idle (`measureWhenIdle`), so every box that overflows joins the tab order even in a
+ * turn nobody scrolls to. A browser without that event gets every box measured at once, as before.
  */
 export function focusScrollers(root: Document | Element): void {
   const view = docOf(root).defaultView
   if (view === null) return
+  const skipsHidden = DRAWN_EVENT_CLASS in view
   // Every box measured first, then the attributes set: a write between two reads makes the browser redo
   // style and layout for the next read, once per box (it made a long page open ~0.25 s slower).
   const focusable: HTMLElement[] = []
+  const later: HTMLElement[] = []
   // A fold being opened is inside <main>: everything of its kind under it counts.
   const inMain = !('documentElement' in root) && root.closest('main') !== null
   for (const el of root.querySelectorAll<HTMLElement>(inMain ? SCROLL_BOXES : MAIN_SCROLL_BOXES)) {
     if (el.hasAttribute('tabindex') || el.closest(IN_CLOSED_FOLD) !== null) continue
-    if (el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth) continue
-    const style = view.getComputedStyle(el)
-    if (scrolls(style.overflowX) || scrolls(style.overflowY)) focusable.push(el)
+    if (skipsHidden && !el.checkVisibility({ contentVisibilityAuto: true })) later.push(el)
+    else if (overflowsScrolling(el, view)) focusable.push(el)
   }
   for (const el of focusable) el.tabIndex = 0
+  if (later.length > 0) measureWhenIdle(view, later)
 }
+
+/** Whether a box's content overflows it and its overflow scrolls (a read: it needs the box laid out). */
+function overflowsScrolling(el: HTMLElement, view: Window): boolean {
+  if (el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth) return false
+  const style = view.getComputedStyle(el)
+  return scrolls(style.overflowX) || scrolls(style.overflowY)
+}
+
+/** Boxes waiting for an idle moment, per window, in document order (`next`: the first not yet measured). */
+const idleQueues = new WeakMap<Window, { boxes: HTMLElement[]; next: number }>()
+/** Boxes measured in one slice where the browser gives no idle deadline. */
+const IDLE_BATCH = 50
+
+/**
+ * Measures `boxes` (in skipped turns) when the page is idle, one slice at a time: each slice lays out the
+ * turns it reads (off the opening's path), then sets the attributes. A box drawn, measured or folded away
+ * meanwhile is passed over.
+ */
+function measureWhenIdle(view: Window, boxes: readonly HTMLElement[]): void {
+  let queue = idleQueues.get(view)
+  const idle = queue === undefined
+  if (queue === undefined) idleQueues.set(view, (queue = { boxes: [], next: 0 }))
+  for (const el of boxes) queue.boxes.push(el)
+  if (!idle) return
+  const own = queue
+  const slice = (deadline?: IdleDeadline) => {
+    const focusable: HTMLElement[] = []
+    let measured = 0
+    while (own.next < own.boxes.length && (measured === 0 || (deadline !== undefined ? deadline.timeRemaining() > 1 : measured < IDLE_BATCH))) {
+      const el = own.boxes[own.next++] as HTMLElement
+      if (!el.isConnected || el.hasAttribute('tabindex') || el.closest(IN_CLOSED_FOLD) !== null) continue
+      measured++
+      if (overflowsScrolling(el, view)) focusable.push(el)
+    }
+    for (const el of focusable) el.tabIndex = 0
+    if (own.next < own.boxes.length) later(slice)
+    else idleQueues.delete(view)
+  }
+  const later = (run: (deadline?: IdleDeadline) => void) => {
+    if (typeof view.requestIdleCallback === 'function') view.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS })
+    else view.setTimeout(() => run(), 0)
+  }
+  later(slice)
+}
+
+/** The longest a slice waits for an idle moment (a page that keeps busy, e.g. playing, still gets its boxes). */
+const IDLE_TIMEOUT_MS = 1_000
 
 const scrolls = (overflow: string) => overflow === 'auto' || overflow === 'scroll'
 const SCROLL_BOXES = 'pre, div, ul, ol, table'
 const MAIN_SCROLL_BOXES = 'main pre, main div, main ul, main ol, main table'
+/** Fired at a `content-visibility: auto` element when the browser starts (or stops) skipping its content. */
+const DRAWN_EVENT = 'contentvisibilityautostatechange'
+const DRAWN_EVENT_CLASS = 'ContentVisibilityAutoStateChangeEvent'
 /** An element that is, or is inside, a closed fold's content (anything but its `<summary>`). */
 const IN_CLOSED_FOLD = 'details:not([open]) > :not(summary)'
 

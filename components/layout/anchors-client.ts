@@ -122,13 +122,16 @@ const isLive = (doc: Document) => doc.querySelector('meta[name="dsh-live"]') !==
 /**
  * Forwards the current fragment if it belongs to another page, and again whenever it changes; says so when
  * no page holds it. Runs once the document is parsed; the map is loaded only for a fragment this page lacks.
+ * `ownedElsewhere` names fragments that are not addresses but another script's commands (the replay
+ * player's `#replay=…`, `#turn=N`): those neither load the map (the biggest file of a long session, on
+ * every replay page turn) nor say that no page holds them.
  */
-export function installAnchorRedirect(win: Window): void {
+export function installAnchorRedirect(win: Window, ownedElsewhere: (hash: string) => boolean = () => false): void {
   const go = () => {
     const hash = win.location.hash
     // Only a fragment naming an element this page lacks is worth loading the map for.
     const id = fragmentId(hash)
-    if (id === null || win.document.getElementById(id) !== null) {
+    if (id === null || win.document.getElementById(id) !== null || ownedElsewhere(hash)) {
       showMissing(win.document, null)
       return
     }

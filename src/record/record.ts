@@ -7,7 +7,11 @@
  * the recording independent of how fast the machine is: frame k always shows play position start + k·speed/fps.
  */
 import { spawn } from 'node:child_process'
+import type { ChildProcessByStdio } from 'node:child_process'
+import { rename, rm } from 'node:fs/promises'
+import type { Readable, Writable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
+import type { Browser } from 'playwright-core'
 import type { TimingMode } from '../replay/modes'
 
 export interface RecordOptions {
@@ -65,19 +69,53 @@ export function recordRange(info: Info, turns: [number, number] | null, from: nu
 
 function encoderArgs(format: 'webm' | 'gif', fps: number, out: string): string[] {
   const input = ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'image2pipe', '-framerate', String(fps), '-c:v', 'mjpeg', '-i', '-']
-  if (format === 'gif') return [...input, '-vf', 'split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer', '-loop', '0', out]
-  return [...input, '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '34', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-pix_fmt', 'yuv420p', out]
+  if (format === 'gif') return [...input, '-vf', 'split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer', '-loop', '0', '-f', 'gif', out]
+  return [...input, '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '34', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-pix_fmt', 'yuv420p', '-f', 'webm', out]
 }
 
-export async function recordReplay(options: RecordOptions, note: (line: string) => void = () => {}): Promise<RecordResult> {
+/** Chromium went away under the recording (its browser or page process crashed, or was killed). */
+class BrowserGone extends Error {}
+
+/** Test seams: called after each frame is written, with the attempt (1, 2) and the running browser. */
+export interface RecordHooks {
+  afterFrame?: (frame: number, attempt: number, browser: Browser) => Promise<void>
+}
+
+/**
+ * Records the replay. Chromium crashing under a loaded machine is not the session's fault and the fake clock
+ * makes a second attempt give the same frames, so a recording whose browser went away is made once more
+ * (said on stderr) before the failure is reported.
+ */
+export async function recordReplay(options: RecordOptions, note: (line: string) => void = () => {}, hooks: RecordHooks = {}): Promise<RecordResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await recordOnce(options, note, hooks, attempt)
+    } catch (error) {
+      if (!(error instanceof BrowserGone) || attempt >= 2) throw error instanceof BrowserGone ? new RecordError(error.message) : error
+      note(`dsh-view: ${error.message}; recording again`)
+    }
+  }
+}
+
+async function recordOnce(options: RecordOptions, note: (line: string) => void, hooks: RecordHooks, attempt: number): Promise<RecordResult> {
   const { chromium } = await import('playwright-core')
   const browser = await chromium.launch({ executablePath: options.chromium, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] })
+  let gone: string | null = null
+  browser.on('disconnected', () => void (gone ??= 'Chromium exited during the recording'))
+  // The encoder writes beside the output and the file is renamed into place once it is whole: a failed or
+  // interrupted recording never leaves a truncated video where the finished one is expected.
+  const partial = `${options.out}.partial`
+  let encoder: ChildProcessByStdio<Writable, null, Readable> | null = null
+  let done = false
   try {
     const context = await browser.newContext({ viewport: { width: options.width, height: options.height }, reducedMotion: 'no-preference', timezoneId: 'UTC' })
     const page = await context.newPage()
+    page.on('crash', () => void (gone ??= 'the Chromium page crashed during the recording'))
+    // Paused before the page loads: a pause set after `goto` must lie ahead of the clock, which a slow load on a
+    // busy machine can already have passed ("Cannot fast-forward to the past").
     await page.clock.install({ time: new Date('2026-01-01T00:00:00Z') })
-    await page.goto(pathToFileURL(options.page).href)
     await page.clock.pauseAt(new Date('2026-01-01T00:00:01Z'))
+    await page.goto(pathToFileURL(options.page).href)
     const loaded = await page.evaluate(async (mode) => {
       const player = window.dshPlayer
       if (player === undefined || !(await player.load())) return null
@@ -85,30 +123,46 @@ export async function recordReplay(options: RecordOptions, note: (line: string) 
       return player.info()
     }, options.timing)
     if (loaded === null) throw new RecordError('the page has no replay data (the log has no times, or it did not load)')
-    if (!loaded.timed && options.timing !== 'paced') note('dsh-view: this log has no times; recording paced timing')
+    if (!loaded.timed && options.timing !== 'paced' && attempt === 1) note('dsh-view: this log has no times; recording paced timing')
     const { start, end } = recordRange(loaded, options.turns, options.from, options.to)
     const frameMs = 1000 / options.fps
     const frames = Math.max(1, Math.min(Math.ceil((end - start) / options.speed / frameMs) + 1, Math.ceil(options.maxSeconds * options.fps)))
     await page.evaluate(([at, speed]) => window.dshPlayer?.start({ at, speed, play: true }), [start, options.speed] as const)
-    const encoder = spawn(options.ffmpeg, encoderArgs(options.format, options.fps, options.out), { stdio: ['pipe', 'ignore', 'pipe'] })
+    const running = spawn(options.ffmpeg, encoderArgs(options.format, options.fps, partial), { stdio: ['pipe', 'ignore', 'pipe'] })
+    encoder = running
     let stderr = ''
-    encoder.stderr.on('data', (d: Buffer) => void (stderr += d.toString()))
+    running.stderr.on('data', (d: Buffer) => void (stderr += d.toString()))
     const exited = new Promise<number>((resolve, reject) => {
-      encoder.on('error', reject)
-      encoder.on('close', code => resolve(code ?? 1))
+      running.on('error', reject)
+      running.on('close', code => resolve(code ?? 1))
     })
-    const write = (bytes: Buffer) => new Promise<void>((resolve, reject) => encoder.stdin.write(bytes, error => (error ? reject(error) : resolve())))
+    const write = (bytes: Buffer) => new Promise<void>((resolve, reject) => running.stdin.write(bytes, error => (error ? reject(error) : resolve())))
     for (let k = 0; k < frames; k++) {
       if (k > 0) await page.clock.runFor(frameMs)
       // A page turn (the player opens the page holding the position): wait for it to play again.
       await page.waitForFunction(() => window.dshPlayer !== undefined && document.documentElement.hasAttribute('data-replaying'))
       await write(await page.screenshot({ type: 'jpeg', quality: 90 }))
+      await hooks.afterFrame?.(k, attempt, browser)
     }
-    encoder.stdin.end()
+    running.stdin.end()
     const code = await exited
     if (code !== 0) throw new RecordError(`ffmpeg failed (exit ${code}): ${stderr.trim().split('\n').slice(-3).join(' ')}`)
+    await rename(partial, options.out)
+    done = true
     return { frames, start, end }
+  } catch (error) {
+    // Playwright reports a dead browser as whatever call was waiting on it (its 'disconnected' event may come
+    // after that rejection); name the cause instead.
+    if (error instanceof RecordError) throw error
+    const closed = error instanceof Error && /Target page, context or browser has been closed|Target crashed/.test(error.message)
+    const why = gone ?? (!browser.isConnected() || closed ? 'Chromium exited during the recording' : null)
+    if (why !== null) throw new BrowserGone(why)
+    throw error
   } finally {
+    if (!done) {
+      encoder?.kill('SIGKILL')
+      await rm(partial, { force: true })
+    }
     await browser.close()
   }
 }

@@ -115,8 +115,25 @@ interface AxeViolation {
   nodes: AxeNode[]
 }
 
+/**
+ * Waits until every scroll box that overflows and shows has joined the tab order: boxes in turns the browser
+ * skips (off screen) are measured while the page is idle, after it opens (components/enhance).
+ */
+async function scrollBoxesMeasured(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const scrolls = (o: string) => o === 'auto' || o === 'scroll'
+    return [...document.querySelectorAll<HTMLElement>('main pre, main div, main ul, main ol, main table')].every((el) => {
+      if (el.hasAttribute('tabindex') || el.closest('details:not([open]) > :not(summary)') !== null) return true
+      if (el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth) return true
+      const style = getComputedStyle(el)
+      return !scrolls(style.overflowX) && !scrolls(style.overflowY)
+    })
+  }, null, { polling: 100 })
+}
+
 /** axe over the whole page: one line per serious or critical violation and element. */
 async function audit(page: Page, label: string): Promise<string[]> {
+  await scrollBoxesMeasured(page)
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE })
   const violations = await page.evaluate(
     (tags) => (Reflect.get(window, 'axe') as { run: (c: Document, o: unknown) => Promise<{ violations: unknown[] }> }).run(document, { runOnly: { type: 'tag', values: tags } }).then((r) => r.violations),

@@ -126,6 +126,39 @@ describe.skipIf(!enabled)('replay across pages', () => {
     expect(onPage).toBeLessThan(TURNS / 2)
     // At the last turn's start, its heading is shown and nothing after the turn's first rows is.
     expect(await page.locator(`section[data-transcript] h2[id="turn-${TURNS}"]`).isVisible()).toBe(true)
+    // The page turn's address is the player's, not a row's: no "nothing has this address" notice, and the
+    // session's anchor map (the biggest file of a long session) is not loaded for it.
+    expect(await page.locator('[data-missing-anchor]').isHidden()).toBe(true)
+    expect(await page.evaluate(() => 'dshAnchors' in window)).toBe(false)
+    expect(errors).toEqual([])
+    await page.context().close()
+  })
+
+  it('a page turn fetches the page\'s replay data beside the index, not after it', async () => {
+    const { page, errors } = await open(pageFiles[0] as string)
+    const target = index.pages[2]
+    if (target === undefined || target.data === null) throw new Error('no third page')
+    // The replay scripts the new page asks for, each with whether the index had come back by then.
+    const requests: { file: string; indexIn: boolean }[] = []
+    let indexIn = false
+    page.on('framenavigated', frame => {
+      if (frame === page.mainFrame()) {
+        requests.length = 0
+        indexIn = false
+      }
+    })
+    page.on('request', r => {
+      const file = r.url().slice(r.url().lastIndexOf('/') + 1)
+      if (/\.replay(\.p\d+)?\.js$/.test(file)) requests.push({ file, indexIn })
+    })
+    page.on('requestfinished', r => {
+      if (r.url().endsWith('.replay.js')) indexIn = true
+    })
+    await page.evaluate(at => window.dshPlayer?.start({ at }), target.at[COMPRESSED])
+    await page.waitForURL(url => url.pathname.endsWith(target.page))
+    await page.waitForSelector('html[data-replaying]')
+    expect(requests.map(r => r.file).sort()).toEqual([target.data, target.data.replace(/\.p\d+\.js$/, '.js')].sort())
+    expect(requests.find(r => r.file === target.data)?.indexIn).toBe(false)
     expect(errors).toEqual([])
     await page.context().close()
   })

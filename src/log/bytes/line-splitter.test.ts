@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { LineSplitter } from './line-splitter'
+import { LineSplitter, type LongLines } from './line-splitter'
+import { firstInvalidUtf8 } from './utf8'
 
 const enc = new TextEncoder()
 
@@ -147,5 +148,61 @@ describe('LineSplitter with a line-length cap', () => {
     splitter.push(enc.encode('\n{"next":1}\n'))
     expect(reports).toEqual([600 * 1024 * 1024])
     expect(splitter.lineCount).toBe(2)
+  })
+})
+
+describe('LineSplitter with long lines as text', () => {
+  /** Every line as `line:text:invalidAt` (a byte line's invalidAt computed from its bytes), and the remainder. */
+  function run(bytes: Uint8Array, cuts: number[], above: number | null, maxLineBytes = Number.POSITIVE_INFINITY) {
+    const decoder = new TextDecoder('utf-8', { ignoreBOM: true })
+    const out: string[] = []
+    const long: LongLines | null = above === null ? null : { above, sink: (text, invalidAt, byteLength, line) => out.push(`${line}:${text}:${invalidAt}:${byteLength}:long`) }
+    const splitter = new LineSplitter(
+      (chunk, start, end, line) => {
+        const bad = firstInvalidUtf8(chunk, start, end)
+        out.push(`${line}:${decoder.decode(chunk.subarray(start, end))}:${bad === end - start ? -1 : bad}:${end - start}`)
+      },
+      1,
+      undefined,
+      { maxLineBytes, overlong: (line, start, length) => out.push(`!${line}:${start}:${length}`) },
+      long,
+    )
+    let at = 0
+    for (const cut of [...cuts, bytes.length]) {
+      const piece = bytes.slice(at, cut)
+      splitter.push(piece)
+      piece.fill(0x41)
+      at = cut
+    }
+    const pending = splitter.pendingBytes
+    const rest = splitter.takeRemainder()
+    return { out: out.map((s) => s.replace(/:long$/, '')), long: out.filter((s) => s.endsWith(':long')).length, pending, rest }
+  }
+
+  it('gives every line, its first invalid byte and the remainder as the byte path does, for any cut (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ maxLength: 400 }).map((b) => b.map((x) => (x % 11 === 0 ? 0x0a : x))),
+        fc.array(fc.nat()),
+        fc.integer({ min: 0, max: 40 }),
+        fc.constantFrom(Number.POSITIVE_INFINITY, 60),
+        (bytes, rawCuts, above, cap) => {
+          const cuts = rawCuts.map((c) => c % (bytes.length + 1)).sort((a, b) => a - b)
+          const plain = run(bytes, cuts, null, cap)
+          const long = run(bytes, cuts, above, cap)
+          expect(long.out).toEqual(plain.out)
+          expect(long.pending).toBe(plain.pending)
+          expect(long.rest).toEqual(plain.rest)
+        },
+      ),
+      { numRuns: 500 },
+    )
+  })
+
+  it('hands a line over as text only once its held bytes pass the limit', () => {
+    const got = run(enc.encode('short\n' + 'x'.repeat(30) + '\n' + 'é'.repeat(20) + '\n'), [3, 10, 20, 30, 50], 8)
+    expect(got.out).toEqual(['1:short:-1:5', `2:${'x'.repeat(30)}:-1:30`, `3:${'é'.repeat(20)}:-1:40`])
+    // "short" arrived in pieces of at most 8 bytes held; the two long lines passed the limit while held.
+    expect(got.long).toBe(2)
   })
 })

@@ -8,8 +8,12 @@
  * chunk or until the caller takes them as a torn remainder. Memory is bounded by the longest line, and
  * with a `maxLineBytes` cap by that cap: a longer line is not accumulated (its bytes are dropped as they
  * come) but reported through `overlong` when its newline arrives, and the split goes on with the next line.
+ * With `LongLines`, a line whose held bytes pass `above` is decoded as its bytes arrive instead (./utf8.ts)
+ * and handed over as text: its bytes are never joined (issue 32: a 100 MB line held its pieces, the joined
+ * bytes, the string and the parsed value at once).
  * Pure: no node:*, no Buffer — a Node caller passes faster `ByteOps` (src/log/node/line-decoder.ts).
  */
+import { StreamedLineText } from './utf8'
 
 const NEWLINE = 0x0a
 
@@ -47,6 +51,18 @@ export interface LineCap {
   overlong(line: number, start: number, byteLength: number): void
 }
 
+/**
+ * Long lines as text: a line whose bytes held so far pass `above` goes to `sink` decoded (U+FFFD for invalid
+ * UTF-8, as `textOf` gives it) with `invalidAt`, the index in the line of its first byte that is not valid
+ * UTF-8 (-1 if none), and its byte length. Lines are still cut by `LineCap` first.
+ */
+export interface LongLines {
+  above: number
+  /** Fast whole-run validity check (Node's `isUtf8`); default a scan in JS. */
+  valid?: (bytes: Uint8Array) => boolean
+  sink(text: string, invalidAt: number, byteLength: number, line: number): void
+}
+
 export interface Remainder {
   /** The unterminated bytes decoded as text (invalid UTF-8 becomes U+FFFD). */
   text: string
@@ -70,6 +86,8 @@ export class LineSplitter {
   private position = 0
   /** Length so far of an overlong line being skipped (its bytes are not kept), else -1. */
   private skipping = -1
+  /** The held line being decoded as it arrives (past `long.above`), else null; `pending` is then empty. */
+  private streaming: StreamedLineText | null = null
   private readonly max: number
 
   constructor(
@@ -77,6 +95,7 @@ export class LineSplitter {
     firstLine = 1,
     private readonly ops: ByteOps = portableByteOps(),
     private readonly cap: LineCap | null = null,
+    private readonly long: LongLines | null = null,
   ) {
     this.lines = firstLine - 1
     this.max = cap?.maxLineBytes ?? Number.POSITIVE_INFINITY
@@ -110,8 +129,18 @@ export class LineSplitter {
     } else if (this.pendingLength > 0) {
       if (this.pendingLength + nl > this.max) {
         this.pending = []
+        this.streaming = null
         this.overlong(this.pendingLength + nl, this.position - this.pendingLength)
         this.pendingLength = 0
+      } else if (this.streaming !== null) {
+        const streaming = this.streaming
+        streaming.push(chunk, 0, nl)
+        const byteLength = this.pendingLength + nl
+        this.streaming = null
+        this.pendingLength = 0
+        this.lines++
+        const { text, invalidAt } = streaming.end()
+        this.long?.sink(text, invalidAt, byteLength, this.lines)
       } else {
         const joined = this.joinPending(chunk.subarray(0, nl))
         this.lines++
@@ -150,6 +179,14 @@ export class LineSplitter {
       return { text: '', byteLength, line: this.lines }
     }
     if (this.pendingLength === 0) return null
+    if (this.streaming !== null) {
+      const text = this.streaming.end().text
+      const byteLength = this.pendingLength
+      this.streaming = null
+      this.pendingLength = 0
+      this.lines++
+      return { text, byteLength, line: this.lines }
+    }
     const bytes = this.joinPending(new Uint8Array(0))
     this.lines++
     return { text: this.ops.textOf(bytes, 0, bytes.length), byteLength: bytes.length, line: this.lines }
@@ -165,7 +202,20 @@ export class LineSplitter {
       // Past the cap: stop keeping the line, count it until its newline.
       this.skipping = this.pendingLength + length
       this.pending = []
+      this.streaming = null
       this.pendingLength = 0
+      return
+    }
+    const long = this.long
+    if (this.streaming === null && long !== null && this.pendingLength + length > long.above) {
+      // Past `above`: decode what is held and from now on each piece as it comes, instead of keeping bytes.
+      this.streaming = new StreamedLineText(this.ops.textOf, long.valid)
+      for (const piece of this.pending) this.streaming.push(piece, 0, piece.length)
+      this.pending = []
+    }
+    if (this.streaming !== null) {
+      this.streaming.push(chunk, from, chunk.length)
+      this.pendingLength += length
       return
     }
     // slice() copies: the caller's buffer may be a reused read buffer or decoder scratch space.

@@ -7,11 +7,13 @@
  * checkpoint a follower resumes from (live.md §7.1). No node:* imports; lines are found and decoded through
  * the global `Buffer`: its UTF-8 decoding measured ~1.4× faster per line than `TextDecoder` with the same
  * replacement rules, and its `indexOf` (memchr) 5–8× faster than `Uint8Array#indexOf` at finding newlines.
- * A sink with `lineBytes` gets each line undecoded, to classify it first (the reader's skip-superseded mode).
+ * A sink with `lineBytes` gets each line undecoded, to classify it first (the reader's skip-superseded mode);
+ * one that also has `longLine` gets a line longer than `textLinesAbove` decoded as its bytes arrived instead,
+ * so such a line's bytes are never joined (issue 32).
  */
 import { ByteQueue } from '../bytes/byte-queue'
 import type { ByteStore } from '../bytes/byte-store'
-import { LineSplitter, type ByteLineSink, type ByteOps, type TextOf } from '../bytes/line-splitter'
+import { LineSplitter, type ByteLineSink, type ByteOps, type LongLines, type TextOf } from '../bytes/line-splitter'
 import { findZstdMagic, readFrameHeader, scanZstdFrames, ZstdBlockWalker, type ZstdFrame } from '../bytes/zstd-frames'
 import type { ZstdCodec } from './zstd-codec'
 import type { FrameStream } from './zstd-frame-stream'
@@ -25,6 +27,13 @@ export type LogEncoding = 'jsonl' | 'zstd'
  * record (dsh caps tool output long before that).
  */
 export const MAX_LINE_BYTES = 256 * 1024 * 1024
+
+/**
+ * Lines longer than this go to a sink's `longLine` as text decoded piece by piece. Far above an ordinary
+ * record, so their path (one `lineBytes` call per line) is untouched; low enough that a long line costs
+ * its string and its parsed value, not also its bytes twice.
+ */
+export const TEXT_LINES_ABOVE = 4 * 1024 * 1024
 
 export interface Damage {
   /** Line number where the damage sits in the decoded plaintext (the next line's number if none). */
@@ -43,6 +52,12 @@ export interface LineSink {
   line(text: string, line: number, frame: number | undefined): void
   /** When present, called instead of `line` with the line's UTF-8 bytes `bytes[start, end)` (valid during the call only). */
   lineBytes?(bytes: Uint8Array, start: number, end: number, line: number, frame: number | undefined): void
+  /**
+   * With `lineBytes`: called instead of it for a line longer than `textLinesAbove` bytes, decoded as its
+   * bytes arrived (invalid UTF-8 as U+FFFD). `invalidAt`: index in the line of its first byte that is not
+   * valid UTF-8, -1 if none; `byteLength`: the line's length in bytes.
+   */
+  longLine?(text: string, invalidAt: number, byteLength: number, line: number, frame: number | undefined): void
   damage(damage: Damage): void
 }
 
@@ -102,6 +117,17 @@ export function bufferTextOf(): TextOf {
   return bufferByteOps().textOf
 }
 
+/** Long lines as text for `sink`, when it takes them (see `LineSink.longLine`). */
+function longLines(sink: LineSink, options: LineDecoderOptions, frame: () => number | undefined): LongLines | null {
+  if (sink.lineBytes === undefined || sink.longLine === undefined) return null
+  const longLine = sink.longLine.bind(sink)
+  return {
+    above: options.textLinesAbove ?? TEXT_LINES_ABOVE,
+    ...(options.isUtf8 === undefined ? {} : { valid: options.isUtf8 }),
+    sink: (text, invalidAt, byteLength, line) => longLine(text, invalidAt, byteLength, line, frame()),
+  }
+}
+
 /** The splitter's sink for `sink`: raw bytes when it takes them, else decoded text. */
 function lineSink(sink: LineSink, ops: ByteOps, frame: () => number | undefined): ByteLineSink {
   const textOf = ops.textOf
@@ -129,15 +155,19 @@ export interface LineDecoderOptions {
   streamFramesAbove?: number
   /** Line-length cap, default `MAX_LINE_BYTES`. */
   maxLineBytes?: number
+  /** Lines longer than this go to the sink's `longLine` when it has one (default `TEXT_LINES_ABOVE`). */
+  textLinesAbove?: number
+  /** Fast UTF-8 validity check for long lines (Node's `isUtf8`); default a scan in JS. */
+  isUtf8?: (bytes: Uint8Array) => boolean
 }
 
 export function createLineDecoder(encoding: LogEncoding, sink: LineSink, codec: ZstdCodec | null, options: LineDecoderOptions = {}): LineDecoder {
   const ops = options.ops ?? bufferByteOps()
   const store = options.store ?? null
   const limits = { ...(options.streamFramesAbove === undefined ? {} : { streamFramesAbove: options.streamFramesAbove }), ...(options.maxLineBytes === undefined ? {} : { maxLineBytes: options.maxLineBytes }) }
-  if (encoding === 'jsonl') return new RawLineDecoder(sink, ops, store, limits.maxLineBytes)
+  if (encoding === 'jsonl') return new RawLineDecoder(sink, ops, store, limits.maxLineBytes, options)
   if (codec === null) throw new Error('a zstd log needs a ZstdCodec')
-  return new ZstdLineDecoder(sink, codec, ops, store, limits)
+  return new ZstdLineDecoder(sink, codec, ops, store, { ...limits, long: options })
 }
 
 export class RawLineDecoder implements LineDecoder {
@@ -149,11 +179,13 @@ export class RawLineDecoder implements LineDecoder {
     ops: ByteOps = bufferByteOps(),
     private readonly store: ByteStore | null = null,
     maxLineBytes = MAX_LINE_BYTES,
+    long: Pick<LineDecoderOptions, 'textLinesAbove' | 'isUtf8'> = {},
   ) {
     const overlong = (line: number, start: number, length: number) => {
       sink.damage({ line, offset: start, reason: tooLong(length, `byte ${start}`, maxLineBytes), text: '', skippedLine: length })
     }
-    this.splitter = new LineSplitter(lineSink(sink, ops, () => undefined), 1, ops, { maxLineBytes, overlong })
+    const noFrame = () => undefined
+    this.splitter = new LineSplitter(lineSink(sink, ops, noFrame), 1, ops, { maxLineBytes, overlong }, longLines(sink, long, noFrame))
   }
 
   get consumed(): number {
@@ -193,7 +225,7 @@ export class ZstdLineDecoder implements LineDecoder {
     private readonly codec: ZstdCodec,
     ops: ByteOps = bufferByteOps(),
     private readonly store: ByteStore | null = null,
-    options: { streamFramesAbove?: number; maxLineBytes?: number } = {},
+    options: { streamFramesAbove?: number; maxLineBytes?: number; long?: Pick<LineDecoderOptions, 'textLinesAbove' | 'isUtf8'> } = {},
   ) {
     this.streamAbove = options.streamFramesAbove ?? Number.POSITIVE_INFINITY
     const maxLineBytes = options.maxLineBytes ?? MAX_LINE_BYTES
@@ -201,7 +233,8 @@ export class ZstdLineDecoder implements LineDecoder {
       const reason = `frame ${this.frame} at byte ${this.frameOffset}: ${tooLong(length, `decoded byte ${start}`, maxLineBytes)}`
       this.sink.damage({ line, frame: this.frame, offset: this.frameOffset, reason, text: '', skippedLine: length })
     }
-    this.splitter = new LineSplitter(lineSink(sink, ops, () => this.frame), 1, ops, { maxLineBytes, overlong })
+    const frame = () => this.frame
+    this.splitter = new LineSplitter(lineSink(sink, ops, frame), 1, ops, { maxLineBytes, overlong }, longLines(sink, options.long ?? {}, frame))
   }
 
   /** Offset just past the last complete frame (a large frame in progress does not count). */

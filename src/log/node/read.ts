@@ -7,7 +7,8 @@
  * valid header, first frame not zstd) ends the iteration with no lines and `summary.unreadable` set;
  * frame damage arrives as `invalid` lines naming frame and byte offset, and so does invalid UTF-8 (issue
  * 17: reported with its byte offset, code `utf8`, just before its line, which is still read with U+FFFD in
- * place of the bad bytes; one native `isUtf8` check per line); a torn tail sets
+ * place of the bad bytes; one native `isUtf8` check per line; a line over 4 MiB is decoded and checked as its
+ * bytes arrive, never joined, and reported the same way); a torn tail sets
  * `summary.tornTail` after its complete lines were yielded.
  */
 import { isUtf8 } from 'node:buffer'
@@ -18,6 +19,7 @@ import type { SessionHeader } from '../schema'
 import { ByteStore } from '../bytes/byte-store'
 import type { ByteOps } from '../bytes/line-splitter'
 import { bufferByteOps, createLineDecoder, type Damage, type DecodeEnd, type LineSink } from './line-decoder'
+import { firstInvalidUtf8 } from '../bytes/utf8'
 import { fileSource, READ_CHUNK, sourceBytes, type LogSource } from './source'
 import { STREAM_FRAMES_ABOVE, ZstdCodec } from './zstd-codec'
 
@@ -44,6 +46,8 @@ export interface ReadOptions {
   streamFramesAbove?: number
   /** Longest line read (default `MAX_LINE_BYTES`, 256 MiB); a longer one is reported as damage and skipped. */
   maxLineBytes?: number
+  /** Lines longer than this are decoded as their bytes arrive (default `TEXT_LINES_ABOVE`, 4 MiB; tests go lower). */
+  textLinesAbove?: number
 }
 
 const BATCH_BYTES = 16 * 1024
@@ -138,10 +142,16 @@ export class SessionReader implements AsyncIterable<ParsedLine[]> {
     let lineOffset = 0
     const zstd = this.source.encoding === 'zstd'
     const checkUtf8 = (bytes: Uint8Array, start: number, end: number, line: number, frame: number | undefined) => {
+      if (start === end || isUtf8(bytes.subarray(start, end))) {
+        lineOffset += end - start + 1
+        return
+      }
+      reportUtf8(firstInvalidUtf8(bytes, start, end), end - start, line, frame)
+    }
+    /** Reports the line at `lineOffset` (`length` bytes) as holding invalid UTF-8 from its byte `bad`. */
+    const reportUtf8 = (bad: number, length: number, line: number, frame: number | undefined) => {
       const at = lineOffset
-      lineOffset += end - start + 1
-      if (start === end || isUtf8(bytes.subarray(start, end))) return
-      const bad = firstInvalidUtf8(bytes, start, end)
+      lineOffset += length + 1
       const where = zstd ? `decoded byte ${at + bad}` : `byte ${at + bad}`
       const damage = { line, ...(frame === undefined ? {} : { frame }), offset: at + bad, reason: `invalid UTF-8 at ${where} (column byte ${bad + 1}); shown as U+FFFD`, text: '', code: 'utf8' as const }
       if (summary.lineCount === 0) early.push(damage)
@@ -174,6 +184,15 @@ export class SessionReader implements AsyncIterable<ParsedLine[]> {
         summary.lineCount++
         take(parser.lineBytes(bytes, start, end, frame === undefined ? { line, offset } : { line, frame, offset }))
       },
+      // A line of many MB, decoded as it arrived: the same reports and entries as `lineBytes` would give.
+      longLine(text, invalidAt, byteLength, line, frame) {
+        if (stop) return
+        const offset = lineOffset
+        if (invalidAt === -1) lineOffset += byteLength + 1
+        else reportUtf8(invalidAt, byteLength, line, frame)
+        summary.lineCount++
+        take(parser.line(text, frame === undefined ? { line, offset } : { line, frame, offset }))
+      },
       damage(damage: Damage) {
         if (stop) return
         // A line skipped for its length still occupies its bytes (and newline) in the decoded text.
@@ -186,7 +205,7 @@ export class SessionReader implements AsyncIterable<ParsedLine[]> {
     try {
       const codec = this.source.encoding === 'zstd' ? await ZstdCodec.create() : null
       const store = this.options.chunks === 'skip-superseded' ? new ByteStore(() => parser.holding) : null
-      const decoder = createLineDecoder(this.source.encoding, sink, codec, { ops: this.ops, streamFramesAbove: this.options.streamFramesAbove ?? STREAM_FRAMES_ABOVE, ...(this.options.maxLineBytes === undefined ? {} : { maxLineBytes: this.options.maxLineBytes }), ...(store === null ? {} : { store }) })
+      const decoder = createLineDecoder(this.source.encoding, sink, codec, { ops: this.ops, isUtf8, ...(this.options.textLinesAbove === undefined ? {} : { textLinesAbove: this.options.textLinesAbove }), streamFramesAbove: this.options.streamFramesAbove ?? STREAM_FRAMES_ABOVE, ...(this.options.maxLineBytes === undefined ? {} : { maxLineBytes: this.options.maxLineBytes }), ...(store === null ? {} : { store }) })
       const slice = this.options.batchBytes ?? BATCH_BYTES
       const raw = this.source.encoding === 'jsonl'
       const chunks = this.options.head === undefined ? sourceBytes(this.source, this.options.chunkSize ?? READ_CHUNK) : [this.options.head]
@@ -252,30 +271,4 @@ function ioProblem(err: unknown): string {
   return String(err)
 }
 
-/** Index (from `start`) of the first byte of `bytes[start, end)` that is not part of valid UTF-8. */
-export function firstInvalidUtf8(bytes: Uint8Array, start: number, end: number): number {
-  let i = start
-  while (i < end) {
-    const b = bytes[i] ?? 0
-    if (b < 0x80) {
-      i++
-      continue
-    }
-    let n: number
-    let min: number
-    if (b >= 0xc2 && b <= 0xdf) [n, min] = [1, 0x80]
-    else if (b >= 0xe0 && b <= 0xef) [n, min] = [2, 0x800]
-    else if (b >= 0xf0 && b <= 0xf4) [n, min] = [3, 0x10000]
-    else return i - start
-    if (i + n >= end) return i - start
-    let cp = b & (0x3f >> n)
-    for (let k = 1; k <= n; k++) {
-      const c = bytes[i + k] ?? 0
-      if ((c & 0xc0) !== 0x80) return i - start
-      cp = (cp << 6) | (c & 0x3f)
-    }
-    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return i - start
-    i += n + 1
-  }
-  return end - start
-}
+export { firstInvalidUtf8 } from '../bytes/utf8'

@@ -2,14 +2,15 @@
  * Invalid UTF-8 is reported, not silently replaced (issue 17): each line holding bad bytes gets a `utf8`
  * invalid entry naming the byte offset of the first bad byte, just before the line, which is still read
  * with U+FFFD in place of the bytes; the session is neither torn nor corrupt for it; both reader modes and
- * both encodings agree; a valid U+FFFD written as UTF-8 is no damage.
+ * both encodings agree; a valid U+FFFD written as UTF-8 is no damage. A line long enough to be decoded as
+ * its bytes arrive (`textLinesAbove`, issue 32) is reported and read exactly as when it is joined first.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadSession, summarizeSession } from './load'
-import { firstInvalidUtf8 } from './read'
+import { firstInvalidUtf8, readSession, type ReadOptions } from './read'
 import { initZstdEncoder, zstdFrame } from './testing/zstd-encode'
 
 await initZstdEncoder()
@@ -80,5 +81,33 @@ describe('invalid UTF-8', () => {
     expect(firstInvalidUtf8(bytes, 0, bytes.length)).toBe(9)
     expect(firstInvalidUtf8(bytes, 0, 9)).toBe(9)
     expect(firstInvalidUtf8(bytes, 1, 3)).toBe(0)
+  })
+
+  it.each<[string, number[]]>([
+    ['a lone continuation byte', [0x80]],
+    ['a truncated 4-byte sequence', [0xf0, 0x9f, 0x98]],
+    ['an overlong encoding', [0xc0, 0xaf]],
+    ['a byte never valid in UTF-8', [0xff]],
+    ['valid text with U+FFFD and an emoji', [0xef, 0xbf, 0xbd, 0xf0, 0x9f, 0x98, 0x80]],
+  ])('%s in lines decoded as they arrive: the same entries and summary as joined lines', async (_name, bad) => {
+    const { bytes } = logWith([...bad, ...enc.encode('x'.repeat(50)), ...bad])
+    const all = async (path: string, options: ReadOptions) => {
+      const reader = readSession(path, options)
+      const lines = []
+      for await (const batch of reader) lines.push(...batch)
+      const { parser: _parser, ...summary } = reader.summary
+      return { lines, summary }
+    }
+    for (const [name, data] of [['long.jsonl', bytes], ['long.jsonl.zstd', zstdFrame(bytes)]] as const) {
+      const path = join(tmp, name)
+      writeFileSync(path, data)
+      for (const chunks of ['expand', 'skip-superseded'] as const) {
+        for (const chunkSize of [1, 5, 64]) {
+          const joined = await all(path, { chunks, chunkSize, batchBytes: 7 })
+          const streamed = await all(path, { chunks, chunkSize, batchBytes: 7, textLinesAbove: 16 })
+          expect(streamed).toEqual(joined)
+        }
+      }
+    }
   })
 })

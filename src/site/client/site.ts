@@ -15,7 +15,7 @@ import { installSiteSearch } from '../../search/client/site-search'
 import { installFoldAll } from './folds'
 import { installViewSwitch } from './view-mode'
 import { installTrajectory } from './trajectory'
-import { installReplay } from './replay/player'
+import { installReplay, ownsFragment } from './replay/player'
 
 function openForPrint(doc: Document): void {
   let opened: HTMLDetailsElement[] = []
@@ -29,9 +29,14 @@ function openForPrint(doc: Document): void {
   })
 }
 
-installAnchorRedirect(window)
+// The replay player's own fragments (`#replay=…`, `#turn=N`) are commands, not addresses of a row.
+installAnchorRedirect(window, hash => ownsFragment(document, hash))
 // Before anything opens a fold (arrival at a row, find): the mode resets every fold to its default.
 installViewSwitch(window)
+// The replay player (./replay) next: a page turn of a replay (`#replay=…`) starts fetching its data now,
+// while the rest of this script runs; its bar is on pages whose session has replay data, nothing plays
+// until asked, and it opens folds only once its data is in (after this script).
+installReplay(window)
 enhance(document)
 installFoldAll(document)
 // Before the filter: a filter value the browser restored is announced to the overview at once.
@@ -45,5 +50,3 @@ installTrajectory(document)
 const find: FindControl | null = installFind(document)
 installSiteSearch(document)
 installArrival(window, () => find)
-// The replay player (./replay): a bar on pages whose session has replay data; nothing plays until asked.
-installReplay(window)

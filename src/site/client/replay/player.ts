@@ -12,6 +12,7 @@
  */
 import { decodeIndex, decodePage, type PageData, type ReplayIndex } from '../../../replay/data'
 import { idsHash } from '../../../replay/codec'
+import { replayDataFile } from '../../render/replay-files'
 import { DEFAULT_TIMING, TIMING_MODES, type TimingMode } from '../../../replay/modes'
 import { Timeline } from './timeline'
 import { clock, duration, replayText, type ReplayText } from './strings'
@@ -31,6 +32,7 @@ declare global {
 }
 
 export const SPEEDS = [0.5, 1, 2, 4, 10] as const
+const INDEX_SUFFIX = '.replay.js'
 const INDEX_FILE = /^[A-Za-z0-9._~-]+\.replay\.js$/
 /** An in-page JSON data block holding the index (the one-file export, src/export/html/render-export.tsx). */
 const INDEX_BLOCK = /^#[A-Za-z][A-Za-z0-9_-]*$/
@@ -207,12 +209,26 @@ export class Player {
   }
 
   async #load(): Promise<boolean> {
-    const index = decodeIndex(this.#src.startsWith('#') ? readBlock(this.#doc, this.#src.slice(1)) : await loadScript(this.#doc, this.#src, () => this.#win.dshReplay))
+    // This page's data file, by the build's naming rule (src/site/render/replay-files.ts), is fetched beside
+    // the index rather than after it (a page turn waited for the two one after the other); it is used only
+    // when the index names that very file.
+    const inBlock = this.#src.startsWith('#')
+    const guess = !inBlock && this.#pageNo > 1 ? replayDataFile(this.#src.slice(0, -INDEX_SUFFIX.length), this.#pageNo) : null
+    const early = guess !== null && DATA_FILE.test(guess) ? loadScript(this.#doc, guess, () => this.#win.dshReplayPage) : null
+    const index = decodeIndex(inBlock ? readBlock(this.#doc, this.#src.slice(1)) : await loadScript(this.#doc, this.#src, () => this.#win.dshReplay))
     if (index === null) return this.#fail(this.#t.unavailable)
     const entry = index.pages[this.#pageNo - 1]
     let page: PageData | null = null
     if (this.#pageNo === 1) page = index.data
-    else if (entry !== undefined && entry.data !== null && DATA_FILE.test(entry.data)) page = decodePage(await loadScript(this.#doc, entry.data, () => this.#win.dshReplayPage))
+    else if (entry !== undefined && entry.data !== null && DATA_FILE.test(entry.data)) {
+      if (early !== null && entry.data === guess) page = decodePage(await early)
+      else {
+        // Another file after all: what the guessed one set is not this page's.
+        await early
+        this.#win.dshReplayPage = undefined
+        page = decodePage(await loadScript(this.#doc, entry.data, () => this.#win.dshReplayPage))
+      }
+    }
     if (page === null) return this.#fail(this.#t.unavailable)
     // The page's transcript; in a one-file export, every part of the root session's (its descendants'
     // sections hold their own sessions).
@@ -339,9 +355,11 @@ export class Player {
     if (!TIMING_MODES.includes(mode) || (this.#index !== null && !this.#index.timed && mode !== 'paced')) return
     const before = this.#timeline
     const item = before === null ? -1 : this.#itemAt(this.#position)
+    // The same timing again (a page turn's address names the one in use) keeps the timeline it has.
+    const same = mode === this.#mode && before !== null
     this.#mode = mode
     this.#bar.mode.value = mode
-    this.#rebuild()
+    if (!same) this.#rebuild()
     if (keepPlace && this.#timeline !== null) {
       this.#position = item < 0 ? this.#timeline.start : (this.#timeline.p0[item] as number)
       this.#anchorPos = this.#position
@@ -524,6 +542,20 @@ export class Player {
   }
 }
 
+/** Whether `hash` is one of the player's own fragments on this page (it has replay data): not a row's address. */
+export function ownsFragment(doc: Document, hash: string): boolean {
+  return replaySource(doc) !== null && parseHash(hash) !== null
+}
+
+/** The page's replay data (`<meta name="dsh-replay">`): its index (a file beside the page or an in-page block) and page; null when none or not ours. */
+function replaySource(doc: Document): { meta: Element; src: string; page: number } | null {
+  const meta = doc.querySelector('meta[name="dsh-replay"]')
+  const src = meta?.getAttribute('content') ?? null
+  const page = Number(meta?.getAttribute('data-page') ?? '1')
+  if (meta === null || src === null || !(INDEX_FILE.test(src) || INDEX_BLOCK.test(src)) || !Number.isInteger(page) || page < 1) return null
+  return { meta, src, page }
+}
+
 /**
  * The player of this page, when its session has replay data (`<meta name="dsh-replay">`); else null. It
  * starts at once for `#turn=N` / `#replay=…`, and plays for `#autoplay` — or, in a file whose meta says
@@ -531,10 +563,9 @@ export class Player {
  * also takes the embed API's messages (./embed.ts).
  */
 export function installReplay(win: Window): Player | null {
-  const meta = win.document.querySelector('meta[name="dsh-replay"]')
-  const src = meta?.getAttribute('content') ?? null
-  const page = Number(meta?.getAttribute('data-page') ?? '1')
-  if (src === null || !(INDEX_FILE.test(src) || INDEX_BLOCK.test(src)) || !Number.isInteger(page) || page < 1) return null
+  const source = replaySource(win.document)
+  if (source === null) return null
+  const { meta, src, page } = source
   const player = new Player(win, src, page)
   win.dshPlayer = player
   const framed = isFramed(win)
@@ -549,7 +580,7 @@ export function installReplay(win: Window): Player | null {
   }
   arrive()
   win.addEventListener('hashchange', arrive)
-  if (framed && parseHash(win.location.hash) === null && meta?.hasAttribute('data-autoplay') === true) {
+  if (framed && parseHash(win.location.hash) === null && meta.hasAttribute('data-autoplay')) {
     if (reduced) void player.load()
     else void player.start({ play: true })
   }
