@@ -1,7 +1,7 @@
 /**
  * The Event details panel (trajectory.md §5.1): a complementary landmark with the resize handle, the header
  * (kind tag or request, where it sits, Close), the tab list and the tab panel. Rendered empty and `hidden`:
- * the page script fills it from the selected row's fold (./InspectorBody) and shows it beside the ledger, or
+ * the page script fills it from the selected row's fold (./ledger-html.ts) and shows it beside the ledger, or
  * over the whole width on a phone. Without script each row's fold is its details.
  */
 import type { PanelModel } from '../../src/trajectory-view/types'

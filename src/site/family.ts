@@ -28,7 +28,7 @@ import { damagedConversation, failureReason, type FailedStage } from './fold/dam
 import type { SessionRecord, Warning } from './write/manifest'
 import { SessionRenderer, type RenderedSession } from './render/render-session'
 import type { Shell } from './html/shell'
-import type { SessionSummary, SiteText, TrajectoryLinks } from './types'
+import type { Fact, SessionSummary, SiteText, TrajectoryLinks } from './types'
 import type { FileWriter } from './write/writer'
 import { TrajectoryRenderer, viewTabs } from './render/trajectory/render-trajectory'
 import { pageFile, trajectoryFile } from './plan/slug'
@@ -167,32 +167,35 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
       const digest = digestOf(conversation.sections)
       return { facts: headerFacts(l.summary, conversation.facts, text), feed: { ...sections, tools: digest.tools, prompts: digest.prompts }, replay }
     }
-    const renderOnce = async (box: Box) => {
+    // The record model is taken out of the box here, not in renderOnce: a local there would keep it alive
+    // while the Chat renders; once its ledger is spooled only the paged copy is held (render/trajectory/paged.ts).
+    const prepareTrajectory = async (box: Box, facts: Fact[]) => {
       const snapshot = box.trajectory
       box.trajectory = null
+      if (snapshot === null) return null
+      return await timed('render', () =>
+        trajectoryRenderer.prepare(
+          {
+            snapshot,
+            summary: l.summary,
+            facts,
+            family: familyContext,
+            locale: ctx.locale,
+            lang,
+            baseUrl: ctx.baseUrl,
+            viewMode: ctx.viewMode,
+            ...(ctx.live ? { live: { page: 'trajectory' as const, key: l.member.liveKey, lines: l.lines, seq: l.lastSeq } } : {}),
+          },
+          out,
+        ),
+      )
+    }
+    const renderOnce = async (box: Box) => {
       const { facts, feed, replay } = prepare(box)
       const stem = l.member.stem
       // The Trajectory's pages are cut first, so the Chat's rows can link to them; they are written once
       // the Chat's pages are known, so its records can link back (src/site/render/trajectory).
-      const prepared =
-        snapshot === null
-          ? null
-          : await timed('render', () =>
-              trajectoryRenderer.prepare(
-                {
-                  snapshot,
-                  summary: l.summary,
-                  facts,
-                  family: familyContext,
-                  locale: ctx.locale,
-                  lang,
-                  baseUrl: ctx.baseUrl,
-                  viewMode: ctx.viewMode,
-                  ...(ctx.live ? { live: { page: 'trajectory' as const, key: l.member.liveKey, lines: l.lines, seq: l.lastSeq } } : {}),
-                },
-                out,
-              ),
-            )
+      const prepared = await prepareTrajectory(box, facts)
       try {
         const words = trajectoryWords(ctx.locale)
         const rendered = await timed('render', () => renderer.render({

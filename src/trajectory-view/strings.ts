@@ -401,7 +401,29 @@ const DICTIONARIES: Record<Locale, Readonly<Record<TrajectoryKey, string>>> = { 
 /** `{name}` → the value (as `String(value)`, trajectory.md §6: no digit grouping); an unknown name stays. */
 export function fill(template: string, values: Values | undefined): string {
   if (values === undefined || !template.includes('{')) return template
-  return template.replace(/\{([A-Za-z]+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole))
+  const parts = partsOf(template)
+  let out = parts[0] as string
+  for (let i = 1; i < parts.length; i += 2) {
+    const name = parts[i] as string
+    out += (Object.hasOwn(values, name) ? String(values[name]) : `{${name}}`) + (parts[i + 1] as string)
+  }
+  return out
+}
+
+/**
+ * A template split once into text and names, alternating (`'Turn {turn}'` → `['Turn ', 'turn', '']`): a long
+ * session's ledger fills a few templates hundreds of thousands of times. The templates are the dictionaries'
+ * (a fixed set); the cache is emptied past 1,024 all the same, should a caller pass others.
+ */
+const templateParts = new Map<string, string[]>()
+function partsOf(template: string): string[] {
+  let parts = templateParts.get(template)
+  if (parts === undefined) {
+    parts = template.split(/\{([A-Za-z]+)\}/)
+    if (templateParts.size >= 1_024) templateParts.clear()
+    templateParts.set(template, parts)
+  }
+  return parts
 }
 
 const cache = new Map<Locale, TrajectoryWords>()

@@ -11,8 +11,8 @@
  * `<path>` (the SVG is a dozen elements, whatever the record count). Coordinates are in a 1000 × 50 box the
  * page stretches to its width; numbers keep one decimal.
  */
-import { laneOf, trajectoryTimeline, type TimelineMode, type TimelineSpan } from '../trajectory'
-import type { TrajectoryRecord, TrajectorySection, TrajectorySnapshot } from '../trajectory/model'
+import { laneOf, trajectoryTimeline, type TimelineMode, type TimelineRecord, type TimelineSpan } from '../trajectory'
+import type { TrajectoryRecord, TrajectoryRequest, TrajectorySection } from '../trajectory/model'
 import { durationMillis } from './format'
 import type { TrajectoryWords } from './strings'
 
@@ -50,7 +50,10 @@ const num = (n: number) => {
   return Object.is(r, -0) ? '0' : String(r)
 }
 
-function lookOf(record: TrajectoryRecord): BarLook {
+/** What the overview reads of a record: the projection's fields and an assistant's first-token metrics. */
+export type OverviewRecord = TimelineRecord & Pick<TrajectoryRecord, 'metrics'>
+
+function lookOf(record: OverviewRecord): BarLook {
   if (record.isError) return 'error'
   switch (record.kind) {
     case 'message':
@@ -66,7 +69,7 @@ function lookOf(record: TrajectoryRecord): BarLook {
 }
 
 /** The fraction of an assistant bar before its first token, when its timing is valid (§7). */
-function ttftShare(record: TrajectoryRecord): number | null {
+function ttftShare(record: OverviewRecord): number | null {
   const m = record.metrics
   if (m === undefined || !m.timingRecorded || m.stepStartTime === null || m.firstTokenTime === null || m.completedTime === null) return null
   const ttft = m.firstTokenTime - m.stepStartTime
@@ -79,9 +82,9 @@ function ttftShare(record: TrajectoryRecord): number | null {
  * The overview of `sections` (a page's share of the snapshot). `retried`: record indices whose request was
  * retried (their marker records).
  */
-export function overview(snapshot: TrajectorySnapshot, sections: readonly TrajectorySection[], mode: OverviewMode, words: TrajectoryWords, retried: ReadonlySet<number>): OverviewDrawing {
+export function overview(snapshot: { records: readonly OverviewRecord[] }, sections: readonly TrajectorySection[], mode: OverviewMode, words: TrajectoryWords, retried: ReadonlySet<number>): OverviewDrawing {
   const caption = words.t(mode === 'sequence' ? 'dv.modeSequence' : mode === 'duration' ? 'dv.modeDuration' : 'dv.modeActual')
-  const timeline = trajectoryTimeline({ ...snapshot, sections: sections as TrajectorySection[] }, mode)
+  const timeline = trajectoryTimeline({ records: snapshot.records, sections }, mode)
   if (timeline === null) return { mode, caption, note: null, empty: words.t('timeline.noTimingData'), paths: [], spans: 0 }
   const span = Math.max(timeline.end - timeline.start, mode === 'sequence' ? 1 : 1e-9)
   const x = (at: number) => ((at - timeline.start) / span) * WIDTH
@@ -130,7 +133,7 @@ export function overview(snapshot: TrajectorySnapshot, sections: readonly Trajec
 }
 
 /** Record indices (marker records) of the requests that were retried. */
-export function retriedRecords(snapshot: TrajectorySnapshot): Set<number> {
+export function retriedRecords(snapshot: { requests: readonly Pick<TrajectoryRequest, 'retry' | 'markerRecord' | 'resultRecord'>[] }): Set<number> {
   const out = new Set<number>()
   for (const request of snapshot.requests) {
     if (request.retry === undefined) continue

@@ -13,7 +13,16 @@
  * where each idle gap was taken out and how long it was, so a page can mark it. Null when nothing is
  * drawable ("No timing data").
  */
-import type { RecordKind, TrajectoryRecord, TrajectorySnapshot } from './model'
+import type { RecordKind, TrajectoryRecord, TrajectorySection } from './model'
+
+/** What the projection reads of a record: its place, kind and times (a built page keeps only these). */
+export type TimelineRecord = Pick<TrajectoryRecord, 'index' | 'kind' | 'requestOnly' | 'isError' | 'startedAt' | 'duration'>
+
+/** What the projection reads of a snapshot (a whole `TrajectorySnapshot` is one). */
+export interface TimelineSource {
+  records: readonly TimelineRecord[]
+  sections: readonly TrajectorySection[]
+}
 
 export type TimelineMode = 'sequence' | 'duration' | 'actual' | 'time'
 
@@ -43,14 +52,14 @@ export function laneOf(kind: RecordKind): 0 | 1 | 2 {
 }
 
 /** The records of each section in ledger order, request-only markers left out. */
-function sectionRecords(snapshot: TrajectorySnapshot): { turn: number | null; records: TrajectoryRecord[] }[] {
+function sectionRecords(snapshot: TimelineSource): { turn: number | null; records: TimelineRecord[] }[] {
   return snapshot.sections.map((section) => ({
     turn: section.turn,
-    records: section.groups.flatMap((group) => group.records.map((index) => snapshot.records[index - 1] as TrajectoryRecord)).filter((record) => !record.requestOnly),
+    records: section.groups.flatMap((group) => group.records.map((index) => snapshot.records[index - 1] as TimelineRecord)).filter((record) => !record.requestOnly),
   }))
 }
 
-export function trajectoryTimeline(snapshot: TrajectorySnapshot, mode: TimelineMode = 'sequence'): Timeline | null {
+export function trajectoryTimeline(snapshot: TimelineSource, mode: TimelineMode = 'sequence'): Timeline | null {
   const sections = sectionRecords(snapshot)
   const spans: TimelineSpan[] = []
   const turnBoundaries: Timeline['turnBoundaries'] = []

@@ -76,6 +76,11 @@ async function open(file: string): Promise<{ page: Page; errors: string[] }> {
 }
 
 const COMPRESSED = 1
+/** Whether the element's box meets the viewport (`isVisible` says only that CSS draws it). */
+const inViewport = (page: Page, selector: string) => page.locator(selector).evaluate(e => {
+  const r = e.getBoundingClientRect()
+  return r.bottom > 0 && r.top < window.innerHeight
+})
 const turnSections = (page: Page) => page.locator('section[data-transcript] h2[id^="turn-"]').count()
 
 describe.skipIf(!enabled)('replay across pages', () => {
@@ -126,10 +131,29 @@ describe.skipIf(!enabled)('replay across pages', () => {
     expect(onPage).toBeLessThan(TURNS / 2)
     // At the last turn's start, its heading is shown and nothing after the turn's first rows is.
     expect(await page.locator(`section[data-transcript] h2[id="turn-${TURNS}"]`).isVisible()).toBe(true)
+    // And on screen: the page opened at its top, and the seek brought the turn there (paused, too).
+    expect(await inViewport(page, `section[data-transcript] h2[id="turn-${TURNS}"]`)).toBe(true)
     // The page turn's address is the player's, not a row's: no "nothing has this address" notice, and the
     // session's anchor map (the biggest file of a long session) is not loaded for it.
     expect(await page.locator('[data-missing-anchor]').isHidden()).toBe(true)
     expect(await page.evaluate(() => 'dshAnchors' in window)).toBe(false)
+    expect(errors).toEqual([])
+    await page.context().close()
+  })
+
+  it('a seek within the page, paused, scrolls to where it lands, forwards and back', async () => {
+    const { page, errors } = await open(pageFiles[0] as string)
+    const onFirst = index.turns.filter(t => t.page === 0)
+    const first = onFirst[0]
+    const last = onFirst.at(-1)
+    if (first === undefined || last === undefined || last === first) throw new Error('page 1 needs two turns')
+    await page.evaluate(at => window.dshPlayer?.start({ at }), last.at[COMPRESSED])
+    await expect.poll(() => page.evaluate(() => window.dshPlayer?.state().turn)).toBe(last.turn)
+    expect(page.url()).toMatch(/long-replay\.html$/)
+    expect(await inViewport(page, `section[data-transcript] h2[id="turn-${last.turn}"]`)).toBe(true)
+    expect(await inViewport(page, `section[data-transcript] h2[id="turn-${first.turn}"]`)).toBe(false)
+    await page.evaluate(at => window.dshPlayer?.seek(at), first.at[COMPRESSED])
+    expect(await inViewport(page, `section[data-transcript] h2[id="turn-${first.turn}"]`)).toBe(true)
     expect(errors).toEqual([])
     await page.context().close()
   })

@@ -178,10 +178,12 @@ function stringAttr(name: string, value: unknown): string {
   return skipped(value) || typeof value === 'boolean' ? '' : attr(name, value)
 }
 
+/** A URL as React writes it into `href`/`src`: a `javascript:` one replaced by React's blocked URL. */
+export const safeUrl = (url: string): string => (JAVASCRIPT_URL.test(url) ? BLOCKED_URL : url)
+
 function urlAttr(name: string, value: unknown): string {
   if (value == null || skipped(value) || typeof value === 'boolean') return ''
-  const url = '' + (value as string)
-  return attr(name, JAVASCRIPT_URL.test(url) ? BLOCKED_URL : url)
+  return attr(name, safeUrl('' + (value as string)))
 }
 
 /** React's `pushStyleAttribute`: own keys in order, hyphenated (custom properties as given), `px` rule. */

@@ -2,8 +2,8 @@
  * Links between pages that are not cut yet (issue 29): a section is rendered before anyone knows which page
  * it, or the record it links to, lands on — the Chat's turn link to its first request on the Trajectory pages,
  * a Trajectory record's link to another record that a long turn put on the next page. Such a link is written
- * `<a data-x href="#ID">` (components/trajectory/InspectorBody.tsx `LinkView`: the page's markup writes an
- * empty attribute bare; `chat-N` ids point back into the Chat), and rewritten when a page is put together, once every page is known: `<a href="#ID">` when the
+ * `<a data-x href="#ID">` (components/trajectory/ledger-html.ts `linkHtml`, an empty attribute written bare as
+ * the page's markup writes it; `chat-N` ids point back into the Chat), and rewritten when a page is put together, once every page is known: `<a href="#ID">` when the
  * target is on the same page, `<a href="<page>#ID">` when it is on another. The marker is found in the
  * bytes as the renderer writes them: text escapes `<`, so `<a data-x` can only be our start tag, and the
  * values inside it are ours (ids the Trajectory makes, escaped like any attribute).
@@ -13,7 +13,7 @@
  * when its links get their page names.
  */
 
-/** The start of a deferred link, up to its id: what the page's markup (../html/static-markup.ts) writes for `<a data-x="" href={`#${id}`}>`. */
+/** The start of a deferred link, up to its id, as the ledger writes it. */
 const OPEN = Buffer.from('<a data-x href="#')
 const QUOTE = 0x22
 

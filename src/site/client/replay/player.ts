@@ -380,7 +380,20 @@ export class Player {
     this.#anchorNow = this.#win.performance.now()
     if (!this.#active) this.#activate()
     this.#apply(at)
+    this.#bringIntoView(at)
     this.#emit('seek')
+  }
+
+  /**
+   * A seek lands where it was asked to: the newest row shown at `p` is scrolled into view (paused too, and on
+   * the page a page turn opened, which starts at its top). While playing, `#apply` follows new rows itself.
+   */
+  #bringIntoView(p: number): void {
+    const tl = this.#timeline
+    const i = this.#itemAt(p)
+    const item = i < 0 || tl === null ? undefined : tl.items[i]
+    const e = item === undefined ? undefined : this.#els[item.ref]
+    e?.scrollIntoView({ block: 'nearest', behavior: 'auto' })
   }
 
   /** The last item that has started at `p` (-1: none). */

@@ -7,7 +7,16 @@
  * answered; a sub-call drawn inside its parent) links to the nearest thing it does: its parent call's row,
  * else its turn's heading (`turn-<n>`).
  */
-import type { TrajectoryRecord, TrajectorySnapshot } from '../../../trajectory/model'
+import type { TrajectoryRecord, TrajectoryRequest } from '../../../trajectory/model'
+
+/** What finding a record's Chat row reads of it. */
+export type ChatTargetRecord = Pick<TrajectoryRecord, 'requestOnly' | 'kind' | 'seq' | 'turn' | 'group' | 'callId' | 'parentCallId' | 'request'>
+
+/** What finding Chat rows reads of a snapshot (a whole `TrajectorySnapshot` is one). */
+export interface ChatTargetSource {
+  records: readonly ChatTargetRecord[]
+  requests: readonly Pick<TrajectoryRequest, 'compaction'>[]
+}
 
 export interface ChatIds {
   /** 1-based Chat page holding `id`, or undefined when no page does. */
@@ -17,7 +26,7 @@ export interface ChatIds {
   file(page: number): string
 }
 
-export function chatTargets(snapshot: TrajectorySnapshot, chat: ChatIds): (record: TrajectoryRecord) => string | null {
+export function chatTargets(snapshot: ChatTargetSource, chat: ChatIds): (record: ChatTargetRecord) => string | null {
   // An assistant step's first row, by `turn.step` (one pass over the Chat's ids).
   const steps = new Map<string, string>()
   for (const id of chat.ids()) {
@@ -34,7 +43,7 @@ export function chatTargets(snapshot: TrajectorySnapshot, chat: ChatIds): (recor
     const page = chat.pageOf(id)
     return page === undefined ? null : `${chat.file(page)}#${encodeURIComponent(id)}`
   }
-  const turnHref = (record: TrajectoryRecord) => (record.turn === null ? null : href(`turn-${record.turn}`))
+  const turnHref = (record: ChatTargetRecord) => (record.turn === null ? null : href(`turn-${record.turn}`))
 
   return (record) => {
     if (record.requestOnly) return turnHref(record)

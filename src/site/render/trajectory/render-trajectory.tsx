@@ -25,6 +25,7 @@ import { hashText } from '../cut'
 import { countDeferredLinks, linkGrowth, resolveLinks } from '../links'
 import { sessionChrome, type Family } from '../chrome'
 import { chatTargets, type ChatIds } from './chat-targets'
+import { pagedSnapshot, type PagedSnapshot } from './paged'
 import { longestTrajectoryFile, pageFile, sideFile, trajectoryFile } from '../../plan/slug'
 import type { RenderOutput } from '../render-session'
 import type { Fact, SessionChrome, SessionSummary, SiteText, TrajectoryLinks, ViewTabs } from '../../types'
@@ -36,16 +37,13 @@ import {
   OVERVIEW_MODES,
   overview,
   panelModel,
-  retriedRecords,
   toolbarModel,
   trajectoryDictionary,
   trajectoryWords,
   viewContext,
-  type LedgerSection as SectionModel,
   type TrajectoryWords,
-  type ViewContext,
 } from '../../../trajectory-view'
-import { LedgerSection, Row } from '../../../../components/trajectory/LedgerSection'
+import { rowHtml, sectionFrame } from '../../../../components/trajectory/ledger-html'
 import { LEDGER_SLOT, TrajectoryPage } from '../../../../components/trajectory/TrajectoryPage'
 import type { TimelineModel } from '../../../../components/trajectory/TimelineOverview'
 import { bomTextChunks } from '../../write/text-file'
@@ -98,24 +96,28 @@ export function viewTabs(words: TrajectoryWords, current: 'chat' | 'trajectory',
   }
 }
 
+/** The render input less the record model: what the pages' frames read once the ledger is spooled. */
+export type FrameInput = Omit<TrajectoryRenderInput, 'snapshot'> & { snapshot: PagedSnapshot }
+
 export class PreparedTrajectory {
   readonly #store: PieceStore
   readonly #pieces: PieceInfo[]
   readonly #pages: number[][]
   readonly #pageOf = new Map<string, number>()
   readonly #sections: readonly TrajectorySection[]
-  readonly #ctx: ViewContext
+  readonly #words: TrajectoryWords
   readonly #pendingSides: { path: string; text: string }[]
 
+  /** `input` holds the paged copy of the model only (./paged.ts): the snapshot is let go with the ledger. */
   constructor(
     private readonly renderer: TrajectoryRenderer,
-    private readonly input: TrajectoryRenderInput,
-    parts: { store: PieceStore; pieces: PieceInfo[]; pages: number[][]; ctx: ViewContext; sides: { path: string; text: string }[] },
+    private readonly input: FrameInput,
+    parts: { store: PieceStore; pieces: PieceInfo[]; pages: number[][]; words: TrajectoryWords; sides: { path: string; text: string }[] },
   ) {
     this.#store = parts.store
     this.#pieces = parts.pieces
     this.#pages = parts.pages
-    this.#ctx = parts.ctx
+    this.#words = parts.words
     this.#pendingSides = parts.sides
     this.#sections = input.snapshot.sections
     parts.pages.forEach((indices, page) => {
@@ -134,20 +136,20 @@ export class PreparedTrajectory {
       const page = this.#pageOf.get(id)
       return page === undefined ? null : `${trajectoryFile(stem, page)}#${id}`
     }
-    const ctx = this.#ctx
+    const calls = this.input.snapshot.calls
     const firstRequestOfTurn = new Map<number, number>()
     for (const request of this.input.snapshot.requests) if (request.turn !== null && !firstRequestOfTurn.has(request.turn)) firstRequestOfTurn.set(request.turn, request.number)
     return {
       href,
       forCall: (callId) => {
-        const record = ctx.callRecord(callId)
-        return record === undefined ? null : href(`rec-${record.index}`)
+        const index = calls.get(callId)
+        return index === undefined ? null : href(`rec-${index}`)
       },
       forTurn: (turn) => {
         const number = firstRequestOfTurn.get(turn)
         return (number === undefined ? null : href(`req-${number}`)) ?? href(`turn-${turn}`)
       },
-      label: ctx.words.t('dv.openTrajectoryRecord'),
+      label: this.#words.t('dv.openTrajectoryRecord'),
     }
   }
 
@@ -181,7 +183,7 @@ export class PreparedTrajectory {
       for (let p = 0; p < pages.length; p++) {
         const indices = pages[p] as number[]
         const sections = [...new Set(indices.map((i) => this.#pieces[i]?.section ?? -1))].flatMap((s) => (this.#sections[s] === undefined ? [] : [this.#sections[s] as TrajectorySection]))
-        const frame = this.renderer.frame(input, this.#ctx, p + 1, pages.length, sections)
+        const frame = this.renderer.frame(input, this.#words, p + 1, pages.length, sections)
         const local = resolveLinks(indices.length === 0 ? [] : this.#store.chunks(indices[0] as number, (indices[indices.length - 1] as number) + 1), resolverFor(p + 1))
         const size = local.reduce((sum, chunk) => add(sum, measureBytes(chunk)), frame.size)
         if (!fits(size, { bytes: MAX_PAGE_BYTES, nodes: MAX_PAGE_NODES })) overBudget.push(p + 1)
@@ -231,59 +233,58 @@ export class TrajectoryRenderer {
       sideFile: side,
     })
     const growth = linkGrowth(Math.max(Buffer.byteLength(longestTrajectoryFile(stem)), Buffer.byteLength(pageFile(stem, 999_999)) + CHAT_ID_BYTES))
-    const limit = this.room(input, ctx)
+    const { snapshot, ...rest } = input
+    const framed: FrameInput = { ...rest, snapshot: pagedSnapshot(snapshot) }
+    const limit = this.room(framed, words)
     const store = new PieceStore(out === null ? null : out.spoolDir, out?.spill)
     const pieces: PieceInfo[] = []
-    const keep = (html: string, section: number, records: number, ids: string[]) => {
+    // `size` is the piece's `measure`, already taken to decide how to cut it (measure is additive over a concatenation).
+    const keep = (html: string, size: Size, section: number, records: number, ids: string[]) => {
       const bytes = Buffer.from(html, 'utf8')
-      const size = measureBytes(bytes)
       store.put(bytes)
       pieces.push({ size: { bytes: size.bytes + countDeferredLinks(bytes) * growth + records * OVERVIEW_BYTES_PER_RECORD, nodes: size.nodes }, section, ids })
     }
     input.snapshot.sections.forEach((modelSection, s) => {
       const section = ledgerSection(modelSection, ctx)
-      const rows = section.rows.map((row) => renderStaticMarkup(<Row row={row} />))
-      const wrap = (model: SectionModel) => {
-        const html = renderStaticMarkup(<LedgerSection section={{ ...model, rows: [] }} />)
-        const close = html.lastIndexOf('</tbody>')
-        return { open: html.slice(0, close), close: html.slice(close) }
-      }
-      const whole = wrap(section)
+      const rows = section.rows.map(rowHtml)
+      const whole = sectionFrame(section)
       const ids = (from: number, to: number, anchor: string | null) => [
         ...(anchor === null ? [] : [anchor]),
         ...section.rows.slice(from, to).flatMap((row) => (row.marker === null ? [row.id] : [row.id, row.marker.id])),
       ]
       const wholeHtml = whole.open + rows.join('') + whole.close
-      if (fits(measure(wholeHtml), limit)) {
-        keep(wholeHtml, s, section.rows.length, ids(0, rows.length, section.anchor))
+      const wholeSize = measure(wholeHtml)
+      if (fits(wholeSize, limit)) {
+        keep(wholeHtml, wholeSize, s, section.rows.length, ids(0, rows.length, section.anchor))
         return
       }
       // Too big for a page: parts between rows (the first keeps the turn's anchor), as the Chat splits a turn.
-      const later = wrap({ ...section, anchor: null })
-      const parts = splitRows(rows.map((r) => measure(r)), { bytes: limit.bytes - Buffer.byteLength(whole.open + whole.close), nodes: limit.nodes - 1 })
+      const later = sectionFrame({ ...section, anchor: null })
+      const rowSizes = rows.map((r) => measure(r))
+      const parts = splitRows(rowSizes, { bytes: limit.bytes - Buffer.byteLength(whole.open + whole.close), nodes: limit.nodes - 1 })
       parts.forEach((indices, k) => {
         const from = indices[0] ?? 0
         const to = (indices[indices.length - 1] ?? -1) + 1
         const frame = k === 0 ? whole : later
-        keep(frame.open + rows.slice(from, to).join('') + frame.close, s, to - from, ids(from, to, k === 0 ? section.anchor : null))
+        const size = rowSizes.slice(from, to).reduce(add, measure(frame.open + frame.close))
+        keep(frame.open + rows.slice(from, to).join('') + frame.close, size, s, to - from, ids(from, to, k === 0 ? section.anchor : null))
       })
     })
     const pages = packPages(pieces.map((p) => p.size), () => limit)
-    return new PreparedTrajectory(this, input, { store, pieces, pages, ctx, sides })
+    return new PreparedTrajectory(this, framed, { store, pieces, pages, words, sides })
   }
 
   /** The ledger's room on a page: the budgets less the largest chrome (with navigation) a page of it has. */
-  room(input: TrajectoryRenderInput, ctx: ViewContext): Size {
-    const { size } = this.frame(input, ctx, 2, 3, [])
+  room(input: FrameInput, words: TrajectoryWords): Size {
+    const { size } = this.frame(input, words, 2, 3, [])
     const reserve = add(size, { bytes: 2_000, nodes: 40 })
     return { bytes: MAX_PAGE_BYTES - reserve.bytes, nodes: MAX_PAGE_NODES - reserve.nodes }
   }
 
   /** Page `page` of `pages` without its ledger sections: the document before and after the ledger slot. */
-  frame(input: TrajectoryRenderInput, ctx: ViewContext, page: number, pages: number, sections: readonly TrajectorySection[]): { head: Buffer; tail: Buffer; size: Size } {
+  frame(input: FrameInput, words: TrajectoryWords, page: number, pages: number, sections: readonly TrajectorySection[]): { head: Buffer; tail: Buffer; size: Size } {
     const { summary, family } = input
     const stem = summary.slug
-    const words = ctx.words
     const base = sessionChrome(summary, input.facts, family, page, pages, this.text, input.viewMode)
     const chrome: SessionChrome = {
       ...base,
@@ -295,7 +296,7 @@ export class TrajectoryRenderer {
       tabs: viewTabs(words, 'trajectory', pageFile(stem, 1), trajectoryFile(stem, page)),
     }
     const t = words.t
-    const retried = retriedRecords(input.snapshot)
+    const retried = input.snapshot.retried
     const timeline: TimelineModel = {
       label: t('timeline.aria'),
       lanes: [t('column.input'), t('column.model'), t('column.tools')],
