@@ -28,7 +28,7 @@ import { formatRate, type Progress } from '../src/site/progress'
 import { EMPTY_REPORT, formatRedactionReport } from '../src/redact'
 import { hitLine, redactionFor } from './redact'
 import { terminalField } from './terminal-text'
-import { createReporter, warningKind, type Reporter } from './reporter'
+import { createReporter, damagedManifestNote, warningKind, type Reporter } from './reporter'
 import { latestInputs } from './latest'
 
 type BuildInvocation = Extract<Invocation, { mode: 'build' }>
@@ -108,6 +108,7 @@ export async function runBuild(inv: BuildInvocation, io: Io): Promise<number> {
     }
     throw err
   }
+  if (report.manifestDamage != null) reporter.note(damagedManifestNote(report.outDir, report.manifestDamage))
   reportBuild(report, performance.now() - started, reporter, inv.shard ? `shard ${inv.shard.index}/${inv.shard.count}: ` : '')
   if (redact !== null) reporter.note(formatRedactionReport(report.redactions ?? EMPTY_REPORT))
   // For bench/site.bench.ts: the stage split as one JSON line (never shown otherwise).

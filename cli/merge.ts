@@ -10,6 +10,7 @@ import type { MergeInvocation } from './args'
 import type { Io } from './io'
 import { UserError } from './user-error'
 import { terminalField } from './terminal-text'
+import { damagedManifestNote } from './reporter'
 import { formatRedactionReport } from '../src/redact'
 
 /** Warnings listed in the summary, as `build` lists them. */
@@ -33,6 +34,7 @@ export async function runMerge(inv: MergeInvocation, io: Io): Promise<number> {
   const ms = performance.now() - started
   if (!inv.quiet) {
     const lines = [
+      ...(report.manifestDamage == null ? [] : [damagedManifestNote(report.outDir, report.manifestDamage)]),
       `dsh-view: merged ${report.parts} part${report.parts === 1 ? '' : 's'}: ${report.sessions} session${report.sessions === 1 ? '' : 's'}, ${report.pages} page${report.pages === 1 ? '' : 's'}` +
         ` (${report.linked} file${report.linked === 1 ? '' : 's'} brought in, ${report.unchanged} session${report.unchanged === 1 ? '' : 's'} unchanged) in ${(ms / 1000).toFixed(2)} s`,
     ]

@@ -9,6 +9,8 @@ import type { Io } from './io'
 import type { Output } from './args'
 import { createProgress, type Progress } from '../src/site/progress'
 import { terminalField } from './terminal-text'
+import { join } from 'node:path'
+import { MANIFEST_FILE } from '../src/site/write/manifest'
 
 export interface WarningEntry {
   /** Groups warnings: "seq gap", "torn tail", "unknown event type". */
@@ -87,4 +89,9 @@ export function warningKind(message: string): string {
   const cuts = [message.indexOf(': '), message.indexOf(' (')].filter(i => i > 0)
   const head = cuts.length > 0 ? message.slice(0, Math.min(...cuts)) : message
   return head.replace(/"[^"]*"/g, '"…"').replace(/\d+/g, 'N').slice(0, 80)
+}
+
+/** The one line `build` and `merge` print when the folder's manifest could not be used (src/site/write/manifest.ts). */
+export function damagedManifestNote(outDir: string, reason: string): string {
+  return `dsh-view: ${terminalField(join(outDir, MANIFEST_FILE))} is damaged (${terminalField(reason)}); rebuilding every session`
 }

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest'
 import { parseInvocation } from './args'
 import type { Io } from './io'
 import { runInspect, type InspectedSession } from './inspect'
-import { runStats } from './stats'
+import { csvText, runStats } from './stats'
 import { GROUP_BY } from '../src/stats/aggregate'
 import { UserError } from './user-error'
 
@@ -170,5 +170,23 @@ describe('stats cost', () => {
     const run = runStats(parseInvocation(['stats', CORPUS, '-q', '--prices', file]) as never, io)
     await expect(run).rejects.toBeInstanceOf(UserError)
     await expect(runStats(parseInvocation(['stats', CORPUS, '-q', '--prices', file]) as never, io)).rejects.toThrow(message)
+  })
+})
+
+describe('--csv text cells (keys come from logs)', () => {
+  // OWASP's CSV-injection rule: a cell a spreadsheet could read as a formula starts with a `'`.
+  it.each([
+    ['=HYPERLINK("http://x")', `"'=HYPERLINK(""http://x"")"`],
+    ['+1+2', `"'+1+2"`],
+    ['-1+2', `"'-1+2"`],
+    ['@SUM(A1)', `"'@SUM(A1)"`],
+    ['\t=1+1', `"'\t=1+1"`],
+    ['\r=1+1', `"'\r=1+1"`],
+    ['deepseek/v4', '"deepseek/v4"'],
+    ['a=b', '"a=b"'],
+    [' =1', '"' + ' =1"'],
+    ['', '""'],
+  ])('%j → %s', (key, cell) => {
+    expect(csvText(key)).toBe(cell)
   })
 })

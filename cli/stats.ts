@@ -11,7 +11,7 @@ import { createReporter } from './reporter'
 import { inspectRuns } from './inspect'
 import { terminalField } from './terminal-text'
 import { statsOf, type Stats, type StatsRow } from '../src/stats/aggregate'
-import { formatDuration, formatTokens, groupThousands } from '../src/cards/format'
+import { formatDuration, formatTokens, groupDigits } from '../src/cards/format'
 import { formatCost } from '../src/stats/prices'
 import { loadPrices } from './prices'
 
@@ -41,8 +41,13 @@ function cells(row: StatsRow, currency: string): (number | string)[] {
   return [row.sessions, row.turns, row.toolCalls, row.requests, u.inputTokens, u.outputTokens, u.reasoningTokens, u.cacheReadTokens, u.cacheWriteTokens, u.totalTokens, row.durationMs, row.failed, row.interrupted, row.cost === null ? '' : roundCost(row.cost), row.cost === null ? '' : currency]
 }
 
-/** RFC 4180: every key quoted, quotes doubled; a key starting with `=+-@` gets a leading `'` so a spreadsheet does not run it. */
-const csvText = (text: string): string => `"${(/^[=+\-@]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`
+/**
+ * A text cell (keys come from logs: projects, models, tool names). RFC 4180: quoted, quotes doubled. OWASP's
+ * CSV-injection rule: a cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'`,
+ * so a spreadsheet shows it as text instead of running it as a formula (a tab or CR before `=` is skipped by
+ * some spreadsheets, which then see the formula).
+ */
+export const csvText = (text: string): string => `"${(/^[=+\-@\t\r]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`
 
 export function statsCsv(stats: Stats, keyName: string, currency: string): string {
   const lines = [[keyName, ...COLUMNS].join(',')]
@@ -54,9 +59,9 @@ export function statsCsv(stats: Stats, keyName: string, currency: string): strin
 function line(row: StatsRow, currency: string): string {
   const u = row.usage
   const parts = [
-    `${groupThousands(row.sessions)} ${row.sessions === 1 ? 'session' : 'sessions'}`,
-    `${groupThousands(row.turns)} turns`,
-    `${groupThousands(row.toolCalls)} tool calls`,
+    `${groupDigits(row.sessions)} ${row.sessions === 1 ? 'session' : 'sessions'}`,
+    `${groupDigits(row.turns)} turns`,
+    `${groupDigits(row.toolCalls)} tool calls`,
     `${formatTokens(u.totalTokens)} tokens (in ${formatTokens(u.inputTokens)}, out ${formatTokens(u.outputTokens)}, reasoning ${formatTokens(u.reasoningTokens)}, cache read ${formatTokens(u.cacheReadTokens)}, cache write ${formatTokens(u.cacheWriteTokens)})`,
     formatDuration(row.durationMs),
     row.cost === null ? 'cost n/a' : formatCost(row.cost, currency),
@@ -71,7 +76,7 @@ export function statsText(stats: Stats, by: string | null, currency: string): st
   for (const row of stats.rows) {
     if (by === 'tool') {
       const ended = [row.failed > 0 ? `${row.failed} failed` : '', row.interrupted > 0 ? `${row.interrupted} interrupted` : ''].filter(x => x !== '')
-      out.push(`${terminalField(row.key === '' ? '(unknown)' : row.key)}  ${groupThousands(row.toolCalls)} calls in ${groupThousands(row.sessions)} sessions${ended.length > 0 ? ` · ended ${ended.join(', ')}` : ''}`)
+      out.push(`${terminalField(row.key === '' ? '(unknown)' : row.key)}  ${groupDigits(row.toolCalls)} calls in ${groupDigits(row.sessions)} sessions${ended.length > 0 ? ` · ended ${ended.join(', ')}` : ''}`)
     } else out.push(`${terminalField(row.key === '' ? '(unknown)' : row.key)}  ${line(row, currency)}`)
   }
   if (out.length > 0) out.push('')

@@ -34,12 +34,21 @@ function load(doc: Document, src: string): Promise<Decoded | null> {
   })
 }
 
+/** Our data asset's names only: a file beside the page (no path, no scheme), as the other loaders check theirs. */
+const OVERVIEW_DATA = /^[A-Za-z0-9._~-]+\.data\.js$/
+
+/** The data asset the overview section names (`data-overview-src`), or null when it names none or not one of ours. */
+export function overviewDataSrc(section: Element | null): string | null {
+  const src = section?.getAttribute('data-overview-src') ?? null
+  return src !== null && OVERVIEW_DATA.test(src) ? src : null
+}
+
 const isOpen = (s: FilterState): boolean => s.status === '' && s.project === '' && s.model === '' && s.since === '' && s.until === ''
 
 export function installOverviewFilter(doc: Document): void {
   const section = doc.querySelector<HTMLElement>('[data-overview][data-overview-src]')
-  const src = section?.getAttribute('data-overview-src')
-  if (!section || !src) return
+  const src = overviewDataSrc(section)
+  if (!section || src === null) return
   const built = { totals: section.querySelector('[data-overview-totals]')?.cloneNode(true) ?? null, charts: section.querySelector('[data-overview-charts]')?.cloneNode(true) ?? null }
   const totalsLabel = section.querySelector('[data-overview-totals]')?.getAttribute('aria-label') ?? ''
   let data: Promise<Decoded | null> | null = null

@@ -34,9 +34,6 @@ import { escapeText, escapeTextContent, safeUrl } from '../../src/site/html/stat
 import type { Block, InspectorModel, LedgerRow, LedgerSection, LinkValue, Term, TextBlock, Value } from '../../src/trajectory-view/types'
 import styles from './Trajectory.module.css'
 
-/** The attribute a deferred link carries (resolved when the pages are written). */
-export const DEFERRED_LINK = 'data-x'
-
 /** ` name="value"`, ` name` when the value is empty, nothing when there is none. */
 function attr(name: string, value: string | number | undefined): string {
   if (value === undefined) return ''

@@ -8,7 +8,7 @@
  * `binary` / `too large` instead. No summary, or one listing no file → null: no card (never derived from
  * tool arguments, which miss shell-made changes).
  */
-import { groupThousands } from './format'
+import { groupDigits } from './format'
 import { asBoolean, integer, isObject, nonEmpty } from './narrow'
 import { baseName } from './paths'
 import type { ChangedFileItem, ChangedFilesModel, Locale, PageSection } from './types'
@@ -48,8 +48,8 @@ function narrowFile(value: unknown): SummaryFile | null {
 function counts(added: number | null, deleted: number | null, note: string | null, t: UsageDictionary): Pick<ChangedFileItem, 'added' | 'deleted' | 'note'> {
   if (note !== null) return { added: null, deleted: null, note }
   return {
-    added: added === null ? null : t.changesAdded(groupThousands(added)),
-    deleted: deleted === null ? null : t.changesDeleted(groupThousands(deleted)),
+    added: added === null ? null : t.changesAdded(groupDigits(added)),
+    deleted: deleted === null ? null : t.changesDeleted(groupDigits(deleted)),
     note: null,
   }
 }
@@ -77,10 +77,10 @@ export function changedFilesModel(summary: unknown, locale: Locale): ChangedFile
   }
   const rows = files.map(f => item(f, f.display, t))
   const header: ChangedFileItem = {
-    name: t.changesOpenReview, text: t.changesTitle(groupThousands(total)), path: '',
+    name: t.changesOpenReview, text: t.changesTitle(groupDigits(total)), path: '',
     ...counts(count(summary.added), count(summary.deleted), null, t),
   }
-  const n = groupThousands(rows.length)
+  const n = groupDigits(rows.length)
   return {
     turn,
     header,

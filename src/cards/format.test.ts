@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDuration, formatRate, formatTokens, groupThousands, timeLabel } from './format'
+import { formatDuration, formatRate, formatTokens, groupDigits, timeLabel } from './format'
 
 describe('format', () => {
   it.each<[number, string]>([[0, '0ms'], [850.4, '850ms'], [1_000, '1.0s'], [12_345, '12.3s'], [65_000, '1m 05s'], [3_725_000, '1h 02m'], [-1, '0ms'], [Number.NaN, '0ms']])(
@@ -24,7 +24,34 @@ describe('formatTokens (cards-current.md §8.2 compact token format)', () => {
   ])('formatTokens(%s) = %s', (n, text) => expect(formatTokens(n)).toBe(text))
 })
 
-describe('groupThousands', () => {
-  it.each<[number, string]>([[0, '0'], [999, '999'], [1_232, '1,232'], [1_000_000, '1,000,000'], [-12_345, '-12,345']])(
-    'groupThousands(%s) = %s', (n, text) => expect(groupThousands(n)).toBe(text))
+describe('groupDigits (the one digit grouping: cards, site chrome, Trajectory, CLI)', () => {
+  const table: [number, string][] = [
+    [0, '0'], [-0, '0'], [7, '7'], [999, '999'], [1_000, '1,000'], [1_232, '1,232'], [12_345, '12,345'], [123_456, '123,456'],
+    [1_000_000, '1,000,000'], [-1, '-1'], [-999, '-999'], [-1_234, '-1,234'], [-12_345, '-12,345'], [-1_234_567, '-1,234,567'],
+    // Decimals: only the integer part is grouped (the old copies gave `1,234.5,678`).
+    [1234.5678, '1,234.5678'], [-1234.5678, '-1,234.5678'], [0.12345, '0.12345'], [1_000_000.5, '1,000,000.5'], [999.9999, '999.9999'],
+    [Number.MAX_SAFE_INTEGER, '9,007,199,254,740,991'],
+    // What String writes with an exponent, and the non-numbers, stay as String writes them.
+    [1e21, '1e+21'], [1e-7, '1e-7'], [Number.NaN, 'NaN'], [Infinity, 'Infinity'], [-Infinity, '-Infinity'],
+  ]
+  it.each(table)('groupDigits(%s) = %s', (n, text) => expect(groupDigits(n)).toBe(text))
+
+  it('reads as en-US does for every finite number in the table without an exponent', () => {
+    const enUs = new Intl.NumberFormat('en-US', { maximumFractionDigits: 20, useGrouping: true })
+    for (const [n] of table) if (Number.isFinite(n) && !String(n).includes('e')) expect(groupDigits(n)).toBe(enUs.format(n).replace(/^-0$/, '0'))
+  })
+
+  it('does not depend on the machine’s locale (no toLocaleString, no Intl)', () => {
+    const toLocale = Number.prototype.toLocaleString
+    const format = Intl.NumberFormat
+    try {
+      // A German default would write 1.234,5678; the grouping must not ask.
+      Number.prototype.toLocaleString = function () { throw new Error('toLocaleString called') }
+      ;(Intl as { NumberFormat: unknown }).NumberFormat = function () { throw new Error('Intl.NumberFormat called') }
+      for (const [n, text] of table) expect(groupDigits(n)).toBe(text)
+    } finally {
+      Number.prototype.toLocaleString = toLocale
+      ;(Intl as { NumberFormat: unknown }).NumberFormat = format
+    }
+  })
 })

@@ -53,10 +53,22 @@ export function formatTokens(count: number): string {
   return `${scaledTokens(count / 1_000_000)}M`
 }
 
-/** `1,232`: en-US digit grouping of a whole number (the `number.groupSeparator` of §8.2 is `,` in both locales). */
-export function groupThousands(n: number): string {
-  const digits = String(Math.abs(Math.trunc(n)))
+/**
+ * `12,345`, `-1,234.5678`: the integer part's digits in groups of three, joined by `,` (the
+ * `number.groupSeparator` of cards-current.md §8.2 is `,` in both locales), the sign and the fraction as
+ * `String(n)` writes them. The one digit grouping of every surface (cards, site chrome, Trajectory, CLI):
+ * no `toLocaleString`, so no ICU locale data to load (its first use costs ~0.2 s, measured on the build
+ * machines) and no dependence on the machine's locale. A number `String` writes with an exponent (≥ 1e21,
+ * tiny fractions), NaN and the infinities are left as `String(n)` writes them.
+ */
+export function groupDigits(n: number): string {
+  const text = String(n)
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return text
+  const sign = text.startsWith('-') ? '-' : ''
+  const dot = text.indexOf('.')
+  const whole = text.slice(sign.length, dot === -1 ? text.length : dot)
+  const fraction = dot === -1 ? '' : text.slice(dot)
   let out = ''
-  for (let end = digits.length; end > 0; end -= 3) out = digits.slice(Math.max(0, end - 3), end) + (out === '' ? '' : `,${out}`)
-  return n < 0 ? `-${out}` : out
+  for (let end = whole.length; end > 0; end -= 3) out = whole.slice(Math.max(0, end - 3), end) + (out === '' ? '' : `,${out}`)
+  return `${sign}${out}${fraction}`
 }

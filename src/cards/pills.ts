@@ -8,7 +8,7 @@
  * formats them. A part that is unknown is omitted, and a pill with no known part is null.
  */
 import type { SessionStats } from '../conversation/model'
-import { formatDuration, formatRate, formatTokens, groupThousands } from './format'
+import { formatDuration, formatRate, formatTokens, groupDigits } from './format'
 import type { Locale } from './types'
 import { usageStrings } from './usage-strings'
 
@@ -44,9 +44,9 @@ export function sessionPills(stats: SessionStats, locale: Locale): SessionPills 
   const tps = stats.tokensPerSecond === null ? null : t.tokensPerSecond(formatRate(stats.tokensPerSecond))
   const activity = stats.steps === 0 ? null
     : pill([t.counts(stats.activityTurns, stats.steps), tps], t.activityTitle, known([
-        { label: t.turnsLabel, value: groupThousands(stats.turns) },
-        { label: t.stepsLabel, value: groupThousands(stats.steps) },
-        { label: t.toolCallsLabel, value: groupThousands(stats.toolCalls) },
+        { label: t.turnsLabel, value: groupDigits(stats.turns) },
+        { label: t.stepsLabel, value: groupDigits(stats.steps) },
+        { label: t.toolCallsLabel, value: groupDigits(stats.toolCalls) },
         { label: t.modelTimeLabel, value: ms(stats.llmMs) },
         { label: t.toolTimeLabel, value: ms(stats.toolMs) },
         { label: t.ttftLabel, value: ms(stats.ttftAvgMs) },
@@ -54,21 +54,21 @@ export function sessionPills(stats: SessionStats, locale: Locale): SessionPills 
       ]), stats.tokensPerSecond !== null || stats.llmMs !== null || stats.ttftAvgMs !== null)
   const u = stats.usage
   const cacheHit = stats.cacheHitPercent === null ? null : t.cacheHit(String(stats.cacheHitPercent))
-  const reasoning = u.reasoningTokens > 0 ? t.turnUsageReasoning(groupThousands(u.reasoningTokens)) : ''
+  const reasoning = u.reasoningTokens > 0 ? t.turnUsageReasoning(groupDigits(u.reasoningTokens)) : ''
   const usage = u.totalTokens <= 0 ? null
     : pill([t.tokens(formatTokens(u.totalTokens)), cacheHit], t.usageTitle, known([
-        { label: t.turnUsageInput, value: groupThousands(u.inputTokens) },
-        { label: t.turnUsageCacheRead, value: groupThousands(u.cacheReadTokens) },
-        { label: t.turnUsageCacheWrite, value: groupThousands(u.cacheWriteTokens) },
-        { label: t.turnUsageOutput, value: `${groupThousands(u.outputTokens)}${reasoning}` },
-        { label: t.turnUsageTotal, value: groupThousands(u.totalTokens) },
+        { label: t.turnUsageInput, value: groupDigits(u.inputTokens) },
+        { label: t.turnUsageCacheRead, value: groupDigits(u.cacheReadTokens) },
+        { label: t.turnUsageCacheWrite, value: groupDigits(u.cacheWriteTokens) },
+        { label: t.turnUsageOutput, value: `${groupDigits(u.outputTokens)}${reasoning}` },
+        { label: t.turnUsageTotal, value: groupDigits(u.totalTokens) },
         { label: t.cacheHitLabel, value: stats.cacheHitPercent === null ? null : `${stats.cacheHitPercent}%` },
       ]))
   const percent = stats.contextUsedPercent === null ? null : `${stats.contextUsedPercent}%`
   const context = percent === null ? null : {
     ...pill([percent], t.contextTitle, known([
-      { label: t.lastRequestLabel, value: stats.lastRequestTokens === null ? null : t.tokens(groupThousands(stats.lastRequestTokens)) },
-      { label: t.contextWindowLabel, value: stats.contextWindow === null ? null : t.tokens(groupThousands(stats.contextWindow)) },
+      { label: t.lastRequestLabel, value: stats.lastRequestTokens === null ? null : t.tokens(groupDigits(stats.lastRequestTokens)) },
+      { label: t.contextWindowLabel, value: stats.contextWindow === null ? null : t.tokens(groupDigits(stats.contextWindow)) },
     ])),
     name: t.contextUsed(percent),
   }

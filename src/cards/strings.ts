@@ -8,9 +8,7 @@
  * TerminalBlock's labels and `terminal_send`'s two labels follow [N] (localised).
  */
 import type { Locale } from './types'
-
-/** `12,345` (what `toLocaleString('en-US')` gives, without loading ICU locale data). */
-const digits = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+import { groupDigits as digits } from './format'
 
 interface Dictionary {
   rowRunning: string

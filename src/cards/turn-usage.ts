@@ -6,7 +6,7 @@
  * grouping (`number.groupSeparator`). Null when the usage is not exact.
  */
 import type { ExactTurnUsage } from '../conversation/model'
-import { formatTokens, groupThousands } from './format'
+import { formatTokens, groupDigits } from './format'
 import type { Locale, TurnUsageModel } from './types'
 import { usageStrings } from './usage-strings'
 
@@ -19,14 +19,14 @@ export function turnUsageModel(usage: ExactTurnUsage | null | undefined, locale:
     total: usage.totalTokens,
     title: t.turnUsageTitle,
     attempts: usage.attempts.map((a, i) => {
-      const items = [{ label: t.turnUsageInput, value: groupThousands(a.inputTokens) }]
-      if (a.cacheReadTokens !== null) items.push({ label: t.turnUsageCacheRead, value: groupThousands(a.cacheReadTokens) })
-      if (a.cacheWriteTokens !== null) items.push({ label: t.turnUsageCacheWrite, value: groupThousands(a.cacheWriteTokens) })
-      const reasoning = a.reasoningTokens === null || a.reasoningTokens === 0 ? '' : t.turnUsageReasoning(groupThousands(a.reasoningTokens))
-      items.push({ label: t.turnUsageOutput, value: `${groupThousands(a.outputTokens)}${reasoning}` })
+      const items = [{ label: t.turnUsageInput, value: groupDigits(a.inputTokens) }]
+      if (a.cacheReadTokens !== null) items.push({ label: t.turnUsageCacheRead, value: groupDigits(a.cacheReadTokens) })
+      if (a.cacheWriteTokens !== null) items.push({ label: t.turnUsageCacheWrite, value: groupDigits(a.cacheWriteTokens) })
+      const reasoning = a.reasoningTokens === null || a.reasoningTokens === 0 ? '' : t.turnUsageReasoning(groupDigits(a.reasoningTokens))
+      items.push({ label: t.turnUsageOutput, value: `${groupDigits(a.outputTokens)}${reasoning}` })
       return { label: several ? t.turnUsageAttempt(i + 1) : '', items }
     }),
     totalLabel: t.turnUsageTotal,
-    totalValue: groupThousands(usage.totalTokens),
+    totalValue: groupDigits(usage.totalTokens),
   }
 }

@@ -9,7 +9,7 @@ import { parseLogText } from '../log/parse-text'
 import { firstPromptOf } from '../site/render/digest'
 import { assemble, type Conversation } from './index'
 import type { ChildLink } from './model'
-import { linkSpawnedChildren, spawnCalls, type SpawnCall, type SpawnedChild } from './spawn-links'
+import { linkFamilyByPrompt, linkSpawnedChildren, spawnCalls, type FamilyMemberLinks, type SpawnCall, type SpawnedChild } from './spawn-links'
 
 const link = (sessionId: string, callId: string | null, via: ChildLink['via'] = 'result-text'): ChildLink => ({ sessionId, via, callId, seq: 1, label: null, mode: null })
 const spawn = (callId: string, seq: number, prompt: string): SpawnCall => ({ callId, seq, prompt })
@@ -37,6 +37,37 @@ describe('linkSpawnedChildren', () => {
     expect(pairs(out)).toEqual(['a←c1 result-text', 'b←c2 settled-notice'])
     // The input is not changed.
     expect(named.callId).toBe('c1')
+  })
+})
+
+describe('linkFamilyByPrompt (a whole family at once, as build and export link it)', () => {
+  const member = (id: string, parentId: string | null, spawns: SpawnCall[] = [], prompt: string | null = null, links: ChildLink[] = []): FamilyMemberLinks => ({ id, parentId, links, spawns, prompt, createdAt: null })
+  it('links each parent to its own children only, in member order, nested levels included', () => {
+    const family = [
+      member('root', null, [spawn('r1', 1, 'Do A'), spawn('r2', 2, 'Do B')]),
+      member('b', 'root', [spawn('b1', 1, 'Deeper')], 'Do B'),
+      member('a', 'root', [], 'Do A'),
+      member('deep', 'b', [], 'Deeper'),
+      member('other', 'elsewhere', [], 'Do A'),
+      // A session whose header names itself as parent is not its own child.
+      member('self', 'self', [spawn('s1', 1, 'Me')], 'Me'),
+    ]
+    expect(linkFamilyByPrompt(family).map(pairs)).toEqual([['a←r1 spawn-prompt', 'b←r2 spawn-prompt'], ['deep←b1 spawn-prompt'], [], [], [], []])
+  })
+
+  it('gives what linkSpawnedChildren gives each parent with the members that name it', () => {
+    const family = [
+      member('p', null, [spawn('c1', 5, 'Same'), spawn('c2', 6, 'Same'), spawn('c3', 7, 'X')], null, [link('k3', 'c3')]),
+      { ...member('k2', 'p', [], 'Same'), createdAt: 20 },
+      { ...member('k1', 'p', [], 'Same'), createdAt: 10 },
+      member('k3', 'p', [], 'X'),
+    ]
+    const expected = family.map(m => {
+      const kids = family.filter(k => k !== m && k.parentId === m.id)
+      return m.spawns.length === 0 || kids.length === 0 ? [...m.links] : linkSpawnedChildren(m.links, m.spawns, kids)
+    })
+    expect(linkFamilyByPrompt(family)).toEqual(expected)
+    expect(pairs(linkFamilyByPrompt(family)[0] ?? [])).toEqual(['k1←c1 spawn-prompt', 'k2←c2 spawn-prompt', 'k3←c3 result-text'])
   })
 })
 

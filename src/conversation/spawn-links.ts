@@ -93,3 +93,34 @@ export function linkSpawnedChildren(links: readonly ChildLink[], spawns: readonl
   }
   return out
 }
+
+/** A member of a family as `linkFamilyByPrompt` needs it: what its fold found. */
+export interface FamilyMemberLinks extends SpawnedChild {
+  /** Header `parentSession`. */
+  parentId: string | null
+  /** The child links its log names. */
+  links: readonly ChildLink[]
+  /** Its subagent calls (`spawnCalls`). */
+  spawns: readonly SpawnCall[]
+}
+
+/**
+ * Every member's child links, with the calls its log does not name found by prompt (`linkSpawnedChildren`
+ * over the members whose parent it is), in member order: one pass to group children by parent id, so a
+ * family costs its members and their calls, not members × members. The families stage of a build
+ * (src/site/family.ts) and the export (src/export/load.ts) link a family through here.
+ */
+export function linkFamilyByPrompt(members: readonly FamilyMemberLinks[]): ChildLink[][] {
+  const byParent = new Map<string, FamilyMemberLinks[]>()
+  for (const m of members) {
+    if (m.parentId === null) continue
+    const kids = byParent.get(m.parentId)
+    if (kids === undefined) byParent.set(m.parentId, [m])
+    else kids.push(m)
+  }
+  return members.map(m => {
+    const kids = (byParent.get(m.id) ?? []).filter(k => k !== m)
+    if (m.spawns.length === 0 || kids.length === 0) return [...m.links]
+    return linkSpawnedChildren(m.links, m.spawns, kids.map(k => ({ id: k.id, prompt: k.prompt, createdAt: k.createdAt })))
+  })
+}

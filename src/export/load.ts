@@ -8,14 +8,14 @@
  * root's clocks are folded from the same read and its replay schedule kept (src/replay).
  */
 import type { ChildLink, Conversation } from '../conversation/model'
-import { linkSpawnedChildren, spawnCalls } from '../conversation/spawn-links'
+import { linkFamilyByPrompt, spawnCalls } from '../conversation/spawn-links'
 import { firstPromptOf } from '../site/render/digest'
 import { mergeReports, Redactor, type RedactionReport } from '../redact/redactor'
 import type { RedactConfig } from '../redact/scan'
 import { childAnchor, summarize } from '../site/render/chrome'
 import { foldLog, type CountedDetail } from '../site/fold/fold-log'
 import { defaultPrices } from '../stats/default-prices'
-import { requestCost } from '../stats/prices'
+import { insightOf } from '../site/fold/insight'
 import { damagedConversation, failureReason } from '../site/fold/damaged'
 import type { Warning } from '../site/write/manifest'
 import { assignStems } from '../site/plan/slug'
@@ -80,24 +80,12 @@ export async function loadFamily(members: readonly FamilyMember[], redact: Redac
       warnings: result.warnings,
       tornTail: result.tornTail,
       depth,
-      cost: costOf(result.detail),
+      // Priced as the stats and the site's overview price it (the session's insight), by the bundled table.
+      cost: result.detail === undefined ? null : (insightOf(member.id, result.conversation, result.detail, defaultPrices()).cost ?? null),
       schedule: replay && result.timing != null ? buildSchedule(result.conversation, result.timing) : null,
     })
   }
   return { sessions, problems, redactions: redact === null ? null : mergeReports(reports) }
-}
-
-/** The session's own requests priced by the bundled table; null when one has no price (or the fold failed). */
-function costOf(detail: CountedDetail | undefined): number | null {
-  if (detail === undefined) return null
-  const prices = defaultPrices()
-  let sum = 0
-  for (const r of detail.requests) {
-    const c = requestCost(prices, r.model, r.time, r.usage)
-    if (c === null) return null
-    sum += c
-  }
-  return sum
 }
 
 /** How a session sits in its family: the parent (and the spawning call's anchor there) and its children. */
@@ -109,29 +97,34 @@ export interface Relatives {
 }
 
 /**
- * A session's links to its children: what its log names, and the calls it does not name found by prompt
- * (src/conversation/spawn-links.ts), as the site's families stage links them.
+ * Each session's links to its children: what its log names, and the calls it does not name found by prompt
+ * (src/conversation/spawn-links.ts `linkFamilyByPrompt`, as the site's families stage links them). Made once
+ * per family: each session's subagent calls and first prompt are read once.
  */
-function childLinks(session: ExportSession, family: readonly ExportSession[]): ChildLink[] {
-  const own = session.conversation.facts.children
-  const kids = family.filter(c => c !== session && c.summary.parentId === session.id)
-  if (kids.length === 0) return own
-  const spawns = spawnCalls(session.conversation.sections)
-  if (spawns.length === 0) return own
-  return linkSpawnedChildren(own, spawns, kids.map(k => ({ id: k.id, prompt: firstPromptOf(k.conversation.sections), createdAt: k.conversation.header?.createdAt ?? null })))
+export function familyLinks(family: readonly ExportSession[]): Map<ExportSession, ChildLink[]> {
+  const links = linkFamilyByPrompt(family.map(s => ({
+    id: s.id,
+    parentId: s.summary.parentId,
+    links: s.conversation.facts.children,
+    spawns: spawnCalls(s.conversation.sections),
+    prompt: firstPromptOf(s.conversation.sections),
+    createdAt: s.conversation.header?.createdAt ?? null,
+  })))
+  return new Map(family.map((s, i) => [s, links[i] ?? []]))
 }
 
-export function relativesOf(session: ExportSession, family: readonly ExportSession[]): Relatives {
+/** How `session` sits in `family`; `links`: the family's child links (`familyLinks`), made once for all its sessions. */
+export function relativesOf(session: ExportSession, family: readonly ExportSession[], links: ReadonlyMap<ExportSession, readonly ChildLink[]>): Relatives {
   const byId = new Map(family.map(s => [s.id, s]))
   const parentId = session.summary.parentId
   const parent = parentId === null || parentId === session.id ? undefined : byId.get(parentId)
   const childByCall = new Map<string, SessionSummary[]>()
-  for (const link of childLinks(session, family)) {
+  for (const link of links.get(session) ?? []) {
     const child = byId.get(link.sessionId)
     if (child === undefined || child === session || link.callId === null) continue
     childByCall.set(link.callId, [...(childByCall.get(link.callId) ?? []), child.summary])
   }
-  const spawnedHere = parent !== undefined && childLinks(parent, family).some(c => c.sessionId === session.id && c.callId !== null)
+  const spawnedHere = parent !== undefined && (links.get(parent) ?? []).some(c => c.sessionId === session.id && c.callId !== null)
   return {
     parent: parent === undefined ? null : { session: parent, anchor: spawnedHere ? childAnchor(session.stem) : null },
     children: family.filter(c => c !== session && c.summary.parentId === session.id),

@@ -4,8 +4,8 @@
  * an export adds: in-file navigation, budget notes, the full-text section and the summary's headings.
  */
 import type { Locale } from '../cards/types'
+import { groupDigits as n } from '../cards/format'
 
-const n = (v: number) => v.toLocaleString('en-US')
 const plural = (v: number, one: string, many: string) => `${n(v)} ${v === 1 ? one : many}`
 
 export function formatBytes(bytes: number): string {

@@ -34,7 +34,7 @@ import { encodeOverview, OVERVIEW_DATA_FILE, overviewScript } from './index/over
 import type { PriceInfo } from './index/overview-types'
 import { childAnchor } from './render/chrome'
 import { renderFamily, type FamilyMember, type FamilyResult } from './family'
-import { emptyManifest, MANIFEST_FILE, readManifest, STATE_DIR, withLogPath, withoutLogPaths, writeManifest, type Manifest, type SessionRecord, type Warning } from './write/manifest'
+import { emptyManifest, MANIFEST_FILE, readSiteManifest, STATE_DIR, withLogPath, withoutLogPaths, writeManifest, type Manifest, type SessionRecord, type Warning } from './write/manifest'
 import type { RenderedFile } from './render/render-session'
 import { commitStaging, openStaging, publishPreview, recover } from './write/staging'
 import { acquireLock } from './write/lock'
@@ -132,6 +132,8 @@ export interface BuildReport {
   livePages?: LivePage[]
   /** With `redact`: what was replaced, over every session of the site (unchanged ones as remembered). */
   redactions?: RedactionReport
+  /** Why the folder's previous manifest could not be used (every session was rebuilt); null or absent: it could, or there was none. */
+  manifestDamage?: string | null
 }
 
 export interface LivePage {
@@ -192,13 +194,14 @@ export type PreviewPublisher = (files: readonly RenderedFile[]) => Promise<strin
 /**
  * Writes a site into `outDir` crash-safely (src/site/write/staging.ts), for `build` and `merge` alike: one writer at
  * a time (the lock), a folder that is ours or empty, `write` filling a staging copy of the previous site
- * (`previous`: its manifest, null for a new folder), swapped in whole when it succeeds and dropped when it
- * throws. Returns what `write` did, with the final folder and its index.
+ * (`previous`: its manifest, null for a new folder, empty when the folder's manifest is damaged), swapped in
+ * whole when it succeeds and dropped when it throws. Returns what `write` did, with the final folder, its
+ * index and why the previous manifest could not be used (`manifestDamage`, null when it could or there was none).
  */
 export async function writeSiteFolder<R extends object>(
   outDir: string,
   write: (previous: Manifest | null, stage: string, preview: PreviewPublisher | null) => Promise<R>,
-): Promise<R & { outDir: string; indexPath: string }> {
+): Promise<R & { outDir: string; indexPath: string; manifestDamage: string | null }> {
   const shownDir = resolve(outDir)
   if (existsSync(shownDir) && !statSync(shownDir).isDirectory()) throw new OutDirError(`${outDir} exists and is not a folder`)
   // A site folder reached through a symbolic link (`-o site` → /srv/www/site): the swap happens at the
@@ -208,7 +211,11 @@ export async function writeSiteFolder<R extends object>(
   const lock = await acquireLock(finalDir)
   try {
     await recover(finalDir)
-    const previous = await readManifest(finalDir)
+    // A damaged manifest still marks the folder as a dsh-view site (only a build writes that file): nothing
+    // of it is reused, so every session is rendered again, and no file is deleted on its word.
+    const read = await readSiteManifest(finalDir)
+    const previous = read.kind === 'read' ? read.manifest : read.kind === 'damaged' ? emptyManifest() : null
+    const manifestDamage = read.kind === 'damaged' ? read.reason : null
     const empty = !existsSync(finalDir) || (await readdir(finalDir)).length === 0
     if (previous === null && !empty) throw new OutDirError(`${outDir} is not empty and was not written by dsh-view`)
     // Only a folder with no site yet (missing or empty) takes a preview, and only once: a rebuild keeps the
@@ -227,7 +234,7 @@ export async function writeSiteFolder<R extends object>(
       const report = await write(previous, stage, preview)
       await lock.confirm()
       await commitStaging(finalDir, stage)
-      return { ...report, outDir: shownDir, indexPath: join(shownDir, 'index.html') }
+      return { ...report, outDir: shownDir, indexPath: join(shownDir, 'index.html'), manifestDamage }
     } catch (err) {
       await rm(stage, { recursive: true, force: true })
       throw err

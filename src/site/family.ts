@@ -8,7 +8,7 @@ import type { Locale } from '../cards/types'
 import type { ViewMode } from '../cards/view-mode'
 import { sectionFeed } from '../cards/view-model'
 import { digestOf, firstPromptOf } from './render/digest'
-import { linkSpawnedChildren, spawnCalls, type SpawnCall } from '../conversation/spawn-links'
+import { linkFamilyByPrompt, spawnCalls, type SpawnCall } from '../conversation/spawn-links'
 import type { Conversation } from '../conversation/model'
 import type { Highlighter } from '../highlight/highlighter'
 import type { DiscoveryProblem } from '../log/node/discover'
@@ -20,7 +20,8 @@ import { childAnchor, headerFacts, summarize, type Family } from './render/chrom
 import { AttemptOutput } from './write/attempt-output'
 import { Enricher } from './render/enrich'
 import { foldLog, type CountedDetail, type FoldResult } from './fold/fold-log'
-import { sessionInsight, type SessionInsight } from '../stats/insight'
+import type { SessionInsight } from '../stats/insight'
+import { insightOf } from './fold/insight'
 import type { PriceTable } from '../stats/prices'
 import { buildSchedule, type Mark, type ReplayTiming } from '../replay'
 import { damagedConversation, failureReason, type FailedStage } from './fold/damaged'
@@ -299,34 +300,9 @@ async function foldFamily(family: readonly FamilyMember[], ctx: FamilyContext, r
 
 /** Each parent's links, with the calls its log does not name found by prompt (src/conversation/spawn-links.ts). */
 function linkByPrompt(loaded: Loaded[]): void {
-  for (const l of loaded) {
-    if (l.spawns.length === 0) continue
-    const kids = loaded.filter(c => c !== l && c.summary.parentId === l.member.id)
-    if (kids.length > 0) l.children = linkSpawnedChildren(l.children, l.spawns, kids.map(k => ({ id: k.member.id, prompt: k.opening, createdAt: k.createdAt })))
-  }
-}
-
-/**
- * The session's archive record (src/stats/insight.ts), kept in the manifest with its summary: the index
- * overview adds these up, so a rebuild reads only the logs that changed. Made from the fold's own counters.
- */
-function insightOf(id: string, conversation: Conversation, detail: CountedDetail | undefined, prices: PriceTable | null): SessionInsight {
-  const f = conversation.facts
-  const model = f.models[0]
-  return sessionInsight({
-    id,
-    project: f.cwd,
-    start: f.startTime,
-    end: f.endTime,
-    status: f.status,
-    model: model === undefined ? null : model.provider ? `${model.provider}/${model.model}` : model.model,
-    counts: f.stats,
-    usage: f.stats.usage,
-    requests: detail?.requests ?? [],
-    tools: detail?.tools ?? new Map(),
-    lastTool: detail?.lastTool ?? null,
-    slowTurns: detail?.slowTurns ?? [],
-    prices,
+  const links = linkFamilyByPrompt(loaded.map(l => ({ id: l.member.id, parentId: l.summary.parentId, links: l.children, spawns: l.spawns, prompt: l.opening, createdAt: l.createdAt })))
+  loaded.forEach((l, i) => {
+    l.children = links[i] ?? l.children
   })
 }
 

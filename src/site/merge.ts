@@ -46,6 +46,8 @@ export interface MergeReport {
   problems: DiscoveryProblem[]
   /** Parts built with `--redact`: what was replaced, over every session (as `build --redact` reports it). */
   redactions?: RedactionReport
+  /** Why the folder's previous manifest could not be used (nothing of it was reused); null or absent: it could, or there was none. */
+  manifestDamage?: string | null
 }
 
 interface Part {

@@ -4,14 +4,7 @@
  */
 import type { Locale } from '../cards/types'
 import type { SiteText } from './types'
-
-/**
- * `12,345`: what `toLocaleString('en-US')` gives for a whole number, without ICU — its first use loads
- * locale data (~0.2 s, measured on the build machines), a noticeable part of a small build.
- */
-export function groupDigits(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-}
+import { groupDigits } from '../cards/format'
 
 const plural = (n: number, one: string, many: string) => `${groupDigits(n)} ${n === 1 ? one : many}`
 

@@ -3,7 +3,7 @@
  * duration formats; throughput; the Started clock and its Unix form; the count plurals; and the zh units.
  */
 import { describe, expect, it } from 'vitest'
-import { clockUtc, durationMillis, durationMs, grouped, stepCount, throughput, tokens, toolCallCount, unixSeconds } from './format'
+import { clockUtc, durationMillis, durationMs, stepCount, throughput, tokens, toolCallCount, unixSeconds } from './format'
 import { fill, trajectoryWords } from './strings'
 
 const en = trajectoryWords('en')
@@ -54,8 +54,8 @@ describe('formatDurationMillis', () => {
   it('zh keeps the grouping with its own unit', () => {
     expect(durationMillis(1500, zh)).toBe('1,500 毫秒')
   })
-  it('groups like the client', () => {
-    expect([1, 12, 123, 1234, 12345, 123456, 1234567].map(grouped)).toEqual(['1', '12', '123', '1,234', '12,345', '123,456', '1,234,567'])
+  it('groups like the client (src/cards/format.ts groupDigits)', () => {
+    expect([1, 12, 123, 1234, 12345, 123456, 1234567].map(ms => durationMillis(ms, en))).toEqual(['1 ms', '12 ms', '123 ms', '1,234 ms', '12,345 ms', '123,456 ms', '1,234,567 ms'])
   })
 })
 

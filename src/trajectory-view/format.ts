@@ -10,6 +10,7 @@
  *   shows the reader's local time, as the client does) — and the Unix-seconds form the toggle shows.
  */
 import type { TrajectoryWords } from './strings'
+import { groupDigits } from '../cards/format'
 
 export const DASH = '—'
 
@@ -24,15 +25,10 @@ export function durationMs(ms: number, words: TrajectoryWords): string {
   return words.t('unit.seconds', { value: seconds < 10 ? seconds.toFixed(2) : seconds.toFixed(1) })
 }
 
-/** `12345` → `12,345` (the client's `/\B(?=(\d{3})+(?!\d))/` rule). */
-export function grouped(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-}
-
 /** `formatDurationMillis`: whole milliseconds, comma-grouped; `—` when unknown. */
 export function durationMillis(ms: number | null, words: TrajectoryWords): string {
   if (ms === null || !Number.isFinite(ms)) return DASH
-  return words.t('unit.milliseconds', { value: grouped(Math.round(ms)) })
+  return words.t('unit.milliseconds', { value: groupDigits(Math.round(ms)) })
 }
 
 export function throughput(perSecond: number, words: TrajectoryWords): string {

@@ -11,7 +11,7 @@ import { formatCost } from '../../stats/prices'
 import type { SessionStatus } from '../../conversation/model'
 import { siteText } from '../../site/strings'
 import type { Locale } from '../../cards/types'
-import { formatTokens } from '../../cards/format'
+import { formatTokens, groupDigits } from '../../cards/format'
 import { exportText, type ExportText } from '../strings'
 import { answerMarkdown } from './answer'
 import { code, inline, link, quote } from './escape'
@@ -59,7 +59,7 @@ export interface MarkdownOptions {
 }
 
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8')
-const num = (n: number) => n.toLocaleString('en-US')
+const num = groupDigits
 
 function excerpt(text: string, max: number): string {
   if (text.length <= max) return text

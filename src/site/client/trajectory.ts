@@ -15,6 +15,7 @@
  * The panel's content is a copy of the row's fold: ids are left out of the copy, so nothing is duplicated.
  */
 import { fragmentId } from '../../../components/layout/anchors-client'
+import { matches } from '../../../components/index/filter-client'
 
 const STEP_PX = 16
 
@@ -251,12 +252,14 @@ export function installTrajectory(doc: Document, signal?: AbortSignal): void {
   const search = toolbar?.querySelector<HTMLInputElement>('[data-tj-search]')
   const folded = new Set<HTMLTableRowElement>()
   const applyVisibility = () => {
-    const terms = (search?.value ?? '').toLocaleLowerCase().split(/\s+/).filter((t) => t !== '')
+    const query = search?.value ?? ''
+    const searching = query.trim() !== ''
     for (const row of rows) {
-      const text = terms.length === 0 ? '' : (row.textContent ?? '').toLocaleLowerCase()
-      const match = terms.every((t) => text.includes(t))
+      // The index filter's rule (every word, lower-cased without the reader's locale: a Turkish locale
+      // would lower `I` to `ı` and miss `id`), so both boxes find the same rows for the same words.
+      const match = searching && matches((row.textContent ?? '').toLowerCase(), query)
       // While searching only matches remain, folds dropped (§8).
-      row.hidden = terms.length > 0 ? !match : folded.has(row)
+      row.hidden = searching ? !match : folded.has(row)
     }
   }
   search?.addEventListener('input', applyVisibility)

@@ -33,6 +33,10 @@ describe('overview data asset', () => {
     ['a string index out of the table', { ...encodeOverview([record], text, 'en'), strings: [] }],
     ['a usage of five numbers', (() => { const d = encodeOverview([record], text, 'en'); (d.sessions[0] as unknown[])[9] = [1, 2, 3, 4, 5]; return d })()],
     ['a day that is not a row', (() => { const d = encodeOverview([record], text, 'en'); (d.sessions[0] as unknown[])[10] = [{}]; return d })()],
+    ['words that are not an object', { ...encodeOverview([record], text, 'en'), text: 'x' }],
+    ['words missing one', (() => { const d = encodeOverview([record], text, 'en'); const { heading: _, ...rest } = d.text; return { ...d, text: rest } })()],
+    ['a word that is not a string', { ...encodeOverview([record], text, 'en'), text: { ...text, cost: { toString: 1 } } }],
+    ['a status no build writes', (() => { const d = encodeOverview([record], text, 'en'); d.strings[(d.sessions[0] as unknown[])[4] as number] = 'exploded'; return d })()],
   ])('refuses %s', (_what, raw) => {
     expect(decodeOverview(JSON.parse(JSON.stringify(raw)))).toBeNull()
   })

@@ -11,6 +11,7 @@
  */
 import type { Locale } from '../../cards/types'
 import type { SessionStatus, UsageTotals } from '../../conversation/model'
+import { SESSION_STATUSES } from '../../conversation/status'
 import type { DayUsage, SessionInsight } from '../../stats/insight'
 import type { OverviewText, PriceInfo } from './overview-types'
 
@@ -71,6 +72,30 @@ export function overviewScript(data: OverviewData): string {
   return `window.dshOverview=${JSON.stringify(data).replace(/</g, '\\u003c')};\n`
 }
 
+/** Every word of OverviewText (the compile-time check below keeps the list whole). */
+const TEXT_KEYS = [
+  'heading', 'totals', 'sessions', 'turns', 'toolCalls', 'tokensIn', 'tokensOut', 'reasoning', 'cacheRead', 'cacheWrite', 'cacheHit',
+  'timeSpent', 'cost', 'currentFilter', 'noPrices', 'pricesFrom', 'priceSource', 'unpriced', 'tokensChart', 'sessionsChart', 'cacheChart',
+  'failuresChart', 'failed', 'interrupted', 'other', 'unknownModel', 'topSessions', 'mostExpensive', 'slowestTurns', 'turnOf', 'endedOn',
+  'noTime', 'max',
+] as const satisfies readonly (keyof OverviewText)[]
+const everyTextKey: Exclude<keyof OverviewText, (typeof TEXT_KEYS)[number]> extends never ? true : never = true
+void everyTextKey
+
+/** The overview's words, when `v` holds every one as a string (extra keys are left out). */
+function textOf(v: unknown): OverviewText | null {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return null
+  const out: Partial<Record<keyof OverviewText, string>> = {}
+  for (const key of TEXT_KEYS) {
+    const word: unknown = (v as Record<string, unknown>)[key]
+    if (typeof word !== 'string') return null
+    out[key] = word
+  }
+  return out as OverviewText
+}
+
+const isStatus = (v: string | null | undefined): v is SessionStatus => (SESSION_STATUSES as readonly (string | null | undefined)[]).includes(v)
+
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v)
 const isNumOrNull = (v: unknown): v is number | null => v === null || isNum(v)
 
@@ -84,7 +109,8 @@ function usageOf(v: unknown): UsageTotals | null {
 export function decodeOverview(raw: unknown): { records: SessionInsight[]; text: OverviewText; locale: Locale; price: PriceInfo | null } | null {
   if (typeof raw !== 'object' || raw === null) return null
   const data = raw as Partial<OverviewData>
-  if (data.v !== VERSION || !Array.isArray(data.strings) || !Array.isArray(data.sessions) || typeof data.text !== 'object' || data.text === null) return null
+  const text = textOf(data.text)
+  if (data.v !== VERSION || !Array.isArray(data.strings) || !Array.isArray(data.sessions) || text === null) return null
   const strings = data.strings
   if (!strings.every(s => typeof s === 'string')) return null
   const p = data.price as Partial<PriceInfo> | null | undefined
@@ -98,7 +124,7 @@ export function decodeOverview(raw: unknown): { records: SessionInsight[]; text:
     if (!isNumOrNull(cost)) return null
     const u = usageOf(usage)
     const ids = [str(id), str(project), str(status), str(model), str(lastTool)]
-    if (u === null || ids.includes(undefined) || !isNumOrNull(start) || !isNumOrNull(durationMs) || !isNum(turns) || !isNum(toolCalls) || !Array.isArray(days)) return null
+    if (u === null || ids.includes(undefined) || !isStatus(ids[2]) || !isNumOrNull(start) || !isNumOrNull(durationMs) || !isNum(turns) || !isNum(toolCalls) || !Array.isArray(days)) return null
     const dayList: DayUsage[] = []
     for (const d of days as unknown[]) {
       if (!Array.isArray(d) || d.length !== 4) return null
@@ -113,7 +139,7 @@ export function decodeOverview(raw: unknown): { records: SessionInsight[]; text:
       project: ids[1] ?? null,
       start,
       durationMs,
-      status: (ids[2] ?? 'unknown') as SessionStatus,
+      status: ids[2],
       model: ids[3] ?? null,
       turns,
       toolCalls,
@@ -124,5 +150,5 @@ export function decodeOverview(raw: unknown): { records: SessionInsight[]; text:
       ...(price === null ? {} : { cost }),
     })
   }
-  return { records, text: data.text as OverviewText, locale: data.locale === 'zh' ? 'zh' : 'en', price }
+  return { records, text, locale: data.locale === 'zh' ? 'zh' : 'en', price }
 }

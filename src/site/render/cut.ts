@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto'
 import type {
   AnsiLine, CodeBlock, CopyControl, DiffRow, PageRow, PageSection, RowBody, RowWindow, SearchRow, ToolRowModel,
 } from '../../cards/types'
-import { groupDigits } from '../strings'
+import { groupDigits } from '../../cards/format'
 import { plainText } from '../../cards/plain-text'
 import { detailsText } from '../../cards/details/text'
 import type { DetailItem, DetailsBody } from '../../cards/details/types'

@@ -8,16 +8,22 @@
  * The manifest also lists every file the site owns, so a rebuild deletes pages of sessions that are gone —
  * and never touches a file it did not write. Its presence is what marks a folder as a dsh-view site.
  */
-import { readJsonObject } from './read-json'
+import { open } from 'node:fs/promises'
 import { join } from 'node:path'
 import { writeFileAtomic } from './atomic-write'
 import { ownRecord } from '../../log/own'
 import type { RedactionReport } from '../../redact/redactor'
 import type { SessionSummary } from '../types'
+import { checkManifestShape, ManifestDamage } from './manifest-shape'
 
 export const STATE_DIR = '.dsh-view'
 export const MANIFEST_FILE = `${STATE_DIR}/manifest.json`
 const FORMAT = 'dsh-view-site/1'
+/**
+ * A manifest above this size is damage, not read: a build writes ~1–2 KB per session (256 MiB is well over
+ * 100,000 sessions), and reading a file means holding it whole, then its text, then its value.
+ */
+export const MANIFEST_BYTES_MAX = 256 * 1024 * 1024
 
 export interface Warning {
   /** The log, as the user named it. */
@@ -77,13 +83,48 @@ export function withLogPath(record: SessionRecord, path: string): SessionRecord 
   return out
 }
 
-/** The previous manifest, or null when the folder holds none (or one this version cannot read). */
+/** What a site folder's manifest file holds: nothing (no file), a manifest, or damage (why it cannot be used). */
+export type ManifestRead = { kind: 'absent' } | { kind: 'read'; manifest: Manifest } | { kind: 'damaged'; reason: string }
+
+/**
+ * The previous manifest, read without trusting a byte of it: a file that is too big, unreadable, not JSON
+ * or not in the shape a build writes (./manifest-shape.ts) is `damaged`, with the reason.
+ */
+export async function readSiteManifest(outDir: string): Promise<ManifestRead> {
+  let text: string
+  try {
+    const file = await open(join(outDir, MANIFEST_FILE), 'r')
+    try {
+      const { size } = await file.stat()
+      if (size > MANIFEST_BYTES_MAX) return { kind: 'damaged', reason: `larger than ${MANIFEST_BYTES_MAX / 1024 / 1024} MiB` }
+      text = await file.readFile('utf8')
+    } finally {
+      await file.close()
+    }
+  } catch (err) {
+    const code = err instanceof Error && 'code' in err ? String(err.code) : 'unreadable'
+    return code === 'ENOENT' ? { kind: 'absent' } : { kind: 'damaged', reason: `unreadable: ${code}` }
+  }
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return { kind: 'damaged', reason: text.length === 0 ? 'empty' : 'not JSON' }
+  }
+  try {
+    checkManifestShape(value, FORMAT)
+  } catch (err) {
+    if (err instanceof ManifestDamage) return { kind: 'damaged', reason: err.message }
+    throw err
+  }
+  const m = value as Manifest
+  return { kind: 'read', manifest: { format: FORMAT, families: ownCopy(m.families), sessions: ownCopy(m.sessions), files: m.files } }
+}
+
+/** The previous manifest, or null when the folder holds none or one this version cannot use. */
 export async function readManifest(outDir: string): Promise<Manifest | null> {
-  const value = await readJsonObject(join(outDir, MANIFEST_FILE))
-  if (value === null) return null
-  const m = value as Partial<Manifest>
-  if (m.format !== FORMAT || typeof m.families !== 'object' || typeof m.sessions !== 'object' || !Array.isArray(m.files)) return null
-  return { format: FORMAT, families: ownCopy(m.families ?? {}), sessions: ownCopy(m.sessions ?? {}), files: m.files.filter(f => typeof f === 'string') }
+  const read = await readSiteManifest(outDir)
+  return read.kind === 'read' ? read.manifest : null
 }
 
 /** Deterministic bytes: keys sorted at every level that has them. */

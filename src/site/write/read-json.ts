@@ -1,7 +1,8 @@
 /**
- * The read side of the build's state files (the manifest, a shard part's manifest): a JSON file's value when
- * it is an object, null when the file is missing, unreadable, not JSON or not an object. Each caller then
- * checks its own format; anything it cannot read is treated as absent.
+ * The read side of a shard part's manifest (src/site/plan/shard.ts): a JSON file's value when it is an
+ * object, null when the file is missing, unreadable, not JSON or not an object. The caller then checks its
+ * format; anything it cannot read is treated as absent. (The site manifest has its own reader, with a size
+ * cap and a full shape check: ./manifest.ts.)
  */
 import { readFile } from 'node:fs/promises'
 

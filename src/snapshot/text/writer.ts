@@ -13,6 +13,7 @@
  * the character counts would differ between machines. Terminal prompt labels get one more mask
  * (`promptLabel`): the workspace basename there, and nowhere else, reads `{{workspace}}` (../normalize.ts).
  */
+import { groupDigits } from '../../cards/format'
 
 export interface Clip {
   /** Lines kept from the start. */
@@ -40,7 +41,7 @@ export function oneLine(text: string, width = 160): string {
   return flat.length > width ? `${flat.slice(0, width)}…` : flat
 }
 
-const count = (n: number) => n.toLocaleString('en-US')
+const count = groupDigits
 
 export class SnapshotWriter {
   readonly #lines: string[] = []

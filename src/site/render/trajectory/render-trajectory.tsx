@@ -153,7 +153,7 @@ export class PreparedTrajectory {
       }
       const chatOf = chatTargets(input.snapshot, chat)
       // A link to a record on the same page stays `#id`; on another page it gets that page's name.
-      const resolverFor = (current: number) => (_tab: string, id: string): string => {
+      const resolverFor = (current: number) => (id: string): string => {
         if (id.startsWith('chat-')) {
           const record = input.snapshot.records[Number(id.slice(5)) - 1]
           return (record === undefined ? null : chatOf(record)) ?? chat.file(1)
