@@ -9,11 +9,15 @@
  * page's timed rows in play order: each names its element by its position among the ids of the page's
  * transcript (the page renders them; `hash` checks that the page and the data agree), with its kind, raw
  * times (ms from the session's first row), a text row's length and arrival curve, and the idle gaps that
- * compressed timing squeezes there. Numbers are VLQ-coded deltas (./codec.ts).
+ * compressed timing squeezes there. Numbers are VLQ-coded deltas (./codec.ts). A page with subagent cards
+ * also carries their children's progress (./progress.ts) in two more fields, `sub` (per card: its item, its
+ * ticks' raw times and which tool each names) and `tools` (the names); a page without has neither field, so
+ * its data is as before.
  */
 import type { Curve } from './curve'
 import { VlqReader, VlqWriter } from './codec'
 import type { Gap, TimedItem } from './modes'
+import type { Tick } from './progress'
 import type { ChapterKind, ItemKind } from './schedule'
 
 export const REPLAY_DATA_VERSION = 1
@@ -61,6 +65,8 @@ export interface PageItem extends TimedItem {
   ref: number
   failed: boolean
   ends: boolean
+  /** A subagent card's child progress (raw times inside [t0, t1]). */
+  ticks?: Tick[]
 }
 
 export interface PageData {
@@ -90,6 +96,9 @@ interface PageText {
   at: Checkpoint
   gaps: string
   items: string
+  /** Subagent progress, only when the page has some. */
+  sub?: string
+  tools?: string[]
 }
 
 interface IndexText {
@@ -129,7 +138,62 @@ function encodePage(data: PageData): PageText {
     ref = item.ref
     t0 = item.t0
   }
-  return { v: data.v, page: data.page, ids: data.ids, hash: data.hash, base: data.base, at: round(data.at), gaps: gaps.toString(), items: items.toString() }
+  const text: PageText = { v: data.v, page: data.page, ids: data.ids, hash: data.hash, base: data.base, at: round(data.at), gaps: gaps.toString(), items: items.toString() }
+  return withProgress(text, data.items)
+}
+
+/**
+ * Per card with ticks: its item's index (delta from the previous such card's, less one), its tick count, then
+ * per tick its time (delta from the one before, the first from the card's start) and its tool (0: a step;
+ * k: `tools[k-1]`). Tool names are listed once each, in order of first use (a Map: they come from logs).
+ */
+function withProgress(text: PageText, items: readonly PageItem[]): PageText {
+  const sub = new VlqWriter()
+  const tools = new Map<string, number>()
+  let previous = -1
+  items.forEach((item, i) => {
+    if (item.ticks === undefined || item.ticks.length === 0) return
+    sub.unsigned(i - previous - 1).unsigned(item.ticks.length)
+    let t = item.t0
+    for (const tick of item.ticks) {
+      let tool = 0
+      if (tick.tool !== null) {
+        if (!tools.has(tick.tool)) tools.set(tick.tool, tools.size + 1)
+        tool = tools.get(tick.tool) as number
+      }
+      sub.unsigned(Math.max(0, Math.round(tick.t - t))).unsigned(tool)
+      t += Math.max(0, Math.round(tick.t - t))
+    }
+    previous = i
+  })
+  if (previous === -1) return text
+  return { ...text, sub: sub.toString(), tools: [...tools.keys()] }
+}
+
+/** The ticks `sub` and `tools` give the items (in place); false when they are malformed. */
+function readProgress(value: Record<string, unknown>, items: PageItem[]): boolean {
+  const sub = value['sub']
+  const tools = value['tools']
+  if (sub === undefined && tools === undefined) return true
+  if (typeof sub !== 'string' || !Array.isArray(tools) || !tools.every(t => typeof t === 'string')) return false
+  const r = new VlqReader(sub)
+  let i = -1
+  while (!r.done && !r.bad) {
+    i += r.unsigned() + 1
+    const item = items[i]
+    const n = r.unsigned()
+    if (item === undefined || item.kind !== 'work') return false
+    const ticks: Tick[] = []
+    let t = item.t0
+    for (let k = 0; k < n && !r.bad; k++) {
+      t += r.unsigned()
+      const tool = r.unsigned()
+      if (tool > tools.length) return false
+      ticks.push({ t, tool: tool === 0 ? null : (tools[tool - 1] as string) })
+    }
+    item.ticks = ticks
+  }
+  return !r.bad
 }
 
 export function encodeIndex(index: ReplayIndex): IndexText {
@@ -232,7 +296,7 @@ export function decodePage(value: unknown): PageData | null {
     }
     items.push({ ref, kind, t0, t1, units, curve, failed: (head & 4) !== 0, ends: (head & 8) !== 0 })
   }
-  if (g.bad || r.bad) return null
+  if (g.bad || r.bad || !readProgress(value, items)) return null
   return { v: REPLAY_DATA_VERSION, page, ids, hash, base, at, gaps, items }
 }
 

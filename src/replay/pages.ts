@@ -38,7 +38,7 @@ export function replayAssets(schedule: Schedule, pages: readonly ReplayPage[]): 
     const at = where.get(item.key)
     if (at === undefined || at.page < current) return
     current = at.page
-    kept.push({ ref: at.ref, kind: item.kind, t0: item.t0, t1: item.t1, units: item.units, curve: item.curve, failed: item.failed, ends: item.ends })
+    kept.push({ ref: at.ref, kind: item.kind, t0: item.t0, t1: item.t1, units: item.units, curve: item.curve, failed: item.failed, ends: item.ends, ...(item.ticks === undefined ? {} : { ticks: item.ticks }) })
     pageOf.push(at.page)
     origin.push(i)
   })

@@ -17,6 +17,7 @@ import { childRowKey } from '../cards/tool-row'
 import type { AssistantBlock, ChatNode, Conversation, ContextNode } from '../conversation/model'
 import type { ToolCallNode } from '../conversation/tool-call'
 import type { Curve } from './curve'
+import { placeTicks, type ChildTick, type Tick } from './progress'
 import type { ReplayTiming, StreamTimes } from './timing'
 
 export type ItemKind = 'section' | 'row' | 'text' | 'work'
@@ -38,6 +39,8 @@ export interface ScheduleItem {
   ends: boolean
   /** Index of its section in `Schedule.sections`. */
   section: number
+  /** A subagent call's child progress (./progress.ts), inside [t0, t1]; absent for any other item. */
+  ticks?: Tick[]
 }
 
 export interface ScheduleSection {
@@ -84,11 +87,17 @@ interface Draft {
   curve: Curve | null
   failed: boolean
   ends: boolean
+  /** The child sessions' ticks of a subagent call (absolute clocks). */
+  ticks?: readonly ChildTick[]
 }
 
 const clock = (time: number | null | undefined): number | null => (typeof time === 'number' && time > 0 ? time : null)
 
-export function buildSchedule(conversation: Conversation, timing: ReplayTiming, marks: readonly Mark[] = []): Schedule {
+/**
+ * `children`: for a parent session, its subagent calls' child progress by call id (the children's own logs,
+ * src/replay/progress.ts `childTicks`); each call's card then carries them as `ticks`.
+ */
+export function buildSchedule(conversation: Conversation, timing: ReplayTiming, marks: readonly Mark[] = [], children: ReadonlyMap<string, readonly ChildTick[]> = new Map()): Schedule {
   const drafts: Draft[] = []
   const owner: number[] = []
   const sections: ScheduleSection[] = []
@@ -107,7 +116,7 @@ export function buildSchedule(conversation: Conversation, timing: ReplayTiming, 
     let failedHere = false
     for (const node of section.nodes) {
       const first = drafts.length
-      nodeItems(node, timing, push)
+      nodeItems(node, timing, push, children)
       for (let i = first; i < drafts.length; i++) {
         const draft = drafts[i] as Draft
         if (draft.failed && !failedHere) {
@@ -141,7 +150,7 @@ type Push = (draft: Draft) => number
 
 const row = (key: string, t0: number | null, failed = false, ends = false): Draft => ({ key, kind: 'row', t0, t1: null, units: 0, curve: null, failed, ends })
 
-function nodeItems(node: ChatNode, timing: ReplayTiming, push: Push): void {
+function nodeItems(node: ChatNode, timing: ReplayTiming, push: Push, children: ReadonlyMap<string, readonly ChildTick[]>): void {
   switch (node.kind) {
     case 'user':
     case 'steering':
@@ -169,7 +178,7 @@ function nodeItems(node: ChatNode, timing: ReplayTiming, push: Push): void {
       return
     }
     case 'tool':
-      toolItems(node.key, node.call, push)
+      toolItems(node.key, node.call, push, children.get(node.call.callId))
       return
     case 'command':
       push({ key: node.key, kind: 'work', t0: clock(node.time), t1: node.doneSeq === null ? null : clock(timing.clocks.get(node.doneSeq)), units: 0, curve: null, failed: node.status === 'error', ends: false })
@@ -205,14 +214,15 @@ function blockItems(key: string, blocks: readonly AssistantBlock[], times: Strea
 }
 
 /** A tool tree: the root and its code-dispatch children, each running from its call to its result. */
-function toolItems(key: string, call: ToolCallNode, push: Push): void {
+function toolItems(key: string, call: ToolCallNode, push: Push, ticks: readonly ChildTick[] | undefined): void {
   // Children are drawn under their parent, in dispatch order: an explicit stack, never recursion on log data.
   const stack: { key: string; call: ToolCallNode }[] = [{ key, call }]
   while (stack.length > 0) {
     const { key: k, call: c } = stack.pop() as { key: string; call: ToolCallNode }
     const t0 = clock(c.callTime)
     const t1 = c.result === null ? null : clock(c.result.time)
-    push({ key: k, kind: 'work', t0: t0 ?? t1, t1, units: 0, curve: null, failed: c.result?.isError === true, ends: false })
+    const root = c === call && ticks !== undefined && ticks.length > 0
+    push({ key: k, kind: 'work', t0: t0 ?? t1, t1, units: 0, curve: null, failed: c.result?.isError === true, ends: false, ...(root ? { ticks } : {}) })
     for (let i = c.subCalls.length - 1; i >= 0; i--) {
       const child = c.subCalls[i] as ToolCallNode
       stack.push({ key: childRowKey(k, c.callId, child.callId), call: child })
@@ -234,6 +244,7 @@ function settle(drafts: readonly Draft[], owner: readonly number[], sections: Sc
   }
   const base = timed && start !== null ? start : 0
   const items: ScheduleItem[] = []
+  const shifts: number[] = []
   let at = 0
   for (let i = 0; i < drafts.length; i++) {
     const d = drafts[i] as Draft
@@ -245,6 +256,7 @@ function settle(drafts: readonly Draft[], owner: readonly number[], sections: Sc
     const curve = d.curve === null || !timed ? null : { times: d.curve.times.map(t => Math.max(t0, t - base + shift)), units: d.curve.units }
     const end = timed && d.t1 !== null ? d.t1 - base + shift : null
     items.push({ key: d.key, kind: d.kind, t0, t1: Math.max(t0, end ?? t0), units: d.units, curve, failed: d.failed, ends: d.ends, section: owner[i] ?? 0 })
+    shifts.push(shift)
   }
   // Unsettled work runs to its section's end (or the last time of the session).
   const last = items.reduce((m, it) => Math.max(m, it.t1), 0)
@@ -261,6 +273,13 @@ function settle(drafts: readonly Draft[], owner: readonly number[], sections: Sc
       const draft = drafts[i] as Draft
       if (item.kind === 'work' && draft.t1 === null && timed) item.t1 = Math.max(item.t0, s + 1 < sections.length ? end : last)
     }
+  }
+  // A child's ticks go on its card once the card's span is final (an unsettled one ran to its section's end).
+  if (timed) {
+    drafts.forEach((d, i) => {
+      const item = items[i] as ScheduleItem
+      if (d.ticks !== undefined) item.ticks = placeTicks(d.ticks, base, shifts[i] ?? 0, item.t0, item.t1)
+    })
   }
   return { timed, start: base, items, sections, chapters }
 }

@@ -24,6 +24,7 @@ import type { SessionInsight } from '../stats/insight'
 import { insightOf } from './fold/insight'
 import type { PriceTable } from '../stats/prices'
 import { buildSchedule, type Mark, type ReplayTiming } from '../replay'
+import { childTicks, type ChildTick } from '../replay/progress'
 import { damagedConversation, failureReason, type FailedStage } from './fold/damaged'
 import type { SessionRecord, Warning } from './write/manifest'
 import { SessionRenderer, type RenderedSession } from './render/render-session'
@@ -109,6 +110,11 @@ interface Loaded {
   spawns: SpawnCall[]
   opening: string | null
   createdAt: number | null
+  /**
+   * Its steps and tool calls with their clocks (src/replay/progress.ts), for the replay of the call that
+   * spawned it: kept when the model is let go, as the parent may render after it. Empty for a live build.
+   */
+  ticks: ChildTick[]
   summary: SessionSummary
   warnings: Warning[]
   /** Its log ends in a partial line (see SessionRenderInput.tornTail). */
@@ -143,10 +149,13 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
     const children = loaded.filter(c => c !== l && c.summary.parentId === l.member.id)
     // Which call spawned each child, as the parent's log tells it.
     const childByCall = new Map<string, SessionSummary[]>()
+    // And what its children did, by the call (their clocks in order), for the replay of that call.
+    const ticksByCall = new Map<string, ChildTick[]>()
     for (const link of l.children) {
       const child = byId.get(link.sessionId)
       if (child === undefined || link.callId === null || child === l) continue
       childByCall.set(link.callId, [...(childByCall.get(link.callId) ?? []), child.summary])
+      if (child.ticks.length > 0) ticksByCall.set(link.callId, [...(ticksByCall.get(link.callId) ?? []), ...child.ticks].sort((a, b) => a.time - b.time))
     }
     const spawnedHere = parent?.children.some(c => c.sessionId === l.member.id && c.callId !== null) === true
     const familyContext: Family = {
@@ -161,7 +170,7 @@ export async function renderFamily(family: readonly FamilyMember[], ctx: FamilyC
       const conversation = box.conversation as Conversation
       box.conversation = null
       // The replay schedule is read off the model before the feed lets its sections go (src/replay).
-      const replay = box.timing === null ? null : buildSchedule(conversation, box.timing, ctx.marks ?? [])
+      const replay = box.timing === null ? null : buildSchedule(conversation, box.timing, ctx.marks ?? [], ticksByCall)
       box.timing = null
       const sections = sectionFeed(conversation, { cwd: conversation.facts.cwd, home: null, locale: ctx.locale })
       const digest = digestOf(conversation.sections)
@@ -287,6 +296,7 @@ async function foldFamily(family: readonly FamilyMember[], ctx: FamilyContext, r
       spawns: spawnCalls(conversation.sections),
       opening: firstPromptOf(conversation.sections),
       createdAt: conversation.header?.createdAt ?? null,
+      ticks: ctx.live || conversation.facts.parentSessionId === null ? [] : childTicks(conversation),
       warnings,
       tornTail: folded.tornTail,
       lines,

@@ -3,8 +3,9 @@
  * spawns one (v0 jsonrpc-agent subagent-spawn-in-process: the parent's `subagent` tool row, and the child's
  * own session beside it). Before its logged call time the row and the link to the child's session under it
  * are hidden; from the call until the logged result the row shows running (its localized label) with the
- * child's link under it; a frame after the result it is settled, its card whole. The child's own clocks are
- * not on the parent's page, so its progress is the row's running span, not a count of the child's steps.
+ * child's link under it; a frame after the result it is settled, its card whole. The child's own progress
+ * (its steps and tool calls, from its own log) ticks in the running label at the child's logged times, within
+ * a frame (v0 acp-agent subagent-depth-two-rejection: a child that calls a tool of its own), in en and zh.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -17,11 +18,22 @@ import { buildInto, tempDir } from '../support/build'
 import { chromiumPath, launch, watch } from './chromium'
 
 const FAMILY = fileURLToPath(new URL('../../fixtures/corpus/v0/jsonrpc-agent/subagent-spawn-in-process', import.meta.url))
+const NESTED = fileURLToPath(new URL('../../fixtures/corpus/v0/acp-agent/subagent-depth-two-rejection', import.meta.url))
 
 const enabled = chromiumPath() !== null
 let browser: Browser
 let parentPage: string
 let index: ReplayIndex
+const nested: { en: string; zh: string } = { en: '', zh: '' }
+
+/** The built page of the family's root session (the one whose log names no parent), and its replay index. */
+function rootPage(sessions: string, rootId: string): { page: string; index: ReplayIndex } {
+  const page = join(sessions, `${rootId}.html`)
+  const script = readFileSync(page.replace(/\.html$/, '.replay.js'), 'utf8')
+  const decoded = decodeIndex(JSON.parse(script.slice('window.dshReplay='.length, -2)) as unknown)
+  if (decoded === null) throw new Error('unreadable replay data')
+  return { page, index: decoded }
+}
 
 beforeAll(async () => {
   if (!enabled) return
@@ -34,11 +46,17 @@ beforeAll(async () => {
   const parent = pages.find(f => readFileSync(join(sessions, f), 'utf8').includes('data-kind="child-session"'))
   if (parent === undefined) throw new Error('no parent page')
   parentPage = join(sessions, parent)
-  const script = readFileSync(parentPage.replace(/\.html$/, '.replay.js'), 'utf8')
-  const decoded = decodeIndex(JSON.parse(script.slice('window.dshReplay='.length, -2)) as unknown)
-  if (decoded === null) throw new Error('unreadable replay data')
-  index = decoded
-}, 120_000)
+  index = rootPage(sessions, parent.replace(/\.html$/, '')).index
+  for (const locale of ['en', 'zh'] as const) {
+    const out = tempDir()
+    await buildInto([NESTED], out, { locale })
+    nested[locale] = rootPage(join(out, 'sessions'), ROOT_ID).page
+  }
+}, 180_000)
+
+const ROOT_ID = '11111111-1111-4111-8111-111111111111'
+type Obj = Record<string, unknown>
+const logEvents = (file: string): Obj[] => readFileSync(join(NESTED, file), 'utf8').split('\n').filter(l => l.trim() !== '').map(l => JSON.parse(l) as Obj)
 
 afterAll(async () => {
   await browser?.close()
@@ -93,6 +111,58 @@ describe.skipIf(!enabled)('a subagent during replay', () => {
     expect(await rowState(page, subagent.ref)).toMatchObject({ row: 'running', link: true })
     await runTo(subagent.t1 + FRAME_MS + 1)
     expect(await rowState(page, subagent.ref)).toMatchObject({ row: 'settled', link: true, label: 'none' })
+    expect(activity.errors).toEqual([])
+    await context.close()
+  })
+})
+
+describe.skipIf(!enabled)('a subagent’s own progress during replay', () => {
+  // The child's log, read here line by line: its steps (first call or message) and tool calls, as offsets
+  // from the parent's call to it.
+  const callTime = logEvents('session.jsonl').find(e => e['type'] === 'tool/call')?.['time'] as number
+  const childCall = logEvents('session.1.jsonl').find(e => e['type'] === 'tool/call') as Obj
+  const childCallAt = (childCall['time'] as number) - callTime
+  const childToolName = (childCall['data'] as Obj)['name'] as string
+  const lastMessageAt = (logEvents('session.1.jsonl').filter(e => e['type'] === 'assistant/message').at(-1)?.['time'] as number) - callTime
+
+  it.each([
+    ['en', 'running…', `running… · 1 step · 1 tool call · last: ${childToolName}`],
+    ['zh', '运行中…', `运行中… · 1 步 · 1 次工具调用 · 最近：${childToolName}`],
+  ] as const)('ticks under the running card at the child’s logged times (%s)', async (locale, running, afterCall) => {
+    const { index: nestedIndex } = rootPage(join(nested[locale], '..'), ROOT_ID)
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const activity = watch(page)
+    await page.clock.install({ time: new Date('2026-12-01T00:00:00Z') })
+    await page.clock.pauseAt(new Date('2026-12-01T00:00:10Z'))
+    await page.goto(pathToFileURL(nested[locale]).href)
+    const card = (nestedIndex.data?.items ?? []).find(i => i.ticks !== undefined) as PageItem
+    expect(card).toBeDefined()
+    // The data holds the child's clocks as the logs say them: offsets from the call, inside the card's span.
+    expect(card.ticks?.map(t => t.t - card.t0)).toEqual([childCallAt, childCallAt, lastMessageAt])
+    expect(card.t1).toBeGreaterThan(card.t0 + lastMessageAt)
+    expect(childCallAt).toBeGreaterThan(FRAME_MS + 2)
+
+    await page.getByLabel(locale === 'zh' ? '计时' : 'Timing').selectOption('real')
+    await page.evaluate(() => window.dshPlayer?.start({ at: 0, play: true }))
+    await page.waitForSelector('html[data-replaying]')
+    let now = 0
+    const runTo = async (at: number) => {
+      await page.clock.runFor(Math.max(0, Math.ceil(at - now)))
+      now = Math.max(now, Math.ceil(at))
+    }
+    const label = () => rowState(page, card.ref).then(s => s.label)
+    await runTo(card.t0 + FRAME_MS + 1)
+    expect(await rowState(page, card.ref)).toMatchObject({ row: 'running', link: true })
+    await runTo(card.t0 + childCallAt - 1)
+    expect(await label()).toBe(JSON.stringify(running))
+    // Within a frame of the child's step and call: counted, the tool named.
+    await runTo(card.t0 + childCallAt + FRAME_MS + 1)
+    expect(await label()).toBe(JSON.stringify(afterCall))
+    await runTo(card.t0 + lastMessageAt - 1)
+    expect(await label()).toBe(JSON.stringify(afterCall))
+    await runTo(card.t1 + FRAME_MS + 1)
+    expect(await rowState(page, card.ref)).toMatchObject({ row: 'settled', label: 'none' })
     expect(activity.errors).toEqual([])
     await context.close()
   })

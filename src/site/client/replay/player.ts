@@ -14,6 +14,7 @@ import { decodeIndex, decodePage, type PageData, type ReplayIndex } from '../../
 import { idsHash } from '../../../replay/codec'
 import { replayDataFile } from '../../render/replay-files'
 import { DEFAULT_TIMING, TIMING_MODES, type TimingMode } from '../../../replay/modes'
+import { progressCount } from '../../../replay/progress'
 import { Timeline } from './timeline'
 import { clock, duration, replayText, type ReplayText } from './strings'
 import { TextReveal } from './text-reveal'
@@ -475,6 +476,13 @@ export class Player {
         else e.removeAttribute('data-rp-run')
         if (was === 0 && state > 0 && item.kind !== 'section') newest = e
         this.#state[i] = state
+      }
+      // A subagent card's child progress, as text in the running label (set only when it changes).
+      if (state === 1 && item.ticks !== undefined) {
+        const n = tl.ticked(i, p)
+        const count = progressCount(item.ticks, n)
+        const label = n === 0 ? this.#t.running : `${this.#t.running} · ${this.#t.progress(count.steps, count.calls, count.last)}`
+        if (e.getAttribute('data-rp-run') !== label) e.setAttribute('data-rp-run', label)
       }
       if (item.kind === 'text') {
         let reveal = this.#reveals.get(i)

@@ -12,6 +12,8 @@ export interface ReplayText {
   untimed: string
   skipped: (duration: string) => string
   running: string
+  /** A subagent's own progress under its running card: steps, tool calls, the last tool's name. */
+  progress: (steps: number, calls: number, last: string | null) => string
   mismatch: string
   unavailable: string
   turn: (n: number) => string
@@ -36,6 +38,8 @@ const EN: ReplayText = {
   untimed: 'Paced: this log has no times',
   skipped: d => `⏩ ${d} skipped`,
   running: 'running…',
+  progress: (steps, calls, last) =>
+    [`${steps} ${steps === 1 ? 'step' : 'steps'}`, `${calls} ${calls === 1 ? 'tool call' : 'tool calls'}`, ...(last === null ? [] : [`last: ${last}`])].join(' · '),
   mismatch: 'Replay data does not match this page',
   unavailable: 'Replay data could not be loaded',
   turn: n => `Turn ${n}`,
@@ -60,6 +64,7 @@ const ZH: ReplayText = {
   untimed: '匀速：此日志没有时间',
   skipped: d => `⏩ 跳过 ${d}`,
   running: '运行中…',
+  progress: (steps, calls, last) => [`${steps} 步`, `${calls} 次工具调用`, ...(last === null ? [] : [`最近：${last}`])].join(' · '),
   mismatch: '回放数据与本页不符',
   unavailable: '无法加载回放数据',
   turn: n => `第 ${n} 轮`,

@@ -6,6 +6,7 @@
  */
 import type { PageData, PageItem, ReplayIndex } from '../../../replay/data'
 import { IDLE_SQUEEZED_MS, playTimes, skipped, Squeezer, textShown, TIMING_MODES, type TimingMode } from '../../../replay/modes'
+import { tickPlayTime } from '../../../replay/progress'
 
 export interface SkipMark {
   /** Play positions of the squeezed gap. */
@@ -25,6 +26,8 @@ export class Timeline {
   readonly total: number
   readonly skips: SkipMark[] = []
   readonly turns: { turn: number; page: number; at: number }[]
+  /** Per subagent card (by item): its child's ticks' play times, in order. */
+  readonly ticks = new Map<number, Float64Array>()
 
   constructor(
     readonly index: ReplayIndex,
@@ -45,6 +48,12 @@ export class Timeline {
     if (squeezer !== null) {
       for (const gap of page.gaps) if (gap.to > page.base) this.skips.push({ from: squeezer.map(Math.max(gap.from, page.base)), to: squeezer.map(gap.to), skipped: skipped(gap) })
     }
+    page.items.forEach((item, i) => {
+      if (item.ticks === undefined) return
+      const p0 = this.p0[i] as number
+      const p1 = this.p1[i] as number
+      this.ticks.set(i, Float64Array.from(item.ticks, tick => tickPlayTime(tick.t, item.t0, item.t1, p0, p1, this.map)))
+    })
     this.turns = index.turns.map(t => ({ turn: t.turn, page: t.page, at: t.at[m] as number }))
   }
 
@@ -55,6 +64,15 @@ export class Timeline {
   /** The fraction (0…1) of text item `i` shown at play position `p`. */
   shown(i: number, p: number): number {
     return textShown(this.page.items[i] as PageItem, p, this.p0[i] as number, this.p1[i] as number, this.map)
+  }
+
+  /** How many of subagent card `i`'s child ticks have played by play position `p` (0 for any other item). */
+  ticked(i: number, p: number): number {
+    const times = this.ticks.get(i)
+    if (times === undefined) return 0
+    let n = 0
+    while (n < times.length && (times[n] as number) <= p) n++
+    return n
   }
 
   /** The squeezed gap around `p` (its notice stays up for the squeezed second and one more). */
