@@ -22,7 +22,8 @@ import { assignStems } from '../site/plan/slug'
 import type { SessionSummary } from '../site/types'
 import type { Locale } from '../cards/types'
 import type { FamilyMember } from './resolve'
-import { buildSchedule, type Schedule } from '../replay'
+import { buildSchedule, type ReplayTiming, type Schedule } from '../replay'
+import { childTicks, type ChildTick } from '../replay/progress'
 
 export interface ExportSession {
   id: string
@@ -55,6 +56,8 @@ export async function loadFamily(members: readonly FamilyMember[], redact: Redac
   const problems: ExportFamily['problems'] = []
   const depthOf = new Map<string, number>()
   const reports: RedactionReport[] = []
+  // The root's replay waits for the whole family: its subagent cards carry their children's progress.
+  let rootReplay: { session: ExportSession; timing: ReplayTiming } | null = null
   for (const [i, member] of members.entries()) {
     const depth = member.parentId === null ? 0 : (depthOf.get(member.parentId) ?? 0) + 1
     depthOf.set(member.id, depth)
@@ -72,7 +75,7 @@ export async function loadFamily(members: readonly FamilyMember[], redact: Redac
       continue
     }
     const stem = stems[i] ?? member.id
-    sessions.push({
+    const session: ExportSession = {
       id: member.id,
       stem,
       conversation: result.conversation,
@@ -82,10 +85,26 @@ export async function loadFamily(members: readonly FamilyMember[], redact: Redac
       depth,
       // Priced as the stats and the site's overview price it (the session's insight), by the bundled table.
       cost: result.detail === undefined ? null : (insightOf(member.id, result.conversation, result.detail, defaultPrices()).cost ?? null),
-      schedule: replay && result.timing != null ? buildSchedule(result.conversation, result.timing) : null,
-    })
+      schedule: null,
+    }
+    sessions.push(session)
+    if (replay && result.timing != null) rootReplay = { session, timing: result.timing }
   }
+  if (rootReplay !== null) rootReplay.session.schedule = buildSchedule(rootReplay.session.conversation, rootReplay.timing, [], childProgress(rootReplay.session, sessions))
   return { sessions, problems, redactions: redact === null ? null : mergeReports(reports) }
+}
+
+/** What `session`'s children did, by the call that spawned them (src/replay/progress.ts), for its replay. */
+function childProgress(session: ExportSession, family: readonly ExportSession[]): Map<string, ChildTick[]> {
+  const byCall = new Map<string, ChildTick[]>()
+  const byId = new Map(family.map(s => [s.id, s]))
+  for (const link of familyLinks(family).get(session) ?? []) {
+    const child = byId.get(link.sessionId)
+    if (child === undefined || child === session || link.callId === null) continue
+    const ticks = childTicks(child.conversation)
+    if (ticks.length > 0) byCall.set(link.callId, [...(byCall.get(link.callId) ?? []), ...ticks].sort((a, b) => a.time - b.time))
+  }
+  return byCall
 }
 
 /** How a session sits in its family: the parent (and the spawning call's anchor there) and its children. */

@@ -3,7 +3,8 @@
  * beside it, which loads nothing (no file or URL referenced, one executable script — the file's own), with
  * the root session's replay as an inert JSON data block its `<meta name="dsh-replay">` names; the same bytes
  * on a re-run; an untimed log plays paced; without `--replay` the file carries no replay at all; `--replay`
- * without `-o` is a usage error. The browser side (the embed API) is test/browser/replay-embed.test.ts.
+ * without `-o` is a usage error. A root that spawns a subagent carries the child's progress on its card
+ * (src/replay/progress.ts), at the child log's clocks; one that spawns none carries no progress fields. The browser side (the embed API) is test/browser/replay-embed.test.ts.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -19,6 +20,7 @@ import { tempDir } from '../support/build'
 
 const corpus = (rel: string) => fileURLToPath(new URL(`../../fixtures/corpus/${rel}`, import.meta.url))
 const RETRY = corpus('v0/acp-agent/empty-response-retry/session.jsonl')
+const NESTED = corpus('v0/acp-agent/subagent-depth-two-rejection/session.jsonl')
 const UNTIMED = corpus('v4/logs/zq0929__snapshots_session_empty-response-retry-current_session.v4.jsonl')
 
 async function exportCli(argv: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -90,5 +92,31 @@ describe('dsh-view export --replay', () => {
     expect(() => parseInvocation(['export', 's', '--markdown', 'x.md', '--replay'])).toThrow(UserError)
     expect(() => parseInvocation(['export', 's', '--markdown', 'x.md', '--replay'])).toThrow(/--replay puts the replay in the HTML file: it needs -o FILE.html/)
     expect(parseInvocation(['export', 's', '-o', 'x.html', '--replay'])).toMatchObject({ mode: 'export', replay: true })
+  })
+
+  it('carries a subagent’s progress on its card, at the child log’s clocks', async () => {
+    const dir = tempDir('dv-export-replay-')
+    const file = join(dir, 'nested.html')
+    expect((await exportCli([NESTED, '--replay', '-o', file])).code).toBe(0)
+    const index = replayOf(readFileSync(file, 'utf8'))
+    const cards = index?.data?.items.filter(i => i.ticks !== undefined) ?? []
+    expect(cards).toHaveLength(1)
+    // The child's log (session.1.jsonl), read here: its tool call and last message, from the parent's call.
+    const lines = (name: string) => readFileSync(join(NESTED, '..', name), 'utf8').split('\n').filter(l => l.trim() !== '').map(l => JSON.parse(l) as { type: string; time: number; data: { name?: string } })
+    const call = lines('session.jsonl').find(e => e.type === 'tool/call')?.time ?? 0
+    const child = lines('session.1.jsonl')
+    const childCall = child.find(e => e.type === 'tool/call')
+    const lastMessage = child.filter(e => e.type === 'assistant/message').at(-1)
+    const card = cards[0]
+    expect(card?.ticks?.map(t => [t.t - (card?.t0 ?? 0), t.tool])).toEqual([
+      [(childCall?.time ?? 0) - call, null],
+      [(childCall?.time ?? 0) - call, childCall?.data.name],
+      [(lastMessage?.time ?? 0) - call, null],
+    ])
+
+    const plain = join(dir, 'plain.html')
+    expect((await exportCli([RETRY, '--replay', '-o', plain])).code).toBe(0)
+    const block = [...readFileSync(plain, 'utf8').matchAll(BLOCK)][0]?.[1] ?? ''
+    expect(block).not.toMatch(/"sub"|"tools"/)
   })
 })
