@@ -5,7 +5,8 @@
  * are hidden; from the call until the logged result the row shows running (its localized label) with the
  * child's link under it; a frame after the result it is settled, its card whole. The child's own progress
  * (its steps and tool calls, from its own log) ticks in the running label at the child's logged times, within
- * a frame (v0 acp-agent subagent-depth-two-rejection: a child that calls a tool of its own), in en and zh.
+ * a frame (v0 acp-agent subagent-depth-two-rejection: a child that calls a tool of its own), in en and zh,
+ * and along the card's paced span with reduced motion (the counter is text: it ticks all the same).
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -14,6 +15,8 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decodeIndex, type PageItem, type ReplayIndex } from '../../src/replay/data'
 import { FRAME_MS } from '../../src/replay/curve'
+import { playTimes } from '../../src/replay/modes'
+import { tickPlayTime } from '../../src/replay/progress'
 import { buildInto, tempDir } from '../support/build'
 import { chromiumPath, launch, watch } from './chromium'
 
@@ -162,6 +165,42 @@ describe.skipIf(!enabled)('a subagent’s own progress during replay', () => {
     await runTo(card.t0 + lastMessageAt - 1)
     expect(await label()).toBe(JSON.stringify(afterCall))
     await runTo(card.t1 + FRAME_MS + 1)
+    expect(await rowState(page, card.ref)).toMatchObject({ row: 'settled', label: 'none' })
+    expect(activity.errors).toEqual([])
+    await context.close()
+  })
+
+  it('ticks along the card’s paced span, with reduced motion too (text, nothing moves)', async () => {
+    const { index: nestedIndex } = rootPage(join(nested.en, '..'), ROOT_ID)
+    const data = nestedIndex.data
+    if (data === null) throw new Error('no page data')
+    const i = data.items.findIndex(item => item.ticks !== undefined)
+    const card = data.items[i] as PageItem
+    // Where the page's paced timing plays the card, and the child's call along it.
+    const paced = playTimes(data.items, 'paced', data.at[2], null)
+    const p0 = paced.p0[i] as number
+    const p1 = paced.p1[i] as number
+    const callAt = tickPlayTime(card.t0 + childCallAt, card.t0, card.t1, p0, p1, null)
+    expect(callAt - p0).toBeGreaterThan(FRAME_MS + 2)
+    const context = await browser.newContext({ reducedMotion: 'reduce' })
+    const page = await context.newPage()
+    const activity = watch(page)
+    await page.clock.install({ time: new Date('2026-12-01T00:00:00Z') })
+    await page.clock.pauseAt(new Date('2026-12-01T00:00:10Z'))
+    await page.goto(pathToFileURL(nested.en).href)
+    await page.getByLabel('Timing').selectOption('paced')
+    await page.evaluate(() => window.dshPlayer?.start({ at: 0, play: true }))
+    await page.waitForSelector('html[data-replaying]')
+    let now = 0
+    const runTo = async (at: number) => {
+      await page.clock.runFor(Math.max(0, Math.ceil(at - now)))
+      now = Math.max(now, Math.ceil(at))
+    }
+    await runTo(callAt - 1)
+    expect(await rowState(page, card.ref)).toMatchObject({ row: 'running', label: '"running…"' })
+    await runTo(callAt + FRAME_MS + 1)
+    expect((await rowState(page, card.ref)).label).toBe(JSON.stringify(`running… · 1 step · 1 tool call · last: ${childToolName}`))
+    await runTo(p1 + FRAME_MS + 1)
     expect(await rowState(page, card.ref)).toMatchObject({ row: 'settled', label: 'none' })
     expect(activity.errors).toEqual([])
     await context.close()
