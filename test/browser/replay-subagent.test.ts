@@ -65,6 +65,15 @@ afterAll(async () => {
   await browser?.close()
 })
 
+/** Moves the page's fake clock on to play time `at` (ms since the clock started; never backwards). */
+function clockRunner(page: Page): (at: number) => Promise<void> {
+  let now = 0
+  return async (at) => {
+    await page.clock.runFor(Math.max(0, Math.ceil(at - now)))
+    now = Math.max(now, Math.ceil(at))
+  }
+}
+
 /** The subagent row and the child link under it: hidden / running / settled, and what the row reads. */
 function rowState(page: Page, ref: number): Promise<{ row: string; link: boolean; label: string }> {
   return page.evaluate(ref => {
@@ -101,11 +110,7 @@ describe.skipIf(!enabled)('a subagent during replay', () => {
     await page.getByLabel('Timing').selectOption('real')
     await page.evaluate(() => window.dshPlayer?.start({ at: 0, play: true }))
     await page.getByRole('button', { name: '⏸ Pause' }).waitFor()
-    let now = 0
-    const runTo = async (at: number) => {
-      await page.clock.runFor(Math.ceil(at - now))
-      now = Math.ceil(at)
-    }
+    const runTo = clockRunner(page)
     await runTo(subagent.t0 + FRAME_MS + 1)
     const running = await rowState(page, subagent.ref)
     expect(running).toMatchObject({ row: 'running', link: true })
@@ -149,11 +154,7 @@ describe.skipIf(!enabled)('a subagent’s own progress during replay', () => {
     await page.getByLabel(locale === 'zh' ? '计时' : 'Timing').selectOption('real')
     await page.evaluate(() => window.dshPlayer?.start({ at: 0, play: true }))
     await page.waitForSelector('html[data-replaying]')
-    let now = 0
-    const runTo = async (at: number) => {
-      await page.clock.runFor(Math.max(0, Math.ceil(at - now)))
-      now = Math.max(now, Math.ceil(at))
-    }
+    const runTo = clockRunner(page)
     const label = () => rowState(page, card.ref).then(s => s.label)
     await runTo(card.t0 + FRAME_MS + 1)
     expect(await rowState(page, card.ref)).toMatchObject({ row: 'running', link: true })
@@ -191,11 +192,7 @@ describe.skipIf(!enabled)('a subagent’s own progress during replay', () => {
     await page.getByLabel('Timing').selectOption('paced')
     await page.evaluate(() => window.dshPlayer?.start({ at: 0, play: true }))
     await page.waitForSelector('html[data-replaying]')
-    let now = 0
-    const runTo = async (at: number) => {
-      await page.clock.runFor(Math.max(0, Math.ceil(at - now)))
-      now = Math.max(now, Math.ceil(at))
-    }
+    const runTo = clockRunner(page)
     await runTo(callAt - 1)
     expect(await rowState(page, card.ref)).toMatchObject({ row: 'running', label: '"running…"' })
     await runTo(callAt + FRAME_MS + 1)

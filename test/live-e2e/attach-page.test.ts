@@ -15,7 +15,7 @@ import { FakeDshHost } from '../../src/live/attach/testing/fake-host'
 import { buildInto, tempDir } from '../support/build'
 import { chromiumPath, fileBrowser, NO_CHROMIUM, watch } from '../browser/chromium'
 import { tempRoot } from '../live/helpers'
-import { eventPage, headerOf, recordsOf, startTestLive, transcriptMarkup } from './harness'
+import { eventPage, headerOf, recordsOf, startTestLive, transcriptMarkup, waitForFinished } from './harness'
 
 const enabled = chromiumPath() !== null
 const browser = fileBrowser()
@@ -58,7 +58,7 @@ describe.skipIf(!enabled)('a live page attached to a dsh host', () => {
     const activity = watch(page)
     try {
       await page.goto(`${live.url}sessions/${id}.html`)
-      await page.waitForFunction(() => document.querySelector('.dsh-live-badge')?.getAttribute('data-state') === 'finished')
+      await waitForFinished(page)
       const mark = base.records.length
       const hostSide = continued(id, 'What the host showed live')
       const started = Date.now()

@@ -105,6 +105,11 @@ export async function waitForTranscript(page: Page, want: string): Promise<void>
   }, want, { timeout: EVENT_WAIT_MS, polling: 100 })
 }
 
+/** Waits (for an event, see eventPage) until the page's live badge says the session finished. */
+export async function waitForFinished(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('.dsh-live-badge')?.getAttribute('data-state') === 'finished')
+}
+
 /** Waits (for an event, see eventPage) until the page's address has `pathname`. */
 export async function waitForPath(page: Page, pathname: string): Promise<void> {
   await page.waitForFunction((want) => location.pathname === want, pathname, { timeout: EVENT_WAIT_MS, polling: 100 })

@@ -19,7 +19,7 @@ import { MAX_PAGE_BYTES, MAX_PAGE_NODES } from '../../src/site/render/measure'
 import { buildInto, tempDir } from '../support/build'
 import { chromiumPath, fileBrowser, NO_CHROMIUM, watch } from '../browser/chromium'
 import { tempRoot } from '../live/helpers'
-import { duplicateIds, eventPage, headerOf, recordsOf, startRelay, startTestLive, transcriptMarkup, waitForPath, waitForTranscript } from './harness'
+import { duplicateIds, eventPage, headerOf, recordsOf, startRelay, startTestLive, transcriptMarkup, waitForPath, waitForTranscript, waitForFinished } from './harness'
 
 const enabled = chromiumPath() !== null
 const browser = fileBrowser()
@@ -81,7 +81,7 @@ describe.skipIf(!enabled)('a live session page', () => {
     const activity = watch(page)
     try {
       await page.goto(`${live.url}sessions/live-e2e-one.html`)
-      await page.waitForFunction(() => document.querySelector('.dsh-live-badge')?.getAttribute('data-state') === 'finished')
+      await waitForFinished(page)
 
       const latencies: number[] = []
       for (let k = 1; k <= 6; k++) {
@@ -135,7 +135,7 @@ describe.skipIf(!enabled)('a live session page', () => {
         heaviest = { nodes: Math.max(heaviest.nodes, weight.nodes), bytes: Math.max(heaviest.bytes, weight.bytes) }
       }
       await w.writer.close()
-      await page.waitForFunction(() => document.querySelector('.dsh-live-badge')?.getAttribute('data-state') === 'finished')
+      await waitForFinished(page)
       console.log(`live page while growing: at most ${heaviest.nodes} elements, ${heaviest.bytes} bytes`)
       expect(heaviest.nodes).toBeLessThanOrEqual(MAX_PAGE_NODES)
       expect(heaviest.bytes).toBeLessThanOrEqual(MAX_PAGE_BYTES)
@@ -220,7 +220,7 @@ describe.skipIf(!enabled)('a live session page', () => {
       await w.writer.repair()
       relay.cut()
       await w.writer.close()
-      await page.waitForFunction(() => document.querySelector('.dsh-live-badge')?.getAttribute('data-state') === 'finished')
+      await waitForFinished(page)
 
       const staticDir = tempDir()
       await buildInto([root], staticDir)
@@ -255,7 +255,7 @@ describe.skipIf(!enabled)('a live session page', () => {
     const page = await eventPage(browser())
     try {
       await page.goto(`${live.url}sessions/live-e2e-done.html`)
-      await page.waitForFunction(() => document.querySelector('.dsh-live-badge')?.getAttribute('data-state') === 'finished')
+      await waitForFinished(page)
       // Still the server's render (syntax colours and all): the client never took over.
       expect(await page.evaluate(() => document.getElementById('main')?.dataset['liveLines'] ?? null)).toBeNull()
       expect(await page.locator('[data-transcript] pre span[class]').count()).toBeGreaterThan(0)

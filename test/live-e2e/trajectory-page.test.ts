@@ -17,7 +17,7 @@ import { FakeDshWriter } from '../../src/live/testing/fake-writer'
 import { buildInto, tempDir } from '../support/build'
 import { chromiumPath, fileBrowser, watch } from '../browser/chromium'
 import { tempRoot } from '../live/helpers'
-import { duplicateIds, eventPage, headerOf, recordsOf, startTestLive } from './harness'
+import { duplicateIds, eventPage, headerOf, recordsOf, startTestLive, waitForFinished } from './harness'
 
 const enabled = chromiumPath() !== null
 const browser = fileBrowser()
@@ -67,7 +67,7 @@ describe.skipIf(!enabled)('a live Trajectory page', () => {
     try {
       await chat.goto(`${live.url}sessions/live-e2e-traj-now.html`)
       await trajectory.goto(`${live.url}sessions/live-e2e-traj-now.trajectory.html`)
-      for (const page of [chat, trajectory]) await page.waitForFunction(() => document.querySelector('.dsh-live-badge')?.getAttribute('data-state') === 'finished')
+      for (const page of [chat, trajectory]) await waitForFinished(page)
       const builtLines = await trajectory.evaluate(() => Number(document.querySelector('meta[name="dsh-live"]')?.getAttribute('content')?.split(' ')[1]))
 
       s.turnStart()
@@ -92,7 +92,7 @@ describe.skipIf(!enabled)('a live Trajectory page', () => {
       // Still the build from before the write: the ledger was drawn by the page.
       expect(await trajectory.evaluate(() => Number(document.querySelector('meta[name="dsh-live"]')?.getAttribute('content')?.split(' ')[1]))).toBe(builtLines)
       expect(Number(await trajectory.getAttribute('main[data-trajectory]', 'data-live-lines'))).toBeGreaterThan(builtLines)
-      await chat.waitForFunction(() => document.querySelector('.dsh-live-badge')?.getAttribute('data-state') === 'finished')
+      await waitForFinished(chat)
 
       // The Chat rows' record links: the tool row's record and each turn's first request, on the
       // Trajectory page that holds them.
@@ -139,12 +139,12 @@ describe.skipIf(!enabled)('a live Trajectory page', () => {
     try {
       // The live Chat page carries the tabs; its Trajectory tab opens the live Trajectory page.
       await page.goto(`${live.url}sessions/live-e2e-traj.html`)
-      await page.waitForFunction(() => document.querySelector('.dsh-live-badge')?.getAttribute('data-state') === 'finished')
+      await waitForFinished(page)
       const tab = page.locator('body > header a[href="live-e2e-traj.trajectory.html"]')
       expect(await tab.count()).toBe(1)
       await tab.click()
       await page.waitForURL(/live-e2e-traj\.trajectory\.html$/)
-      await page.waitForFunction(() => document.querySelector('.dsh-live-badge')?.getAttribute('data-state') === 'finished')
+      await waitForFinished(page)
       const before = await ledger(page)
       const linesBefore = await page.evaluate(() => Number(document.querySelector('meta[name="dsh-live"]')?.getAttribute('content')?.split(' ')[1]))
       expect(linesBefore).toBeGreaterThan(0)
