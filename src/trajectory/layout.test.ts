@@ -63,6 +63,26 @@ describe('sections and groups', () => {
     ])
   })
 
+  it('each system prompt update joins the turn of the first step message after it, wherever it falls', () => {
+    const s = session()
+    const update = (n: number) => s.push('system/message', { turn: n, step: 1, message: { role: 'system', content: [text(`sys ${n}`)], source: { kind: 'system-prompt' }, id: `s${n}` } }, { surfaceOp: 'append' })
+    update(0)
+    for (let turn = 1; turn <= 5; turn++) {
+      s.turnStart()
+      s.user(`prompt ${turn}`)
+      if (turn % 2 === 0) update(turn) // an update between the user message and the step: this turn
+      s.stepStart()
+      s.assistant(`answer ${turn}`)
+      s.stepEnd()
+      s.turnEnd()
+      if (turn === 3) update(30) // after turn 3's step: the next turn's
+    }
+    update(99) // no step message after it: turn 1
+    const snapshot = trajectoryOf(s)
+    const systems = snapshot.records.filter((r) => r.kind === 'system').map((r) => `${r.turn} ${r.systemText ?? ''}`)
+    expect(systems).toEqual(['1 sys 0', '2 sys 2', '4 sys 30', '4 sys 4', '1 sys 99'])
+  })
+
   it('a request-only marker opens its step group; later messages go after it', () => {
     const s = session()
     s.turnStart()

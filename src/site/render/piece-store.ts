@@ -7,11 +7,18 @@
  * back as one contiguous range, since a page is consecutive pieces. Without a spool folder (export, aria
  * snapshots: one file of a bounded size) everything stays in memory.
  */
-import { closeSync, mkdirSync, openSync, readSync, rmSync, writeSync } from 'node:fs'
+import { closeSync, mkdirSync, openSync, readSync, rmSync, writeSync, writevSync } from 'node:fs'
 import { join } from 'node:path'
 
 /** Rendered HTML held in memory before the store moves it to its spool file. */
 export const SPILL_BYTES = 16 * 1024 * 1024
+
+/**
+ * Once spilled, pieces are written in runs of about this many bytes, not one write each: a long session's
+ * Trajectory spools thousands of pieces of a few KB (one a turn), and a system call per piece was a
+ * measurable part of its render (issue 29's time goal).
+ */
+const WRITE_RUN_BYTES = 1024 * 1024
 
 let spools = 0
 
@@ -23,6 +30,10 @@ export class PieceStore {
   #held = 0
   #fd: number | null = null
   #path: string | null = null
+  /** Spilled pieces not yet written (in order; they start at `#pendingAt` in the spool), at most ~WRITE_RUN_BYTES. */
+  #pending: Buffer[] = []
+  #pendingAt = 0
+  #pendingBytes = 0
 
   /** `spoolDir`: a folder for the spool file; null keeps every piece in memory. `spill`: bytes held before spilling. */
   constructor(
@@ -40,7 +51,10 @@ export class PieceStore {
     const end = (this.#offsets[this.#offsets.length - 1] as number) + bytes.length
     this.#offsets.push(end)
     if (this.#fd !== null) {
-      this.#write(bytes, end - bytes.length)
+      if (this.#pending.length === 0) this.#pendingAt = end - bytes.length
+      this.#pending.push(bytes)
+      this.#pendingBytes += bytes.length
+      if (this.#pendingBytes >= WRITE_RUN_BYTES) this.#flush()
       this.#memory.push(null)
       return index
     }
@@ -53,6 +67,7 @@ export class PieceStore {
   /** Pieces `from` … `to - 1`, in order (one buffer read back from the spool when spilled). */
   chunks(from: number, to: number): Buffer[] {
     if (this.#fd === null) return this.#memory.slice(from, to).map(b => b as Buffer)
+    this.#flush()
     const start = this.#offsets[from] as number
     const length = (this.#offsets[to] as number) - start
     const out = Buffer.allocUnsafe(length)
@@ -71,6 +86,28 @@ export class PieceStore {
     if (this.#path !== null) rmSync(this.#path, { force: true })
     this.#path = null
     this.#memory = []
+    this.#pending = []
+    this.#pendingBytes = 0
+  }
+
+  /** Writes the pending run (one `writev`; a short write goes on from where it stopped). */
+  #flush(): void {
+    if (this.#pending.length === 0) return
+    let buffers = this.#pending
+    let position = this.#pendingAt
+    let left = this.#pendingBytes
+    this.#pending = []
+    this.#pendingBytes = 0
+    while (left > 0) {
+      let n = writevSync(this.#fd as number, buffers, position)
+      position += n
+      left -= n
+      if (left === 0) break
+      // Drop what was written: whole buffers, then the front of the one it stopped in.
+      let k = 0
+      while (n >= (buffers[k] as Buffer).length) n -= (buffers[k++] as Buffer).length
+      buffers = [(buffers[k] as Buffer).subarray(n), ...buffers.slice(k + 1)]
+    }
   }
 
   #spill(dir: string): void {

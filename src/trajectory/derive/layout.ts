@@ -131,10 +131,7 @@ export function deriveLayout(inspection: Inspection, prompts: readonly { tools: 
 
   const assistantTurns = nodes.flatMap((n) => (n.kind === 'assistant' && n.turn > 0 ? [n.turn] : []))
   const firstVisibleTurn = assistantTurns.length === 0 ? 1 : assistantTurns.reduce((a, b) => Math.min(a, b))
-  const promptTurn = (seq: number): number => {
-    for (const n of nodes) if (n.kind === 'assistant' && n.seq > seq && n.step > 0) return n.turn
-    return 1
-  }
+  const promptTurn = nextStepTurn(nodes)
 
   for (const entry of entries) {
     if (entry.kind === 'request') {
@@ -243,6 +240,34 @@ export function deriveLayout(inspection: Inspection, prompts: readonly { tools: 
   return {
     records,
     sections: sections.map((s) => ({ turn: s.turn, groups: s.bucket.groups.map((g) => ({ key: g.key, records: g.records.map((r) => r.index) })) })),
+  }
+}
+
+/**
+ * `(seq) =>` the turn of the first assistant message with step > 0 after `seq` in `nodes` (else 1): where a
+ * later system prompt change goes (§4.1). A session has a prompt change for many of its requests, so a scan
+ * of every node per change grew with the square of the log; the nodes are sorted by seq (./inspection.ts),
+ * and so are the step messages among them, so the first one past `seq` is found by bisection. Should they
+ * not be in order, the scan it replaces gives the answer.
+ */
+function nextStepTurn(nodes: readonly Node[]): (seq: number) => number {
+  const steps: AssistantNode[] = []
+  for (const n of nodes) if (n.kind === 'assistant' && n.step > 0) steps.push(n)
+  let sorted = true
+  for (let i = 1; i < steps.length && sorted; i++) sorted = (steps[i - 1] as AssistantNode).seq <= (steps[i] as AssistantNode).seq
+  return (seq) => {
+    if (!sorted) {
+      for (const n of steps) if (n.seq > seq) return n.turn
+      return 1
+    }
+    let lo = 0
+    let hi = steps.length
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      if ((steps[mid] as AssistantNode).seq > seq) hi = mid
+      else lo = mid + 1
+    }
+    return lo < steps.length ? (steps[lo] as AssistantNode).turn : 1
   }
 }
 

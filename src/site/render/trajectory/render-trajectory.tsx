@@ -43,7 +43,7 @@ import {
   trajectoryWords,
   type TrajectoryWords,
 } from '../../../trajectory-view'
-import { rowHtml, sectionFrame, sectionHtml } from '../../../../components/trajectory/ledger-html'
+import { rowHtml, sectionFrame } from '../../../../components/trajectory/ledger-html'
 import { LEDGER_SLOT, TrajectoryPage } from '../../../../components/trajectory/TrajectoryPage'
 import type { TimelineModel } from '../../../../components/trajectory/TimelineOverview'
 import { bomTextChunks } from '../../write/text-file'
@@ -210,36 +210,43 @@ export class TrajectoryRenderer {
     const limit = this.room(framed, words)
     const store = new PieceStore(out === null ? null : out.spoolDir, out?.spill)
     const pieces: PieceInfo[] = []
-    // `size` is the piece's `measure`, already taken to decide how to cut it (measure is additive over a concatenation).
-    const keep = (html: string, size: Size, section: number, records: number, ids: string[]) => {
-      const bytes = Buffer.from(html, 'utf8')
+    // A piece is its section's frame around rows `from`…`to − 1`, measured row by row (measure is additive
+    // over a concatenation) and encoded straight into one buffer: the rows are never joined into one string
+    // first, a copy of the whole ledger that was a measurable share of the tab's build time.
+    const keep = (frame: { open: string; close: string }, rows: readonly string[], rowSizes: readonly Size[], from: number, to: number, section: number, ids: string[]) => {
+      const open = measure(frame.open)
+      const close = measure(frame.close)
+      let size = add(open, close)
+      for (let i = from; i < to; i++) size = add(size, rowSizes[i] as Size)
+      const bytes = Buffer.allocUnsafe(size.bytes)
+      let at = bytes.write(frame.open, 0, 'utf8')
+      for (let i = from; i < to; i++) at += bytes.write(rows[i] as string, at, 'utf8')
+      at += bytes.write(frame.close, at, 'utf8')
+      if (at !== size.bytes) throw new Error('a ledger piece encoded to another length than it measured')
       store.put(bytes)
-      pieces.push({ size: { bytes: size.bytes + countDeferredLinks(bytes) * growth + records * OVERVIEW_BYTES_PER_RECORD, nodes: size.nodes }, section, ids })
+      pieces.push({ size: { bytes: size.bytes + countDeferredLinks(bytes) * growth + (to - from) * OVERVIEW_BYTES_PER_RECORD, nodes: size.nodes }, section, ids })
     }
     input.snapshot.sections.forEach((modelSection, s) => {
       const section = ledgerSection(modelSection, ctx)
       const rows = section.rows.map(rowHtml)
+      const rowSizes = rows.map((r) => measure(r))
       const whole = sectionFrame(section)
       const ids = (from: number, to: number, anchor: string | null) => [
         ...(anchor === null ? [] : [anchor]),
         ...section.rows.slice(from, to).flatMap((row) => (row.marker === null ? [row.id] : [row.id, row.marker.id])),
       ]
-      const wholeHtml = sectionHtml(section, rows)
-      const wholeSize = measure(wholeHtml)
+      const wholeSize = rowSizes.reduce(add, measure(whole.open + whole.close))
       if (fits(wholeSize, limit)) {
-        keep(wholeHtml, wholeSize, s, section.rows.length, ids(0, rows.length, section.anchor))
+        keep(whole, rows, rowSizes, 0, rows.length, s, ids(0, rows.length, section.anchor))
         return
       }
       // Too big for a page: parts between rows (the first keeps the turn's anchor), as the Chat splits a turn.
       const later = sectionFrame({ ...section, anchor: null })
-      const rowSizes = rows.map((r) => measure(r))
       const parts = splitRows(rowSizes, { bytes: limit.bytes - Buffer.byteLength(whole.open + whole.close), nodes: limit.nodes - 1 })
       parts.forEach((indices, k) => {
         const from = indices[0] ?? 0
         const to = (indices[indices.length - 1] ?? -1) + 1
-        const frame = k === 0 ? whole : later
-        const size = rowSizes.slice(from, to).reduce(add, measure(frame.open + frame.close))
-        keep(frame.open + rows.slice(from, to).join('') + frame.close, size, s, to - from, ids(from, to, k === 0 ? section.anchor : null))
+        keep(k === 0 ? whole : later, rows, rowSizes, from, to, s, ids(from, to, k === 0 ? section.anchor : null))
       })
     })
     const pages = packPages(pieces.map((p) => p.size), () => limit)
