@@ -38,25 +38,25 @@ export function linkGrowth(pageNameBytes: number): number {
 
 /**
  * A page's chunks with every deferred link pointed at its target (`resolve` gives the href: `#id` or
- * `<page>#id`). Chunks without deferred links come back as they were.
+ * `<page>#id`), as one list of buffers to write in order: the chunks' own bytes between the links (views,
+ * not copies: a page is written as parts, never joined) and each link's new start. A chunk without deferred
+ * links is in the list as it was.
  */
 export function resolveLinks(chunks: readonly Buffer[], resolve: LinkResolver): Buffer[] {
-  return chunks.map((bytes) => {
-    let at = bytes.indexOf(OPEN)
-    if (at < 0) return bytes
-    const parts: Buffer[] = []
+  const parts: Buffer[] = []
+  for (const bytes of chunks) {
     let copied = 0
-    for (; at >= 0; at = bytes.indexOf(OPEN, at + OPEN.length)) {
+    for (let at = bytes.indexOf(OPEN); at >= 0; at = bytes.indexOf(OPEN, at + OPEN.length)) {
       const idStart = at + OPEN.length
       const idEnd = bytes.indexOf(QUOTE, idStart)
       if (idEnd < 0) continue
       // Ids are ours (`rec-41`, `chat-3`): ASCII, escaped like any attribute value, so latin1 reads them.
       const id = bytes.toString('latin1', idStart, idEnd)
-      parts.push(bytes.subarray(copied, at), PLAIN, Buffer.from(resolve(id), 'utf8'))
+      if (at > copied) parts.push(bytes.subarray(copied, at))
+      parts.push(PLAIN, Buffer.from(resolve(id), 'utf8'))
       copied = idEnd
     }
-    if (copied === 0) return bytes
-    parts.push(bytes.subarray(copied))
-    return Buffer.concat(parts)
-  })
+    parts.push(copied === 0 ? bytes : bytes.subarray(copied))
+  }
+  return parts
 }

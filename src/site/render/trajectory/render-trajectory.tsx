@@ -17,7 +17,7 @@
 import { renderStaticMarkup } from '../../html/static-markup'
 import { fillShell, headMarkup, type Shell } from '../../html/shell'
 import { liveHead, type LiveFlag } from '../../html/live'
-import { add, fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, measure, measureBytes, type Size } from '../measure'
+import { add, fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, measure, type Size } from '../measure'
 import { packPages, splitRows } from '../paginate'
 import { pagerNav } from '../pager'
 import { PieceStore } from '../piece-store'
@@ -76,7 +76,10 @@ export interface TrajectoryRenderInput {
 }
 
 interface PieceInfo {
+  /** What the page packer counts: the piece's measure with its links' growth and overview charged. */
   size: Size
+  /** The piece's own measure, as spooled (its links not yet given their pages). */
+  measured: Size
   /** Index of the model section it renders (a split section gives several pieces). */
   section: number
   ids: string[]
@@ -167,8 +170,20 @@ export class PreparedTrajectory {
         const indices = pages[p] as number[]
         const sections = [...new Set(indices.map((i) => this.#pieces[i]?.section ?? -1))].flatMap((s) => (this.#sections[s] === undefined ? [] : [this.#sections[s] as TrajectorySection]))
         const frame = this.renderer.frame(input, this.#words, p + 1, pages.length, sections)
-        const local = resolveLinks(indices.length === 0 ? [] : this.#store.chunks(indices[0] as number, (indices[indices.length - 1] as number) + 1), resolverFor(p + 1))
-        const size = local.reduce((sum, chunk) => add(sum, measureBytes(chunk)), frame.size)
+        // The page's size without a second scan of its bytes: its pieces' measures, and what resolving the
+        // links changed (a link keeps its one element; its new href is counted as written).
+        const resolve = resolverFor(p + 1)
+        let hrefNodes = 0
+        const local = resolveLinks(indices.length === 0 ? [] : this.#store.chunks(indices[0] as number, (indices[indices.length - 1] as number) + 1), (id) => {
+          const href = resolve(id)
+          hrefNodes += measure(href).nodes
+          return href
+        })
+        let bytes = frame.size.bytes
+        for (const part of local) bytes += part.length
+        let nodes = frame.size.nodes + hrefNodes
+        for (const i of indices) nodes += this.#pieces[i]?.measured.nodes ?? 0
+        const size: Size = { bytes, nodes }
         if (!fits(size, { bytes: MAX_PAGE_BYTES, nodes: MAX_PAGE_NODES })) overBudget.push(p + 1)
         const path = `sessions/${trajectoryFile(stem, p + 1)}`
         await out.write(path, [frame.head, ...local, frame.tail])
@@ -224,7 +239,7 @@ export class TrajectoryRenderer {
       at += bytes.write(frame.close, at, 'utf8')
       if (at !== size.bytes) throw new Error('a ledger piece encoded to another length than it measured')
       store.put(bytes)
-      pieces.push({ size: { bytes: size.bytes + countDeferredLinks(bytes) * growth + (to - from) * OVERVIEW_BYTES_PER_RECORD, nodes: size.nodes }, section, ids })
+      pieces.push({ size: { bytes: size.bytes + countDeferredLinks(bytes) * growth + (to - from) * OVERVIEW_BYTES_PER_RECORD, nodes: size.nodes }, measured: size, section, ids })
     }
     input.snapshot.sections.forEach((modelSection, s) => {
       const section = ledgerSection(modelSection, ctx)
