@@ -125,10 +125,19 @@ export class LogParser {
    * skip-superseded mode the entries returned may belong to earlier lines (held until their step settled).
    */
   line(text: string, pos: LinePosition): ParsedLine[] {
-    return this.#guarded(() => this.#line(text, pos), () => text, pos)
+    // Inline rather than through `#guarded`: two closures a line would cost on the hot path.
+    const hold = this.#hold
+    try {
+      if (hold === null) return this.#line(text, pos)
+      const out: ParsedLine[] = (this.#out = [])
+      hold.entries(this.#line(text, pos), out)
+      return out
+    } catch (error) {
+      return this.#internal(error, text, pos)
+    }
   }
 
-  /** Runs `read` for one line through the hold (skip-superseded mode) and the reader-bug guard. */
+  /** `line`'s hold (skip-superseded mode) and reader-bug guard around `read`, for a long line. */
   #guarded(read: () => ParsedLine[], text: () => string, pos: LinePosition): ParsedLine[] {
     const hold = this.#hold
     try {
