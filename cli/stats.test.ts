@@ -3,7 +3,7 @@
  * contract: one count, added up), every breakdown adds up to them, the date range keeps the sessions
  * inspect dates in it, and the flags are checked.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -15,7 +15,20 @@ import { csvText, runStats } from './stats'
 import { GROUP_BY } from '../src/stats/aggregate'
 import { UserError } from './user-error'
 
-const CORPUS = fileURLToPath(new URL('../fixtures/corpus', import.meta.url))
+/**
+ * The corpus, copied with every file dated long ago. inspect and stats run now, not from the log alone: a log
+ * whose last turn is open counts as running while it was written in the last ten minutes (RUNNING_WINDOW_MS),
+ * and interrupted after. A fresh clone's fixtures are minutes old, so on a slow machine that window closed
+ * between the inspect and the stats runs below and the two disagreed; old files put every run on one side.
+ */
+function agedCorpus(): string {
+  const copy = join(mkdtempSync(join(tmpdir(), 'dsh-view-stats-')), 'corpus')
+  cpSync(fileURLToPath(new URL('../fixtures/corpus', import.meta.url)), copy, { recursive: true })
+  const long = new Date('2026-01-01T00:00:00Z')
+  for (const entry of readdirSync(copy, { recursive: true, withFileTypes: true })) utimesSync(join(entry.parentPath, entry.name), long, long)
+  return copy
+}
+const CORPUS = agedCorpus()
 
 function testIo() {
   const out = { stdout: '', stderr: '' }
