@@ -11,19 +11,15 @@
  */
 import { existsSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
-import { chromium, type Browser } from 'playwright-core'
+import type { Browser } from 'playwright-core'
+import { launchChromium } from '../src/snapshot/node/launch-chromium'
 
 export function chromiumPath(): string | null {
   const path = process.env['DSH_VIEW_CHROMIUM'] ?? '/usr/bin/chromium'
   return existsSync(path) ? path : null
 }
 
-export function launchChromium(path: string): Promise<Browser> {
-  return chromium.launch({
-    executablePath: path,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  })
-}
+export { launchChromium }
 
 export interface FirstView {
   /** From `goto` to the last DOM change (or the load event, if later), ms. */

@@ -6,7 +6,8 @@
  * another page opens that page at its checkpoint (`page.html#replay=…`); one on the same page only re-shows
  * rows. Timed from the call (epoch clock, in the page) to the frame after the player has applied the
  * position — the next animation frame, with layout forced — on the page that holds the turn. Also: the
- * replay assets' bytes per MB of log (every `<stem>.replay[.pN].js`), and how many pages there are.
+ * replay assets' bytes per MB of log (every `<stem>.replay[.pN].js`), how many pages there are, and the
+ * renderer's CPU time per seek (Chromium's ProcessTime: on a loaded machine, the figure the load stretches least).
  * With BENCH_CLI_B (another tree's bundled `cli.mjs`, e.g. main's) the same log is also built by that CLI
  * and every seek and plain open is made on both sites in turn (the order alternating), in one browser:
  * an A/B on a loaded machine, read as the per-seek ratio B/A.
@@ -15,7 +16,7 @@ import { spawnSync } from 'node:child_process'
 import { closeSync, mkdirSync, openSync, readdirSync, statSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { Page } from 'playwright-core'
+import type { CDPSession, Page } from 'playwright-core'
 import type { BenchContext, Figure } from './bench-types'
 import { requireBuiltCli } from './dsh-view-cli'
 import { chromiumPath, launchChromium } from './first-view'
@@ -76,6 +77,16 @@ function pageOfTurn(turns: readonly unknown[], k: number, pages: number, first: 
 
 const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] as number
 
+/**
+ * The renderer's CPU time so far (Chromium's `ProcessTime` metric, ms): unlike the wall clock, it does not
+ * grow while other processes have the cores, so its per-seek difference is the figure to compare on a loaded
+ * machine. The tab's pages are one site (file://), so a page turn keeps the renderer process.
+ */
+async function rendererCpu(cdp: CDPSession): Promise<number> {
+  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] }
+  return (metrics.find(m => m.name === 'ProcessTime')?.value ?? Number.NaN) * 1000
+}
+
 /** Seeks and waits for the frame after, across a page turn when there is one; ms. */
 async function seekOnce(page: Page, at: number, turn: number): Promise<{ ms: number; shown: Shown }> {
   const t0 = await page.evaluate(p => {
@@ -87,10 +98,11 @@ async function seekOnce(page: Page, at: number, turn: number): Promise<{ ms: num
   }, at)
   for (;;) {
     try {
+      // Polled every 20 ms, not every frame: the wait's own work stays out of the renderer's CPU time.
       const handle = await page.waitForFunction(p => {
         const s = (window as unknown as { __benchShown?: Shown }).__benchShown
         return s !== undefined && Math.round(s.at) === Math.round(p) ? s : null
-      }, at, { timeout: 120_000 })
+      }, at, { timeout: 120_000, polling: 20 })
       const shown = (await handle.jsonValue()) as Shown
       if (shown.turn !== turn) throw new Error(`seek to turn ${turn} showed turn ${shown.turn}`)
       return { ms: shown.t - t0, shown }
@@ -130,16 +142,22 @@ export default async function run(ctx: BenchContext): Promise<Figure[]> {
   const replayBytes = files.filter(f => /\.replay(\.p\d+)?\.js$/.test(f)).reduce((sum, f) => sum + statSync(join(sessions, f)).size, 0)
   const first = files.find(f => /\.html$/.test(f) && !/\.(p\d+|prompts|trajectory)\b/.test(f))
   if (first === undefined) throw new Error('replay seek: no session page')
-  const pages = files.filter(f => /\.html$/.test(f) && !/\.(prompts|trajectory)\b/.test(f)).length
+  // Each site's own page count: the two builds may cut the session differently.
+  const pagesOf = (dir: string) => readdirSync(dir).filter(f => /\.html$/.test(f) && !/\.(prompts|trajectory)\b/.test(f))
+  const sitePages = sites.map(dir => pagesOf(dir))
 
   const browser = await launchChromium(chrome)
   try {
     const tabs: Page[] = []
+    const cdps: CDPSession[] = []
     let turns: { turn: number; at: number }[] = []
     for (const dir of sites) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
       await context.addInitScript(HOOK)
       const page = await context.newPage()
+      const cdp = await context.newCDPSession(page)
+      await cdp.send('Performance.enable')
+      cdps.push(cdp)
       await page.goto(pathToFileURL(join(dir, first)).href)
       turns = await page.evaluate(async () => {
         const player = (window as unknown as { dshPlayer: { load(): Promise<boolean>; info(): { turns: { turn: number; at: number }[] } | null } }).dshPlayer
@@ -153,6 +171,7 @@ export default async function run(ctx: BenchContext): Promise<Figure[]> {
     const pick = [0, Math.floor(turns.length / 2), turns.length - 1, ...Array.from({ length: RANDOM_SEEKS }, () => Math.floor(rand() * turns.length))]
     // Each side's seeks, and whether each turned the page; with two sites, A and B take turns going first.
     const times: number[][] = sites.map(() => [])
+    const cpu: number[][] = sites.map(() => [])
     const turnedAt: boolean[][] = sites.map(() => [])
     const order = (i: number) => (sites.length === 1 ? [0] : i % 2 === 0 ? [0, 1] : [1, 0])
     for (const [i, k] of pick.entries()) {
@@ -161,10 +180,13 @@ export default async function run(ctx: BenchContext): Promise<Figure[]> {
       for (const side of order(i)) {
         const page = tabs[side] as Page
         const before = page.url()
+        const cpu0 = await rendererCpu(cdps[side] as CDPSession)
         const { ms } = await seekOnce(page, target.at, target.turn)
+        const used = (await rendererCpu(cdps[side] as CDPSession)) - cpu0
         times[side]?.push(ms)
+        cpu[side]?.push(used >= 0 ? used : Number.NaN)
         turnedAt[side]?.push(page.url() !== before)
-        line[side] = `${ms.toFixed(0)} ms`
+        line[side] = `${ms.toFixed(0)} ms (CPU ${used.toFixed(0)} ms)`
       }
       ctx.log(`replay seek: turn ${target.turn} in ${line.join(' / ')}${turnedAt[0]?.at(-1) === true ? ' (page turn)' : ''}`)
     }
@@ -175,7 +197,8 @@ export default async function run(ctx: BenchContext): Promise<Figure[]> {
     for (const [i, k] of pick.slice(0, 8).entries()) {
       for (const side of order(i)) {
         const other = plain[side] as Page
-        const file = files.find(f => f === pageOfTurn(turns, k, pages, first))
+        const own = sitePages[side] as string[]
+        const file = own.find(f => f === pageOfTurn(turns, k, own.length, first))
         const t0 = Date.now()
         await other.goto(pathToFileURL(join(sites[side] as string, file ?? first)).href)
         await other.evaluate(() => new Promise(resolve => requestAnimationFrame(() => resolve(document.documentElement.offsetHeight))))
@@ -188,18 +211,22 @@ export default async function run(ctx: BenchContext): Promise<Figure[]> {
     for (const [side, label] of (sites.length === 1 ? [''] : ['A: ', 'B: ']).entries()) {
       const sorted = [...(times[side] as number[])].sort((a, b) => a - b)
       const sortedOpens = [...(opens[side] as number[])].sort((a, b) => a - b)
+      const sortedCpu = (cpu[side] as number[]).filter(Number.isFinite).sort((a, b) => a - b)
       const turned = (turnedAt[side] as boolean[]).filter(Boolean).length
       figures.push(
-        { name: `${label}seek to a turn: median`, value: Math.round(quantile(sorted, 0.5)), unit: 'ms', note: `${sorted.length} seeks (${turned} to another page) over ${turns.length} turns, ${pages} pages${side === 1 ? ` (${cliB})` : ''}` },
+        { name: `${label}seek to a turn: median`, value: Math.round(quantile(sorted, 0.5)), unit: 'ms', note: `${sorted.length} seeks (${turned} to another page) over ${turns.length} turns, ${(sitePages[side] as string[]).length} pages${side === 1 ? ` (${cliB})` : ''}` },
         { name: `${label}seek to a turn: p95`, value: Math.round(quantile(sorted, 0.95)), unit: 'ms', note: `max ${Math.round(sorted[sorted.length - 1] as number)} ms` },
+        { name: `${label}renderer CPU per seek: median`, value: Math.round(quantile(sortedCpu, 0.5)), unit: 'ms', note: `p95 ${Math.round(quantile(sortedCpu, 0.95))} ms; ${sortedCpu.length} seeks (what the load does not stretch)` },
         { name: `${label}open a page (no replay): median`, value: Math.round(quantile(sortedOpens, 0.5)), unit: 'ms', note: `${sortedOpens.length} opens of the same pages: the floor under a seek to another page` },
       )
     }
     if (sites.length === 2) {
       const ratios = (times[1] as number[]).map((b, i) => b / ((times[0] as number[])[i] as number)).sort((a, b) => a - b)
       const openRatios = (opens[1] as number[]).map((b, i) => b / ((opens[0] as number[])[i] as number)).sort((a, b) => a - b)
+      const cpuRatios = (cpu[1] as number[]).map((b, i) => b / ((cpu[0] as number[])[i] as number)).filter(Number.isFinite).sort((a, b) => a - b)
       figures.push(
         { name: 'B/A per seek: median', value: Number(quantile(ratios, 0.5).toFixed(2)), unit: '×', note: `quartiles ${quantile(ratios, 0.25).toFixed(2)}–${quantile(ratios, 0.75).toFixed(2)}` },
+        { name: 'B/A renderer CPU per seek: median', value: Number(quantile(cpuRatios, 0.5).toFixed(2)), unit: '×', note: `quartiles ${quantile(cpuRatios, 0.25).toFixed(2)}–${quantile(cpuRatios, 0.75).toFixed(2)}` },
         { name: 'B/A per plain open: median', value: Number(quantile(openRatios, 0.5).toFixed(2)), unit: '×', note: `quartiles ${quantile(openRatios, 0.25).toFixed(2)}–${quantile(openRatios, 0.75).toFixed(2)}` },
       )
     }

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
+import { launchChromium } from './chromium.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const MODES = ['compact', 'standard', 'detailed', 'verbose', 'classic']
@@ -28,17 +29,11 @@ const log = resolve(positionals[0] ?? join(root, 'fixtures/corpus/v4/logs/zq0929
 const outDir = resolve(values.out ?? join(root, 'docs/screenshots'))
 const maxHeight = Number(values.height ?? 1400)
 const cli = join(root, 'dist/cli.mjs')
-const chromiumPath = process.env.DSH_VIEW_CHROMIUM ?? '/usr/bin/chromium'
 
 if (!existsSync(cli)) throw new Error('dist/cli.mjs is missing: run `npm run build` first')
-if (!existsSync(chromiumPath)) throw new Error(`no Chromium at ${chromiumPath} (install Debian's chromium or set DSH_VIEW_CHROMIUM)`)
 if (!existsSync(log)) throw new Error(`no log at ${log}`)
 
-const { chromium } = await import('playwright-core')
-const browser = await chromium.launch({
-  executablePath: chromiumPath,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-})
+const browser = await launchChromium()
 const work = mkdtempSync(join(tmpdir(), 'dsh-view-screens-'))
 mkdirSync(outDir, { recursive: true })
 try {

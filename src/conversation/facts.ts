@@ -9,6 +9,7 @@ import type { ChildLink, ModelRef, SessionFacts, SessionStatus } from './model'
 import { CountAccumulator } from './counts'
 import type { StepMetrics } from './step-item'
 import { cacheHitPercent, RequestUsageCounter } from './usage'
+import { promptTokens } from './usage-totals'
 
 /** `min(100, round(used / window × 100))`; null for a window that is not positive. */
 const contextPercent = (used: number, window: number): number | null => (window > 0 ? Math.min(100, Math.round((used / window) * 100)) : null)
@@ -124,7 +125,7 @@ export class FactsAccumulator {
         activityTurns: this.#turns.size,
         steps: this.steps,
         usage,
-        cacheHitPercent: cacheHitPercent(usage.cacheReadTokens, usage.inputTokens + usage.cacheReadTokens + usage.cacheWriteTokens),
+        cacheHitPercent: cacheHitPercent(usage.cacheReadTokens, promptTokens(usage)),
         contextWindow: this.contextWindow,
         lastRequestInputTokens: lastInput,
         lastRequestTokens: lastTotal,

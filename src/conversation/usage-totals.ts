@@ -25,6 +25,19 @@ export function addUsage(totals: UsageTotals, usage: TokenUsage | null): void {
   totals.totalTokens += input + output + cacheRead + cacheWrite
 }
 
+/** Adds `b` into `a`, field by field (sums of counted figures; totalTokens is theirs, not recomputed). */
+export function addTotals(a: UsageTotals, b: UsageTotals): void {
+  a.inputTokens += b.inputTokens
+  a.outputTokens += b.outputTokens
+  a.cacheReadTokens += b.cacheReadTokens
+  a.cacheWriteTokens += b.cacheWriteTokens
+  a.reasoningTokens += b.reasoningTokens
+  a.totalTokens += b.totalTokens
+}
+
+/** The prompt side of usage: uncached input plus cache reads and writes (what a cache-hit share divides by). */
+export const promptTokens = (u: UsageTotals): number => u.inputTokens + u.cacheReadTokens + u.cacheWriteTokens
+
 /**
  * Cache-hit share of prompt tokens (cards-current.md §8.2): `cacheRead / prompt` as a whole percent
  * (ties up), except that a partial hit that would round to 100 gets just enough decimals to stay below

@@ -6,7 +6,8 @@
  * Per-record judgement lives in packed.ts, normalize.ts and classify.ts. `line()` never throws.
  * With `chunks: 'skip-superseded'` (superseded.ts) output may be held back until a step settles, the caller
  * must call `flush()` at the end of input, and lines given as bytes (`lineBytes`) that are packed rows as
- * dsh writes them are read by packed-scan.ts without decoding them or `JSON.parse`.
+ * dsh writes them are read by packed-scan.ts without decoding them or `JSON.parse`. A line too long to hold as
+ * one string comes in runs (`longLine`) and is parsed as it arrives.
  */
 import { capDepth, MAX_JSON_DEPTH } from './depth'
 import { checkEnvelope, formatIssues, payloadProblem } from './classify'
@@ -18,9 +19,12 @@ import { packedRowType, scanPackedRow } from './packed-scan'
 import type { InvalidCode, LinePosition, ParsedLine } from './parsed-line'
 import { headerSchema, type KnownEvent, type RawEvent, type SessionHeader, type SurfaceOp } from './schema'
 import { ChunkHold, MAX_HELD_CHARS, type ChunkMode, type DeltaTap } from './superseded'
+import { JsonPieceParser } from './json/piece-parser'
+import { KeptHead, type LongLineInput } from './long-line'
 import { knownTime } from './time'
 
 export type { ChunkMode, DeltaKind, DeltaTap } from './superseded'
+export type { LongLineInput } from './long-line'
 
 export interface LogParserOptions {
   /** used for legacy ids `legacy-message:<sessionId>:<seq>` when the header is missing */
@@ -121,6 +125,7 @@ export class LogParser {
    * skip-superseded mode the entries returned may belong to earlier lines (held until their step settled).
    */
   line(text: string, pos: LinePosition): ParsedLine[] {
+    // Inline rather than through `#guarded`: two closures a line would cost on the hot path.
     const hold = this.#hold
     try {
       if (hold === null) return this.#line(text, pos)
@@ -129,6 +134,19 @@ export class LogParser {
       return out
     } catch (error) {
       return this.#internal(error, text, pos)
+    }
+  }
+
+  /** `line`'s hold (skip-superseded mode) and reader-bug guard around `read`, for a long line. */
+  #guarded(read: () => ParsedLine[], text: () => string, pos: LinePosition): ParsedLine[] {
+    const hold = this.#hold
+    try {
+      if (hold === null) return read()
+      const out: ParsedLine[] = (this.#out = [])
+      hold.entries(read(), out)
+      return out
+    } catch (error) {
+      return this.#internal(error, text(), pos)
     }
   }
 
@@ -154,6 +172,26 @@ export class LogParser {
       }
     }
     return this.line(this.#textOf(bytes, start, end), pos)
+  }
+
+  /**
+   * `line` for a line too long to hold as one string (src/log/node: past 4 MiB): its text arrives run by
+   * run through `push` and is parsed as it comes (./json/piece-parser.ts; the same values and errors as
+   * `JSON.parse`), then `end` gives the entries `line` would give. Only the line's first
+   * `LONG_LINE_KEPT` characters are kept, for what an unreadable-line entry shows (./long-line.ts).
+   */
+  longLine(): LongLineInput {
+    const first = this.#linesSeen === 0
+    const json = new JsonPieceParser({ skipBom: first })
+    const kept = new KeptHead(first)
+    return {
+      push: (text) => {
+        json.push(text)
+        kept.push(text)
+      },
+      torn: () => kept.text(),
+      end: (pos) => this.#guarded(() => this.#longLine(json, kept, pos), () => kept.text(), pos),
+    }
   }
 
   /** Defence in depth: a reader bug must cost one line, never the log. */
@@ -194,10 +232,25 @@ export class LogParser {
       if (text.length > 2 * MAX_JSON_DEPTH) value = capDepth(value)
     } catch (error) {
       // Checked only on failure: JSON.parse rejects blank text, and trimming every line costs a copy.
-      if (text.trim() === '') return [invalid(pos, text, first ? 'header' : 'empty', first ? 'missing session header: line 1 is empty' : 'empty line')]
-      const message = error instanceof Error ? error.message : String(error)
-      return [invalid(pos, text, first ? 'header' : 'json', `${first ? 'missing session header: ' : ''}not valid JSON (${message})`)]
+      return [notJson(pos, text, first, text.trim() === '', error instanceof Error ? error.message : String(error))]
     }
+    return this.#value(value, text, text.length, first, pos)
+  }
+
+  #longLine(json: JsonPieceParser, kept: KeptHead, pos: LinePosition): ParsedLine[] {
+    const first = this.#linesSeen === 0
+    this.#linesSeen++
+    const parsed = json.end()
+    const text = kept.text()
+    if (!parsed.ok) return [notJson(pos, text, first, json.isBlank, parsed.message)]
+    return this.#value(capDepth(parsed.value), text, kept.length, first, pos)
+  }
+
+  /**
+   * A line's parsed `value`: the header, a record, or why it is neither. `text` is what an unreadable-line
+   * entry shows (the line, or a long line's head), `size` the line's length in characters.
+   */
+  #value(value: unknown, text: string, size: number, first: boolean, pos: LinePosition): ParsedLine[] {
     if (!isRecord(value)) {
       const what = `JSON ${Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value}`
       return [invalid(pos, text, first ? 'header' : 'not-object', `${first ? 'missing session header: ' : ''}not a JSON object (${what})`, value)]
@@ -207,13 +260,13 @@ export class LogParser {
       if (type === 'session') return [this.#readHeader(value, text, pos)]
       // No header: report it, then still read the line as a record so nothing is lost.
       const missing = invalid(pos, text, 'header', `missing session header: line 1 is a ${JSON.stringify(type)} record`, value)
-      if (this.#hold === null) return [missing, ...this.#record(value, type, text, pos)]
+      if (this.#hold === null) return [missing, ...this.#record(value, type, text, size, pos)]
       // A held row goes straight to the hold: the report must be ahead of it.
       this.#hold.entries([missing], this.#out)
-      return this.#record(value, type, text, pos)
+      return this.#record(value, type, text, size, pos)
     }
     if (type === 'session') return [invalid(pos, text, 'misplaced-header', 'unexpected session header after line 1', value)]
-    return this.#record(value, type, text, pos)
+    return this.#record(value, type, text, size, pos)
   }
 
   #readHeader(value: Rec, text: string, pos: LinePosition): ParsedLine {
@@ -231,8 +284,8 @@ export class LogParser {
     return pos.frame === undefined ? { line: pos.line, kind: 'header', header: this.#header } : { line: pos.line, frame: pos.frame, kind: 'header', header: this.#header }
   }
 
-  #record(value: Rec, type: unknown, text: string, pos: LinePosition): ParsedLine[] {
-    if (isPackedRowType(type)) return this.#packedRow(value, type, text, pos)
+  #record(value: Rec, type: unknown, text: string, size: number, pos: LinePosition): ParsedLine[] {
+    if (isPackedRowType(type)) return this.#packedRow(value, type, text, size, pos)
     const seq = value['seq']
     const time = value['time']
     // Inline fast path for the common well-formed envelope (no result object per event);
@@ -258,12 +311,12 @@ export class LogParser {
     return invalid(pos, text, 'seq-gap', `${what}: expected seq ${expected}, got ${got}`)
   }
 
-  #packedRow(value: Rec, type: PackedRowType, text: string, pos: LinePosition): ParsedLine[] {
+  #packedRow(value: Rec, type: PackedRowType, text: string, size: number, pos: LinePosition): ParsedLine[] {
     const read = readPackedRow(type, value, this.#nextSeq)
     if (!read.ok) return [invalid(pos, text, 'packed-row', read.reason, value)]
     const row = read.row
     if (this.#hold !== null) {
-      this.#holdRow(row, read.synthesized, text.length, pos, () => text)
+      this.#holdRow(row, read.synthesized, size, pos, () => text)
       return []
     }
     const out: ParsedLine[] = []
@@ -340,6 +393,12 @@ function eventLine(pos: LinePosition, event: KnownEvent, raw: unknown): ParsedLi
 
 function unknownLine(pos: LinePosition, event: RawEvent, reason: string, raw: unknown): ParsedLine {
   return pos.frame === undefined ? { line: pos.line, kind: 'unknown', event, reason, raw } : { line: pos.line, frame: pos.frame, kind: 'unknown', event, reason, raw }
+}
+
+/** A line that is not JSON (`blank`: nothing but whitespace, as `String#trim` sees it). */
+function notJson(pos: LinePosition, text: string, first: boolean, blank: boolean, message: string): ParsedLine {
+  if (blank) return invalid(pos, text, first ? 'header' : 'empty', first ? 'missing session header: line 1 is empty' : 'empty line')
+  return invalid(pos, text, first ? 'header' : 'json', `${first ? 'missing session header: ' : ''}not valid JSON (${message})`)
 }
 
 function invalid(pos: LinePosition, text: string, code: InvalidCode, reason: string, raw?: unknown): ParsedLine {

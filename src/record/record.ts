@@ -13,6 +13,7 @@ import type { Readable, Writable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
 import type { Browser } from 'playwright-core'
 import type { TimingMode } from '../replay/modes'
+import { launchChromium } from '../snapshot/node/launch-chromium'
 
 export interface RecordOptions {
   /** The session page (a file) to play. */
@@ -98,8 +99,7 @@ export async function recordReplay(options: RecordOptions, note: (line: string) 
 }
 
 async function recordOnce(options: RecordOptions, note: (line: string) => void, hooks: RecordHooks, attempt: number): Promise<RecordResult> {
-  const { chromium } = await import('playwright-core')
-  const browser = await chromium.launch({ executablePath: options.chromium, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] })
+  const browser = await launchChromium(options.chromium)
   let gone: string | null = null
   browser.on('disconnected', () => void (gone ??= 'Chromium exited during the recording'))
   // The encoder writes beside the output and the file is renamed into place once it is whole: a failed or

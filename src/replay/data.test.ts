@@ -89,6 +89,15 @@ describe('replay assets', () => {
     expect(page2?.gaps).toEqual(assets.pages[1]?.gaps)
   })
 
+  it('leaves the first page\'s data undecoded for another page, the rest the same', () => {
+    const value = scriptValue(indexScript(assets.index), 'dshReplay')
+    const full = decodeIndex(value)
+    const other = decodeIndex(value, { firstPage: false })
+    expect(full?.data).not.toBeNull()
+    expect(other?.data).toBeNull()
+    expect(other).toEqual({ ...full, data: null })
+  })
+
   it.each([null, 1, 'x', { v: 2 }, { v: 1, total: [0, 0] }])('reads %j as no replay', (value) => {
     expect(decodeIndex(value)).toBeNull()
     expect(decodePage(value)).toBeNull()

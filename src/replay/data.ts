@@ -300,7 +300,11 @@ export function decodePage(value: unknown): PageData | null {
   return { v: REPLAY_DATA_VERSION, page, ids, hash, base, at, gaps, items }
 }
 
-export function decodeIndex(value: unknown): ReplayIndex | null {
+/**
+ * The index. `firstPage: false` leaves the first page's data undecoded (`data` null): a page turn to another
+ * page decodes only its own data, not the first page's too (on a freshly opened page the decoder runs cold).
+ */
+export function decodeIndex(value: unknown, { firstPage = true }: { firstPage?: boolean } = {}): ReplayIndex | null {
   if (!isObject(value) || value['v'] !== REPLAY_DATA_VERSION) return null
   const total = checkpoint(value['total'])
   const rawPages = value['pages']
@@ -335,6 +339,6 @@ export function decodeIndex(value: unknown): ReplayIndex | null {
     chapters.push({ kind, label: typeof label === 'string' ? label : null, page, at: step(c) })
   }
   if (t.bad || c.bad) return null
-  const data = value['data'] === null || value['data'] === undefined ? null : decodePage(value['data'])
+  const data = !firstPage || value['data'] === null || value['data'] === undefined ? null : decodePage(value['data'])
   return { v: REPLAY_DATA_VERSION, timed: value['timed'] === true, pages, total, turns, chapters, data }
 }

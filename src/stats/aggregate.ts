@@ -10,7 +10,8 @@
  */
 import type { SessionStatus, UsageTotals } from '../conversation/model'
 import { emptyUsage } from '../conversation/usage-totals'
-import { addTotals, utcDay, type SessionInsight } from './insight'
+import { addTotals } from '../conversation/usage-totals'
+import { utcDay, type SessionInsight } from './insight'
 
 export const GROUP_BY = ['day', 'week', 'project', 'model', 'tool'] as const
 export type GroupBy = (typeof GROUP_BY)[number]

@@ -75,16 +75,6 @@ export interface InsightInput {
   prices?: PriceTable | null
 }
 
-/** Adds `b` into `a`, field by field (sums of counted figures; totalTokens is theirs, not recomputed). */
-export function addTotals(a: UsageTotals, b: UsageTotals): void {
-  a.inputTokens += b.inputTokens
-  a.outputTokens += b.outputTokens
-  a.cacheReadTokens += b.cacheReadTokens
-  a.cacheWriteTokens += b.cacheWriteTokens
-  a.reasoningTokens += b.reasoningTokens
-  a.totalTokens += b.totalTokens
-}
-
 /** `YYYY-MM-DD` of a time in UTC; null for no time. */
 export const utcDay = (ms: number | null): string | null => (ms === null || !Number.isFinite(ms) ? null : new Date(ms).toISOString().slice(0, 10))
 

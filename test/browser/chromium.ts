@@ -4,8 +4,9 @@
  * that reason instead of failing.
  */
 import { existsSync } from 'node:fs'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
+import { launchChromium } from '../../src/snapshot/node/launch-chromium'
 
 export function chromiumPath(): string | null {
   const path = process.env['DSH_VIEW_CHROMIUM'] ?? '/usr/bin/chromium'
@@ -15,10 +16,9 @@ export function chromiumPath(): string | null {
 export const NO_CHROMIUM = `no Chromium at ${process.env['DSH_VIEW_CHROMIUM'] ?? '/usr/bin/chromium'} (install Debian's chromium or set DSH_VIEW_CHROMIUM)`
 
 export function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath() ?? undefined,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  })
+  const path = chromiumPath()
+  if (path === null) throw new Error(NO_CHROMIUM)
+  return launchChromium(path)
 }
 
 /** Everything a page asked the network for, or tried to: requests, dialogs, console lines, page errors. */

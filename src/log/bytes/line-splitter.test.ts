@@ -156,7 +156,21 @@ describe('LineSplitter with long lines as text', () => {
   function run(bytes: Uint8Array, cuts: number[], above: number | null, maxLineBytes = Number.POSITIVE_INFINITY) {
     const decoder = new TextDecoder('utf-8', { ignoreBOM: true })
     const out: string[] = []
-    const long: LongLines | null = above === null ? null : { above, sink: (text, invalidAt, byteLength, line) => out.push(`${line}:${text}:${invalidAt}:${byteLength}:long`) }
+    // A long line's runs are joined here, to compare with the byte path's whole line.
+    const long: LongLines | null =
+      above === null
+        ? null
+        : {
+            above,
+            open: () => {
+              const runs: string[] = []
+              return {
+                piece: (text) => runs.push(text),
+                end: (invalidAt, byteLength, line) => out.push(`${line}:${runs.join('')}:${invalidAt}:${byteLength}:long`),
+                torn: () => runs.join(''),
+              }
+            },
+          }
     const splitter = new LineSplitter(
       (chunk, start, end, line) => {
         const bad = firstInvalidUtf8(chunk, start, end)

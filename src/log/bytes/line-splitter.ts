@@ -9,8 +9,8 @@
  * with a `maxLineBytes` cap by that cap: a longer line is not accumulated (its bytes are dropped as they
  * come) but reported through `overlong` when its newline arrives, and the split goes on with the next line.
  * With `LongLines`, a line whose held bytes pass `above` is decoded as its bytes arrive instead (./utf8.ts)
- * and handed over as text: its bytes are never joined (issue 32: a 100 MB line held its pieces, the joined
- * bytes, the string and the parsed value at once).
+ * and handed over as text run by run: neither its bytes nor its text are ever joined (issue 32: a 100 MB
+ * line held its pieces, the joined bytes, the string and the parsed value at once).
  * Pure: no node:*, no Buffer — a Node caller passes faster `ByteOps` (src/log/node/line-decoder.ts).
  */
 import { StreamedLineText } from './utf8'
@@ -52,15 +52,25 @@ export interface LineCap {
 }
 
 /**
- * Long lines as text: a line whose bytes held so far pass `above` goes to `sink` decoded (U+FFFD for invalid
- * UTF-8, as `textOf` gives it) with `invalidAt`, the index in the line of its first byte that is not valid
- * UTF-8 (-1 if none), and its byte length. Lines are still cut by `LineCap` first.
+ * Long lines as text: once a line's bytes held so far pass `above`, `open()` gives the reader of that line,
+ * which gets its text run by run as the bytes are decoded (U+FFFD for invalid UTF-8, as `textOf` gives it;
+ * runs are cut only between UTF-8 sequences), then `end` with `invalidAt`, the index in the line of its first
+ * byte that is not valid UTF-8 (-1 if none), its byte length and its line number. Lines are still cut by
+ * `LineCap` first (a reader dropped that way is never ended).
  */
 export interface LongLines {
   above: number
   /** Fast whole-run validity check (Node's `isUtf8`); default a scan in JS. */
   valid?: (bytes: Uint8Array) => boolean
-  sink(text: string, invalidAt: number, byteLength: number, line: number): void
+  open(): LongLineText
+}
+
+/** One long line's text as it is decoded (see `LongLines`). */
+export interface LongLineText {
+  piece(text: string): void
+  end(invalidAt: number, byteLength: number, line: number): void
+  /** The text a torn remainder carries (`Remainder.text`) when the input ends inside this line. */
+  torn(): string
 }
 
 export interface Remainder {
@@ -88,6 +98,8 @@ export class LineSplitter {
   private skipping = -1
   /** The held line being decoded as it arrives (past `long.above`), else null; `pending` is then empty. */
   private streaming: StreamedLineText | null = null
+  /** Where `streaming` sends the line's text. */
+  private streamingTo: LongLineText | null = null
   private readonly max: number
 
   constructor(
@@ -130,17 +142,20 @@ export class LineSplitter {
       if (this.pendingLength + nl > this.max) {
         this.pending = []
         this.streaming = null
+        this.streamingTo = null
         this.overlong(this.pendingLength + nl, this.position - this.pendingLength)
         this.pendingLength = 0
       } else if (this.streaming !== null) {
         const streaming = this.streaming
+        const to = this.streamingTo as LongLineText
         streaming.push(chunk, 0, nl)
         const byteLength = this.pendingLength + nl
         this.streaming = null
+        this.streamingTo = null
         this.pendingLength = 0
         this.lines++
-        const { text, invalidAt } = streaming.end()
-        this.long?.sink(text, invalidAt, byteLength, this.lines)
+        const { invalidAt } = streaming.end()
+        to.end(invalidAt, byteLength, this.lines)
       } else {
         const joined = this.joinPending(chunk.subarray(0, nl))
         this.lines++
@@ -180,9 +195,11 @@ export class LineSplitter {
     }
     if (this.pendingLength === 0) return null
     if (this.streaming !== null) {
-      const text = this.streaming.end().text
+      this.streaming.end()
+      const text = (this.streamingTo as LongLineText).torn()
       const byteLength = this.pendingLength
       this.streaming = null
+      this.streamingTo = null
       this.pendingLength = 0
       this.lines++
       return { text, byteLength, line: this.lines }
@@ -203,13 +220,16 @@ export class LineSplitter {
       this.skipping = this.pendingLength + length
       this.pending = []
       this.streaming = null
+      this.streamingTo = null
       this.pendingLength = 0
       return
     }
     const long = this.long
     if (this.streaming === null && long !== null && this.pendingLength + length > long.above) {
       // Past `above`: decode what is held and from now on each piece as it comes, instead of keeping bytes.
-      this.streaming = new StreamedLineText(this.ops.textOf, long.valid)
+      const to = long.open()
+      this.streamingTo = to
+      this.streaming = new StreamedLineText(this.ops.textOf, long.valid, (text) => to.piece(text))
       for (const piece of this.pending) this.streaming.push(piece, 0, piece.length)
       this.pending = []
     }

@@ -50,7 +50,11 @@ function sequenceLength(b: number): number {
   return 1
 }
 
-/** A line's text, decoded piece by piece; `end()` gives the text and where its first invalid byte is. */
+/**
+ * A line's text, decoded piece by piece; `end()` gives the text and where its first invalid byte is. With
+ * `emit`, each decoded run goes to it as it is decoded instead (a long line's JSON is then read from its
+ * runs, ../json/piece-parser.ts) and `end()` gives '' for the text.
+ */
 export class StreamedLineText {
   private parts: string[] = []
   /** Bytes of a sequence still open at the last piece's end (a lead byte and continuation bytes), copied. */
@@ -62,6 +66,7 @@ export class StreamedLineText {
   constructor(
     private readonly textOf: TextOf,
     private readonly valid: (bytes: Uint8Array) => boolean = (bytes) => firstInvalidUtf8(bytes, 0, bytes.length) === bytes.length,
+    private readonly emit: ((text: string) => void) | null = null,
   ) {}
 
   /** Bytes of the line pushed so far. */
@@ -118,7 +123,9 @@ export class StreamedLineText {
       const view = bytes.subarray(start, end)
       if (!this.valid(view)) this.invalid = this.decoded + firstInvalidUtf8(bytes, start, end)
     }
-    this.parts.push(this.textOf(bytes, start, end))
+    const text = this.textOf(bytes, start, end)
+    if (this.emit === null) this.parts.push(text)
+    else this.emit(text)
     this.decoded += end - start
   }
 }

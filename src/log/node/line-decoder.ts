@@ -8,8 +8,8 @@
  * the global `Buffer`: its UTF-8 decoding measured ~1.4× faster per line than `TextDecoder` with the same
  * replacement rules, and its `indexOf` (memchr) 5–8× faster than `Uint8Array#indexOf` at finding newlines.
  * A sink with `lineBytes` gets each line undecoded, to classify it first (the reader's skip-superseded mode);
- * one that also has `longLine` gets a line longer than `textLinesAbove` decoded as its bytes arrived instead,
- * so such a line's bytes are never joined (issue 32).
+ * one that also has `longLine` gets a line longer than `textLinesAbove` as text runs decoded as its bytes
+ * arrive instead, so neither such a line's bytes nor its text are ever joined (issue 32).
  */
 import { ByteQueue } from '../bytes/byte-queue'
 import type { ByteStore } from '../bytes/byte-store'
@@ -30,8 +30,8 @@ export const MAX_LINE_BYTES = 256 * 1024 * 1024
 
 /**
  * Lines longer than this go to a sink's `longLine` as text decoded piece by piece. Far above an ordinary
- * record, so their path (one `lineBytes` call per line) is untouched; low enough that a long line costs
- * its string and its parsed value, not also its bytes twice.
+ * record, so their path (one `lineBytes` call and one `JSON.parse` per line) is untouched; low enough that
+ * a long line costs its parsed value, not also its bytes and its text.
  */
 export const TEXT_LINES_ABOVE = 4 * 1024 * 1024
 
@@ -53,12 +53,20 @@ export interface LineSink {
   /** When present, called instead of `line` with the line's UTF-8 bytes `bytes[start, end)` (valid during the call only). */
   lineBytes?(bytes: Uint8Array, start: number, end: number, line: number, frame: number | undefined): void
   /**
-   * With `lineBytes`: called instead of it for a line longer than `textLinesAbove` bytes, decoded as its
-   * bytes arrived (invalid UTF-8 as U+FFFD). `invalidAt`: index in the line of its first byte that is not
-   * valid UTF-8, -1 if none; `byteLength`: the line's length in bytes.
+   * With `lineBytes`: called instead of it once a line is longer than `textLinesAbove` bytes; the reader it
+   * returns gets the line's text as its bytes are decoded (invalid UTF-8 as U+FFFD), never joined.
    */
-  longLine?(text: string, invalidAt: number, byteLength: number, line: number, frame: number | undefined): void
+  longLine?(): LongLineReader
   damage(damage: Damage): void
+}
+
+/** One long line's text, run by run (../bytes/line-splitter.ts `LongLineText`, with the zstd frame). */
+export interface LongLineReader {
+  piece(text: string): void
+  /** `invalidAt`: index in the line of its first byte that is not valid UTF-8, -1 if none. */
+  end(invalidAt: number, byteLength: number, line: number, frame: number | undefined): void
+  /** What a damage report of the line cut by the end of its frame or file carries as text. */
+  torn(): string
 }
 
 export interface DecodeEnd {
@@ -124,7 +132,10 @@ function longLines(sink: LineSink, options: LineDecoderOptions, frame: () => num
   return {
     above: options.textLinesAbove ?? TEXT_LINES_ABOVE,
     ...(options.isUtf8 === undefined ? {} : { valid: options.isUtf8 }),
-    sink: (text, invalidAt, byteLength, line) => longLine(text, invalidAt, byteLength, line, frame()),
+    open: () => {
+      const reader = longLine()
+      return { piece: (text) => reader.piece(text), end: (invalidAt, byteLength, line) => reader.end(invalidAt, byteLength, line, frame()), torn: () => reader.torn() }
+    },
   }
 }
 

@@ -7,8 +7,8 @@
  * valid header, first frame not zstd) ends the iteration with no lines and `summary.unreadable` set;
  * frame damage arrives as `invalid` lines naming frame and byte offset, and so does invalid UTF-8 (issue
  * 17: reported with its byte offset, code `utf8`, just before its line, which is still read with U+FFFD in
- * place of the bad bytes; one native `isUtf8` check per line; a line over 4 MiB is decoded and checked as its
- * bytes arrive, never joined, and reported the same way); a torn tail sets
+ * place of the bad bytes; one native `isUtf8` check per line; a line over 4 MiB is decoded, checked and
+ * parsed as its bytes arrive, never joined, and reported the same way); a torn tail sets
  * `summary.tornTail` after its complete lines were yielded.
  */
 import { isUtf8 } from 'node:buffer'
@@ -184,14 +184,24 @@ export class SessionReader implements AsyncIterable<ParsedLine[]> {
         summary.lineCount++
         take(parser.lineBytes(bytes, start, end, frame === undefined ? { line, offset } : { line, frame, offset }))
       },
-      // A line of many MB, decoded as it arrived: the same reports and entries as `lineBytes` would give.
-      longLine(text, invalidAt, byteLength, line, frame) {
-        if (stop) return
-        const offset = lineOffset
-        if (invalidAt === -1) lineOffset += byteLength + 1
-        else reportUtf8(invalidAt, byteLength, line, frame)
-        summary.lineCount++
-        take(parser.line(text, frame === undefined ? { line, offset } : { line, frame, offset }))
+      // A line of many MB, parsed from its text as it is decoded (never joined): the same reports and
+      // entries as `lineBytes` would give, except that an unreadable-line entry shows the line's head.
+      longLine() {
+        const input = parser.longLine()
+        return {
+          piece: (text) => {
+            if (!stop) input.push(text)
+          },
+          torn: () => input.torn(),
+          end(invalidAt, byteLength, line, frame) {
+            if (stop) return
+            const offset = lineOffset
+            if (invalidAt === -1) lineOffset += byteLength + 1
+            else reportUtf8(invalidAt, byteLength, line, frame)
+            summary.lineCount++
+            take(input.end(frame === undefined ? { line, offset } : { line, frame, offset }))
+          },
+        }
       },
       damage(damage: Damage) {
         if (stop) return

@@ -15,7 +15,7 @@
  * "other"). Deterministic: code-unit order, no locale.
  */
 import { formatDuration, formatTokens } from '../../cards/format'
-import { cacheHitPercent } from '../../conversation/usage-totals'
+import { cacheHitPercent, promptTokens } from '../../conversation/usage-totals'
 import { failuresByDay, statsOf, weekOf } from '../../stats/aggregate'
 import { utcDay, type SessionInsight } from '../../stats/insight'
 import { groupDigits } from '../../cards/format'
@@ -167,7 +167,7 @@ export function overviewFigures(root: readonly SessionInsight[], filtered: reado
 function totalsOf(records: readonly SessionInsight[], text: OverviewText, locale: Locale, price: PriceInfo | null): { label: string; value: string }[] {
   const { totals } = statsOf(records)
   const u = totals.usage
-  const hit = cacheHitPercent(u.cacheReadTokens, u.inputTokens + u.cacheReadTokens + u.cacheWriteTokens)
+  const hit = cacheHitPercent(u.cacheReadTokens, promptTokens(u))
   return [
     { label: text.sessions, value: groupDigits(totals.sessions) },
     { label: text.turns, value: groupDigits(totals.turns) },
@@ -238,7 +238,7 @@ function charts(records: readonly SessionInsight[], text: OverviewText): ChartMo
       row[s] = (row[s] ?? 0) + d.usage.totalTokens
       const c = cache.get(b) ?? { read: 0, prompt: 0 }
       c.read += d.usage.cacheReadTokens
-      c.prompt += d.usage.inputTokens + d.usage.cacheReadTokens + d.usage.cacheWriteTokens
+      c.prompt += promptTokens(d.usage)
       cache.set(b, c)
     }
   }

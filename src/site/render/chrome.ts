@@ -11,6 +11,7 @@ import { pageFile, promptsFile } from '../plan/slug'
 import { promptWindow, type Prompt } from './prompts'
 import { pagerNav } from './pager'
 import { firstPromptOf } from './digest'
+import { growingFacts } from './growing-facts'
 import type { Fact, FoldControls, PageNav, PromptEntry, PromptToc, SessionChrome, SessionSummary, SiteText, ViewSwitch } from '../types'
 import type { Locale } from '../../cards/types'
 import { plainText } from '../../cards/plain-text'
@@ -91,9 +92,7 @@ export function headerFacts(summary: SessionSummary, f: SessionFacts, text: Site
   if (f.models.length > 0) {
     facts.push({ label: text.factModel, value: f.models.map(m => (m.provider ? `${m.provider}/${m.model}` : m.model)).join(', ') })
   }
-  facts.push({ label: text.factTurns, value: String(summary.turns) })
-  facts.push({ label: text.factToolCalls, value: String(summary.toolCalls) })
-  facts.push({ label: text.factStatus, value: text.status[summary.status] })
+  facts.push(...growingFacts(summary, text))
   facts.push({ label: text.factSession, value: summary.id })
   const pills = sessionPills(f.stats, text.locale)
   for (const pill of [pills.activity, pills.usage, pills.context]) if (pill !== null) facts.push({ label: pill.title, value: pill.name, pill })

@@ -4,7 +4,8 @@ import { viewModel } from '../../cards/view-model'
 import { assemble } from '../../conversation/builder'
 import { parseLogText } from '../../log/parse-text'
 import { session } from '../../log/testing/session'
-import { CAP_LEVELS, clip, Cutter, cutSections, SUMMARY_CHARS, type Caps } from './cut'
+import { createHash } from 'node:crypto'
+import { CAP_LEVELS, clip, Cutter, cutSections, hashText, SUMMARY_CHARS, type Caps } from './cut'
 import { siteText } from '../strings'
 
 const text = siteText('en')
@@ -161,5 +162,15 @@ describe('details cards (cards-current.md §11.1)', () => {
     const [before] = tools(raw)
     const [after] = tools(cutSections(raw, caps, text, href).sections)
     expect(after?.body).toEqual(before?.body)
+  })
+})
+
+describe('hashText', () => {
+  it('hashes a long text in slices to the digest of the whole text, surrogate pairs and lone halves included', () => {
+    const slice = 1 << 20
+    const whole = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 20)
+    for (const text of ['', 'short', `${'a'.repeat(slice - 1)}😀${'b'.repeat(10)}`, `${'a'.repeat(slice - 1)}\ud800${'c'.repeat(slice)}\udc00`, 'é中'.repeat(slice)]) {
+      expect(hashText(text)).toBe(whole(text))
+    }
   })
 })

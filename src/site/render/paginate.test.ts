@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { PageRow, PageSection } from '../../cards/types'
 import { CAP_LEVELS } from './cut'
-import { packPages, splitRows, splitSection, visiblePages } from './paginate'
+import { LONG_SESSION_PAGES, LONG_SESSION_SHARE, packPages, packSession, splitRows, splitSection, visiblePages } from './paginate'
 
 const s = (bytes: number, nodes = 1) => ({ bytes, nodes })
 const limit = s(100, 10)
@@ -18,6 +18,41 @@ describe('packPages', () => {
 
   it('respects a smaller first page', () => {
     expect(packPages([s(50), s(50), s(50)], p => (p === 0 ? s(60, 10) : limit))).toEqual([[0], [1, 2]])
+  })
+})
+
+describe('packSession', () => {
+  // Pieces the size of a light page's room: one to a light page, `perPage` to a full one (room 100).
+  const piece = Math.floor(limit.bytes * LONG_SESSION_SHARE)
+  const perPage = Math.floor(limit.bytes / piece)
+  const pieces = (n: number) => Array.from({ length: n }, () => s(piece))
+  const full = LONG_SESSION_PAGES * perPage
+
+  it('packs a session of up to LONG_SESSION_PAGES full pages to the full room', () => {
+    expect(packSession(pieces(full), limit)).toEqual(packPages(pieces(full), () => limit))
+    expect(packSession(pieces(full), limit)).toHaveLength(LONG_SESSION_PAGES)
+  })
+
+  it('packs a longer session to LONG_SESSION_SHARE of the room', () => {
+    const pages = packSession(pieces(full + 1), limit)
+    const light = { bytes: limit.bytes * LONG_SESSION_SHARE, nodes: limit.nodes * LONG_SESSION_SHARE }
+    expect(pages).toEqual(packPages(pieces(full + 1), () => light))
+    expect(pages).toHaveLength(full + 1)
+  })
+
+  it('gives a piece too big for a light page a page of its own, every piece once and in order', () => {
+    const mixed = [...pieces(full), s(90), s(10), s(10)]
+    expect(90).toBeGreaterThan(piece)
+    const pages = packSession(mixed, limit)
+    expect(pages.flat()).toEqual(mixed.map((_, i) => i))
+    expect(pages).toContainEqual([full])
+    expect(pages.at(-1)).toEqual([full + 1, full + 2])
+  })
+
+  it('breaks on nodes the same way', () => {
+    // 4 elements: two to a full page (room 10), one to a light one.
+    const many = Array.from({ length: LONG_SESSION_PAGES * 2 + 1 }, () => s(1, 4))
+    expect(packSession(many, limit).every(page => page.length === 1)).toBe(true)
   })
 })
 

@@ -30,6 +30,28 @@ export function packPages(pieces: readonly Size[], limitFor: (page: number) => S
 }
 
 /**
+ * A session that fills more than this many pages at the full budget is long: it is read by paging and by
+ * seeking its replay, not top to bottom, and each page turn costs the browser about in proportion to the
+ * page (parsing, style, layout: bench/replay-seek.bench.ts). Its pages are packed to a share of the room.
+ */
+export const LONG_SESSION_PAGES = 8
+/** The share of the transcript room a long session's page takes (its pages stay within the budgets). */
+export const LONG_SESSION_SHARE = 0.35
+
+/**
+ * A session's pages: packed to `room`, or — a long session (more than LONG_SESSION_PAGES full pages) — to
+ * LONG_SESSION_SHARE of it. The same pieces either way (pieces are cut to fit the full room, so a piece
+ * between the two sizes gets a page of its own, still within the budgets); a session's length never moves
+ * its pages' cuts until it crosses the line.
+ */
+export function packSession(pieces: readonly Size[], room: Size): number[][] {
+  const full = packPages(pieces, () => room)
+  if (full.length <= LONG_SESSION_PAGES) return full
+  const light = { bytes: Math.floor(room.bytes * LONG_SESSION_SHARE), nodes: Math.floor(room.nodes * LONG_SESSION_SHARE) }
+  return packPages(pieces, () => light)
+}
+
+/**
  * Groups consecutive rows into parts that each fit `limit` (for a section too big for one page). A row
  * larger than the limit is a part on its own.
  */

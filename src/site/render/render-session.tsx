@@ -24,7 +24,7 @@ import { addExtras, capsFor, Cutter, extrasOf, type SideText } from './cut'
 import { waitingForColours, type Enricher } from './enrich'
 import type { FileContent } from '../write/atomic-write'
 import { add, fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, measure, measureBytes, ZERO, type Size } from './measure'
-import { packPages, splitSection } from './paginate'
+import { packPages, packSession, splitSection } from './paginate'
 import { pagerNav } from './pager'
 import { promptPages, PROMPTS_PER_PAGE, sessionPrompts, TOC_WINDOW, type Prompt } from './prompts'
 import { liveHead, type LiveFlag } from '../html/live'
@@ -275,7 +275,9 @@ export class SessionRenderer {
         await writeSides()
       }
 
-      const packed = packPages(sizes, () => limit)
+      // A long session's pages are lighter (paginate.ts `packSession`); a preview shows the first page of the
+      // full budget while it cannot know the length, and a live page keeps breaking pages at `limit`.
+      const packed = input.preview === true || input.live !== undefined ? packPages(sizes, () => limit) : packSession(sizes, limit)
       const pages = input.preview === true ? packed.slice(0, 1) : packed
       const overBudget: number[] = []
       const pageNames = pages.map((_, i) => pageFile(stem, i + 1))

@@ -23,6 +23,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import { findChromium, type ChromiumLookup } from './find-chromium'
+import { launchChromium } from './launch-chromium'
 import { workspaceName } from '../normalize'
 import terminalStyles from '../../../components/cards/TerminalBlock.module.css'
 import type { Locale } from '../../cards/types'
@@ -109,11 +110,7 @@ export class AriaSnapshotter {
   static async launch(options: AriaOptions): Promise<AriaSnapshotter> {
     const chromium = chromiumExecutable(options.env)
     if (!chromium.exists) throw new ChromiumMissing(`no Chromium at ${chromium.path}`)
-    const { chromium: driver } = await import('playwright-core')
-    const browser = await driver.launch({
-      executablePath: chromium.path,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    })
+    const browser = await launchChromium(chromium.path)
     const dir = await mkdtemp(join(tmpdir(), 'dsh-view-aria-'))
     return new AriaSnapshotter(browser, options, dir)
   }

@@ -216,7 +216,7 @@ export class Player {
     const inBlock = this.#src.startsWith('#')
     const guess = !inBlock && this.#pageNo > 1 ? replayDataFile(this.#src.slice(0, -INDEX_SUFFIX.length), this.#pageNo) : null
     const early = guess !== null && DATA_FILE.test(guess) ? loadScript(this.#doc, guess, () => this.#win.dshReplayPage) : null
-    const index = decodeIndex(inBlock ? readBlock(this.#doc, this.#src.slice(1)) : await loadScript(this.#doc, this.#src, () => this.#win.dshReplay))
+    const index = decodeIndex(inBlock ? readBlock(this.#doc, this.#src.slice(1)) : await loadScript(this.#doc, this.#src, () => this.#win.dshReplay), { firstPage: this.#pageNo === 1 })
     if (index === null) return this.#fail(this.#t.unavailable)
     const entry = index.pages[this.#pageNo - 1]
     let page: PageData | null = null

@@ -1,0 +1,86 @@
+/**
+ * A long session's pages are lighter (src/site/render/paginate.ts `packSession`): a session that fills more
+ * than LONG_SESSION_PAGES pages at the full budget is cut into pages of LONG_SESSION_SHARE of it, so each
+ * page turn (and a replay's seek to another page) costs the browser about that much less. Every turn is still
+ * on exactly one page, in order, and every page inside the budgets.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { session, toolCallBlock } from '../../src/log/testing/session'
+import type { BuildReport } from '../../src/site/build-site'
+import { MAX_PAGE_BYTES, MAX_PAGE_NODES, measure } from '../../src/site/render/measure'
+import { LONG_SESSION_PAGES, LONG_SESSION_SHARE } from '../../src/site/render/paginate'
+import { buildInto, tempDir } from '../support/build'
+import { treeOf } from '../support/files'
+
+const TURNS = 1_200
+
+/** Many small turns: a prompt, one tool call with a short output, an answer. */
+function manyTurns(): string {
+  const s = session({ id: 'many-turns', cwd: '/home/dev/many' })
+  for (let t = 1; t <= TURNS; t++) {
+    s.turnStart()
+    s.user(`Turn ${t}: check the status`)
+    s.stepStart()
+    const callId = `call-${t}`
+    s.assistant([toolCallBlock(callId, 'bash', { command: `git status ${t}`, description: `Status ${t}` })])
+    s.call('bash', { command: `git status ${t}`, description: `Status ${t}` }, callId)
+    s.result(callId, `On branch main\nnothing to commit (${t})`)
+    s.stepEnd()
+    s.stepStart()
+    s.assistant(`Turn ${t}: the tree is clean.`)
+    s.stepEnd()
+    s.turnEnd()
+  }
+  return s.jsonl()
+}
+
+/** The transcript landmark of a page, as written. */
+function transcriptOf(html: string): string {
+  const start = html.indexOf('<section aria-label="Transcript"')
+  const end = html.indexOf('</section></main>', start)
+  expect(start).toBeGreaterThan(0)
+  expect(end).toBeGreaterThan(start)
+  return html.slice(start, end + '</section>'.length)
+}
+
+let report: BuildReport
+let pages: string[]
+
+beforeAll(async () => {
+  const root = tempDir()
+  const dir = join(root, '--home-dev-many--', 'many-turns')
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(join(dir, 'session.jsonl'), manyTurns())
+  const out = tempDir()
+  report = await buildInto([root], out)
+  const tree = treeOf(out, { skipState: true })
+  pages = Array.from({ length: report.pages }, (_, i) => tree.get(`sessions/many-turns${i === 0 ? '' : `.p${i + 1}`}.html`)?.toString('utf8') ?? '')
+}, 120_000)
+
+describe('a session longer than LONG_SESSION_PAGES full pages', () => {
+  it('holds more elements than that many full pages', () => {
+    const nodes = pages.reduce((sum, html) => sum + measure(transcriptOf(html)).nodes, 0)
+    expect(nodes).toBeGreaterThan(LONG_SESSION_PAGES * MAX_PAGE_NODES)
+  })
+
+  it('is cut into pages whose transcripts take at most the light share of the budgets', () => {
+    expect(report.overBudget).toEqual([])
+    for (const [i, html] of pages.entries()) {
+      const size = measure(html)
+      expect(size.bytes, `page ${i + 1}`).toBeLessThanOrEqual(MAX_PAGE_BYTES)
+      expect(size.nodes, `page ${i + 1}`).toBeLessThanOrEqual(MAX_PAGE_NODES)
+      const transcript = measure(transcriptOf(html))
+      expect(transcript.nodes, `page ${i + 1}`).toBeLessThanOrEqual(MAX_PAGE_NODES * LONG_SESSION_SHARE)
+      expect(transcript.bytes, `page ${i + 1}`).toBeLessThanOrEqual(MAX_PAGE_BYTES * LONG_SESSION_SHARE)
+    }
+    // Lighter, not emptier: the pages are filled (every page but the last over half the light share).
+    for (const html of pages.slice(0, -1)) expect(measure(transcriptOf(html)).nodes).toBeGreaterThan((MAX_PAGE_NODES * LONG_SESSION_SHARE) / 2)
+  })
+
+  it('keeps every turn once, in order, breaking pages between turns', () => {
+    const turns = pages.flatMap(html => [...html.matchAll(/<div id="turn@\d+"><h2 id="turn-(\d+)"/g)].map(m => Number(m[1])))
+    expect(turns).toEqual(Array.from({ length: TURNS }, (_, i) => i + 1))
+  })
+})
