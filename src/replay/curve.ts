@@ -91,7 +91,10 @@ function knots(t: readonly number[], u: readonly number[], tolerance: number): C
     out.units.push(u[end] as number)
     a = end
   }
-  return out
+  // Exact-length copies: an array grown by push keeps up to half its length again as spare room (17
+  // slots from the first push), and a build holds every stream's curves until its Chat renders — a
+  // chunk-heavy 100 MB log has ~1.8 million knots.
+  return { times: out.times.slice(), units: out.units.slice() }
 }
 
 /** Units shown at clock `time` on a curve drawn linearly between its knots (0 before the first knot). */

@@ -13,7 +13,7 @@ import type { CallView } from '../fold/tools'
 import type { GroupKey, TrajectoryRecord, TrajectorySection } from '../model'
 import { codeProgram } from './code-program'
 import type { AssistantNode, AssistantRequestView, CompactionRequestView, Inspection, Node } from './inspection'
-import { assistantRecord, blankRecord, callRecord, compactedRecord, durationMs, inputRecord, toolCallOf } from './records'
+import { assistantRecord, blankRecord, callRecord, compactedRecord, durationMs, inputRecord, recordId, toolCallOf } from './records'
 
 interface Bucket {
   groups: { key: GroupKey; records: TrajectoryRecord[] }[]
@@ -136,7 +136,7 @@ export function deriveLayout(inspection: Inspection, prompts: readonly { tools: 
   for (const entry of entries) {
     if (entry.kind === 'request') {
       const { request } = entry
-      const record = blankRecord('message', `request:seq:${request.startSeq}`, request.startSeq)
+      const record = blankRecord('message', recordId('request:seq:', request.startSeq), request.startSeq)
       record.requestOnly = true
       record.startedAt = request.startedAt
       record.duration = request.completedAt === null ? null : durationMs(request.completedAt, request.startedAt)
@@ -148,7 +148,7 @@ export function deriveLayout(inspection: Inspection, prompts: readonly { tools: 
     }
     if (entry.kind === 'system') {
       const { change } = entry
-      const record = blankRecord('system', `system:seq:${change.seq}`, change.seq)
+      const record = blankRecord('system', recordId('system:seq:', change.seq), change.seq)
       record.labels = [{ key: LABELS[change.kind] }]
       if (entry.request?.prompt !== undefined) record.prompt = entry.request.prompt
       record.promptChange = change.previous === undefined ? { seq: change.seq, time: change.time, kind: change.kind } : { seq: change.seq, time: change.time, kind: change.kind, previous: change.previous }

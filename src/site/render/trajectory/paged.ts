@@ -23,7 +23,16 @@ export interface PagedSnapshot {
   retried: ReadonlySet<number>
 }
 
-export function pagedSnapshot(snapshot: TrajectorySnapshot): PagedSnapshot {
+/**
+ * The whole snapshot read as a paged one, no copy: what the page's frame is measured on while the ledger
+ * renders (the whole snapshot is alive then anyway). The copy (`pagedSnapshot`) is made once the ledger is
+ * spooled, so it never sits beside the whole snapshot and the ledger's render (~8 MB for a 100 MB log).
+ */
+export function pagedView(snapshot: TrajectorySnapshot): PagedSnapshot {
+  return { records: snapshot.records, requests: snapshot.requests, sections: snapshot.sections, retried: retriedRecords(snapshot) }
+}
+
+export function pagedSnapshot(snapshot: TrajectorySnapshot, retried: ReadonlySet<number> = retriedRecords(snapshot)): PagedSnapshot {
   const records = snapshot.records.map((r): PagedRecord => ({
     index: r.index,
     kind: r.kind,
@@ -40,5 +49,5 @@ export function pagedSnapshot(snapshot: TrajectorySnapshot): PagedSnapshot {
     request: r.request,
   }))
   const requests = snapshot.requests.map((q): PagedRequest => ({ number: q.number, turn: q.turn, compaction: q.compaction }))
-  return { records, requests, sections: snapshot.sections, retried: retriedRecords(snapshot) }
+  return { records, requests, sections: snapshot.sections, retried }
 }

@@ -26,7 +26,7 @@ import { sessionChrome, type Family } from '../chrome'
 import { chatTargets, type ChatIds } from './chat-targets'
 import { recordTargets, trajectoryLinks } from './row-links'
 import { trajectoryViewContext } from './view-services'
-import { pagedSnapshot, type PagedSnapshot } from './paged'
+import { pagedSnapshot, pagedView, type PagedSnapshot } from './paged'
 import { longestTrajectoryFile, pageFile, trajectoryFile } from '../../plan/slug'
 import type { RenderOutput } from '../render-session'
 import type { Fact, SessionChrome, SessionSummary, SiteText, TrajectoryLinks, ViewTabs } from '../../types'
@@ -221,8 +221,8 @@ export class TrajectoryRenderer {
     })
     const growth = linkGrowth(Math.max(Buffer.byteLength(longestTrajectoryFile(stem)), Buffer.byteLength(pageFile(stem, 999_999)) + CHAT_ID_BYTES))
     const { snapshot, ...rest } = input
-    const framed: FrameInput = { ...rest, snapshot: pagedSnapshot(snapshot) }
-    const limit = this.room(framed, words)
+    const whole = pagedView(snapshot)
+    const limit = this.room({ ...rest, snapshot: whole }, words)
     const store = new PieceStore(out === null ? null : out.spoolDir, out?.spill)
     const pieces: PieceInfo[] = []
     // A piece is its section's frame around rows `from`…`to − 1`, measured row by row (measure is additive
@@ -265,6 +265,7 @@ export class TrajectoryRenderer {
       })
     })
     const pages = packPages(pieces.map((p) => p.size), () => limit)
+    const framed: FrameInput = { ...rest, snapshot: pagedSnapshot(snapshot, whole.retried) }
     return new PreparedTrajectory(this, framed, { store, pieces, pages, words, sides })
   }
 
