@@ -58,7 +58,7 @@ const schedule: Schedule = {
 
 describe('replay assets', () => {
   const pages = [
-    { page: 's.html', ids: ['turn@1', 'turn-1', 'user:1', 'assistant:1:0', 'tool:a', 'tail:1'], data: null },
+    { page: 's.html', ids: ['turn@1', 'turn-1', 'user:1', 'assistant:1:0', 'tool:a', 'tail:1'], data: 's.replay.p1.js' },
     { page: 's.p2.html', ids: ['turn@2', 'turn-2', 'user:2', 'tail:2'], data: 's.replay.p2.js' },
   ]
   const assets = replayAssets(schedule, pages)
@@ -83,22 +83,38 @@ describe('replay assets', () => {
     expect(index).not.toBeNull()
     expect(index?.turns).toEqual(assets.index.turns.map(t => ({ ...t, at: t.at.map(Math.round) })))
     expect(index?.chapters.map(c => c.label)).toEqual([null, 'Second <try>'])
-    expect(index?.data?.items).toEqual(assets.pages[0]?.items)
+    // Paginated: no page's rows in the index, every page (the first too) names its file.
+    expect(index?.data).toBeNull()
+    expect(index?.pages.map(p => p.data)).toEqual(['s.replay.p1.js', 's.replay.p2.js'])
+    const page1 = decodePage(scriptValue(pageScript(assets.pages[0] as NonNullable<(typeof assets.pages)[0]>), 'dshReplayPage'))
+    expect(page1?.items).toEqual(assets.pages[0]?.items)
     const page2 = decodePage(scriptValue(pageScript(assets.pages[1] as NonNullable<(typeof assets.pages)[1]>), 'dshReplayPage'))
     expect(page2?.items).toEqual(assets.pages[1]?.items)
     expect(page2?.gaps).toEqual(assets.pages[1]?.gaps)
   })
 
-  it('leaves the first page\'s data undecoded for another page, the rest the same', () => {
-    const value = scriptValue(indexScript(assets.index), 'dshReplay')
+  it('gives each page its own turns and the turn in progress where it starts, round-tripped', () => {
+    expect(assets.pages.map(p => [p.turn0, p.turns.map(t => t.turn)])).toEqual([[null, [1]], [1, [2]]])
+    for (const data of assets.pages) {
+      const decoded = decodePage(scriptValue(pageScript(data), 'dshReplayPage'))
+      expect(decoded?.turns).toEqual(data.turns.map(t => ({ ...t, at: t.at.map(Math.round) })))
+      expect(decoded?.turn0).toBe(data.turn0)
+    }
+  })
+
+  it('a one-page session carries its data in the index; another page can leave it undecoded', () => {
+    const one = replayAssets(schedule, [{ page: 's.html', ids: [...(pages[0]?.ids ?? []), ...(pages[1]?.ids ?? [])], data: 's.replay.p1.js' }])
+    expect(one.index.pages[0]?.data).toBeNull()
+    const value = scriptValue(indexScript(one.index), 'dshReplay')
     const full = decodeIndex(value)
     const other = decodeIndex(value, { firstPage: false })
-    expect(full?.data).not.toBeNull()
+    expect(full?.data?.items).toEqual(one.pages[0]?.items)
+    expect(full?.data?.turns.map(t => t.turn)).toEqual([1, 2])
     expect(other?.data).toBeNull()
     expect(other).toEqual({ ...full, data: null })
   })
 
-  it.each([null, 1, 'x', { v: 2 }, { v: 1, total: [0, 0] }])('reads %j as no replay', (value) => {
+  it.each([null, 1, 'x', { v: 2 }, { v: 2, total: [0, 0] }, { v: 1, total: [0, 0, 0], pages: [], labels: [], turns: '', chapters: '' }])('reads %j as no replay', (value) => {
     expect(decodeIndex(value)).toBeNull()
     expect(decodePage(value)).toBeNull()
   })

@@ -5,8 +5,12 @@
  * A session's **index** (`<stem>.replay.js`, `window.dshReplay`) says which pages it has, where each page
  * starts in every timing (its checkpoint: a page plays on its own, and seeking to any turn starts at its
  * page's checkpoint, never at the session's start), the session's length in every timing, its turns and
- * chapters. A **page's data** (`window.dshReplayPage`; inside the index for a one-page session) lists the
- * page's timed rows in play order: each names its element by its position among the ids of the page's
+ * chapters. Every page of a long session loads the index, so it holds only what every page uses at once:
+ * the turns the scrubber lists (`listed`, at most MAX_LISTED_TURNS spread over the session) and the
+ * chapters; the whole turn list stays a compact string that the player decodes only when it needs a turn
+ * on another page (`turns`, a lazy property once decoded). A **page's data** (`window.dshReplayPage`; the
+ * index's `data` for a one-page session, else its own file, the first page's too) holds the page's own
+ * turns and the turn in progress where it starts, and lists the page's timed rows in play order: each names its element by its position among the ids of the page's
  * transcript (the page renders them; `hash` checks that the page and the data agree), with its kind, raw
  * times (ms from the session's first row), a text row's length and arrival curve, and the idle gaps that
  * compressed timing squeezes there. Numbers are VLQ-coded deltas (./codec.ts). A page with subagent cards
@@ -20,7 +24,23 @@ import type { Gap, TimedItem } from './modes'
 import type { Tick } from './progress'
 import type { ChapterKind, ItemKind } from './schedule'
 
-export const REPLAY_DATA_VERSION = 1
+/** 2: the first page's data left the index of a paginated session; page data carries its turns. */
+export const REPLAY_DATA_VERSION = 2
+
+/**
+ * Past this many turns the scrubber's ticks and the chapter list name every k-th turn and this page's
+ * own: thousands of options cost every page of a long session a measurable part of its seek time
+ * (bench/replay-seek.bench.ts), and nobody picks turn 1,733 from a list of 3,000. Shift+←/→ still step
+ * through every turn.
+ */
+export const MAX_LISTED_TURNS = 200
+
+/** The turns listed on page `page` (0-based): every turn up to the limit; past it, every k-th one and the page's own. */
+export function listedTurns<T extends { page: number }>(turns: readonly T[], page: number): T[] {
+  if (turns.length <= MAX_LISTED_TURNS) return [...turns]
+  const stride = Math.ceil(turns.length / MAX_LISTED_TURNS)
+  return turns.filter((t, i) => i % stride === 0 || t.page === page)
+}
 
 /** Where a page starts (or an item is) in each timing: real, compressed, paced (play ms). */
 export type Checkpoint = [real: number, compressed: number, paced: number]
@@ -28,7 +48,7 @@ export type Checkpoint = [real: number, compressed: number, paced: number]
 export interface IndexPage {
   /** The page file (`<stem>.html`, `<stem>.p2.html`) beside the index; for an export part, its anchor. */
   page: string
-  /** Its data's file; null for the first page, whose data is in the index itself (`ReplayIndex.data`). */
+  /** Its data's file; null in a one-page session, whose data is in the index itself (`ReplayIndex.data`). */
   data: string | null
   at: Checkpoint
 }
@@ -54,9 +74,12 @@ export interface ReplayIndex {
   pages: IndexPage[]
   /** The session's length in each timing. */
   total: Checkpoint
+  /** Every turn, in play order (decoded from the index on first use: only a seek off the page needs it). */
   turns: IndexTurn[]
+  /** The turns every page lists (`listedTurns(turns, -1)`), decoded at once. */
+  listed: IndexTurn[]
   chapters: IndexChapter[]
-  /** The first page's data. */
+  /** A one-page session's data (null when the session has page files). */
   data: PageData | null
 }
 
@@ -81,6 +104,9 @@ export interface PageData {
   at: Checkpoint
   gaps: Gap[]
   items: PageItem[]
+  /** The turns starting on this page (their section is here), in play order, and the turn in progress where it starts. */
+  turns: IndexTurn[]
+  turn0: number | null
 }
 
 const KINDS: readonly ItemKind[] = ['section', 'row', 'text', 'work']
@@ -96,6 +122,8 @@ interface PageText {
   at: Checkpoint
   gaps: string
   items: string
+  turns: string
+  turn0: number | null
   /** Subagent progress, only when the page has some. */
   sub?: string
   tools?: string[]
@@ -107,6 +135,8 @@ interface IndexText {
   pages: [string, string | null, number, number, number][]
   total: Checkpoint
   turns: string
+  /** Absent when every turn is listed. */
+  listed?: string
   chapters: string
   labels: (string | null)[]
   data: PageText | null
@@ -138,7 +168,7 @@ function encodePage(data: PageData): PageText {
     ref = item.ref
     t0 = item.t0
   }
-  const text: PageText = { v: data.v, page: data.page, ids: data.ids, hash: data.hash, base: data.base, at: round(data.at), gaps: gaps.toString(), items: items.toString() }
+  const text: PageText = { v: data.v, page: data.page, ids: data.ids, hash: data.hash, base: data.base, at: round(data.at), gaps: gaps.toString(), items: items.toString(), turns: encodeTurns(data.turns, data.turn0 ?? 0, data.page, round(data.at)), turn0: data.turn0 }
   return withProgress(text, data.items)
 }
 
@@ -196,28 +226,49 @@ function readProgress(value: Record<string, unknown>, items: PageItem[]): boolea
   return !r.bad
 }
 
-export function encodeIndex(index: ReplayIndex): IndexText {
-  const turns = new VlqWriter()
-  let turn = 0
-  let page = 0
-  let at: Checkpoint = [0, 0, 0]
-  const moveTo = (w: VlqWriter, next: Checkpoint) => {
-    // Play times only grow through a session, so their deltas are ≥ 0 (signed all the same: never trust order).
-    w.signed(Math.round(next[0] - at[0])).signed(Math.round(next[1] - at[1])).signed(Math.round(next[2] - at[2]))
-    at = round(next)
-  }
-  for (const t of index.turns) {
-    turns.signed(t.turn - turn).unsigned(t.page - page)
-    moveTo(turns, t.at)
+/** Play positions as deltas from the one before (`at` in place). */
+function moveTo(w: VlqWriter, at: Checkpoint, next: Checkpoint): void {
+  // Play times only grow through a session, so their deltas are ≥ 0 (signed all the same: never trust order).
+  w.signed(Math.round(next[0] - at[0])).signed(Math.round(next[1] - at[1])).signed(Math.round(next[2] - at[2]))
+  const r = round(next)
+  at[0] = r[0]
+  at[1] = r[1]
+  at[2] = r[2]
+}
+
+/** Turns as (turn, page, position) deltas from `turn`, `page` and `at`. */
+function encodeTurns(list: readonly IndexTurn[], turn: number, page: number, at: Checkpoint): string {
+  const w = new VlqWriter()
+  const pos: Checkpoint = [...at]
+  for (const t of list) {
+    w.signed(t.turn - turn).unsigned(t.page - page)
+    moveTo(w, pos, t.at)
     turn = t.turn
     page = t.page
   }
+  return w.toString()
+}
+
+function decodeTurns(text: string, turn: number, page: number, at: Checkpoint): IndexTurn[] | null {
+  const turns: IndexTurn[] = []
+  const r = new VlqReader(text)
+  let pos: Checkpoint = at
+  while (!r.done && !r.bad) {
+    turn += r.signed()
+    page += r.unsigned()
+    pos = [pos[0] + r.signed(), pos[1] + r.signed(), pos[2] + r.signed()]
+    turns.push({ turn, page, at: pos })
+  }
+  return r.bad ? null : turns
+}
+
+export function encodeIndex(index: ReplayIndex): IndexText {
   const chapters = new VlqWriter()
-  page = 0
-  at = [0, 0, 0]
+  let page = 0
+  const at: Checkpoint = [0, 0, 0]
   for (const c of index.chapters) {
     chapters.unsigned(CHAPTER_KINDS.indexOf(c.kind)).unsigned(c.page - page)
-    moveTo(chapters, c.at)
+    moveTo(chapters, at, c.at)
     page = c.page
   }
   return {
@@ -225,7 +276,8 @@ export function encodeIndex(index: ReplayIndex): IndexText {
     timed: index.timed,
     pages: index.pages.map(p => [p.page, p.data, ...round(p.at)]),
     total: round(index.total),
-    turns: turns.toString(),
+    turns: encodeTurns(index.turns, 0, 0, [0, 0, 0]),
+    ...(index.listed.length === index.turns.length ? {} : { listed: encodeTurns(index.listed, 0, 0, [0, 0, 0]) }),
     chapters: chapters.toString(),
     labels: index.chapters.map(c => c.label),
     data: index.data === null ? null : encodePage(index.data),
@@ -262,7 +314,9 @@ export function decodePage(value: unknown): PageData | null {
   const base = num(value['base'])
   const at = checkpoint(value['at'])
   const hash = value['hash']
-  if (page === null || ids === null || base === null || at === null || typeof hash !== 'string' || typeof value['gaps'] !== 'string' || typeof value['items'] !== 'string') return null
+  const turn0 = value['turn0'] === null ? null : num(value['turn0'])
+  if (page === null || ids === null || base === null || at === null || typeof hash !== 'string' || typeof value['gaps'] !== 'string' || typeof value['items'] !== 'string' || typeof value['turns'] !== 'string' || (turn0 === null && value['turn0'] !== null)) return null
+  const turns = decodeTurns(value['turns'], turn0 ?? 0, page, at)
   const gaps: Gap[] = []
   const g = new VlqReader(value['gaps'])
   let last = base
@@ -296,20 +350,22 @@ export function decodePage(value: unknown): PageData | null {
     }
     items.push({ ref, kind, t0, t1, units, curve, failed: (head & 4) !== 0, ends: (head & 8) !== 0 })
   }
-  if (g.bad || r.bad || !readProgress(value, items)) return null
-  return { v: REPLAY_DATA_VERSION, page, ids, hash, base, at, gaps, items }
+  if (g.bad || r.bad || turns === null || !readProgress(value, items)) return null
+  return { v: REPLAY_DATA_VERSION, page, ids, hash, base, at, gaps, items, turns, turn0 }
 }
 
 /**
- * The index. `firstPage: false` leaves the first page's data undecoded (`data` null): a page turn to another
- * page decodes only its own data, not the first page's too (on a freshly opened page the decoder runs cold).
+ * The index. `firstPage: false` leaves a one-page session's data undecoded (`data` null). The whole turn
+ * list is decoded on first use of `turns` (a malformed one then reads as no turns); `listed` at once.
  */
 export function decodeIndex(value: unknown, { firstPage = true }: { firstPage?: boolean } = {}): ReplayIndex | null {
   if (!isObject(value) || value['v'] !== REPLAY_DATA_VERSION) return null
   const total = checkpoint(value['total'])
   const rawPages = value['pages']
   const labels = value['labels']
-  if (total === null || !Array.isArray(rawPages) || !Array.isArray(labels) || typeof value['turns'] !== 'string' || typeof value['chapters'] !== 'string') return null
+  const turnsText = value['turns']
+  const listedText = value['listed']
+  if (total === null || !Array.isArray(rawPages) || !Array.isArray(labels) || typeof turnsText !== 'string' || typeof value['chapters'] !== 'string' || (listedText !== undefined && typeof listedText !== 'string')) return null
   const pages: IndexPage[] = []
   for (const p of rawPages) {
     if (!Array.isArray(p) || typeof p[0] !== 'string' || (p[1] !== null && typeof p[1] !== 'string')) return null
@@ -317,28 +373,32 @@ export function decodeIndex(value: unknown, { firstPage = true }: { firstPage?: 
     if (at === null) return null
     pages.push({ page: p[0], data: p[1] as string | null, at })
   }
-  const turns: IndexTurn[] = []
-  const t = new VlqReader(value['turns'])
-  let turn = 0
-  let page = 0
-  let at: Checkpoint = [0, 0, 0]
-  const step = (r: VlqReader): Checkpoint => (at = [at[0] + r.signed(), at[1] + r.signed(), at[2] + r.signed()])
-  while (!t.done && !t.bad) {
-    turn += t.signed()
-    page += t.unsigned()
-    turns.push({ turn, page, at: step(t) })
-  }
+  const listed = decodeTurns(listedText ?? turnsText, 0, 0, [0, 0, 0])
+  if (listed === null) return null
   const chapters: IndexChapter[] = []
   const c = new VlqReader(value['chapters'])
-  page = 0
-  at = [0, 0, 0]
+  let page = 0
+  let at: Checkpoint = [0, 0, 0]
   while (!c.done && !c.bad) {
     const kind = CHAPTER_KINDS[c.unsigned()] ?? 'turn'
     page += c.unsigned()
     const label = labels[chapters.length]
-    chapters.push({ kind, label: typeof label === 'string' ? label : null, page, at: step(c) })
+    at = [at[0] + c.signed(), at[1] + c.signed(), at[2] + c.signed()]
+    chapters.push({ kind, label: typeof label === 'string' ? label : null, page, at })
   }
-  if (t.bad || c.bad) return null
+  if (c.bad) return null
   const data = !firstPage || value['data'] === null || value['data'] === undefined ? null : decodePage(value['data'])
-  return { v: REPLAY_DATA_VERSION, timed: value['timed'] === true, pages, total, turns, chapters, data }
+  let turns: IndexTurn[] | null = listedText === undefined ? listed : null
+  return {
+    v: REPLAY_DATA_VERSION,
+    timed: value['timed'] === true,
+    pages,
+    total,
+    get turns(): IndexTurn[] {
+      return (turns ??= decodeTurns(turnsText, 0, 0, [0, 0, 0]) ?? [])
+    },
+    listed,
+    chapters,
+    data,
+  }
 }

@@ -7,7 +7,7 @@
  * reading the pages before it.
  */
 import { idsHash } from './codec'
-import { REPLAY_DATA_VERSION, type Checkpoint, type IndexChapter, type IndexTurn, type PageData, type PageItem, type ReplayIndex } from './data'
+import { listedTurns, REPLAY_DATA_VERSION, type Checkpoint, type IndexChapter, type IndexTurn, type PageData, type PageItem, type ReplayIndex } from './data'
 import { idleGaps, playTimes, Squeezer, type Gap } from './modes'
 import type { Schedule } from './schedule'
 
@@ -16,13 +16,13 @@ export interface ReplayPage {
   page: string
   /** The ids of its transcript, in document order (src/site/render/anchors.ts `collectIds`). */
   ids: readonly string[]
-  /** Its data file (ignored for the first page, whose data the index carries). */
+  /** Its data file (ignored in a one-page session, whose data the index carries). */
   data: string | null
 }
 
 export interface ReplayAssets {
   index: ReplayIndex
-  /** Page data, one per page (the first page's is also the index's `data`). */
+  /** Page data, one per page (a one-page session's is also the index's `data`). */
   pages: PageData[]
 }
 
@@ -50,7 +50,7 @@ export function replayAssets(schedule: Schedule, pages: readonly ReplayPage[]): 
   const paced = playTimes(kept, 'paced', 0, null)
   const at = (i: number): Checkpoint => [real.p0[i] ?? 0, compressed.p0[i] ?? 0, paced.p0[i] ?? 0]
 
-  const data: PageData[] = pages.map((p, page) => ({ v: REPLAY_DATA_VERSION, page, ids: p.ids.length, hash: idsHash(p.ids), base: 0, at: [0, 0, 0], gaps: [], items: [] }))
+  const data: PageData[] = pages.map((p, page) => ({ v: REPLAY_DATA_VERSION, page, ids: p.ids.length, hash: idsHash(p.ids), base: 0, at: [0, 0, 0], gaps: [], items: [], turns: [], turn0: null }))
   let previousPage = -1
   kept.forEach((item, i) => {
     const page = pageOf[i] as number
@@ -78,21 +78,31 @@ export function replayAssets(schedule: Schedule, pages: readonly ReplayPage[]): 
     if (section.turn === null || i === undefined) continue
     turns.push({ turn: section.turn, page: pageOf[i] as number, at: at(i) })
   }
+  // Each page's own turns, and the turn in progress where it starts (the last one begun on a page before).
+  for (const turn of turns) data[turn.page]?.turns.push(turn)
+  let inProgress: number | null = null
+  for (const d of data) {
+    d.turn0 = inProgress
+    inProgress = d.turns.at(-1)?.turn ?? inProgress
+  }
   const chapters: IndexChapter[] = []
   for (const chapter of schedule.chapters) {
     const i = itemIndex.get(chapter.item)
     if (chapter.kind === 'turn' || i === undefined) continue
     chapters.push({ kind: chapter.kind, label: chapter.label, page: pageOf[i] as number, at: at(i) })
   }
-  // The first page's data rides in the index (a one-page session loads one file); later pages name theirs.
+  // A one-page session's data rides in the index (it loads one file); with more, every page names its own
+  // file, the first page's too: every page loads the index, so it carries no page's rows.
+  const single = pages.length === 1
   const index: ReplayIndex = {
     v: REPLAY_DATA_VERSION,
     timed: schedule.timed,
-    pages: pages.map((p, page) => ({ page: p.page, data: page === 0 ? null : p.data, at: (data[page] as PageData).at })),
+    pages: pages.map((p, page) => ({ page: p.page, data: single ? null : p.data, at: (data[page] as PageData).at })),
     total,
     turns,
+    listed: listedTurns(turns, -1),
     chapters,
-    data: data[0] ?? null,
+    data: single ? (data[0] ?? null) : null,
   }
   return { index, pages: data }
 }

@@ -11,7 +11,7 @@ import { ConversationBuilder } from '../conversation/builder'
 import type { Conversation } from '../conversation/model'
 import { readSession } from '../log/node/read'
 import { fileSource } from '../log/node/source'
-import { decodePage, pageScript, type PageData } from './data'
+import { decodePage, pageScript, REPLAY_DATA_VERSION, type PageData } from './data'
 import { playTimes, Squeezer, type TimedItem } from './modes'
 import { childTicks, placeTicks, progressCount, tickPlayTime, toolLabel, TOOL_LABEL_MAX } from './progress'
 import { buildSchedule } from './schedule'
@@ -115,7 +115,7 @@ describe('placing and mapping ticks', () => {
 
 describe('page data with ticks', () => {
   const page = (ticks: boolean): PageData => ({
-    v: 1,
+    v: REPLAY_DATA_VERSION,
     page: 0,
     ids: 3,
     hash: 'abcd1234',
@@ -127,6 +127,8 @@ describe('page data with ticks', () => {
       { ref: 1, kind: 'work', t0: 10, t1: 90, units: 0, curve: null, failed: false, ends: false, ...(ticks ? { ticks: [{ t: 20, tool: null }, { t: 25, tool: 'bash' }, { t: 60, tool: 'bash' }] } : {}) },
       { ref: 2, kind: 'work', t0: 100, t1: 200, units: 0, curve: null, failed: false, ends: false, ...(ticks ? { ticks: [{ t: 150, tool: 'read "x"' }] } : {}) },
     ],
+    turns: [],
+    turn0: null,
   })
   const value = (script: string): Obj => JSON.parse(script.slice('window.dshReplayPage='.length, -2)) as Obj
 
@@ -138,7 +140,7 @@ describe('page data with ticks', () => {
 
   it('leave a page without subagents as it was: no new fields', () => {
     const text = value(pageScript(page(false)))
-    expect(Object.keys(text)).toEqual(['v', 'page', 'ids', 'hash', 'base', 'at', 'gaps', 'items'])
+    expect(Object.keys(text)).toEqual(['v', 'page', 'ids', 'hash', 'base', 'at', 'gaps', 'items', 'turns', 'turn0'])
     expect(decodePage(text)?.items.every(i => i.ticks === undefined)).toBe(true)
   })
 

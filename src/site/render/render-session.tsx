@@ -315,12 +315,13 @@ export class SessionRenderer {
       const transcripts = () => new TranscriptParts(open, close, transcriptChunks)
       if (anchorMap !== null) await emit({ path: `sessions/${anchorMap}`, content: anchorScript({ pages: pageNames, anchors: Object.fromEntries(anchors) }) })
       // Replay data, cut along the pages just packed: each page's ids in document order.
-      const replay = playsBack(input) ? replayAssets(input.replay as Schedule, pages.map((indices, i) => ({ page: pageNames[i] ?? '', ids: indices.flatMap(index => pieceIds[index] ?? []), data: i === 0 ? null : replayDataFile(stem, i + 1) }))) : null
+      const replay = playsBack(input) ? replayAssets(input.replay as Schedule, pages.map((indices, i) => ({ page: pageNames[i] ?? '', ids: indices.flatMap(index => pieceIds[index] ?? []), data: replayDataFile(stem, i + 1) }))) : null
       const replayPaths: string[] = []
       if (replay !== null) {
         replayPaths.push(`sessions/${replayIndexFile(stem)}`)
         await emit({ path: `sessions/${replayIndexFile(stem)}`, content: indexScript(replay.index) })
-        for (let i = 1; i < pages.length; i++) {
+        // A one-page session's data is in its index; with more, every page has its own file (the first too).
+        for (let i = pages.length > 1 ? 0 : 1; i < pages.length; i++) {
           const path = `sessions/${replayDataFile(stem, i + 1)}`
           replayPaths.push(path)
           await emit({ path, content: pageScript(replay.pages[i] as NonNullable<(typeof replay.pages)[number]>) })

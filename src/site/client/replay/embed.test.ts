@@ -1,11 +1,11 @@
 /**
  * The embed API's reading of messages (./embed.ts): only `{type: 'dsh-replay', action, …}` with fields of
  * the right type and range become commands; everything else is null. And the player's thinned turn list
- * for long sessions (./player.ts `listedTurns`). The browser side: test/browser/replay-embed.test.ts.
+ * for long sessions (src/replay/data.ts `listedTurns`). The browser side: test/browser/replay-embed.test.ts.
  */
 import { describe, expect, it } from 'vitest'
 import { eventMessage, readCommand } from './embed'
-import { listedTurns, MAX_LISTED_TURNS } from './player'
+import { listedTurns, MAX_LISTED_TURNS } from '../../../replay/data'
 
 describe('readCommand', () => {
   it.each([

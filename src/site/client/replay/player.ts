@@ -85,20 +85,6 @@ function readBlock(doc: Document, id: string): unknown {
   }
 }
 
-/**
- * Past this many turns the scrubber's ticks and the chapter list name every k-th turn and this page's
- * own: thousands of options cost every page of a long session a measurable part of its seek time
- * (bench/replay-seek.bench.ts), and nobody picks turn 1,733 from a list of 3,000. Shift+←/→ still step
- * through every turn.
- */
-export const MAX_LISTED_TURNS = 200
-
-export function listedTurns<T extends { page: number }>(turns: readonly T[], page: number): T[] {
-  if (turns.length <= MAX_LISTED_TURNS) return [...turns]
-  const stride = Math.ceil(turns.length / MAX_LISTED_TURNS)
-  return turns.filter((t, i) => i % stride === 0 || t.page === page)
-}
-
 interface Bar {
   root: HTMLElement
   play: HTMLButtonElement
@@ -196,7 +182,7 @@ export class Player {
   info(): { timed: boolean; mode: TimingMode; total: number; turns: { turn: number; at: number }[] } | null {
     const tl = this.#timeline
     if (tl === null || this.#index === null) return null
-    return { timed: this.#index.timed, mode: this.#mode, total: tl.total, turns: tl.turns.map(t => ({ turn: t.turn, at: t.at })) }
+    return { timed: this.#index.timed, mode: this.#mode, total: tl.total, turns: tl.allTurns().map(t => ({ turn: t.turn, at: t.at })) }
   }
 
   onEvent(listener: (event: PlayerEvent) => void): void {
@@ -220,7 +206,9 @@ export class Player {
     if (index === null) return this.#fail(this.#t.unavailable)
     const entry = index.pages[this.#pageNo - 1]
     let page: PageData | null = null
-    if (this.#pageNo === 1) page = index.data
+    // A one-page session's data is in the index; a paginated one's first page loads its file once the
+    // index has said so (its file name is the same rule's, but a one-page session has none to guess at).
+    if (entry !== undefined && entry.data === null) page = this.#pageNo === 1 ? index.data : null
     else if (entry !== undefined && entry.data !== null && DATA_FILE.test(entry.data)) {
       if (early !== null && entry.data === guess) page = decodePage(await early)
       else {
@@ -247,6 +235,8 @@ export class Player {
       this.#bar.mode.disabled = true
     }
     this.#rebuild()
+    // Ready at this page's start (a page turn's `start` moves on from there), not at the session's.
+    this.#position = (this.#timeline as Timeline).start
     this.#emit('ready')
     return true
   }
@@ -262,7 +252,7 @@ export class Player {
     this.#timeline = new Timeline(this.#index, this.#page, this.#mode)
     const tl = this.#timeline
     this.#bar.scrub.max = String(Math.ceil(tl.total))
-    const listed = listedTurns(tl.turns, this.#page.page)
+    const listed = tl.listed
     this.#bar.ticks.replaceChildren(...listed.map(turn => el(this.#doc, 'option', { value: String(Math.round(turn.at)), label: this.#t.turn(turn.turn) })))
     // Chapters: turns, then compactions, failures, goal rounds and --mark labels, in play order.
     const m = TIMING_MODES.indexOf(this.#mode)
@@ -283,7 +273,7 @@ export class Player {
     if (!this.#active) this.#activate()
     const tl = this.#timeline as Timeline
     let at = options.at ?? tl.start
-    if (options.turn !== undefined && options.turn !== null) at = tl.turns.find(t => t.turn === options.turn)?.at ?? at
+    if (options.turn !== undefined && options.turn !== null) at = tl.turnStart(options.turn) ?? at
     this.seek(at)
     if (options.play === true) this.play()
   }
@@ -418,9 +408,7 @@ export class Player {
   stepTurn(direction: 1 | -1): void {
     const tl = this.#timeline
     if (tl === null) return
-    const starts = tl.turns.map(t => t.at)
-    const target = direction > 0 ? starts.find(s => s > this.#position + 0.5) : [...starts].reverse().find(s => s < this.#position - 0.5)
-    this.seek(target ?? (direction > 0 ? tl.total : 0))
+    this.seek(tl.stepTarget(this.#position, direction) ?? (direction > 0 ? tl.total : 0))
   }
 
   #goTo(p: number, play: boolean): void {
@@ -508,17 +496,9 @@ export class Player {
     }
   }
 
-  /** The turn started last at `p` (turns are in play order: a binary search, as this runs every frame). */
+  /** The turn started last at `p` (./timeline.ts: from the page's own turns while `p` is on this page). */
   #turnAt(p: number): number | null {
-    const turns = this.#timeline?.turns ?? []
-    let lo = 0
-    let hi = turns.length
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1
-      if ((turns[mid] as { at: number }).at <= p) lo = mid + 1
-      else hi = mid
-    }
-    return lo === 0 ? null : (turns[lo - 1] as { turn: number }).turn
+    return this.#timeline?.turnAt(p) ?? null
   }
 
   /** Where the player is now (what its events carry). */

@@ -1,10 +1,12 @@
 /**
  * One page's replay in one timing (no DOM): every item's play start and end, how much of a text item shows
  * at a play position, the idle gaps compressed timing squeezed there (for the skip notice), and the
- * session's turns and length in that timing, from the index. Play positions are the session's, in ms: a
- * page starts at its checkpoint, so positions agree across pages.
+ * session's turns and length in that timing. Play positions are the session's, in ms: a page starts at its
+ * checkpoint, so positions agree across pages. Which turn plays at a position, and where the next or
+ * previous turn starts, come from the page's own turns while the position is on this page; only a position
+ * elsewhere reads the index's whole turn list (decoded then, once).
  */
-import type { PageData, PageItem, ReplayIndex } from '../../../replay/data'
+import type { IndexTurn, PageData, PageItem, ReplayIndex } from '../../../replay/data'
 import { IDLE_SQUEEZED_MS, playTimes, skipped, Squeezer, textShown, TIMING_MODES, type TimingMode } from '../../../replay/modes'
 import { tickPlayTime } from '../../../replay/progress'
 
@@ -16,6 +18,13 @@ export interface SkipMark {
   skipped: number
 }
 
+export interface PlayTurn {
+  turn: number
+  /** 0-based page. */
+  page: number
+  at: number
+}
+
 export class Timeline {
   readonly p0: Float64Array
   readonly p1: Float64Array
@@ -25,7 +34,14 @@ export class Timeline {
   readonly end: number
   readonly total: number
   readonly skips: SkipMark[] = []
-  readonly turns: { turn: number; page: number; at: number }[]
+  /** The turns the bar lists (the index's listed ones and this page's own), in play order. */
+  readonly listed: PlayTurn[]
+  /** This page's own turns, and the turn in progress where it starts. */
+  readonly own: PlayTurn[]
+  readonly turn0: number | null
+  /** Where the next page starts (Infinity on the last). */
+  readonly next: number
+  #all: PlayTurn[] | null = null
   /** Per subagent card (by item): its child's ticks' play times, in order. */
   readonly ticks = new Map<number, Float64Array>()
 
@@ -54,7 +70,50 @@ export class Timeline {
       const p1 = this.p1[i] as number
       this.ticks.set(i, Float64Array.from(item.ticks, tick => tickPlayTime(tick.t, item.t0, item.t1, p0, p1, this.map)))
     })
-    this.turns = index.turns.map(t => ({ turn: t.turn, page: t.page, at: t.at[m] as number }))
+    const play = (t: IndexTurn): PlayTurn => ({ turn: t.turn, page: t.page, at: t.at[m] as number })
+    this.own = page.turns.map(play)
+    this.turn0 = page.turn0
+    this.next = next === undefined ? Number.POSITIVE_INFINITY : (next.at[m] as number)
+    const ownTurns = new Set(this.own.map(t => t.turn))
+    this.listed = [...index.listed.filter(t => !ownTurns.has(t.turn)).map(play), ...this.own].sort((a, b) => a.at - b.at || a.turn - b.turn)
+  }
+
+  /** Every turn of the session (the index's whole list, decoded on first use). */
+  allTurns(): readonly PlayTurn[] {
+    const m = TIMING_MODES.indexOf(this.mode)
+    return (this.#all ??= this.index.turns.map(t => ({ turn: t.turn, page: t.page, at: t.at[m] as number })))
+  }
+
+  #onPage(p: number): boolean {
+    return p >= this.start && p < this.next
+  }
+
+  /** The turn started last at play position `p` (null: none yet). */
+  turnAt(p: number): number | null {
+    const onPage = this.#onPage(p)
+    const turns = onPage ? this.own : this.allTurns()
+    // Turns are in play order: a binary search, as this runs every frame.
+    let lo = 0
+    let hi = turns.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if ((turns[mid] as PlayTurn).at <= p) lo = mid + 1
+      else hi = mid
+    }
+    if (lo > 0) return (turns[lo - 1] as PlayTurn).turn
+    return onPage ? this.turn0 : null
+  }
+
+  /** Where turn `turn` starts; null when the session has no such turn. */
+  turnStart(turn: number): number | null {
+    return (this.own.find(t => t.turn === turn) ?? this.allTurns().find(t => t.turn === turn))?.at ?? null
+  }
+
+  /** Where the next (1) or previous (-1) turn after / before `p` starts (null: none). */
+  stepTarget(p: number, direction: 1 | -1): number | null {
+    const find = (turns: readonly PlayTurn[]) => (direction > 0 ? turns.find(t => t.at > p + 0.5) : turns.findLast(t => t.at < p - 0.5))?.at
+    // A turn on this page is the nearest one when the position is here: other pages' turns lie beyond it.
+    return (this.#onPage(p) ? find(this.own) : undefined) ?? find(this.allTurns()) ?? null
   }
 
   get items(): readonly PageItem[] {
