@@ -10,31 +10,23 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { session, toolCallBlock } from '../../src/log/testing/session'
+import { toolTurnsSession } from '../../src/log/testing/tool-turns'
 import { decodeIndex, type ReplayIndex } from '../../src/replay/data'
 import { buildInto, tempDir } from '../support/build'
 import { chromiumPath, launch, watch } from './chromium'
 
 const TURNS = 120
 
-function longSession(): string {
-  const s = session({ id: 'long-replay', cwd: '/home/dev/long' })
-  for (let t = 1; t <= TURNS; t++) {
-    s.turnStart()
-    s.user(`Turn ${t}: list the files`)
-    s.stepStart()
-    const callId = `call-${t}`
-    s.assistant([toolCallBlock(callId, 'bash', { command: `ls -la dir${t}`, description: `List dir${t}` })])
-    s.call('bash', { command: `ls -la dir${t}`, description: `List dir${t}` }, callId)
-    s.result(callId, Array.from({ length: 300 }, (_, i) => `file-${t}-${i}.txt  ${'x'.repeat(60)}`).join('\n'))
-    s.stepEnd()
-    s.stepStart()
-    s.assistant(`Turn ${t} done.`)
-    s.stepEnd()
-    s.turnEnd()
-  }
-  return s.jsonl()
-}
+const longSession = (): string => toolTurnsSession({
+  id: 'long-replay',
+  cwd: '/home/dev/long',
+  turns: TURNS,
+  prompt: t => `Turn ${t}: list the files`,
+  command: t => `ls -la dir${t}`,
+  description: t => `List dir${t}`,
+  output: t => Array.from({ length: 300 }, (_, i) => `file-${t}-${i}.txt  ${'x'.repeat(60)}`).join('\n'),
+  answer: t => `Turn ${t} done.`,
+})
 
 const enabled = chromiumPath() !== null
 let browser: Browser

@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { session, toolCallBlock } from '../../src/log/testing/session'
+import { toolTurnsSession } from '../../src/log/testing/tool-turns'
 import type { BuildReport } from '../../src/site/build-site'
 import { MAX_PAGE_BYTES, MAX_PAGE_NODES, measure } from '../../src/site/render/measure'
 import { LONG_SESSION_PAGES, LONG_SESSION_SHARE } from '../../src/site/render/paginate'
@@ -17,24 +17,16 @@ import { treeOf } from '../support/files'
 const TURNS = 1_200
 
 /** Many small turns: a prompt, one tool call with a short output, an answer. */
-function manyTurns(): string {
-  const s = session({ id: 'many-turns', cwd: '/home/dev/many' })
-  for (let t = 1; t <= TURNS; t++) {
-    s.turnStart()
-    s.user(`Turn ${t}: check the status`)
-    s.stepStart()
-    const callId = `call-${t}`
-    s.assistant([toolCallBlock(callId, 'bash', { command: `git status ${t}`, description: `Status ${t}` })])
-    s.call('bash', { command: `git status ${t}`, description: `Status ${t}` }, callId)
-    s.result(callId, `On branch main\nnothing to commit (${t})`)
-    s.stepEnd()
-    s.stepStart()
-    s.assistant(`Turn ${t}: the tree is clean.`)
-    s.stepEnd()
-    s.turnEnd()
-  }
-  return s.jsonl()
-}
+const manyTurns = (): string => toolTurnsSession({
+  id: 'many-turns',
+  cwd: '/home/dev/many',
+  turns: TURNS,
+  prompt: t => `Turn ${t}: check the status`,
+  command: t => `git status ${t}`,
+  description: t => `Status ${t}`,
+  output: t => `On branch main\nnothing to commit (${t})`,
+  answer: t => `Turn ${t}: the tree is clean.`,
+})
 
 /** The transcript landmark of a page, as written. */
 function transcriptOf(html: string): string {

@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { session, toolCallBlock } from '../../src/log/testing/session'
+import { toolTurnsSession } from '../../src/log/testing/tool-turns'
 import type { BuildReport } from '../../src/site/build-site'
 import { MAX_PAGE_BYTES, MAX_PAGE_NODES, measure } from '../../src/site/render/measure'
 import { buildInto, tempDir } from '../support/build'
@@ -15,25 +15,16 @@ import { linksOf, treeOf } from '../support/files'
 const TURNS = 40
 const HUGE_LINES = 20_000
 
-function longSession(): string {
-  const s = session({ id: 'long-session', cwd: '/home/dev/long' })
-  for (let t = 1; t <= TURNS; t++) {
-    s.turnStart()
-    s.user(`Turn ${t}: list the files`)
-    s.stepStart()
-    const callId = `call-${t}`
-    s.assistant([toolCallBlock(callId, 'bash', { command: `ls -la dir${t}`, description: `List dir${t}` })])
-    s.call('bash', { command: `ls -la dir${t}`, description: `List dir${t}` }, callId)
-    const lines = t === 7 ? HUGE_LINES : 300
-    s.result(callId, Array.from({ length: lines }, (_, i) => `\u001b[32mfile-${t}-${i}.txt\u001b[0m  ${'x'.repeat(40)}`).join('\n'))
-    s.stepEnd()
-    s.stepStart()
-    s.assistant(`Turn ${t} done. Here is *some* code:\n\n\`\`\`ts\nexport const turn${t} = ${t}\n\`\`\``)
-    s.stepEnd()
-    s.turnEnd()
-  }
-  return s.jsonl()
-}
+const longSession = (): string => toolTurnsSession({
+  id: 'long-session',
+  cwd: '/home/dev/long',
+  turns: TURNS,
+  prompt: t => `Turn ${t}: list the files`,
+  command: t => `ls -la dir${t}`,
+  description: t => `List dir${t}`,
+  output: t => Array.from({ length: t === 7 ? HUGE_LINES : 300 }, (_, i) => `\u001b[32mfile-${t}-${i}.txt\u001b[0m  ${'x'.repeat(40)}`).join('\n'),
+  answer: t => `Turn ${t} done. Here is *some* code:\n\n\`\`\`ts\nexport const turn${t} = ${t}\n\`\`\``,
+})
 
 let out: string
 let report: BuildReport

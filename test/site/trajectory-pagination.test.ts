@@ -8,31 +8,23 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, posix } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { session, toolCallBlock } from '../../src/log/testing/session'
+import { toolTurnsSession } from '../../src/log/testing/tool-turns'
 import { MAX_PAGE_BYTES, MAX_PAGE_NODES, measure } from '../../src/site/render/measure'
 import { buildInto, tempDir } from '../support/build'
 import { linksOf, treeOf } from '../support/files'
 
 const TURNS = 120
 
-function longSession(): string {
-  const s = session({ id: 'long-trajectory', cwd: '/home/dev/long' })
-  for (let t = 1; t <= TURNS; t++) {
-    s.turnStart()
-    s.user(`Turn ${t}: list the files`)
-    s.stepStart()
-    const callId = `call-${t}`
-    s.assistant([toolCallBlock(callId, 'bash', { command: `ls -la dir${t}`, description: `List dir${t}` })])
-    s.call('bash', { command: `ls -la dir${t}`, description: `List dir${t}` }, callId)
-    s.result(callId, Array.from({ length: 200 }, (_, i) => `file-${t}-${i}.txt  ${'x'.repeat(40)}`).join('\n'))
-    s.stepEnd()
-    s.stepStart()
-    s.assistant(`Turn ${t} done.`)
-    s.stepEnd()
-    s.turnEnd()
-  }
-  return s.jsonl()
-}
+const longSession = (): string => toolTurnsSession({
+  id: 'long-trajectory',
+  cwd: '/home/dev/long',
+  turns: TURNS,
+  prompt: t => `Turn ${t}: list the files`,
+  command: t => `ls -la dir${t}`,
+  description: t => `List dir${t}`,
+  output: t => Array.from({ length: 200 }, (_, i) => `file-${t}-${i}.txt  ${'x'.repeat(40)}`).join('\n'),
+  answer: t => `Turn ${t} done.`,
+})
 
 let pages: Map<string, string>
 let overBudget: string[]
