@@ -261,6 +261,25 @@ describe.skipIf(!enabled)('replay with a fake clock', () => {
     await page.context().close()
   })
 
+  it('the chapter list is filled once the page is idle, or at once when the reader reaches for it', async () => {
+    // The clock is paused before the page loads: no idle callback runs, so only focusing the list can fill it.
+    const page = await (await browser.newContext()).newPage()
+    await page.clock.install({ time: new Date('2026-12-01T00:00:00Z') })
+    await page.clock.pauseAt(new Date('2026-12-01T00:00:01Z'))
+    await page.goto(pathToFileURL(sites.get('errors')?.page ?? '').href + '#turn=1')
+    await page.waitForSelector('html[data-replaying]')
+    const chapters = page.getByLabel('Chapters')
+    expect(await chapters.locator('option').count()).toBe(0)
+    await chapters.focus()
+    expect((await chapters.locator('option').allTextContents()).some(l => l.endsWith('Turn 1'))).toBe(true)
+    await page.context().close()
+    const idle = await open('errors', { hash: '#turn=1' })
+    await idle.page.waitForSelector('html[data-replaying]')
+    await idle.page.clock.runFor(1_000)
+    await expect.poll(() => idle.page.getByLabel('Chapters').locator('option').count()).toBeGreaterThan(1)
+    await idle.page.context().close()
+  })
+
   it('chapters: turns, failures and --mark labels (as text), and choosing one seeks there', async () => {
     const site = tempDir()
     await buildInto([SESSIONS.errors], site, { marks: [{ turn: 1, label: 'Start <b>here</b>' }] })

@@ -151,6 +151,8 @@ export class Player {
   readonly #reveals = new Map<number, TextReveal>()
   #opened: HTMLDetailsElement[] = []
   #listeners: ((event: PlayerEvent) => void)[] = []
+  /** The timeline whose turns and chapters the bar's lists show. */
+  #listsFor: Timeline | null = null
   #loading: Promise<boolean> | null = null
   /** The turn last shown (for `turn` events). */
   #turn: number | null = null
@@ -252,6 +254,18 @@ export class Player {
     this.#timeline = new Timeline(this.#index, this.#page, this.#mode)
     const tl = this.#timeline
     this.#bar.scrub.max = String(Math.ceil(tl.total))
+    // The scrubber's ticks and the chapter list (hundreds of options on a long session) are filled when the
+    // page is idle, after the frame that shows the position, or at once when the reader reaches for them.
+    this.#listsFor = null
+    const idle = this.#win.requestIdleCallback?.bind(this.#win) ?? ((f: () => void) => this.#win.setTimeout(f, 0))
+    idle(() => this.#fillLists(), { timeout: 1000 })
+  }
+
+  /** Fills the scrubber's ticks and the chapter list for the current timeline (once per timeline). */
+  #fillLists(): void {
+    const tl = this.#timeline
+    if (tl === null || this.#index === null || this.#listsFor === tl) return
+    this.#listsFor = tl
     const listed = tl.listed
     this.#bar.ticks.replaceChildren(...listed.map(turn => el(this.#doc, 'option', { value: String(Math.round(turn.at)), label: this.#t.turn(turn.turn) })))
     // Chapters: turns, then compactions, failures, goal rounds and --mark labels, in play order.
@@ -521,6 +535,7 @@ export class Player {
     bar.scrub.addEventListener('input', () => void this.start({ at: Number(bar.scrub.value), play: this.#playing }))
     bar.mode.addEventListener('change', () => this.setMode(bar.mode.value as TimingMode))
     bar.speed.addEventListener('change', () => this.setSpeed(Number(bar.speed.value)))
+    for (const [control, type] of [[bar.chapters, 'pointerdown'], [bar.chapters, 'focus'], [bar.scrub, 'pointerdown'], [bar.scrub, 'focus']] as const) control.addEventListener(type, () => this.#fillLists())
     bar.chapters.addEventListener('change', () => {
       const at = bar.chapters.value
       bar.chapters.value = ''
