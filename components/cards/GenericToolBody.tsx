@@ -7,6 +7,7 @@ import type { IoBody } from '../../src/cards/types'
 import { CodeBlock } from './CodeBlock'
 import styles from './GenericToolBody.module.css'
 import { cx } from '../primitives/cx'
+import box from '../primitives/TextBox.module.css'
 
 export function GenericToolBody({ body }: { body: IoBody }) {
   return (
@@ -17,13 +18,13 @@ export function GenericToolBody({ body }: { body: IoBody }) {
           {body.input !== null && (
             <div className={styles.section}>
               <div className={styles.label}>{body.inLabel}</div>
-              <pre className={styles.text}>{body.input}</pre>
+              <pre className={cx(box.box, styles.text)}>{body.input}</pre>
             </div>
           )}
           {body.output !== null && (
             <div className={styles.section}>
               <div className={styles.label}>{body.outLabel}</div>
-              <pre className={cx(styles.text, body.outputIsError && styles.error)} data-error={body.outputIsError ? '' : undefined}>
+              <pre className={cx(box.box, styles.text, body.outputIsError && styles.error)} data-error={body.outputIsError ? '' : undefined}>
                 {body.output}
               </pre>
             </div>

@@ -6,12 +6,13 @@
 import type { SkillBody as SkillBodyModel } from '../../src/cards/types'
 import styles from './SkillBody.module.css'
 import { cx } from '../primitives/cx'
+import box from '../primitives/TextBox.module.css'
 
 export function SkillBody({ body }: { body: SkillBodyModel }) {
   return (
     <section aria-label={body.label} className={styles.skill}>
       <div className={styles.header}>{body.label}</div>
-      <pre className={cx(styles.text, body.isError && styles.error)}>{body.text}</pre>
+      <pre className={cx(box.box, styles.text, body.isError && styles.error)}>{body.text}</pre>
     </section>
   )
 }

@@ -8,6 +8,7 @@
 import type { ImageCardBody, PresentBody, QuestionCardBody } from '../../src/cards/types'
 import { ImageGroup } from '../messages/ImageGroup'
 import { cx } from '../primitives/cx'
+import box from '../primitives/TextBox.module.css'
 import styles from './ToolCardBodies.module.css'
 
 export function ImageCard({ body }: { body: ImageCardBody }) {
@@ -15,7 +16,7 @@ export function ImageCard({ body }: { body: ImageCardBody }) {
     <div className={styles.card} data-image-card="">
       <div className={styles.label}>{body.label}</div>
       <ImageGroup images={body.images} />
-      {body.text !== null && <pre className={styles.pre}>{body.text}</pre>}
+      {body.text !== null && <pre className={cx(box.box, styles.pre)}>{body.text}</pre>}
     </div>
   )
 }
@@ -45,5 +46,5 @@ export function QuestionCard({ body }: { body: QuestionCardBody }) {
 }
 
 export function PresentDetail({ body }: { body: PresentBody }) {
-  return <pre className={cx(styles.pre, styles.plain, body.isError && styles.error)}>{body.text}</pre>
+  return <pre className={cx(box.box, styles.pre, styles.plain, body.isError && styles.error)}>{body.text}</pre>
 }

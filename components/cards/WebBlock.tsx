@@ -9,6 +9,7 @@ import type { WebCardModel } from '../../src/cards/types'
 import { TrustedHtml } from '../TrustedHtml'
 import markdown from '../messages/AssistantMarkdown.module.css'
 import { cx } from '../primitives/cx'
+import box from '../primitives/TextBox.module.css'
 import { SafeLink } from './SafeLink'
 import styles from './WebBlock.module.css'
 
@@ -47,7 +48,7 @@ export function WebBlock({ model, place }: { model: WebCardModel; place: 'chat' 
         </div>
       )}
       {model.truncatedNotice !== null && <p className={styles.note}>{model.truncatedNotice}</p>}
-      {place === 'details' && model.raw !== null && <pre className={styles.raw}>{model.raw}</pre>}
+      {place === 'details' && model.raw !== null && <pre className={cx(box.box, box.surface, styles.raw)}>{model.raw}</pre>}
     </div>
   )
 }

@@ -6,7 +6,8 @@
  */
 import type { CommandRow as CommandRowModel, RowState } from '../../src/cards/types'
 import { DisclosureRow } from '../primitives/DisclosureRow'
-import styles from './Markers.module.css'
+import { cx } from '../primitives/cx'
+import box from '../primitives/TextBox.module.css'
 
 const STATE: Record<CommandRowModel['status'], RowState> = { running: 'running', success: 'ok', error: 'error' }
 
@@ -22,7 +23,7 @@ export function CommandRow({ row }: { row: CommandRowModel }) {
       titleShrinks
       summary={row.statusLabel ?? ''}
       summaryStyle={row.status === 'error' ? 'failure' : 'text'}
-      body={row.output === null ? null : <pre className={styles.pre}>{row.output}</pre>}
+      body={row.output === null ? null : <pre className={cx(box.box, box.surface)}>{row.output}</pre>}
     />
   )
 }

@@ -13,6 +13,8 @@ import type { ContextRow } from '../../src/cards/types'
 import { DisclosureRow } from '../primitives/DisclosureRow'
 import { Icon } from '../primitives/Icon'
 import quiet from '../primitives/QuietHeader.module.css'
+import box from '../primitives/TextBox.module.css'
+import { cx } from '../primitives/cx'
 import styles from './ContextInjectionRow.module.css'
 
 export function ContextInjectionRow({ row }: { row: ContextRow }) {
@@ -25,7 +27,7 @@ export function ContextInjectionRow({ row }: { row: ContextRow }) {
       title={row.label}
       summary={row.producer}
       extra={row.notice}
-      body={<pre className={styles.text}>{row.text}</pre>}
+      body={<pre className={cx(box.box, box.surface, styles.text)}>{row.text}</pre>}
     />
   )
   if (trigger === null) return classic
@@ -46,7 +48,7 @@ export function ContextInjectionRow({ row }: { row: ContextRow }) {
           <Icon name="chevron" className={quiet.chevron} />
         </summary>
         <p className={styles.explanation}>{trigger.explanation}</p>
-        <pre className={styles.text}>{row.text}</pre>
+        <pre className={cx(box.box, box.surface, styles.text)}>{row.text}</pre>
       </details>
       <div data-m="c">{classic}</div>
     </div>

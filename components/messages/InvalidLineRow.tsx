@@ -6,6 +6,8 @@
  */
 import type { InvalidLineRow as InvalidLineRowModel } from '../../src/cards/types'
 import { DisclosureRow } from '../primitives/DisclosureRow'
+import { cx } from '../primitives/cx'
+import box from '../primitives/TextBox.module.css'
 import styles from './Markers.module.css'
 
 export function InvalidLineRow({ row }: { row: InvalidLineRowModel }) {
@@ -24,12 +26,12 @@ export function InvalidLineRow({ row }: { row: InvalidLineRowModel }) {
         <>
           <div className={styles.lineBox} data-line-number={row.line}>
             <span className={styles.lineNumber}>{row.lineLabel ?? row.line}</span>
-            <pre className={styles.lineText}>{row.text}</pre>
+            <pre className={cx(box.box, box.surface)}>{row.text}</pre>
           </div>
           {row.run?.more.map(m => (
             <div key={m.line} className={styles.lineBox} data-line-number={m.line}>
               <span className={styles.lineNumber}>{m.lineLabel}</span>
-              <pre className={styles.lineText}>{m.reason === row.reason ? m.text : `${m.reason}\n${m.text}`}</pre>
+              <pre className={cx(box.box, box.surface)}>{m.reason === row.reason ? m.text : `${m.reason}\n${m.text}`}</pre>
             </div>
           ))}
         </>

@@ -6,6 +6,8 @@
  */
 import type { RawEventRow as RawEventRowModel } from '../../src/cards/types'
 import { DisclosureRow } from '../primitives/DisclosureRow'
+import { cx } from '../primitives/cx'
+import box from '../primitives/TextBox.module.css'
 import styles from './Markers.module.css'
 
 export function RawEventRow({ row }: { row: RawEventRowModel }) {
@@ -24,7 +26,7 @@ export function RawEventRow({ row }: { row: RawEventRowModel }) {
       body={
         <div className={styles.lineBox} data-line-number={row.line} data-seq={row.seq ?? undefined}>
           <span className={styles.lineNumber}>{row.lineLabel ?? row.line}</span>
-          <pre className={styles.lineText}>{row.json}</pre>
+          <pre className={cx(box.box, box.surface)}>{row.json}</pre>
         </div>
       }
     />

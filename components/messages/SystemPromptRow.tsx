@@ -1,6 +1,8 @@
 /** The system prompt (v3+ `system/message`): a collapsed row with the model's label and the prompt inside. */
 import type { SystemRow } from '../../src/cards/types'
 import { DisclosureRow } from '../primitives/DisclosureRow'
+import { cx } from '../primitives/cx'
+import box from '../primitives/TextBox.module.css'
 import styles from './ContextInjectionRow.module.css'
 
 export function SystemPromptRow({ row }: { row: SystemRow }) {
@@ -11,7 +13,7 @@ export function SystemPromptRow({ row }: { row: SystemRow }) {
       icon="context"
       title={row.label}
       summary=""
-      body={<pre className={styles.text}>{row.text}</pre>}
+      body={<pre className={cx(box.box, box.surface, styles.text)}>{row.text}</pre>}
     />
   )
 }

@@ -3,13 +3,14 @@
  * so nothing in the log is silently dropped.
  */
 import type { UnknownBlockRow } from '../../src/cards/types'
+import box from '../primitives/TextBox.module.css'
 import styles from './UnknownBlock.module.css'
 
 export function UnknownBlock({ row }: { row: UnknownBlockRow }) {
   return (
     <div id={row.key} className={styles.unknown}>
       <div className={styles.label}>{row.label}</div>
-      <pre className={styles.json}>{row.json}</pre>
+      <pre className={box.box}>{row.json}</pre>
     </div>
   )
 }
