@@ -5,6 +5,7 @@
  * into their pages. Templates for the counts ride on data attributes.
  */
 import type { SiteSearchText } from '../../src/search/types'
+import field from './FilterBox.module.css'
 import styles from './SiteSearch.module.css'
 
 /** `catalog`: the site's session catalog script (src/search/catalog.ts), relative to the page. */
@@ -13,7 +14,7 @@ export function SiteSearch({ text, catalog }: { text: SiteSearchText; catalog?: 
     <div
       role="search"
       aria-label={text.region}
-      className={styles.box}
+      className={field.box}
       data-site-search=""
       data-catalog={catalog}
       data-loading={text.loading}
@@ -23,10 +24,10 @@ export function SiteSearch({ text, catalog }: { text: SiteSearchText; catalog?: 
       data-unavailable={text.unavailable}
       hidden
     >
-      <label htmlFor="dsh-search" className={styles.label}>
+      <label htmlFor="dsh-search" className={field.label}>
         {text.label}
       </label>
-      <input id="dsh-search" type="search" className={styles.input} placeholder={text.placeholder} autoComplete="off" spellCheck={false} />
+      <input id="dsh-search" type="search" className={field.input} placeholder={text.placeholder} autoComplete="off" spellCheck={false} />
       <output htmlFor="dsh-search" className={styles.status} aria-live="polite" data-search-status="" />
       <ol className={styles.results} data-search-results="" />
     </div>
