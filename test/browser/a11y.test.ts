@@ -211,20 +211,24 @@ describe.skipIf(!enabled)('scroll boxes and the keyboard', () => {
       els.filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowY) && el.checkVisibility() && el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth && !el.hasAttribute('tabindex')).length,
     )
     expect(fitting).toBeGreaterThan(0)
-    // Opening a fold checks what it shows (a browser may not lay out a closed fold's content at load).
+    // Opening a fold checks what it shows (a browser may not lay out a closed fold's content at load). A box
+    // in a turn the browser is not drawing yet (content-visibility) is measured when the page is next idle,
+    // so the wait is for the attribute, not for the toggle event alone.
     const reopened = await page.evaluate(async () => {
       const box = document.querySelector('main [tabindex="0"]')
       const fold = box?.closest('details')
       if (!box || !fold) return 'no box in a fold'
       box.removeAttribute('tabindex')
+      box.setAttribute('data-reopened-box', '')
       const toggled = () => new Promise((resolve) => fold.addEventListener('toggle', resolve, { once: true }))
       fold.open = false
       await toggled()
       fold.open = true
       await toggled()
-      return box.getAttribute('tabindex')
+      return 'reopened'
     })
-    expect(reopened).toBe('0')
+    expect(reopened).toBe('reopened')
+    await page.waitForFunction(() => document.querySelector('[data-reopened-box]')?.getAttribute('tabindex') === '0')
     await page.close()
   })
 })
