@@ -249,6 +249,9 @@ function encodeTurns(list: readonly IndexTurn[], turn: number, page: number, at:
   return w.toString()
 }
 
+/** The play position `moveTo` wrote after `at`. */
+const readCheckpoint = (r: VlqReader, at: Checkpoint): Checkpoint => [at[0] + r.signed(), at[1] + r.signed(), at[2] + r.signed()]
+
 function decodeTurns(text: string, turn: number, page: number, at: Checkpoint): IndexTurn[] | null {
   const turns: IndexTurn[] = []
   const r = new VlqReader(text)
@@ -256,7 +259,7 @@ function decodeTurns(text: string, turn: number, page: number, at: Checkpoint): 
   while (!r.done && !r.bad) {
     turn += r.signed()
     page += r.unsigned()
-    pos = [pos[0] + r.signed(), pos[1] + r.signed(), pos[2] + r.signed()]
+    pos = readCheckpoint(r, pos)
     turns.push({ turn, page, at: pos })
   }
   return r.bad ? null : turns
@@ -383,7 +386,7 @@ export function decodeIndex(value: unknown, { firstPage = true }: { firstPage?: 
     const kind = CHAPTER_KINDS[c.unsigned()] ?? 'turn'
     page += c.unsigned()
     const label = labels[chapters.length]
-    at = [at[0] + c.signed(), at[1] + c.signed(), at[2] + c.signed()]
+    at = readCheckpoint(c, at)
     chapters.push({ kind, label: typeof label === 'string' ? label : null, page, at })
   }
   if (c.bad) return null

@@ -281,7 +281,8 @@ export class JsonPieceParser {
     try {
       this.parts.push(JSON.parse(`"${run}"`) as string)
     } catch {
-      this.fail(badStringWhat(run), base + from + badStringAt(run))
+      const at = badStringAt(run)
+      this.fail(run.charCodeAt(at) < 0x20 ? 'Bad control character in string literal in JSON' : 'Bad escaped character in JSON', base + from + at)
     }
   }
 
@@ -345,7 +346,3 @@ function badStringAt(run: string): number {
   return 0
 }
 
-function badStringWhat(run: string): string {
-  const at = badStringAt(run)
-  return run.charCodeAt(at) < 0x20 ? 'Bad control character in string literal in JSON' : 'Bad escaped character in JSON'
-}

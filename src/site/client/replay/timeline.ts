@@ -70,7 +70,7 @@ export class Timeline {
       const p1 = this.p1[i] as number
       this.ticks.set(i, Float64Array.from(item.ticks, tick => tickPlayTime(tick.t, item.t0, item.t1, p0, p1, this.map)))
     })
-    const play = (t: IndexTurn): PlayTurn => ({ turn: t.turn, page: t.page, at: t.at[m] as number })
+    const play = (t: IndexTurn) => this.#play(t)
     this.own = page.turns.map(play)
     this.turn0 = page.turn0
     this.next = next === undefined ? Number.POSITIVE_INFINITY : (next.at[m] as number)
@@ -80,8 +80,12 @@ export class Timeline {
 
   /** Every turn of the session (the index's whole list, decoded on first use). */
   allTurns(): readonly PlayTurn[] {
-    const m = TIMING_MODES.indexOf(this.mode)
-    return (this.#all ??= this.index.turns.map(t => ({ turn: t.turn, page: t.page, at: t.at[m] as number })))
+    return (this.#all ??= this.index.turns.map(t => this.#play(t)))
+  }
+
+  /** A turn of the index or a page, at its start in this timing. */
+  #play(t: IndexTurn): PlayTurn {
+    return { turn: t.turn, page: t.page, at: t.at[TIMING_MODES.indexOf(this.mode)] as number }
   }
 
   #onPage(p: number): boolean {
