@@ -33,6 +33,41 @@ class Writing {
 }
 
 /** Each ledger row: its id, kind and the text of its summary line (what a reader sees of a record). */
+/** A turn of one step: the question, then the answer. */
+function answeredTurn(s: SessionBuilder, question: string, answer: string): void {
+  s.turnStart()
+  s.user(question)
+  s.stepStart()
+  s.assistant(answer)
+  s.stepEnd()
+  s.turnEnd()
+}
+
+/** The second turn both tests write: a `bash` call (a tool record) and an answer. */
+function toolTurn(s: SessionBuilder): void {
+  const args = { command: 'grep -r todo .', description: 'Find the todos' }
+  s.turnStart()
+  s.user('Second question, with a tool')
+  s.stepStart()
+  s.assistant([toolCallBlock('call-grep', 'bash', args)])
+  s.call('bash', args, 'call-grep')
+  s.result('call-grep', 'src/a.ts: todo one')
+  s.stepEnd()
+  s.stepStart()
+  s.assistant('Found one todo.')
+  s.stepEnd()
+  s.turnEnd()
+}
+
+/** A session under `root` with its first turn answered and written, and the writer that grows it. */
+async function startWriting(root: string, id: string, question: string): Promise<{ s: SessionBuilder; w: Writing }> {
+  const s = session({ id, cwd: '/home/dev/live' })
+  answeredTurn(s, question, 'A first answer.')
+  const w = new Writing(s, await FakeDshWriter.create({ root, header: headerOf(s), encoding: 'raw' }))
+  await w.flush()
+  return { s, w }
+}
+
 const ledger = (page: Page) =>
   page.evaluate(() =>
     [...document.querySelectorAll<HTMLTableRowElement>('table[data-tj-ledger] tbody > tr')].map((tr) => ({
@@ -49,15 +84,7 @@ const shows = (page: Page, text: string) =>
 describe.skipIf(!enabled)('a live Trajectory page', () => {
   it('draws a new request as soon as the Chat tab does, and the two tabs link to each other’s rows', { timeout: 300_000 }, async () => {
     const { root, cleanup } = await tempRoot()
-    const s = session({ id: 'live-e2e-traj-now', cwd: '/home/dev/live' })
-    s.turnStart()
-    s.user('First question')
-    s.stepStart()
-    s.assistant('A first answer.')
-    s.stepEnd()
-    s.turnEnd()
-    const w = new Writing(s, await FakeDshWriter.create({ root, header: headerOf(s), encoding: 'raw' }))
-    await w.flush()
+    const { s, w } = await startWriting(root, 'live-e2e-traj-now', 'First question')
     // No rebuild while the session grows (the quiet spell outlasts the test): what the pages show of the
     // growth they draw themselves.
     const { live } = await startTestLive([root], {}, { rebuild: { newMs: 50, quietMs: 3_600_000, maxWaitMs: 3_600_000 } })
@@ -70,17 +97,7 @@ describe.skipIf(!enabled)('a live Trajectory page', () => {
       for (const page of [chat, trajectory]) await waitForFinished(page)
       const builtLines = await trajectory.evaluate(() => Number(document.querySelector('meta[name="dsh-live"]')?.getAttribute('content')?.split(' ')[1]))
 
-      s.turnStart()
-      s.user('Second question, with a tool')
-      s.stepStart()
-      s.assistant([toolCallBlock('call-grep', 'bash', { command: 'grep -r todo .', description: 'Find the todos' })])
-      s.call('bash', { command: 'grep -r todo .', description: 'Find the todos' }, 'call-grep')
-      s.result('call-grep', 'src/a.ts: todo one')
-      s.stepEnd()
-      s.stepStart()
-      s.assistant('Found one todo.')
-      s.stepEnd()
-      s.turnEnd()
+      toolTurn(s)
       const written = performance.now()
       await w.flush()
       // One wait for both tabs: the Trajectory page needs no rebuild to show the new request.
@@ -124,15 +141,7 @@ describe.skipIf(!enabled)('a live Trajectory page', () => {
 
   it('is the Chat page tab and shows records appended to the log', { timeout: 300_000 }, async () => {
     const { root, cleanup } = await tempRoot()
-    const s = session({ id: 'live-e2e-traj', cwd: '/home/dev/live' })
-    s.turnStart()
-    s.user('First question for the ledger')
-    s.stepStart()
-    s.assistant('A first answer.')
-    s.stepEnd()
-    s.turnEnd()
-    const w = new Writing(s, await FakeDshWriter.create({ root, header: headerOf(s), encoding: 'raw' }))
-    await w.flush()
+    const { s, w } = await startWriting(root, 'live-e2e-traj', 'First question for the ledger')
     const { live } = await startTestLive([root])
     const page = await eventPage(browser())
     const activity = watch(page)
@@ -158,17 +167,7 @@ describe.skipIf(!enabled)('a live Trajectory page', () => {
       await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-tj-panel]')?.hidden === false)
 
       // The log grows: a new turn with a tool call. Its records appear in the Trajectory view.
-      s.turnStart()
-      s.user('Second question, with a tool')
-      s.stepStart()
-      s.assistant([toolCallBlock('call-grep', 'bash', { command: 'grep -r todo .', description: 'Find the todos' })])
-      s.call('bash', { command: 'grep -r todo .', description: 'Find the todos' }, 'call-grep')
-      s.result('call-grep', 'src/a.ts: todo one')
-      s.stepEnd()
-      s.stepStart()
-      s.assistant('Found one todo.')
-      s.stepEnd()
-      s.turnEnd()
+      toolTurn(s)
       await w.flush()
       await page.waitForFunction(() =>
         [...document.querySelectorAll('table[data-tj-ledger] tbody > tr')].some((tr) => (tr.textContent ?? '').includes('Found one todo.')),
@@ -188,12 +187,7 @@ describe.skipIf(!enabled)('a live Trajectory page', () => {
       expect(await duplicateIds(page)).toEqual([])
 
       // It grows again: a second swap, and the swapped-in page's script works (Escape closes the panel).
-      s.turnStart()
-      s.user('Third question, last one')
-      s.stepStart()
-      s.assistant('Third answer.')
-      s.stepEnd()
-      s.turnEnd()
+      answeredTurn(s, 'Third question, last one', 'Third answer.')
       await w.flush()
       await page.waitForFunction(() =>
         [...document.querySelectorAll('table[data-tj-ledger] tbody > tr')].some((tr) => (tr.textContent ?? '').includes('Third answer.')),
