@@ -38,7 +38,7 @@ import { searchText } from '../../search/strings'
 import type { FindBoxModel } from '../../search/types'
 import { escapeHtml } from '../../highlight/render-tokens'
 import type { Fact, PromptToc, RowExtra, SessionSummary, SiteText, TrajectoryLinks, ViewTabs } from '../types'
-import { bomTextChunks } from '../write/text-file'
+import { bomText } from '../write/text-file'
 import { TranscriptParts } from './transcript-parts'
 import { addTrajectoryExtras } from './trajectory/row-links'
 
@@ -236,7 +236,7 @@ export class SessionRenderer {
         }
       }
     }
-    const sideFileOf = (t: SideText): RenderedFile => ({ path: `sessions/${sideFile(stem, t.hash)}`, content: bomTextChunks(t.text) })
+    const sideFileOf = (t: SideText): RenderedFile => ({ path: `sessions/${sideFile(stem, t.hash)}`, content: bomText(t.text) })
     const writeSides = async () => {
       for (const t of pendingSides.splice(0)) await emit(sideFileOf(t))
     }
