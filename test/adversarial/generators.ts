@@ -1,7 +1,8 @@
 /**
  * Generators of hostile session logs, one per class of issue 17: values nested thousands of levels deep
  * (in tool arguments, results, metadata), keys and names that are `Object.prototype` members, session ids
- * that look like the build's own page names, and non-regular files among the logs. Each returns the stored
+ * that look like the build's own page names, non-regular files among the logs, and a cwd longer than a
+ * RegExp may hold. Each returns the stored
  * log text (or writes the files) so the tests can feed them to build, export, snapshot and live alike.
  */
 import { execFileSync } from 'node:child_process'
@@ -102,6 +103,18 @@ export function plainSession(id: string, turns = 2): string {
     })
   }
   return b.jsonl()
+}
+
+/**
+ * `text` whose header `cwd` is a path of `length` characters, used in its own tool call too. A cwd is log
+ * text: anything built from it (a pattern that masks it in snapshots) must take any length.
+ */
+export function withLongCwd(text: string, length: number): string {
+  const cwd = `/home/dev/${'d'.repeat(Math.max(0, length - 10))}`
+  const lines = text.split('\n')
+  const header = (lines[0] ?? '').replace(/"cwd":"(?:[^"\\]|\\.)*"/, `"cwd":"${cwd}"`)
+  const withCwd = header.includes(`"cwd":"${cwd}"`) ? header : header.replace(/^\{/, `{"cwd":"${cwd}",`)
+  return [withCwd, ...lines.slice(1).map(l => l.replace(/\{\{cwd\}\}/g, cwd))].join('\n')
 }
 
 /** Writes `logs` as a sessions root (`<root>/--proj--/<id-ish>/session.jsonl`); returns the root. */
