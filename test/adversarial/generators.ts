@@ -127,6 +127,27 @@ export function writeRoot(root: string, logs: readonly { name: string; text: str
   return root
 }
 
+/**
+ * Logs that open but cannot be read at all — nothing names them but their folder: empty, blank, a first
+ * line that is not a header, bytes that are not text, a zstd stream cut short of its first block or with
+ * flipped bytes. `zstd` makes the valid frame the cut and flipped ones start from (zstd-encode.ts).
+ */
+export function unreadableLogs(zstd: (text: string) => Uint8Array): { name: string; file: string; bytes: Uint8Array; reason: RegExp }[] {
+  const text = plainSession('fine-inside')
+  const frame = zstd(text)
+  const flipped = Uint8Array.from(frame, (b, i) => (i >= 4 && i % 7 === 0 ? b ^ 0xff : b))
+  const noise = Uint8Array.from({ length: 600 }, (_, i) => (i * 151 + 7) % 256)
+  const utf8 = (t: string) => new TextEncoder().encode(t)
+  return [
+    { name: 'empty', file: 'session.jsonl', bytes: new Uint8Array(0), reason: /empty file/ },
+    { name: 'blank', file: 'session.jsonl', bytes: utf8('\n\n  \n'), reason: /missing session header: line 1 is empty/ },
+    { name: 'headless', file: 'session.jsonl', bytes: utf8(text.split('\n').slice(1).join('\n')), reason: /missing session header: line 1 is a/ },
+    { name: 'noise', file: 'session.jsonl', bytes: noise, reason: /./ },
+    { name: 'zstd-cut', file: 'session.jsonl.zstd', bytes: frame.subarray(0, 6), reason: /./ },
+    { name: 'zstd-flipped', file: 'session.jsonl.zstd', bytes: flipped, reason: /zstd/ },
+  ]
+}
+
 /** A FIFO where a session log would be (nobody ever writes it: reading it blocks forever). */
 export function writeFifo(path: string): void {
   execFileSync('mkfifo', [path])
