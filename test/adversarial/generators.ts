@@ -57,6 +57,20 @@ export function deepSession(id: string, depth = 5000): string {
   return spliceDeep(b.jsonl(), deep)
 }
 
+/**
+ * A session with one tool result whose metadata nests `depth` levels in one line: past the reader's long-line
+ * size (4 MB) when `depth` is in the millions, so it is parsed piece by piece (src/log/json/piece-parser.ts).
+ */
+export function deepLineSession(id: string, depth: number): string {
+  const b = session({ id, version: 4 })
+  turnWith(b, b => {
+    b.call('bash', { command: 'ls' }, 'deep-line')
+    b.result('deep-line', 'done', { meta: MARK })
+    b.assistant('After the deep line.')
+  })
+  return spliceDeep(b.jsonl(), deepJson(depth))
+}
+
 /** Names that reach `Object.prototype` when used as plain-object keys. */
 export const PROTO_NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'prototype', '__defineGetter__'] as const
 
