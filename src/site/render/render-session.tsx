@@ -543,10 +543,17 @@ function largestToc(prompts: readonly Prompt[], stem: string, text: SiteText): P
   return { ...toc, summary: text.promptsSummary(big), note: text.promptsWindow(big, big, big), all: { href: promptsFile(stem, 1), label: text.allPrompts(big) } }
 }
 
-/** Children started by a tool row or any call nested under it. */
-function spawnedBy(row: ToolRowModel, childByCall: Map<string, SessionSummary[]>): SessionSummary[] {
-  const found = [...(childByCall.get(row.callId) ?? [])]
-  for (const child of row.children) found.push(...spawnedBy(child, childByCall))
+/**
+ * Children started by a tool row or any call nested under it, the row's own first, then each nested call's
+ * in order (depth first). An explicit stack: how deep calls nest is the log's to say.
+ */
+export function spawnedBy(row: ToolRowModel, childByCall: ReadonlyMap<string, readonly SessionSummary[]>): SessionSummary[] {
+  const found: SessionSummary[] = []
+  const stack: ToolRowModel[] = [row]
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    for (const child of childByCall.get(next.callId) ?? []) found.push(child)
+    for (let i = next.children.length - 1; i >= 0; i--) stack.push(next.children[i] as ToolRowModel)
+  }
   return found
 }
 
