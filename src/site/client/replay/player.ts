@@ -156,6 +156,11 @@ export class Player {
   #loading: Promise<boolean> | null = null
   /** The turn last shown (for `turn` events). */
   #turn: number | null = null
+  /**
+   * The start the page was opened for (`#replay=…`, `#turn=N`, autoplay), settled once its position is
+   * applied or the data failed; null when the page opened at no position (./installReplay).
+   */
+  arrival: Promise<void> | null = null
 
   constructor(win: Window, src: string, pageNo: number) {
     this.#win = win
@@ -587,19 +592,21 @@ export function installReplay(win: Window): Player | null {
   const framed = isFramed(win)
   const reduced = win.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true
   if (framed) installEmbed(win, player)
-  const arrive = () => {
+  /** Starts the player at the address's position; the start (null: nothing to show). */
+  const arrive = (): Promise<void> | null => {
     const options = parseHash(win.location.hash)
-    if (options === null) return
+    if (options === null) return null
     // Reduced motion: nothing starts moving on its own (a page turn of a replay the reader started does).
-    if (win.location.hash === '#autoplay' && reduced) return void player.load()
-    void player.start(options)
+    if (win.location.hash === '#autoplay' && reduced) return void player.load(), null
+    return player.start(options)
   }
-  arrive()
-  win.addEventListener('hashchange', arrive)
+  let arrival = arrive()
+  win.addEventListener('hashchange', () => void arrive())
   if (framed && parseHash(win.location.hash) === null && meta.hasAttribute('data-autoplay')) {
     if (reduced) void player.load()
-    else void player.start({ play: true })
+    else arrival = player.start({ play: true })
   }
+  player.arrival = arrival
   return player
 }
 
