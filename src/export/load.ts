@@ -132,21 +132,48 @@ export function familyLinks(family: readonly ExportSession[]): Map<ExportSession
   return new Map(family.map((s, i) => [s, links[i] ?? []]))
 }
 
-/** How `session` sits in `family`; `links`: the family's child links (`familyLinks`), made once for all its sessions. */
-export function relativesOf(session: ExportSession, family: readonly ExportSession[], links: ReadonlyMap<ExportSession, readonly ChildLink[]>): Relatives {
+/**
+ * How each session sits in `family`; `links`: the family's child links (`familyLinks`). Made once for the
+ * family, from one map by id, the children grouped by parent and each parent's spawned ids as a set: a
+ * family of thousands of subagents is not read again for each of its sessions.
+ */
+export function familyRelatives(family: readonly ExportSession[], links: ReadonlyMap<ExportSession, readonly ChildLink[]>): Map<ExportSession, Relatives> {
   const byId = new Map(family.map(s => [s.id, s]))
-  const parentId = session.summary.parentId
-  const parent = parentId === null || parentId === session.id ? undefined : byId.get(parentId)
-  const childByCall = new Map<string, SessionSummary[]>()
-  for (const link of links.get(session) ?? []) {
-    const child = byId.get(link.sessionId)
-    if (child === undefined || child === session || link.callId === null) continue
-    childByCall.set(link.callId, [...(childByCall.get(link.callId) ?? []), child.summary])
+  const childrenOf = new Map<string, ExportSession[]>()
+  for (const s of family) {
+    const parentId = s.summary.parentId
+    if (parentId === null) continue
+    const siblings = childrenOf.get(parentId)
+    if (siblings === undefined) childrenOf.set(parentId, [s])
+    else siblings.push(s)
   }
-  const spawnedHere = parent !== undefined && (links.get(parent) ?? []).some(c => c.sessionId === session.id && c.callId !== null)
-  return {
-    parent: parent === undefined ? null : { session: parent, anchor: spawnedHere ? childAnchor(session.stem) : null },
-    children: family.filter(c => c !== session && c.summary.parentId === session.id),
-    childByCall,
+  /** The ids a session's log spawned from a named call (so its child page links back to that call's row). */
+  const spawnedFrom = new Map<ExportSession, Set<string>>()
+  const spawnedBy = (parent: ExportSession): Set<string> => {
+    let ids = spawnedFrom.get(parent)
+    if (ids === undefined) {
+      ids = new Set((links.get(parent) ?? []).filter(c => c.callId !== null).map(c => c.sessionId))
+      spawnedFrom.set(parent, ids)
+    }
+    return ids
   }
+  const relatives = new Map<ExportSession, Relatives>()
+  for (const session of family) {
+    const parentId = session.summary.parentId
+    const parent = parentId === null || parentId === session.id ? undefined : byId.get(parentId)
+    const childByCall = new Map<string, SessionSummary[]>()
+    for (const link of links.get(session) ?? []) {
+      const child = byId.get(link.sessionId)
+      if (child === undefined || child === session || link.callId === null) continue
+      const called = childByCall.get(link.callId)
+      if (called === undefined) childByCall.set(link.callId, [child.summary])
+      else called.push(child.summary)
+    }
+    relatives.set(session, {
+      parent: parent === undefined ? null : { session: parent, anchor: spawnedBy(parent).has(session.id) ? childAnchor(session.stem) : null },
+      children: (childrenOf.get(session.id) ?? []).filter(c => c !== session),
+      childByCall,
+    })
+  }
+  return relatives
 }

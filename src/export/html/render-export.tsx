@@ -34,7 +34,7 @@ import { attributeValues } from '../../site/html/markup-scan'
 import { collectIds } from '../../site/render/anchors'
 import { siteText } from '../../site/strings'
 import type { PageNav as PageNavModel, SessionChrome } from '../../site/types'
-import { familyLinks, relativesOf, type ExportSession, type Relatives } from '../load'
+import { familyLinks, familyRelatives, type ExportSession, type Relatives } from '../load'
 import { exportText, formatBytes, type ExportText } from '../strings'
 import { MAX_BLOB_BYTES, packBlobs, type EmbeddedText } from './blobs'
 import { MAX_EXPORT_MARKUP, omittedRuns, planParts } from './budget'
@@ -107,9 +107,9 @@ export async function renderHtmlExport(options: HtmlExportOptions): Promise<Html
   const texts = new Map<string, string>()
   /** Every session's tool rows by tool, for the one find box's tool filter. */
   const tools = new Map<string, number>()
-  const childLinks = familyLinks(options.sessions)
+  const relativesBySession = familyRelatives(options.sessions, familyLinks(options.sessions))
   for (const session of options.sessions) {
-    const relatives = relativesOf(session, options.sessions, childLinks)
+    const relatives = relativesBySession.get(session) as Relatives
     const family: Family = {
       parent: relatives.parent === null ? null : { summary: relatives.parent.session.summary, anchor: relatives.parent.anchor },
       children: relatives.children.map(c => c.summary),

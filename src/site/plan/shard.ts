@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto'
 import { readJsonObject } from '../write/read-json'
 import { join } from 'node:path'
 import { writeFileAtomic } from '../write/atomic-write'
-import { STATE_DIR } from '../write/manifest'
+import { MANIFEST_BYTES_MAX, STATE_DIR } from '../write/manifest'
 import type { DiscoveryProblem } from '../../log/node/discover'
 
 /** Shard `index` (1-based) of `count`. */
@@ -147,7 +147,7 @@ export async function writeShardManifest(outDir: string, body: ShardManifestBody
 
 /** A part's shard manifest; null when the folder has none or one this version cannot read. */
 export async function readShardManifest(dir: string): Promise<ShardManifest | null> {
-  const value = await readJsonObject(join(dir, SHARD_FILE))
+  const value = await readJsonObject(join(dir, SHARD_FILE), MANIFEST_BYTES_MAX)
   if (value === null) return null
   const m = value as Partial<ShardManifest>
   const spec = m.shard

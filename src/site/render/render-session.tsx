@@ -38,7 +38,7 @@ import { searchText } from '../../search/strings'
 import type { FindBoxModel } from '../../search/types'
 import { escapeHtml } from '../../highlight/render-tokens'
 import type { Fact, PromptToc, RowExtra, SessionSummary, SiteText, TrajectoryLinks, ViewTabs } from '../types'
-import { bomTextChunks } from '../write/text-file'
+import { bomText } from '../write/text-file'
 import { TranscriptParts } from './transcript-parts'
 import { addTrajectoryExtras } from './trajectory/row-links'
 
@@ -236,7 +236,7 @@ export class SessionRenderer {
         }
       }
     }
-    const sideFileOf = (t: SideText): RenderedFile => ({ path: `sessions/${sideFile(stem, t.hash)}`, content: bomTextChunks(t.text) })
+    const sideFileOf = (t: SideText): RenderedFile => ({ path: `sessions/${sideFile(stem, t.hash)}`, content: bomText(t.text) })
     const writeSides = async () => {
       for (const t of pendingSides.splice(0)) await emit(sideFileOf(t))
     }
@@ -543,10 +543,17 @@ function largestToc(prompts: readonly Prompt[], stem: string, text: SiteText): P
   return { ...toc, summary: text.promptsSummary(big), note: text.promptsWindow(big, big, big), all: { href: promptsFile(stem, 1), label: text.allPrompts(big) } }
 }
 
-/** Children started by a tool row or any call nested under it. */
-function spawnedBy(row: ToolRowModel, childByCall: Map<string, SessionSummary[]>): SessionSummary[] {
-  const found = [...(childByCall.get(row.callId) ?? [])]
-  for (const child of row.children) found.push(...spawnedBy(child, childByCall))
+/**
+ * Children started by a tool row or any call nested under it, the row's own first, then each nested call's
+ * in order (depth first). An explicit stack: how deep calls nest is the log's to say.
+ */
+export function spawnedBy(row: ToolRowModel, childByCall: ReadonlyMap<string, readonly SessionSummary[]>): SessionSummary[] {
+  const found: SessionSummary[] = []
+  const stack: ToolRowModel[] = [row]
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    for (const child of childByCall.get(next.callId) ?? []) found.push(child)
+    for (let i = next.children.length - 1; i >= 0; i--) stack.push(next.children[i] as ToolRowModel)
+  }
   return found
 }
 

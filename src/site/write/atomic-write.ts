@@ -11,17 +11,47 @@
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises'
 import { dirname } from 'node:path'
 
-/** What a file is made of: text (UTF-8), bytes, or byte chunks written in order. */
-export type FileContent = string | Uint8Array | readonly Uint8Array[]
+/**
+ * Bytes made a chunk at a time as they are written (and made again to compare with a file already there): a
+ * side text may be a whole 100 MB tool output, and its encoded bytes must never all exist beside the text
+ * (issue 32: they were the flat-line build's last peak).
+ */
+export interface ChunkSource {
+  chunks(): Iterable<Uint8Array>
+}
+
+/** What a file is made of: text (UTF-8), bytes, byte chunks written in order, or chunks made as they are written. */
+export type FileContent = string | Uint8Array | readonly Uint8Array[] | ChunkSource
 
 let counter = 0
 
-const chunksOf = (data: FileContent): readonly Uint8Array[] =>
+const isSource = (data: FileContent): data is ChunkSource => typeof data === 'object' && 'chunks' in data
+
+const chunksOf = (data: Exclude<FileContent, ChunkSource>): readonly Uint8Array[] =>
   typeof data === 'string' ? [Buffer.from(data, 'utf8')] : data instanceof Uint8Array ? [data] : data
+
+/** Bytes a write run holds before it goes out: a run is one writev call. */
+const RUN_BYTES = 1 << 20
+
+/** A source's chunks in runs of about RUN_BYTES, each made only when the one before it is written. */
+function* runsOf(chunks: Iterable<Uint8Array>): Generator<Uint8Array[]> {
+  let run: Uint8Array[] = []
+  let held = 0
+  for (const chunk of chunks) {
+    run.push(chunk)
+    held += chunk.length
+    if (held >= RUN_BYTES) {
+      yield run
+      run = []
+      held = 0
+    }
+  }
+  yield run
+}
 
 /** Writes `data` to `path` atomically, creating parent folders (`dirs`: folders known to exist already). */
 export async function writeFileAtomic(path: string, data: FileContent, dirs?: Set<string>): Promise<void> {
-  await writeBatchesAtomic(path, [chunksOf(data)], dirs)
+  await writeBatchesAtomic(path, isSource(data) ? runsOf(data.chunks()) : [chunksOf(data)], dirs)
 }
 
 /**
@@ -30,23 +60,14 @@ export async function writeFileAtomic(path: string, data: FileContent, dirs?: Se
  */
 export async function writeTextPiecesAtomic(path: string, pieces: Iterable<string>): Promise<number> {
   let bytes = 0
-  const batches = function* (): Generator<Uint8Array[]> {
-    let batch: Uint8Array[] = []
-    let held = 0
+  const chunks = function* (): Generator<Uint8Array> {
     for (const piece of pieces) {
       const chunk = Buffer.from(piece, 'utf8')
-      batch.push(chunk)
-      held += chunk.length
       bytes += chunk.length
-      if (held >= 1 << 20) {
-        yield batch
-        batch = []
-        held = 0
-      }
+      yield chunk
     }
-    yield batch
   }
-  await writeBatchesAtomic(path, batches())
+  await writeBatchesAtomic(path, runsOf(chunks()))
   return bytes
 }
 
@@ -98,11 +119,36 @@ export function sameBytes(old: Uint8Array, chunks: readonly Uint8Array[]): boole
   return at === old.length
 }
 
+/** Whether the file at `path` holds exactly `chunks`, read a chunk's length at a time (false: no such file). */
+async function holdsChunks(path: string, chunks: Iterable<Uint8Array>): Promise<boolean> {
+  const file = await open(path, 'r').catch(() => null)
+  if (file === null) return false
+  try {
+    const { size } = await file.stat()
+    let at = 0
+    for (const chunk of chunks) {
+      if (at + chunk.length > size) return false
+      const old = Buffer.allocUnsafe(chunk.length)
+      const { bytesRead } = await file.read(old, 0, chunk.length, at)
+      if (bytesRead !== chunk.length || !old.equals(chunk)) return false
+      at += chunk.length
+    }
+    return at === size
+  } finally {
+    await file.close()
+  }
+}
+
 /**
  * Like `writeFileAtomic`, but leaves the file alone when it already holds exactly these bytes. `mayExist`
  * false (the caller knows there is no such file: a first build into an empty folder) skips reading it.
  */
 export async function writeIfChanged(path: string, data: FileContent, dirs?: Set<string>, mayExist = true): Promise<boolean> {
+  if (isSource(data)) {
+    if (mayExist && (await holdsChunks(path, data.chunks()))) return false
+    await writeFileAtomic(path, data, dirs)
+    return true
+  }
   const chunks = chunksOf(data)
   const old = mayExist ? await readFile(path).catch(() => null) : null
   if (old !== null && sameBytes(old, chunks)) return false

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { bomTextChunks } from './text-file'
+import { bomText, bomTextChunks } from './text-file'
 
-const joined = (chunks: Uint8Array[]) => Buffer.concat(chunks)
+const joined = (chunks: Iterable<Uint8Array>) => Buffer.concat([...chunks])
 
 describe('bomTextChunks', () => {
   it.each([
@@ -11,9 +11,19 @@ describe('bomTextChunks', () => {
     ['pairs only', '😀😀😀😀', 2],
     ['CJK and a lone surrogate', '中文\ud800x', 2],
   ])('%s: the BOM then the text, as one Buffer.from would encode it', (_name, text, piece) => {
-    const chunks = bomTextChunks(text, piece)
+    const chunks = [...bomTextChunks(text, piece)]
     expect(joined(chunks).equals(Buffer.from(`\ufeff${text}`, 'utf8'))).toBe(true)
     // No piece but the last is empty, and none holds more than its share of characters.
     for (const c of chunks.slice(1)) expect(c.length).toBeGreaterThan(0)
+  })
+})
+
+describe('bomText', () => {
+  it('makes its chunks only as they are taken, and again each time it is read', () => {
+    const source = bomText('abcdef', 2)
+    const first = source.chunks()[Symbol.iterator]()
+    expect(first.next().value).toEqual(Uint8Array.of(0xef, 0xbb, 0xbf))
+    expect(Buffer.from(first.next().value as Uint8Array).toString()).toBe('ab')
+    expect(joined(source.chunks()).equals(Buffer.from('\ufeffabcdef', 'utf8'))).toBe(true)
   })
 })

@@ -6,13 +6,20 @@
  * build's peak). Pieces are cut between characters, never inside a surrogate pair.
  */
 
+import type { ChunkSource } from './atomic-write'
+
 const BOM = Uint8Array.of(0xef, 0xbb, 0xbf)
 /** Characters encoded per piece: big enough that a page's worth of pieces is a handful of writes. */
 const PIECE_CHARS = 1 << 20
 
-/** The BOM then `text` as UTF-8, in pieces of at most ~PIECE_CHARS characters. */
-export function bomTextChunks(text: string, pieceChars = PIECE_CHARS): Uint8Array[] {
-  const chunks: Uint8Array[] = [BOM]
+/** A side text file: the BOM then `text` as UTF-8, each piece encoded only as it is written. */
+export function bomText(text: string, pieceChars = PIECE_CHARS): ChunkSource {
+  return { chunks: () => bomTextChunks(text, pieceChars) }
+}
+
+/** The BOM then `text` as UTF-8, in pieces of at most ~PIECE_CHARS characters, each made when asked for. */
+export function* bomTextChunks(text: string, pieceChars = PIECE_CHARS): Generator<Uint8Array> {
+  yield BOM
   let at = 0
   while (at < text.length) {
     let end = Math.min(text.length, at + pieceChars)
@@ -21,8 +28,7 @@ export function bomTextChunks(text: string, pieceChars = PIECE_CHARS): Uint8Arra
       const code = text.charCodeAt(end - 1)
       if (code >= 0xd800 && code <= 0xdbff) end--
     }
-    chunks.push(Buffer.from(text.slice(at, end), 'utf8'))
+    yield Buffer.from(text.slice(at, end), 'utf8')
     at = end
   }
-  return chunks
 }

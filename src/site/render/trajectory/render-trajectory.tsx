@@ -46,7 +46,7 @@ import {
 import { rowHtml, sectionFrame } from '../../../../components/trajectory/ledger-html'
 import { LEDGER_SLOT, TrajectoryPage } from '../../../../components/trajectory/TrajectoryPage'
 import type { TimelineModel } from '../../../../components/trajectory/TimelineOverview'
-import { bomTextChunks } from '../../write/text-file'
+import { bomText } from '../../write/text-file'
 
 /**
  * Bytes the timing overview costs per record on a page (three modes, a bar each — two for an assistant
@@ -151,7 +151,7 @@ export class PreparedTrajectory {
           paths.push(side.path)
           continue
         }
-        await out.write(side.path, bomTextChunks(side.text))
+        await out.write(side.path, bomText(side.text))
         paths.push(side.path)
       }
       const chatOf = chatTargets(input.snapshot, chat)
