@@ -187,6 +187,10 @@ describe.skipIf(!enabled)('replay across pages', () => {
     await page.waitForSelector('html[data-replaying]')
     expect(requests.map(r => r.file).sort()).toEqual([target.data, target.data.replace(/\.p\d+\.js$/, '.js')].sort())
     expect(requests.find(r => r.file === target.data)?.indexIn).toBe(false)
+    // Both are the page's own deferred tags (the parser fetched them while reading the page); the player
+    // waited for those rather than adding its own.
+    const tags = await page.evaluate(() => [...document.querySelectorAll('script[src*=".replay."]')].map(s => `${s.getAttribute('src')}${s.hasAttribute('defer') ? ' defer' : ''}`))
+    expect(tags.sort()).toEqual([`${target.data} defer`, `${target.data.replace(/\.p\d+\.js$/, '.js')} defer`].sort())
     expect(errors).toEqual([])
     await page.context().close()
   })

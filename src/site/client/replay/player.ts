@@ -62,14 +62,25 @@ export function parseHash(hash: string): Partial<Options> | null {
   return { at: Number(replay[1]), mode: replay[2] as TimingMode, speed: (SPEEDS as readonly number[]).includes(speed) ? speed : 1, play: replay[4] === '1' }
 }
 
+/** Whether the document's deferred scripts are still to run (site.js runs first of them: see `loadScript`). */
+let deferredPending = false
+
+/**
+ * What the script `src` sets (`read`), loading it when it has not run. A session page names its replay
+ * scripts in its head, deferred after site.js (src/site/html/shell.ts): until DOMContentLoaded they are
+ * still to run, and the player waits for the page's own tag rather than asking for the file again.
+ */
 function loadScript(doc: Document, src: string, read: () => unknown): Promise<unknown> {
   const already = read()
   if (already !== undefined) return Promise.resolve(already)
+  const own = deferredPending ? [...doc.querySelectorAll<HTMLScriptElement>('head > script[defer][src]')].find(s => s.getAttribute('src') === src) : undefined
   return new Promise(resolve => {
-    const script = doc.createElement('script')
-    script.src = src
+    const script = own ?? doc.createElement('script')
     script.addEventListener('load', () => resolve(read()))
     script.addEventListener('error', () => resolve(undefined))
+    // Every deferred script has run (or failed) by DOMContentLoaded.
+    if (own !== undefined) return void doc.addEventListener('DOMContentLoaded', () => resolve(read()), { once: true })
+    script.src = src
     doc.head.append(script)
   })
 }
@@ -586,6 +597,11 @@ function replaySource(doc: Document): { meta: Element; src: string; page: number
 export function installReplay(win: Window): Player | null {
   const source = replaySource(win.document)
   if (source === null) return null
+  // site.js is a deferred script: run before DOMContentLoaded, the page's later deferred scripts have not.
+  if (win.document.readyState !== 'complete') {
+    deferredPending = true
+    win.document.addEventListener('DOMContentLoaded', () => (deferredPending = false), { once: true })
+  }
   const { meta, src, page } = source
   const player = new Player(win, src, page)
   win.dshPlayer = player
