@@ -124,6 +124,19 @@ async function seekOnce(page: Page, reports: Reports, at: number, turn: number):
   return { ms: shown.t - t0, shown }
 }
 
+/**
+ * Waits until the page leaves most of an idle period unused (or 3 s): the other tab seeks next, and this
+ * one's work after the frame — what the page defers, its idle slices, GC — would otherwise run beside the
+ * other's page turn (which then measured slower whichever side went second, by what the first left over).
+ */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>(resolve => {
+    const until = performance.now() + 3000
+    const check = (deadline: IdleDeadline) => (deadline.timeRemaining() > 40 || performance.now() > until ? resolve() : requestIdleCallback(check, { timeout: 500 }))
+    requestIdleCallback(check, { timeout: 500 })
+  }))
+}
+
 /** Builds the log's site with `cli` into `out`; the session folder. */
 function buildSite(cli: string, root: string, out: string, ctx: BenchContext): string {
   const started = performance.now()
@@ -199,6 +212,7 @@ export default async function run(ctx: BenchContext): Promise<Figure[]> {
         const cpu0 = await rendererCpu(cdps[side] as CDPSession)
         const { ms } = await seekOnce(page, reports[side] as Reports, target.at, target.turn)
         const used = (await rendererCpu(cdps[side] as CDPSession)) - cpu0
+        await settle(page)
         times[side]?.push(ms)
         cpu[side]?.push(used >= 0 ? used : Number.NaN)
         turnedAt[side]?.push(page.url() !== before)
