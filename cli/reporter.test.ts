@@ -32,6 +32,8 @@ describe('groupWarnings', () => {
   it('nothing to say: no lines; one warning: singular heading', () => {
     expect(groupWarnings([], 0, false)).toEqual([])
     expect(groupWarnings([warn('x', 1)], 0, false)[0]).toBe('dsh-view: 1 warning:')
+    // The build's heading goes on after the noun: it is the noun that becomes singular.
+    expect(groupWarnings([warn('x', 1)], 0, false, 'warnings (each is marked on its page)')[0]).toBe('dsh-view: 1 warning (each is marked on its page):')
   })
 
   it('escapes log text', () => {

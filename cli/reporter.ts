@@ -68,7 +68,7 @@ export function groupWarnings(warnings: readonly WarningEntry[], extra: number, 
     if (group === undefined) groups.set(w.kind, [w])
     else group.push(w)
   }
-  const out = [`dsh-view: ${total} ${total === 1 ? heading.replace(/s$/, '') : heading}${groups.size > 1 ? ` of ${groups.size} kinds` : ''}:`]
+  const out = [`dsh-view: ${total} ${total === 1 ? heading.replace(/^(\w+?)s\b/, '$1') : heading}${groups.size > 1 ? ` of ${groups.size} kinds` : ''}:`]
   const ordered = [...groups.entries()].sort((a, b) => b[1].length - a[1].length)
   for (const [kind, list] of ordered) {
     out.push(`  ${list.length} × ${terminalField(kind)}`)

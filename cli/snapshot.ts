@@ -76,31 +76,38 @@ export async function runSnapshot(inv: SnapshotInvocation, io: Io, deps: Snapsho
 async function snapshotFiles(sessions: AsyncIterable<SnapshotSession>, inv: SnapshotInvocation, io: Io, deps: SnapshotDeps, problems: DiscoveryProblem[]): Promise<SnapshotFile[]> {
   const ext = EXTENSION[inv.format]
   const files: SnapshotFile[] = []
+  const { damagedConversation, failureReason } = await import('../src/site/fold/damaged')
+  // One session dsh-view fails on (in any format or tab) gets the damaged-session snapshot and a problem;
+  // the others go on (issue 17). The damaged snapshot keeps the header when it can.
+  const guarded = async (s: SnapshotSession, make: (s: SnapshotSession) => string | Promise<string>): Promise<string> => {
+    try {
+      return await make(s)
+    } catch (error) {
+      const { reason, line } = failureReason('render', error)
+      problems.push({ path: s.source.display, message: reason })
+      const damaged = (header: SnapshotSession['conversation']['header']) => ({ ...s, conversation: damagedConversation(header, reason, line), trajectory: null })
+      try {
+        return await make(damaged(s.conversation.header))
+      } catch {
+        return await make(damaged(null))
+      }
+    }
+  }
   if (inv.format === 'text' && inv.tab === 'trajectory') {
     const { trajectoryText } = await import('../src/snapshot/text/trajectory')
+    const { assembleTrajectory } = await import('../src/trajectory')
     for await (const s of sessions) {
       // A log dsh-view failed to fold has no Trajectory: an empty model says so (its problem is reported).
-      const snapshot = s.trajectory ?? (await import('../src/trajectory')).assembleTrajectory([])
-      files.push({ file: `${s.name}${ext}`, text: trajectoryText({ id: s.id, snapshot, locale: inv.locale, cwd: s.conversation.facts.cwd }) })
+      const text = await guarded(s, s => trajectoryText({ id: s.id, snapshot: s.trajectory ?? assembleTrajectory([]), locale: inv.locale, cwd: s.conversation.facts.cwd }))
+      files.push({ file: `${s.name}${ext}`, text })
     }
     return files
   }
   if (inv.format === 'text') {
     const { viewModel } = await import('../src/cards/view-model')
     const { textSnapshot } = await import('../src/snapshot/text/session')
-    const { damagedConversation, failureReason } = await import('../src/site/fold/damaged')
-    const snap = (s: SnapshotSession, conversation: SnapshotSession['conversation']) =>
-      textSnapshot({ id: s.id, conversation, view: viewModel(conversation, { cwd: conversation.facts.cwd, home: null, locale: inv.locale }) })
     for await (const s of sessions) {
-      let text: string
-      try {
-        text = snap(s, s.conversation)
-      } catch (error) {
-        // One session dsh-view fails on gets the damaged-session snapshot; the others go on (issue 17).
-        const { reason, line } = failureReason('render', error)
-        problems.push({ path: s.source.display, message: reason })
-        text = snap(s, damagedConversation(s.conversation.header, reason, line))
-      }
+      const text = await guarded(s, ({ id, conversation }) => textSnapshot({ id, conversation, view: viewModel(conversation, { cwd: conversation.facts.cwd, home: null, locale: inv.locale }) }))
       files.push({ file: `${s.name}${ext}`, text })
     }
     return files
@@ -110,12 +117,15 @@ async function snapshotFiles(sessions: AsyncIterable<SnapshotSession>, inv: Snap
   try {
     for await (const s of sessions) {
       // Chromium starts on the first session, so an input without sessions never needs it.
-      snapshotter ??= await launchChromium(io, deps)
-      const raw =
-        inv.tab === 'trajectory'
-          ? await snapshotter.trajectory(s, { expand: inv.expand === 'none' ? 'none' : 'all', locale: inv.locale })
-          : await snapshotter.snapshot(s, { expand: { kind: inv.expand }, locale: inv.locale, view: inv.view ?? DEFAULT_VIEW_MODE })
-      files.push({ file: `${s.name}${ext}`, text: `${normalizeVolatile(raw, { cwd: s.conversation.facts.cwd })}\n` })
+      const browser = (snapshotter ??= await launchChromium(io, deps))
+      const text = await guarded(s, async s => {
+        const raw =
+          inv.tab === 'trajectory'
+            ? await browser.trajectory(s, { expand: inv.expand === 'none' ? 'none' : 'all', locale: inv.locale })
+            : await browser.snapshot(s, { expand: { kind: inv.expand }, locale: inv.locale, view: inv.view ?? DEFAULT_VIEW_MODE })
+        return `${normalizeVolatile(raw, { cwd: s.conversation.facts.cwd })}\n`
+      })
+      files.push({ file: `${s.name}${ext}`, text })
     }
     return files
   } finally {

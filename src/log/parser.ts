@@ -9,7 +9,7 @@
  * dsh writes them are read by packed-scan.ts without decoding them or `JSON.parse`. A line too long to hold as
  * one string comes in runs (`longLine`) and is parsed as it arrives.
  */
-import { capDepth, MAX_JSON_DEPTH } from './depth'
+import { capDepth, DEPTH_NOTE, MAX_JSON_DEPTH } from './depth'
 import { checkEnvelope, formatIssues, payloadProblem } from './classify'
 import { expandSourceEventSeqs, isRecord, normalizePayload, normalizeSurfaceOp, surfaceOpProblem, type NormalizeContext } from './normalize'
 import { isPackedRowType, pushRowLines, readPackedRow, type PackedRow, type PackedRowType } from './packed'
@@ -182,7 +182,7 @@ export class LogParser {
    */
   longLine(): LongLineInput {
     const first = this.#linesSeen === 0
-    const json = new JsonPieceParser({ skipBom: first })
+    const json = new JsonPieceParser({ skipBom: first, maxDepth: MAX_JSON_DEPTH, deepNote: DEPTH_NOTE })
     const kept = new KeptHead(first)
     return {
       push: (text) => {

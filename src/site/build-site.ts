@@ -45,6 +45,7 @@ import { scanLogs, type ScannedLog } from './plan/scan'
 import { discoveryHash, placeFamilies, SHARD_FILE, writeShardManifest, type FamilyPlacement, type ShardSpec } from './plan/shard'
 import { groupFamilies } from './plan/families'
 import { assignStems } from './plan/slug'
+import { idFromLogPath } from './plan/log-id'
 import { siteText } from './strings'
 import type { SiteText } from './types'
 import { highlightWorkerPays } from './threads'
@@ -258,12 +259,15 @@ async function buildInto(options: BuildOptions, progress: Progress, previous: Ma
   let scanMs = performance.now() - scanStarted
   const readable: Member[] = []
   for (const scan of scans) {
-    if (scan.error !== null || scan.hash === null) problems.push({ path: scan.source.display, message: scan.error ?? 'unreadable' })
+    if (scan.hash === null) problems.push({ path: scan.source.display, message: scan.error ?? 'unreadable' })
   }
   // Problems up to here are the discovery's and the scan's: every shard of a root meets the same ones.
   const scanProblems = problems.length
-  const ok = scans.filter(s => s.error === null && s.hash !== null && s.header !== null)
-  const ids = ok.map(s => s.header?.id ?? s.source.display)
+  // A log that opens but has no header (empty, not JSON, a zstd stream that does not decode) is a session
+  // all the same: it gets the damaged-session page saying why (its fold reports the problem), named by its
+  // folder. Only a file that cannot be opened at all has nothing to show.
+  const ok = scans.filter(s => s.hash !== null)
+  const ids = ok.map(s => s.header?.id ?? idFromLogPath(s.source.location.kind === 'file' ? s.source.location.path : s.source.location.entry))
   const stems = assignStems(ids)
   ok.forEach((scan, index) => readable.push({ scan, id: ids[index] ?? '', stem: stems[index] ?? '', index }))
 

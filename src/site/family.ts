@@ -276,12 +276,9 @@ async function foldFamily(family: readonly FamilyMember[], ctx: FamilyContext, r
     // Reading, parsing and folding interleave batch by batch; the split is timed as one "decode+fold".
     const redactor = ctx.redact ? new Redactor(ctx.redact) : null
     // Whatever the fold throws, the session still gets a page: the damaged-session page (src/site/fold/damaged.ts).
-    const folded = await timed('decode', () => foldMember(member, ctx, redactor)).catch((error: unknown) => damagedFold(member, 'read', error, result))
-    if (!folded.ok) {
-      result.problems.push({ path: member.source.display, message: folded.error })
-      ctx.advance(member.bytes)
-      continue
-    }
+    const read = await timed('decode', () => foldMember(member, ctx, redactor)).catch((error: unknown) => damagedFold(member, 'read', error, result))
+    // A log that cannot be read at all (no header, a stream that does not decode) gets the damaged page too.
+    const folded = read.ok ? read : unreadableFold(member, read.error, result)
     const { conversation, warnings, lines, lastSeq, trajectory } = folded
     const timing = folded.timing ?? null
     // A family bigger than HOLD_FAMILY_BYTES keeps one member's model at a time: the others are folded
@@ -367,6 +364,22 @@ function damagedFold(member: FamilyMember, stage: FailedStage, error: unknown, r
     ok: true,
     conversation: damagedConversation(member.header, reason, line),
     warnings: [{ path: member.source.display, line, message: reason }],
+    warningCount: 1,
+    tornTail: false,
+    lines: 0,
+    lastSeq: -1,
+    trajectory: null,
+  }
+}
+
+/** The damaged-session page of a log that cannot be read at all: why, and the header line when it is what is missing. */
+function unreadableFold(member: FamilyMember, error: string, result: FamilyResult): Extract<FoldResult, { ok: true }> {
+  result.problems.push({ path: member.source.display, message: error })
+  const line = /^missing session header\b/.test(error) ? 1 : null
+  return {
+    ok: true,
+    conversation: damagedConversation(member.header, error, line),
+    warnings: [{ path: member.source.display, line, message: error }],
     warningCount: 1,
     tornTail: false,
     lines: 0,

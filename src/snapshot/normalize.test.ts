@@ -34,12 +34,22 @@ describe('normalizeVolatile', () => {
     ['a Windows root in both spellings', 'C:\\Users\\dev\\proj', 'C:\\Users\\dev\\proj\\a.ts and C:/Users/dev/proj/b.ts in proj, C:\\Users\\dev\\project', '{{cwd}}\\a.ts and {{cwd}}/b.ts in proj, C:\\Users\\dev\\project'],
     ['the filesystem root masks nothing', '/', '/etc/hosts', '/etc/hosts'],
     ['a drive root masks nothing', 'C:\\', 'C:\\Windows', 'C:\\Windows'],
+    ['a root made of pattern characters', '/w/a+b(c)[d]$^.*?{e}|f', 'ls /w/a+b(c)[d]$^.*?{e}|f/x and /w/aab(c)', 'ls {{cwd}}/x and /w/aab(c)'],
+    ['a name character outside the BMP continues the name', '/w/app', '/w/app\u{1D400} /w/app', '/w/app\u{1D400} {{cwd}}'],
+    ['a first spelling that does not stand leaves the second', 'C:\\w\\p', 'xC:\\w\\p C:/w/p', 'xC:\\w\\p {{cwd}}'],
   ])('%s', (_name, cwd, input, expected) => {
     expect(normalizeVolatile(input, { cwd })).toBe(expected)
   })
 
   it('leaves a placeholder cwd (fixtures store {{cwd}} literally) alone', () => {
     expect(normalizeVolatile('{{cwd}}/a.txt', { cwd: '{{cwd}}' })).toBe('{{cwd}}/a.txt')
+  })
+
+  // The cwd is log text: a long one is past what a RegExp may hold (`Invalid regular expression: … too
+  // large`), and used to crash the whole snapshot run with a stack trace.
+  it('masks a cwd of hundreds of kilobytes', () => {
+    const cwd = `/w/${'x'.repeat(300_000)}`
+    expect(normalizeVolatile(`cd ${cwd}/src && ls ${cwd}y`, { cwd })).toBe(`cd {{cwd}}/src && ls ${cwd}y`)
   })
 
   it('is idempotent', () => {

@@ -43,12 +43,10 @@ const CLOCK_MINUTES = /(?<!\d)\d{2}:\d{2}(?!\d)/g
 const ISO_TIMESTAMP = /(?<!\d)\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?(?!\d)/g
 const DATE = /(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)/g
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-
-/** What may continue a path's last name: letters, digits, `_ ~ -`, and a `.` that starts an extension. */
-const CONTINUES_NAME = String.raw`(?![\p{L}\p{N}\p{M}_~-]|\.[\p{L}\p{N}\p{M}_~-])`
-/** What may not stand right before a path that starts there: a name character or a separator (`file://` may). */
-const STARTS_PATH = String.raw`(?:(?<=file:\/\/)|(?<![\p{L}\p{N}\p{M}_.~\/\\-]))`
+/** A name character: what may not continue a path's last name nor stand right before a path. */
+const NAME_CHAR = /^[\p{L}\p{N}\p{M}_~-]$/u
+/** What may not stand right before a path that starts there: a name character, `.` or a separator. */
+const BEFORE_PATH = /^[\p{L}\p{N}\p{M}_.~/\\-]$/u
 
 /** The root without trailing separators (`/home/a/deploy/` → `/home/a/deploy`), or null when it masks nothing. */
 function maskableRoot(cwd: string | null): string | null {
@@ -59,10 +57,53 @@ function maskableRoot(cwd: string | null): string | null {
   return trimmed
 }
 
-/** `cwd` as a whole-path pattern: the spelling given and, for a Windows root, the `/` spelling too. */
-function rootPattern(root: string): RegExp {
-  const spellings = [...new Set([root, root.replace(/\\/g, '/')])].map(escapeRegExp)
-  return new RegExp(`${STARTS_PATH}(?:${spellings.join('|')})${CONTINUES_NAME}`, 'gu')
+/** The code point that ends right before `at` (a surrogate pair whole), or '' at the start. */
+function codePointBefore(text: string, at: number): string {
+  if (at === 0) return ''
+  const low = text.charCodeAt(at - 1)
+  const high = at >= 2 ? text.charCodeAt(at - 2) : 0
+  return low >= 0xdc00 && low <= 0xdfff && high >= 0xd800 && high <= 0xdbff ? text.slice(at - 2, at) : text.slice(at - 1, at)
+}
+
+/** The code point that starts at `at` (a surrogate pair whole), or '' at the end. */
+const codePointAt = (text: string, at: number): string => (at >= text.length ? '' : String.fromCodePoint(text.codePointAt(at) ?? 0))
+
+/** Whether `root` stands at `at` in `text` as that whole path (the rule of the module comment). */
+function standsAsPath(text: string, at: number, length: number): boolean {
+  const before = codePointBefore(text, at)
+  if (before !== '' && BEFORE_PATH.test(before) && !text.slice(0, at).endsWith('file://')) return false
+  const after = codePointAt(text, at + length)
+  if (after === '') return true
+  if (NAME_CHAR.test(after)) return false
+  return !(after === '.' && NAME_CHAR.test(codePointAt(text, at + length + 1)))
+}
+
+/**
+ * Every place `root` (the spelling given and, for a Windows root, the `/` spelling too) stands as a whole
+ * path → `{{cwd}}`, leftmost first. Found with `indexOf`, never a pattern compiled from the cwd: the cwd is
+ * log text, and a long one (hundreds of kilobytes) is past what a RegExp may hold.
+ */
+function maskRoot(text: string, root: string): string {
+  const spellings = [...new Set([root, root.replace(/\\/g, '/')])]
+  let out = ''
+  let from = 0
+  let at = 0
+  while (at <= text.length) {
+    let next = -1
+    for (const s of spellings) {
+      const i = text.indexOf(s, at)
+      if (i !== -1 && (next === -1 || i < next)) next = i
+    }
+    if (next === -1) break
+    const hit = spellings.find(s => text.startsWith(s, next) && standsAsPath(text, next, s.length))
+    if (hit === undefined) {
+      at = next + 1
+      continue
+    }
+    out += `${text.slice(from, next)}{{cwd}}`
+    from = at = next + hit.length
+  }
+  return out + text.slice(from)
 }
 
 /** The last path segment of `cwd` (either separator), or null when there is none worth masking. */
@@ -85,7 +126,7 @@ export function maskPromptLabel(label: string, cwd: string | null): string {
 export function normalizeVolatile(text: string, options: NormalizeOptions): string {
   let out = text
   const root = maskableRoot(options.cwd)
-  if (root !== null) out = out.replace(rootPattern(root), '{{cwd}}')
+  if (root !== null) out = maskRoot(out, root)
   return out
     .replace(UUID, '{{uuid}}')
     .replace(DURATION, (d) => (d.startsWith('~') ? d : '{{duration}}'))

@@ -1,7 +1,8 @@
 /**
  * Generators of hostile session logs, one per class of issue 17: values nested thousands of levels deep
  * (in tool arguments, results, metadata), keys and names that are `Object.prototype` members, session ids
- * that look like the build's own page names, and non-regular files among the logs. Each returns the stored
+ * that look like the build's own page names, non-regular files among the logs, and a cwd longer than a
+ * RegExp may hold. Each returns the stored
  * log text (or writes the files) so the tests can feed them to build, export, snapshot and live alike.
  */
 import { execFileSync } from 'node:child_process'
@@ -56,6 +57,20 @@ export function deepSession(id: string, depth = 5000): string {
   return spliceDeep(b.jsonl(), deep)
 }
 
+/**
+ * A session with one tool result whose metadata nests `depth` levels in one line: past the reader's long-line
+ * size (4 MB) when `depth` is in the millions, so it is parsed piece by piece (src/log/json/piece-parser.ts).
+ */
+export function deepLineSession(id: string, depth: number): string {
+  const b = session({ id, version: 4 })
+  turnWith(b, b => {
+    b.call('bash', { command: 'ls' }, 'deep-line')
+    b.result('deep-line', 'done', { meta: MARK })
+    b.assistant('After the deep line.')
+  })
+  return spliceDeep(b.jsonl(), deepJson(depth))
+}
+
 /** Names that reach `Object.prototype` when used as plain-object keys. */
 export const PROTO_NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'prototype', '__defineGetter__'] as const
 
@@ -104,6 +119,18 @@ export function plainSession(id: string, turns = 2): string {
   return b.jsonl()
 }
 
+/**
+ * `text` whose header `cwd` is a path of `length` characters, used in its own tool call too. A cwd is log
+ * text: anything built from it (a pattern that masks it in snapshots) must take any length.
+ */
+export function withLongCwd(text: string, length: number): string {
+  const cwd = `/home/dev/${'d'.repeat(Math.max(0, length - 10))}`
+  const lines = text.split('\n')
+  const header = (lines[0] ?? '').replace(/"cwd":"(?:[^"\\]|\\.)*"/, `"cwd":"${cwd}"`)
+  const withCwd = header.includes(`"cwd":"${cwd}"`) ? header : header.replace(/^\{/, `{"cwd":"${cwd}",`)
+  return [withCwd, ...lines.slice(1).map(l => l.replace(/\{\{cwd\}\}/g, cwd))].join('\n')
+}
+
 /** Writes `logs` as a sessions root (`<root>/--proj--/<id-ish>/session.jsonl`); returns the root. */
 export function writeRoot(root: string, logs: readonly { name: string; text: string }[]): string {
   for (const [i, log] of logs.entries()) {
@@ -112,6 +139,27 @@ export function writeRoot(root: string, logs: readonly { name: string; text: str
     writeFileSync(join(dir, 'session.jsonl'), log.text)
   }
   return root
+}
+
+/**
+ * Logs that open but cannot be read at all — nothing names them but their folder: empty, blank, a first
+ * line that is not a header, bytes that are not text, a zstd stream cut short of its first block or with
+ * flipped bytes. `zstd` makes the valid frame the cut and flipped ones start from (zstd-encode.ts).
+ */
+export function unreadableLogs(zstd: (text: string) => Uint8Array): { name: string; file: string; bytes: Uint8Array; reason: RegExp }[] {
+  const text = plainSession('fine-inside')
+  const frame = zstd(text)
+  const flipped = Uint8Array.from(frame, (b, i) => (i >= 4 && i % 7 === 0 ? b ^ 0xff : b))
+  const noise = Uint8Array.from({ length: 600 }, (_, i) => (i * 151 + 7) % 256)
+  const utf8 = (t: string) => new TextEncoder().encode(t)
+  return [
+    { name: 'empty', file: 'session.jsonl', bytes: new Uint8Array(0), reason: /empty file/ },
+    { name: 'blank', file: 'session.jsonl', bytes: utf8('\n\n  \n'), reason: /missing session header: line 1 is empty/ },
+    { name: 'headless', file: 'session.jsonl', bytes: utf8(text.split('\n').slice(1).join('\n')), reason: /missing session header: line 1 is a/ },
+    { name: 'noise', file: 'session.jsonl', bytes: noise, reason: /./ },
+    { name: 'zstd-cut', file: 'session.jsonl.zstd', bytes: frame.subarray(0, 6), reason: /./ },
+    { name: 'zstd-flipped', file: 'session.jsonl.zstd', bytes: flipped, reason: /zstd/ },
+  ]
 }
 
 /** A FIFO where a session log would be (nobody ever writes it: reading it blocks forever). */

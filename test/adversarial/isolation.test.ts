@@ -10,6 +10,8 @@ import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { ConversationBuilder } from '../../src/conversation/builder'
 import * as viewModelModule from '../../src/cards/view-model'
+import * as trajectoryTextModule from '../../src/snapshot/text/trajectory'
+import { assembleTrajectory } from '../../src/trajectory'
 import { session } from '../../src/log/testing/session'
 import { plainSession, writeRoot } from './generators'
 import { cleanTemps, filesUnder, run, temp, tmpFilesUnder } from './harness'
@@ -89,5 +91,20 @@ describe('a session dsh-view fails on', () => {
     expect(snap.code).toBe(1)
     expect(snap.out).toContain('injected render failure')
     expect(snap.out).toContain('Turn 1 of a-2 done.')
+  })
+
+  it('snapshotting its Trajectory: a damaged-session snapshot, the others snapshotted, exit 1', async () => {
+    // Every format and tab of `snapshot` goes through the same guard; the text Trajectory had none.
+    const empty = JSON.stringify(assembleTrajectory([]))
+    const real = trajectoryTextModule.trajectoryText
+    vi.spyOn(trajectoryTextModule, 'trajectoryText').mockImplementation(input => {
+      if (input.id === 'boom-3' && JSON.stringify(input.snapshot) !== empty) throw new RangeError('injected trajectory failure')
+      return real(input)
+    })
+    const root = writeRoot(temp(), [{ name: 'a', text: plainSession('a-3') }, { name: 'boom', text: plainSession('boom-3') }, { name: 'b', text: plainSession('b-3') }])
+    const snap = await run(['snapshot', root, '--tab', 'trajectory'])
+    expect(snap.code).toBe(1)
+    expect(snap.err).toContain('dsh-view failed while rendering this session: RangeError: injected trajectory failure')
+    expect(snap.out.match(/^==> .* <==$/gm)).toEqual(['==> a-3.txt <==', '==> boom-3.txt <==', '==> b-3.txt <=='])
   })
 })

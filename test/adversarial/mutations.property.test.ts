@@ -6,6 +6,8 @@
  * Issue 32 point 3 adds its classes (./trust-generators.ts, ./secret-generators.ts): times no date holds, ids
  * that start with a dot, parent links that form a cycle, results of many short lines, runs of blank or
  * unparsable lines, and secrets only a page's transforms assemble — which a `--redact` export never shows.
+ * Then a cwd longer than a RegExp may hold (snapshot masks it), and logs no header can be read from (each
+ * still a session of the site: its damaged-session page).
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -13,7 +15,7 @@ import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildInto } from '../support/build'
 import { startTestLive } from '../live-e2e/harness'
-import { deepJson, PROTO_NAMES, writeRoot } from './generators'
+import { deepJson, PROTO_NAMES, withLongCwd, writeRoot } from './generators'
 import { cleanTemps, run, temp, tmpFilesUnder } from './harness'
 import { checkPaths } from '../../src/redact/node/check'
 import { DEFAULT_CONFIG } from '../../src/redact/scan'
@@ -37,6 +39,8 @@ type Mutation =
   | { kind: 'short-lines'; line: number; count: number }
   | { kind: 'line-run'; at: number; count: number; garbage: boolean }
   | { kind: 'secret'; line: number; variant: number }
+  | { kind: 'long-cwd'; length: number }
+  | { kind: 'unreadable'; variant: number }
 
 /** Secrets as only a page's transforms assemble them (decoded text; JSON-escaped where written into a log line). */
 const ASSEMBLED = [
@@ -61,6 +65,8 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('short-lines' as const), line: fc.nat(), count: fc.integer({ min: 500, max: 5000 }) }),
   fc.record({ kind: fc.constant('line-run' as const), at: fc.nat(), count: fc.integer({ min: 2, max: 1000 }), garbage: fc.boolean() }),
   fc.record({ kind: fc.constant('secret' as const), line: fc.nat(), variant: fc.nat() }),
+  fc.record({ kind: fc.constant('long-cwd' as const), length: fc.integer({ min: 60_000, max: 300_000 }) }),
+  fc.record({ kind: fc.constant('unreadable' as const), variant: fc.nat() }),
 )
 
 function mutate(text: string, m: Mutation): string {
@@ -106,6 +112,11 @@ function mutate(text: string, m: Mutation): string {
       const secret = ASSEMBLED[m.variant % ASSEMBLED.length] ?? ''
       return lines.map((l, i) => (i === at(m.line) ? l.replace(/"((?:[^"\\]|\\.){4,})"(?=\s*[,}\]])/, (_, v: string) => `"${v} ${JSON.stringify(secret).slice(1, -1)} end"`) : l)).join('\n')
     }
+    case 'long-cwd':
+      return withLongCwd(text, m.length)
+    case 'unreadable':
+      // Nothing a header could be read from: empty, blank, or the header line gone.
+      return ['', '\n\n', lines.slice(1).join('\n')][m.variant % 3] ?? ''
   }
 }
 
@@ -158,7 +169,9 @@ describe('mutated corpus logs', () => {
           const root = writeRoot(temp(), logs)
           const out = join(temp(), 'site')
           const report = await buildInto([root], out, { highlight: false, highlightWorker: null })
-          expect(report.sessions + report.problems.filter(p => !p.message.startsWith('dsh-view failed')).length).toBe(logs.length)
+          // Every log is a session of the site: one that cannot be read at all (cut to nothing, its header
+          // dropped) gets the damaged-session page, and is a problem too.
+          expect(report.sessions).toBe(logs.length)
           expect(tmpFilesUnder(out)).toEqual([])
           const first = join(root, '--home-dev-proj--', 's000-m0', 'session.jsonl')
           const exported = await run(['export', first, '-o', join(temp(), 'x.html'), '--markdown', join(temp(), 'x.md')])

@@ -6,10 +6,11 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { JsonPieceParser } from './piece-parser'
+import { capDepth } from '../depth'
 
-/** Parses `text` cut at `cuts` (indices, any order). */
-function parsePieces(text: string, cuts: readonly number[], skipBom = false) {
-  const parser = new JsonPieceParser({ skipBom })
+/** Parses `text` cut at `cuts` (indices, any order); `maxDepth`: levels built (the depth cap). */
+function parsePieces(text: string, cuts: readonly number[], skipBom = false, maxDepth?: number) {
+  const parser = new JsonPieceParser({ skipBom, ...(maxDepth === undefined ? {} : { maxDepth, deepNote: `… nested deeper than ${maxDepth} levels` }) })
   let from = 0
   for (const cut of [...new Set(cuts)].filter(c => c > 0 && c < text.length).sort((a, b) => a - b)) {
     parser.push(text.slice(from, cut))
@@ -51,9 +52,10 @@ function same(a: unknown, b: unknown): boolean {
   return true
 }
 
-function agrees(text: string, cuts: readonly number[]): boolean {
-  const want = reference(text)
-  const got = parsePieces(text, cuts)
+function agrees(text: string, cuts: readonly number[], maxDepth?: number): boolean {
+  const parsed = reference(text)
+  const want = parsed.ok && maxDepth !== undefined ? { ok: true as const, value: capDepth(parsed.value, maxDepth) } : parsed
+  const got = parsePieces(text, cuts, false, maxDepth)
   if (want.ok !== got.ok) return false
   return !want.ok || (got.ok && same(got.value, want.value))
 }
@@ -99,6 +101,12 @@ describe('JsonPieceParser agrees with JSON.parse', () => {
 
   it('on mutated texts cut anywhere', () => {
     fc.assert(fc.property(mutated.chain(t => fc.tuple(fc.constant(t), cutsFor(t))), ([text, cuts]) => agrees(text, cuts)), { numRuns: 3000 })
+  })
+
+  // With a depth cap, the value is what capDepth makes of JSON.parse's, and the errors are the same: what
+  // lies below the cap is read and checked, only never built.
+  it('with a depth cap: capDepth of JSON.parse, on generated and mutated texts cut anywhere', () => {
+    fc.assert(fc.property(fc.oneof(documentText, mutated).chain(t => fc.tuple(fc.constant(t), cutsFor(t), fc.integer({ min: 0, max: 3 }))), ([text, cuts, max]) => agrees(text, cuts, max)), { numRuns: 3000 })
   })
 
   it('on texts cut between every pair of characters and into one-character pieces', () => {
@@ -182,6 +190,15 @@ describe('JsonPieceParser', () => {
       expect(parser.isBlank).toBe(blank)
       expect(parser.end().ok).toBe(false)
     }
+  })
+
+  it('with a depth cap, builds nothing below it: millions of levels are one note', () => {
+    const depth = 3_000_000
+    const text = `{"a":${'[{"k":'.repeat(depth)}1${'}]'.repeat(depth)},"b":2}`
+    const got = parsePieces(text, [10, depth, 3 * depth], false, 2)
+    expect(got).toEqual({ ok: true, value: { a: ['… nested deeper than 2 levels'], b: 2 } })
+    expect(parsePieces(`[[[[1 2]]]]`, [], false, 1)).toMatchObject({ ok: false })
+    expect(parsePieces(`[[[[1]]]}`, [], false, 1)).toMatchObject({ ok: false })
   })
 
   it('reads a deep nesting without recursion', () => {

@@ -10,6 +10,11 @@
  * conversion); duplicate keys keep the last value in the first key's place, and a `__proto__` key becomes
  * an own data property, as with `JSON.parse`. Error messages are this parser's own wording (JSON.parse's
  * differs between Node versions anyway) with the character position in the whole text.
+ *
+ * `maxDepth`: containers nested deeper are read (and checked) but never built — each outermost one becomes
+ * `deepNote`, exactly what `capDepth` (../depth.ts) makes of the full value — so a line of millions of
+ * nested brackets costs a bit per level, not an array or object per level (a 20 MB line of `[[[…` took
+ * 2.6 GB to build and cap). Their kinds are kept in a byte stack for the closing brackets.
  */
 
 type Container = { array: unknown[]; object: null; key: string } | { array: null; object: Record<string, unknown>; key: string }
@@ -57,10 +62,20 @@ export class JsonPieceParser {
   private error: string | null = null
   private blank = true
   private bomPending: boolean
+  private readonly maxDepth: number
+  private readonly deepNote: string
+  /** Open containers below `maxDepth` (not built), and their kinds (1: array, 0: object), innermost last. */
+  private skipped = 0
+  private skipKinds = new Uint8Array(64)
 
-  /** `skipBom`: a leading U+FEFF is dropped first (the reader does so for line 1). */
-  constructor(options: { skipBom?: boolean } = {}) {
+  /**
+   * `skipBom`: a leading U+FEFF is dropped first (the reader does so for line 1). `maxDepth`: levels of
+   * containers built; a deeper one becomes `deepNote` (default: no cap).
+   */
+  constructor(options: { skipBom?: boolean; maxDepth?: number; deepNote?: string } = {}) {
     this.bomPending = options.skipBom === true
+    this.maxDepth = options.maxDepth ?? Infinity
+    this.deepNote = options.deepNote ?? ''
   }
 
   /** True while everything pushed is whitespace to `String#trim` (how the reader tells a blank line). */
@@ -124,18 +139,18 @@ export class JsonPieceParser {
           i++
           continue
         case Want.CommaOrClose: {
-          const top = this.stack[this.stack.length - 1] as Container
+          const inArray = this.skipped > 0 ? this.skipKinds[this.skipped - 1] === 1 : (this.stack[this.stack.length - 1] as Container).array !== null
           if (c === 0x2c) {
-            this.want = top.array === null ? Want.Key : Want.Value
+            this.want = inArray ? Want.Value : Want.Key
             i++
             continue
           }
-          if (c === (top.array === null ? 0x7d : 0x5d)) {
+          if (c === (inArray ? 0x5d : 0x7d)) {
             i++
             this.close()
             continue
           }
-          return this.fail(top.array === null ? `Expected ',' or '}' after property value in JSON` : `Expected ',' or ']' after array element in JSON`, at)
+          return this.fail(inArray ? `Expected ',' or ']' after array element in JSON` : `Expected ',' or '}' after property value in JSON`, at)
         }
         case Want.KeyOrClose:
         case Want.Key:
@@ -165,15 +180,11 @@ export class JsonPieceParser {
             if (i < 0) return
             continue
           }
-          if (c === 0x7b) {
-            this.stack.push({ array: null, object: {}, key: '' })
-            this.want = Want.KeyOrClose
-            i++
-            continue
-          }
-          if (c === 0x5b) {
-            this.stack.push({ array: [], object: null, key: '' })
-            this.want = Want.ValueOrClose
+          if (c === 0x7b || c === 0x5b) {
+            const array = c === 0x5b
+            if (this.skipped > 0 || this.stack.length >= this.maxDepth) this.skip(array)
+            else this.stack.push(array ? { array: [], object: null, key: '' } : { array: null, object: {}, key: '' })
+            this.want = array ? Want.ValueOrClose : Want.KeyOrClose
             i++
             continue
           }
@@ -262,7 +273,7 @@ export class JsonPieceParser {
     this.token = Token.None
     const value = parts.length === 0 ? '' : parts.length === 1 ? (parts[0] as string) : parts.join('')
     if (this.stringIsKey) {
-      ;(this.stack[this.stack.length - 1] as Container).key = value
+      if (this.skipped === 0) (this.stack[this.stack.length - 1] as Container).key = value
       this.want = Want.Colon
     } else {
       this.value(value)
@@ -288,6 +299,11 @@ export class JsonPieceParser {
 
   /** A value is complete: it goes into the open container, or it is the document. */
   private value(v: unknown): void {
+    if (this.skipped > 0) {
+      // Inside a container below the cap: checked, not kept.
+      this.want = Want.CommaOrClose
+      return
+    }
     const top = this.stack[this.stack.length - 1]
     if (top === undefined) {
       this.root = v
@@ -300,8 +316,25 @@ export class JsonPieceParser {
   }
 
   private close(): void {
+    if (this.skipped > 0) {
+      this.skipped--
+      // The outermost container below the cap is complete: it stands as the note.
+      if (this.skipped === 0) this.value(this.deepNote)
+      else this.want = Want.CommaOrClose
+      return
+    }
     const top = this.stack.pop() as Container
     this.value(top.array ?? top.object)
+  }
+
+  /** Opens a container below the cap: only its kind is kept. */
+  private skip(array: boolean): void {
+    if (this.skipped === this.skipKinds.length) {
+      const grown = new Uint8Array(this.skipKinds.length * 2)
+      grown.set(this.skipKinds)
+      this.skipKinds = grown
+    }
+    this.skipKinds[this.skipped++] = array ? 1 : 0
   }
 }
 

@@ -1,0 +1,61 @@
+/**
+ * Memory on one log line nested millions of levels deep (found by the issue 32 fuzz pass): a 20 MB line of
+ * `{"k":[{"k":[…` was built whole by the long-line parser, then capped to 100 levels (src/log/depth.ts) —
+ * 2.6 GB for a 20 MB log, 860 MB for 6 MB, so a log of this shape took any build, export or inspect down.
+ * The parser now builds nothing below the cap (each outermost deeper container is the depth note), so the
+ * real CLI (dist/), run in a child process under `--max-old-space-size=64`, builds, exports and inspects it
+ * (the value itself is checked in src/log/json/piece-parser.test.ts). No timing.
+ */
+import { spawn } from 'node:child_process'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { deepLineSession } from './generators'
+import { cleanTemps, temp } from './harness'
+
+const BIN = fileURLToPath(new URL('../../bin/dsh-view.mjs', import.meta.url))
+const DEPTH = 4_000_000
+
+function runCli(args: string[]): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--max-old-space-size=64', BIN, ...args], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NO_COLOR: '1' } })
+    let stderr = ''
+    child.stderr.on('data', (d: Buffer) => {
+      stderr = (stderr + d.toString()).slice(-4000)
+    })
+    child.on('error', reject)
+    child.on('close', code => resolve({ code, stderr }))
+  })
+}
+
+let root = ''
+let dir = ''
+beforeAll(() => {
+  dir = temp('dv-deep-line-')
+  root = join(dir, 'root')
+  const sessionDir = join(root, '--home-dev-project--', 'deep-line')
+  mkdirSync(sessionDir, { recursive: true })
+  writeFileSync(join(sessionDir, 'session.jsonl'), deepLineSession('deep-line', DEPTH))
+})
+afterAll(cleanTemps)
+
+describe(`a line nested ${DEPTH.toLocaleString('en-US')} levels under a 64 MB heap`, () => {
+  it('builds', async () => {
+    const site = join(dir, 'site')
+    const run = await runCli(['build', root, '-o', site, '-q'])
+    expect(run.stderr).not.toContain('heap out of memory')
+    expect(run.code).toBe(0)
+    expect(readFileSync(join(site, 'sessions', 'deep-line.html'), 'utf8').includes('After the deep line.')).toBe(true)
+  })
+
+  it('exports and inspects', async () => {
+    const file = join(dir, 'export.html')
+    const exported = await runCli(['export', root, '-o', file, '-q'])
+    expect(exported.stderr).not.toContain('heap out of memory')
+    expect(exported.code).toBe(0)
+    expect(readFileSync(file, 'utf8').includes('After the deep line.')).toBe(true)
+    const inspected = await runCli(['inspect', root, '-q'])
+    expect(inspected.code).toBe(0)
+  })
+})
