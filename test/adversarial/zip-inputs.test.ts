@@ -7,7 +7,7 @@
  * entry that is listed but cannot be read (CRC, size, deflate data, encryption, an unknown method, data past
  * the archive) gets the damaged-session page with its reason while the other sessions of the build are
  * built; an archive whose directory cannot be read (cut short, absurd counts) is the build's reported
- * problem. Memory is the real CLI's own peak RSS (dist/, a child process under a 64 MB heap), no timing.
+ * problem. Build, export and inspect of the bomb are checked. Memory is the real CLI's own peak RSS (dist/, a child process under a 64 MB heap), no timing.
  */
 import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -81,6 +81,17 @@ describe(`a zip bomb: ${BOMB_MB} MiB of one line in a small archive`, () => {
     const page = readFileSync(join(site, 'sessions', 'bomb.html'), 'utf8')
     expect(page).toContain('After the bomb.')
     expect(page).toMatch(/longer than the \d+-byte line limit; skipped/)
+  }, 120_000)
+
+  it(`exports and inspects under a 64 MB heap within ${BOMB_BOUND_MB} MB`, async () => {
+    const file = join(dir, 'bomb.html')
+    for (const args of [['export', join(dir, 'bomb.zip'), '-o', file, '-q'], ['inspect', join(dir, 'bomb.zip'), '-q']]) {
+      const child = await runCli(['--max-old-space-size=64', '--require', preload, BIN, ...args])
+      expect(child.stderr, args[0]).not.toContain('heap out of memory')
+      expect(child.code, args[0]).toBe(0)
+      expect(Number(/PEAK_RSS_KB (\d+)/.exec(child.stderr)?.[1]) / 1024, args[0]).toBeLessThanOrEqual(BOMB_BOUND_MB)
+    }
+    expect(readFileSync(file, 'utf8')).toContain('After the bomb.')
   }, 120_000)
 })
 
