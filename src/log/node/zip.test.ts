@@ -2,7 +2,7 @@
  * The streamed ZIP reader (zip.ts): entry lists as fflate gave them (names, order; UTF-8 and byte names,
  * an archive comment, data descriptors, ZIP64 end records), an entry's exact bytes stored or deflated in
  * any chunk size, a zstd log inside an archive read like the file, and an archive of several GB (a sparse
- * file) listed and read from its directory alone — reading it whole, as before, failed past 2 GiB. The
+ * file; ZIP64 entry sizes) listed and read from its directory alone — reading it whole, as before, failed past 2 GiB. The
  * damaged archives and the zip bomb go through the CLI in test/adversarial/zip-inputs.test.ts.
  */
 import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs'
@@ -165,7 +165,7 @@ describe('zipEntryBytes', () => {
   })
 })
 
-describe('a 3 GiB archive (sparse) of many entries', () => {
+describe('a 3 GiB archive (sparse) of many entries, the log\'s sizes in a ZIP64 extra field', () => {
   it('is listed and read from its directory, never read whole', async () => {
     const path = join(dir, 'big.zip')
     const session = utf8.encode('{"x":1}\n')
@@ -185,15 +185,26 @@ describe('a 3 GiB archive (sparse) of many entries', () => {
       lv.setUint32(22, size, true)
       lv.setUint16(26, nameBytes.length, true)
       local.set(nameBytes, 30)
-      const record = new Uint8Array(46 + nameBytes.length)
+      // The log's sizes and offset are in a ZIP64 extra field, as writers of archives past 4 GB put them.
+      const zip64 = name === 'session.jsonl'
+      const record = new Uint8Array(46 + nameBytes.length + (zip64 ? 28 : 0))
       const cv = new DataView(record.buffer)
       cv.setUint32(0, 0x02014b50, true)
       cv.setUint32(16, crc32(data), true)
-      cv.setUint32(20, size, true)
-      cv.setUint32(24, size, true)
+      cv.setUint32(20, zip64 ? 0xffffffff : size, true)
+      cv.setUint32(24, zip64 ? 0xffffffff : size, true)
       cv.setUint16(28, nameBytes.length, true)
-      cv.setUint32(42, at, true)
+      cv.setUint32(42, zip64 ? 0xffffffff : at, true)
       record.set(nameBytes, 46)
+      if (zip64) {
+        const extra = 46 + nameBytes.length
+        cv.setUint16(30, 28, true)
+        cv.setUint16(extra, 1, true)
+        cv.setUint16(extra + 2, 24, true)
+        cv.setBigUint64(extra + 4, BigInt(size), true)
+        cv.setBigUint64(extra + 12, BigInt(size), true)
+        cv.setBigUint64(extra + 20, BigInt(at), true)
+      }
       central.push(record)
       writeSync(fd, local, 0, local.length, at)
       if (data.length > 0) writeSync(fd, data, 0, data.length, at + local.length)
