@@ -23,7 +23,7 @@ import { bufferByteOps, createLineDecoder, type LineSink, type LogEncoding } fro
 import { summarizeSession } from '../src/log/node/load'
 import { readSession } from '../src/log/node/read'
 import { fileSource, sourceBytes } from '../src/log/node/source'
-import { ZstdCodec } from '../src/log/node/zstd-codec'
+import { ZstdCodec } from '../src/log/node/compressed/zstd-codec'
 import { LogParser, type ChunkMode } from '../src/log/parser'
 import { interleaved, throughput, type BenchContext, type BenchStage, type Figure } from './bench-types'
 import { generateLog } from './generate-log'

@@ -3,7 +3,7 @@
  * its entry inflated whole by fflate: a zip bomb — a 300 KB archive whose one entry inflates to 300 MiB —
  * peaked at ~700 MB RSS however small the heap, and a damaged entry either built silently (fflate checks no
  * CRC) or vanished from the site with a line on stderr. Now entries are listed from the central directory and
- * inflated as a stream (src/log/node/zip.ts): the bomb builds in the memory of any small session, and every
+ * inflated as a stream (src/log/node/compressed/zip.ts): the bomb builds in the memory of any small session, and every
  * entry that is listed but cannot be read (CRC, size, deflate data, encryption, an unknown method, data past
  * the archive) gets the damaged-session page with its reason while the other sessions of the build are
  * built; an archive whose directory cannot be read (cut short, absurd counts) is the build's reported

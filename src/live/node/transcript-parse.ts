@@ -7,7 +7,7 @@
  * written (live.md §10.1). `consumed` is the checkpoint: the offset just past the last complete unit.
  */
 import { createLineDecoder, type Damage, type LineDecoder } from '../../log/node/line-decoder'
-import type { ZstdCodec } from '../../log/node/zstd-codec'
+import type { ZstdCodec } from '../../log/node/compressed/zstd-codec'
 import { pushFolded } from '../../log/invalid-runs'
 import { LogParser } from '../../log/parser'
 import type { ParsedLine } from '../../log/parsed-line'

@@ -10,7 +10,7 @@
  */
 import { open, readdir, stat, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
-import { ZstdCodec } from '../../log/node/zstd-codec'
+import { ZstdCodec } from '../../log/node/compressed/zstd-codec'
 import type { ParsedLine } from '../../log/parsed-line'
 import { peekHeader } from '../../log/node/header-peek'
 import { pickReadableTranscript, pinnedFile, type TranscriptFile } from './transcript-pick'

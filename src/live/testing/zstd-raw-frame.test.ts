@@ -1,7 +1,7 @@
 import { decompress } from 'fzstd'
 import { describe, expect, it } from 'vitest'
 import { scanZstdFrames } from '../../log/bytes/zstd-frames'
-import { ZstdCodec } from '../../log/node/zstd-codec'
+import { ZstdCodec } from '../../log/node/compressed/zstd-codec'
 import { createRawFrameEncoder, RAW_BLOCK_MAX, recoverablePlaintext } from './zstd-raw-frame'
 
 /** Byte equality (the codec hands out a Uint8Array subclass, and toEqual on 400 KB is slow). */

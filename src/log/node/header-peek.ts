@@ -9,7 +9,7 @@ import { open } from 'node:fs/promises'
 import { scanZstdFrames } from '../bytes/zstd-frames'
 import { LogParser } from '../parser'
 import type { SessionHeader } from '../schema'
-import { ZstdCodec } from './zstd-codec'
+import { ZstdCodec } from './compressed/zstd-codec'
 
 /** Raw JSONL (live mode says 'raw', the reader 'jsonl') or zstd. */
 export type PeekEncoding = 'raw' | 'jsonl' | 'zstd'

@@ -10,5 +10,5 @@ export { readSession, SessionReader, type FrameDamage, type ReadOptions, type Re
 export { loadSession, summarizeSession, SessionStats, type InvalidEntry, type LoadedSession, type LoadResult, type SessionCounts, type SessionSummary } from './load'
 export { linkSessions, type SessionTree, type TreeSession } from './session-tree'
 export { createLineDecoder, RawLineDecoder, ZstdLineDecoder, type DecodeEnd, type Damage, type LineDecoder, type LineSink, type LogEncoding } from './line-decoder'
-export { ZstdCodec } from './zstd-codec'
+export { ZstdCodec } from './compressed/zstd-codec'
 export { decodeSegment, parseTranscriptName } from './names'

@@ -20,7 +20,7 @@ import { createLineDecoder, type Damage, type DecodeEnd } from './line-decoder'
 import { readSession } from './read'
 import { splitLog } from './testing/layout'
 import { concat, initZstdEncoder, zstdFrame } from './testing/zstd-encode'
-import { STREAM_FRAMES_ABOVE, ZstdCodec } from './zstd-codec'
+import { STREAM_FRAMES_ABOVE, ZstdCodec } from './compressed/zstd-codec'
 
 await initZstdEncoder()
 const codec = await ZstdCodec.create()

@@ -6,7 +6,7 @@ import { ByteStore } from '../bytes/byte-store'
 import { scanZstdFrames } from '../bytes/zstd-frames'
 import { bufferByteOps, bufferTextOf, createLineDecoder, type Damage, type LogEncoding } from './line-decoder'
 import { concat, initZstdEncoder, zstdFrame } from './testing/zstd-encode'
-import { ZstdCodec } from './zstd-codec'
+import { ZstdCodec } from './compressed/zstd-codec'
 
 await initZstdEncoder()
 const codec = await ZstdCodec.create()

@@ -15,8 +15,8 @@ import { ByteQueue } from '../bytes/byte-queue'
 import type { ByteStore } from '../bytes/byte-store'
 import { LineSplitter, type ByteLineSink, type ByteOps, type LongLines, type TextOf } from '../bytes/line-splitter'
 import { findZstdMagic, readFrameHeader, scanZstdFrames, ZstdBlockWalker, type ZstdFrame } from '../bytes/zstd-frames'
-import type { ZstdCodec } from './zstd-codec'
-import type { FrameStream } from './zstd-frame-stream'
+import type { ZstdCodec } from './compressed/zstd-codec'
+import type { FrameStream } from './compressed/zstd-frame-stream'
 
 export type LogEncoding = 'jsonl' | 'zstd'
 

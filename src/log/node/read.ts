@@ -21,7 +21,7 @@ import type { ByteOps } from '../bytes/line-splitter'
 import { bufferByteOps, createLineDecoder, type Damage, type DecodeEnd, type LineSink } from './line-decoder'
 import { firstInvalidUtf8 } from '../bytes/utf8'
 import { fileSource, READ_CHUNK, sourceBytes, type LogSource } from './source'
-import { STREAM_FRAMES_ABOVE, ZstdCodec } from './zstd-codec'
+import { STREAM_FRAMES_ABOVE, ZstdCodec } from './compressed/zstd-codec'
 
 export interface ReadOptions {
   /** Bytes per read; default 1 MiB (tests use tiny chunks to exercise every boundary). */

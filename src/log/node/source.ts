@@ -6,9 +6,9 @@
  */
 import { open } from 'node:fs/promises'
 import type { LogEncoding } from './line-decoder'
-import { zipEntryBytes } from './zip'
+import { zipEntryBytes } from './compressed/zip'
 
-export { listZipEntries } from './zip'
+export { listZipEntries } from './compressed/zip'
 
 export interface LogSource {
   /** How messages name this log: the path as the user gave it (relative stays relative). */

@@ -11,7 +11,7 @@ import { scanZstdFrames } from '../bytes/zstd-frames'
 import { LogParser } from '../parser'
 import { createLineDecoder, type LogEncoding } from './line-decoder'
 import { concat, initZstdEncoder, zstdFrame } from './testing/zstd-encode'
-import { ZstdCodec } from './zstd-codec'
+import { ZstdCodec } from './compressed/zstd-codec'
 
 await initZstdEncoder()
 const codec = await ZstdCodec.create()

@@ -9,7 +9,7 @@ import { open } from 'node:fs/promises'
 import xxhash from 'xxhash-wasm'
 import { readSession, type SessionReader } from '../../log/node/read'
 import { sourceBytes, type LogSource } from '../../log/node/source'
-import { ZipDamage } from '../../log/node/zip'
+import { ZipDamage } from '../../log/node/compressed/zip'
 import { readSize } from '../fold/fold-log'
 import type { SessionHeader } from '../../log/schema'
 

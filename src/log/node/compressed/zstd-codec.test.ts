@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { scanZstdFrames, type ZstdFrame } from '../bytes/zstd-frames'
-import { initZstdEncoder, zstdFrame, type FrameOptions } from './testing/zstd-encode'
+import { scanZstdFrames, type ZstdFrame } from '../../bytes/zstd-frames'
+import { initZstdEncoder, zstdFrame, type FrameOptions } from '../testing/zstd-encode'
 import { ZstdCodec } from './zstd-codec'
 
 await initZstdEncoder()
 const codec = await ZstdCodec.create()
 const text = new TextDecoder()
-const REAL_HOST = new URL('../../../fixtures/corpus/real-host/', import.meta.url)
+const REAL_HOST = new URL('../../../../fixtures/corpus/real-host/', import.meta.url)
 
 function onlyFrame(bytes: Uint8Array): ZstdFrame {
   const frame = scanZstdFrames(bytes).frames[0]

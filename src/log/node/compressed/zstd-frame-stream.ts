@@ -13,7 +13,7 @@
  * once the frame's lines were delivered, so its report follows them (it still names the frame's first line).
  */
 import { Decompress } from 'fzstd'
-import type { ChecksumState, ZstdFrameHeader } from '../bytes/zstd-frames'
+import type { ChecksumState, ZstdFrameHeader } from '../../bytes/zstd-frames'
 import type { WasmStream, WasmZstd } from './wasm-zstd'
 
 export interface FrameStreamEnd {

@@ -38,7 +38,7 @@
  */
 import { Decompress, decompress } from 'fzstd'
 import xxhash from 'xxhash-wasm'
-import { withWindowAtLeast, type ChecksumState, type ZstdFrame, type ZstdFrameHeader } from '../bytes/zstd-frames'
+import { withWindowAtLeast, type ChecksumState, type ZstdFrame, type ZstdFrameHeader } from '../../bytes/zstd-frames'
 import { loadWasmZstd, type WasmZstd } from './wasm-zstd'
 import { openFrameStream, type FrameStream, type PlaintextSink } from './zstd-frame-stream'
 

@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs'
 import xxhash from 'xxhash-wasm'
 import { describe, expect, it } from 'vitest'
-import { readFrameHeader, scanZstdFrames, ZstdBlockWalker } from '../bytes/zstd-frames'
-import { initZstdEncoder, zstdFrame } from './testing/zstd-encode'
+import { readFrameHeader, scanZstdFrames, ZstdBlockWalker } from '../../bytes/zstd-frames'
+import { initZstdEncoder, zstdFrame } from '../testing/zstd-encode'
 import { loadWasmZstd } from './wasm-zstd'
 import { openFrameStream, type FrameStreamEnd } from './zstd-frame-stream'
 
 await initZstdEncoder()
 const hasher = await xxhash()
 const wasm = await loadWasmZstd()
-const REAL = new URL('../../../fixtures/corpus/real-host/node22-errors/sessions/--home-dev-project--/session-38ad2d97-2d0e-4ed3-8835-618bf6b04ca2/session.jsonl.zstd', import.meta.url)
+const REAL = new URL('../../../../fixtures/corpus/real-host/node22-errors/sessions/--home-dev-project--/session-38ad2d97-2d0e-4ed3-8835-618bf6b04ca2/session.jsonl.zstd', import.meta.url)
 
 /** Streams `frame` through one decoder, a block per push (as `ZstdLineDecoder` does). */
 function stream(frame: Uint8Array, decoder: 'wasm' | 'fzstd'): { text: string; end: FrameStreamEnd } {
