@@ -71,6 +71,22 @@ export function deepLineSession(id: string, depth: number): string {
   return spliceDeep(b.jsonl(), deepJson(depth))
 }
 
+/**
+ * A session with one tool result whose output is one JSON array of `items` small objects (`[{"a":1},…]`, 8
+ * bytes of log each): millions of containers side by side in one line, which the model would keep as
+ * millions of objects (the issue 32 fuzz pass: 16 MB of it peaked at 464 MB) but for the node cap
+ * (src/log/width.ts).
+ */
+export function wideLineSession(id: string, items: number): string {
+  const b = session({ id, version: 4 })
+  turnWith(b, b => {
+    b.call('bash', { command: 'ls' }, 'wide-line')
+    b.result('wide-line', MARK)
+    b.assistant('After the wide line.')
+  })
+  return spliceDeep(b.jsonl(), `[${'{"a":1},'.repeat(items - 1)}{"a":1}]`)
+}
+
 /** Names that reach `Object.prototype` when used as plain-object keys. */
 export const PROTO_NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'prototype', '__defineGetter__'] as const
 
