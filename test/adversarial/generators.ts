@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { session, type SessionBuilder } from '../../src/log/testing/session'
+import { joined, wideResultSession } from '../../src/log/testing/shapes'
 
 /** JSON text nested `depth` levels: arrays, objects, or both alternating. */
 export function deepJson(depth: number, shape: 'array' | 'object' | 'mixed' = 'mixed'): string {
@@ -78,13 +79,7 @@ export function deepLineSession(id: string, depth: number): string {
  * (src/log/width.ts).
  */
 export function wideLineSession(id: string, items: number): string {
-  const b = session({ id, version: 4 })
-  turnWith(b, b => {
-    b.call('bash', { command: 'ls' }, 'wide-line')
-    b.result('wide-line', MARK)
-    b.assistant('After the wide line.')
-  })
-  return spliceDeep(b.jsonl(), `[${'{"a":1},'.repeat(items - 1)}{"a":1}]`)
+  return joined(wideResultSession(items, { id }))
 }
 
 /** Names that reach `Object.prototype` when used as plain-object keys. */

@@ -53,7 +53,7 @@ describe(`a line of ${ITEMS.toLocaleString('en-US')} small objects side by side 
     expect(run.stderr).not.toContain('heap out of memory')
     expect(run.code).toBe(0)
     const page = readFileSync(join(site, 'sessions', 'wide-line.html'), 'utf8')
-    expect(page.includes('After the wide line.')).toBe(true)
+    expect(page.includes('Done: the output is above.')).toBe(true)
     expect(page.includes(NOTE)).toBe(true)
   })
 
@@ -63,7 +63,7 @@ describe(`a line of ${ITEMS.toLocaleString('en-US')} small objects side by side 
     expect(exported.stderr).not.toContain('heap out of memory')
     expect(exported.code).toBe(0)
     const html = readFileSync(file, 'utf8')
-    expect(html.includes('After the wide line.')).toBe(true)
+    expect(html.includes('Done: the output is above.')).toBe(true)
     expect(html.includes(NOTE)).toBe(true)
     const inspected = await runCli(['inspect', root, '-q'])
     expect(inspected.stderr).not.toContain('heap out of memory')
