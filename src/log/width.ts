@@ -8,8 +8,9 @@
  * the cut as they show the depth note. `capWidth` is the pass over a parsed value (an explicit stack, no
  * recursion) and returns a value within the cap as it is; the long-line parser (./json/piece-parser.ts)
  * applies the same rule as it reads, building nothing past the cap. Both count an object's members in the
- * order they are listed: the parsed object's own order here, the text's there; the two differ only when an
- * object that is cut holds integer-like keys (listed first by JavaScript) or a key twice.
+ * order they are listed: the parsed object's own order here, the text's there. The two can differ only for a
+ * value that reaches the cap and holds an object with integer-like keys (JavaScript lists them first) or a
+ * key twice (the text has a member more); either way the line keeps at most the cap, deterministically.
  */
 
 /**
