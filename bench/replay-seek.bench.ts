@@ -26,7 +26,12 @@ import { seededRandom } from '../src/log/testing/random'
 const MB = 1e6
 const RANDOM_SEEKS = 17
 
-/** Runs before each page's scripts: stamps the frame after every `seek` the player reports. */
+/**
+ * Runs before each page's scripts: stamps the frame after every `seek` the player reports, and hands the
+ * stamp to the bench through a binding (`__benchReport`, exposed on the context). Not by polling the page
+ * (`waitForFunction`): that makes Playwright compile its injected script into every page a seek opens,
+ * ~20–30 ms on the renderer's main thread in the middle of each page turn, which a reader never pays.
+ */
 const HOOK = `(() => {
   let player
   Object.defineProperty(window, 'dshPlayer', {
@@ -39,7 +44,7 @@ const HOOK = `(() => {
         const s = e.state
         requestAnimationFrame(() => {
           void document.documentElement.offsetHeight
-          window.__benchShown = { at: s.position, turn: s.turn, t: performance.timeOrigin + performance.now() }
+          window.__benchReport({ at: s.position, turn: s.turn, t: performance.timeOrigin + performance.now() })
         })
       })
     },
@@ -87,31 +92,49 @@ async function rendererCpu(cdp: CDPSession): Promise<number> {
   return (metrics.find(m => m.name === 'ProcessTime')?.value ?? Number.NaN) * 1000
 }
 
+/** The frames the pages of one tab report (HOOK), handed to whoever waits for a position. */
+class Reports {
+  #waiting: { at: number; resolve: (shown: Shown) => void } | null = null
+  report(shown: Shown): void {
+    const w = this.#waiting
+    if (w === null || Math.round(shown.at) !== Math.round(w.at)) return
+    this.#waiting = null
+    w.resolve(shown)
+  }
+  /** The next report of position `at`. */
+  next(at: number): Promise<Shown> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`replay seek: position ${at} never shown`)), 120_000)
+      this.#waiting = { at, resolve: shown => (clearTimeout(timer), resolve(shown)) }
+    })
+  }
+}
+
 /** Seeks and waits for the frame after, across a page turn when there is one; ms. */
-async function seekOnce(page: Page, at: number, turn: number): Promise<{ ms: number; shown: Shown }> {
+async function seekOnce(page: Page, reports: Reports, at: number, turn: number): Promise<{ ms: number; shown: Shown }> {
+  const shownAt = reports.next(at)
   const t0 = await page.evaluate(p => {
-    const w = window as unknown as { __benchShown?: unknown; dshPlayer: { seek(p: number): void } }
-    w.__benchShown = undefined
+    const w = window as unknown as { dshPlayer: { seek(p: number): void } }
     const t = performance.timeOrigin + performance.now()
     w.dshPlayer.seek(p)
     return t
   }, at)
-  for (;;) {
-    try {
-      // Polled every 20 ms, not every frame: the wait's own work stays out of the renderer's CPU time.
-      const handle = await page.waitForFunction(p => {
-        const s = (window as unknown as { __benchShown?: Shown }).__benchShown
-        return s !== undefined && Math.round(s.at) === Math.round(p) ? s : null
-      }, at, { timeout: 120_000, polling: 20 })
-      const shown = (await handle.jsonValue()) as Shown
-      if (shown.turn !== turn) throw new Error(`seek to turn ${turn} showed turn ${shown.turn}`)
-      return { ms: shown.t - t0, shown }
-    } catch (error) {
-      // The page turned under the wait: wait again on the new one.
-      if (error instanceof Error && /context was destroyed|navigat/i.test(error.message)) continue
-      throw error
-    }
-  }
+  const shown = await shownAt
+  if (shown.turn !== turn) throw new Error(`seek to turn ${turn} showed turn ${shown.turn}`)
+  return { ms: shown.t - t0, shown }
+}
+
+/**
+ * Waits until the page leaves most of an idle period unused (or 3 s): the other tab seeks next, and this
+ * one's work after the frame — what the page defers, its idle slices, GC — would otherwise run beside the
+ * other's page turn (which then measured slower whichever side went second, by what the first left over).
+ */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>(resolve => {
+    const until = performance.now() + 3000
+    const check = (deadline: IdleDeadline) => (deadline.timeRemaining() > 40 || performance.now() > until ? resolve() : requestIdleCallback(check, { timeout: 500 }))
+    requestIdleCallback(check, { timeout: 500 })
+  }))
 }
 
 /** Builds the log's site with `cli` into `out`; the session folder. */
@@ -150,9 +173,13 @@ export default async function run(ctx: BenchContext): Promise<Figure[]> {
   try {
     const tabs: Page[] = []
     const cdps: CDPSession[] = []
+    const reports: Reports[] = []
     let turns: { turn: number; at: number }[] = []
     for (const dir of sites) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+      const own = new Reports()
+      reports.push(own)
+      await context.exposeBinding('__benchReport', (_source, shown: Shown) => own.report(shown))
       await context.addInitScript(HOOK)
       const page = await context.newPage()
       const cdp = await context.newCDPSession(page)
@@ -180,9 +207,12 @@ export default async function run(ctx: BenchContext): Promise<Figure[]> {
       for (const side of order(i)) {
         const page = tabs[side] as Page
         const before = page.url()
+        // Playwright's helper script enters a page at its first evaluate: here, before the clocks start.
+        await page.evaluate(() => 0)
         const cpu0 = await rendererCpu(cdps[side] as CDPSession)
-        const { ms } = await seekOnce(page, target.at, target.turn)
+        const { ms } = await seekOnce(page, reports[side] as Reports, target.at, target.turn)
         const used = (await rendererCpu(cdps[side] as CDPSession)) - cpu0
+        await settle(page)
         times[side]?.push(ms)
         cpu[side]?.push(used >= 0 ? used : Number.NaN)
         turnedAt[side]?.push(page.url() !== before)

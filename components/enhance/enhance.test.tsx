@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { copyText, enhance } from './enhance'
+import { copyText, enhance, measureWhenIdle } from './enhance'
 import { ToolRow } from '../rows/ToolRow'
 import { UserMessage } from '../messages/UserMessage'
 import { DiffBlock } from '../cards/DiffBlock'
@@ -231,5 +231,54 @@ describe('scroll boxes', () => {
     closed.open = true
     closed.dispatchEvent(new Event('toggle'))
     expect([folded.el.tabIndex, nested.el.tabIndex]).toEqual([0, 0])
+  })
+
+  /** A window whose idle callbacks, timers and clock the test runs by hand; each size read takes `readMs`. */
+  function idleWindow(readMs: number) {
+    const idle: ((deadline: IdleDeadline) => void)[] = []
+    const timers: (() => void)[] = []
+    let now = 0
+    const view = Object.assign(new EventTarget(), {
+      requestIdleCallback: (run: (deadline: IdleDeadline) => void) => idle.push(run),
+      setTimeout: (run: () => void) => timers.push(run),
+      performance: { now: () => now },
+      getComputedStyle: () => ({ overflowX: 'visible', overflowY: 'auto' }),
+    }) as unknown as Window
+    const boxes = Array.from({ length: 10 }, (_, i) => {
+      const el = document.createElement('pre')
+      el.id = `idle-${i}`
+      Object.defineProperty(el, 'scrollHeight', { get: () => ((now += readMs), 500) })
+      Object.defineProperty(el, 'clientHeight', { get: () => 100 })
+      return el
+    })
+    document.body.replaceChildren(...boxes)
+    /** Runs the next idle callback with a long deadline (the browser's longest is 50 ms). */
+    const runSlice = () => (idle.shift() as (deadline: IdleDeadline) => void)({ didTimeout: false, timeRemaining: () => 45 })
+    const measured = () => boxes.filter(b => b.tabIndex === 0).length
+    return { view, idle, timers, boxes, runSlice, measured }
+  }
+
+  test('an idle slice stops after a few milliseconds of measuring, however long the idle period', () => {
+    const w = idleWindow(2)
+    measureWhenIdle(w.view, w.boxes)
+    w.runSlice()
+    // 2 ms a box: three boxes reach the 5 ms a slice may take; the rest wait for the next idle period.
+    expect(w.measured()).toBe(3)
+    expect(w.idle).toHaveLength(1)
+    while (w.idle.length > 0) w.runSlice()
+    expect(w.measured()).toBe(10)
+  })
+
+  test('no slice runs while the page is being left; a page still there later resumes', () => {
+    const w = idleWindow(2)
+    measureWhenIdle(w.view, w.boxes)
+    w.view.dispatchEvent(new Event('beforeunload'))
+    w.runSlice()
+    expect([w.measured(), w.idle.length]).toEqual([0, 0])
+    // The navigation did not happen (a download, say): the timer resumes the slices.
+    expect(w.timers).toHaveLength(1)
+    ;(w.timers.shift() as () => void)()
+    while (w.idle.length > 0) w.runSlice()
+    expect(w.measured()).toBe(10)
   })
 })

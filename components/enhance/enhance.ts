@@ -189,26 +189,40 @@ function overflowsScrolling(el: HTMLElement, view: Window): boolean {
 }
 
 /** Boxes waiting for an idle moment, per window, in document order (`next`: the first not yet measured). */
-const idleQueues = new WeakMap<Window, { boxes: HTMLElement[]; next: number }>()
+const idleQueues = new WeakMap<Window, { boxes: HTMLElement[]; next: number; leaving: boolean; waiting: boolean }>()
 /** Boxes measured in one slice where the browser gives no idle deadline. */
 const IDLE_BATCH = 50
+/**
+ * The longest one slice keeps measuring (ms), whatever the browser's deadline allows (up to 50 ms): a box in a
+ * skipped turn costs a layout of its turn (1–4 ms), and a slice, once running, holds up whatever comes next —
+ * a click, or the page a link or the replay player opened (a seek to another page waited up to ~30 ms behind
+ * one slice of the page it left).
+ */
+const SLICE_MS = 5
+/** How long a page being left keeps its slices back (a navigation that never happens, e.g. a download, resumes them). */
+const LEAVING_MS = 2_000
 
 /**
- * Measures `boxes` (in skipped turns) when the page is idle, one slice at a time: each slice lays out the
- * turns it reads (off the opening's path), then sets the attributes. A box drawn, measured or folded away
- * meanwhile is passed over.
+ * Measures `boxes` (in skipped turns) when the page is idle, one short slice at a time: each slice lays out
+ * the turns it reads (off the opening's path), then sets the attributes. A box drawn, measured or folded away
+ * meanwhile is passed over. Once the page starts to leave (`beforeunload`: a link, the player's page turn)
+ * no slice runs: its layouts would only delay the next page.
  */
-function measureWhenIdle(view: Window, boxes: readonly HTMLElement[]): void {
+export function measureWhenIdle(view: Window, boxes: readonly HTMLElement[]): void {
   let queue = idleQueues.get(view)
   const idle = queue === undefined
-  if (queue === undefined) idleQueues.set(view, (queue = { boxes: [], next: 0 }))
+  if (queue === undefined) idleQueues.set(view, (queue = { boxes: [], next: 0, leaving: false, waiting: false }))
   for (const el of boxes) queue.boxes.push(el)
   if (!idle) return
   const own = queue
   const slice = (deadline?: IdleDeadline) => {
+    own.waiting = false
+    if (own.leaving) return
     const focusable: HTMLElement[] = []
+    const began = view.performance.now()
     let measured = 0
-    while (own.next < own.boxes.length && (measured === 0 || (deadline !== undefined ? deadline.timeRemaining() > 1 : measured < IDLE_BATCH))) {
+    const more = () => (deadline !== undefined ? deadline.timeRemaining() > 1 && view.performance.now() - began < SLICE_MS : measured < IDLE_BATCH)
+    while (own.next < own.boxes.length && (measured === 0 || more())) {
       const el = own.boxes[own.next++] as HTMLElement
       if (!el.isConnected || el.hasAttribute('tabindex') || el.closest(IN_CLOSED_FOLD) !== null) continue
       measured++
@@ -216,12 +230,26 @@ function measureWhenIdle(view: Window, boxes: readonly HTMLElement[]): void {
     }
     for (const el of focusable) el.tabIndex = 0
     if (own.next < own.boxes.length) later(slice)
-    else idleQueues.delete(view)
+    else {
+      idleQueues.delete(view)
+      view.removeEventListener('beforeunload', leave)
+    }
   }
   const later = (run: (deadline?: IdleDeadline) => void) => {
+    own.waiting = true
     if (typeof view.requestIdleCallback === 'function') view.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS })
     else view.setTimeout(() => run(), 0)
   }
+  // Held back while the page is being left; resumed if it is still here a while later.
+  const leave = () => {
+    if (own.leaving) return
+    own.leaving = true
+    view.setTimeout(() => {
+      own.leaving = false
+      if (!own.waiting) later(slice)
+    }, LEAVING_MS)
+  }
+  view.addEventListener('beforeunload', leave)
   later(slice)
 }
 

@@ -2,11 +2,12 @@
  * Generators of hostile session logs, one per class of issue 17: values nested thousands of levels deep
  * (in tool arguments, results, metadata), keys and names that are `Object.prototype` members, session ids
  * that look like the build's own page names, non-regular files among the logs, and a cwd longer than a
- * RegExp may hold. Each returns the stored
+ * RegExp may hold; export ZIPs that are damaged or inflate to hundreds of MB. Each returns the stored
  * log text (or writes the files) so the tests can feed them to build, export, snapshot and live alike.
  */
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs'
+import { Zip, ZipDeflate, zipSync } from 'fflate'
 import { join } from 'node:path'
 import { session, type SessionBuilder } from '../../src/log/testing/session'
 import { joined, wideResultSession } from '../../src/log/testing/shapes'
@@ -176,4 +177,81 @@ export function unreadableLogs(zstd: (text: string) => Uint8Array): { name: stri
 /** A FIFO where a session log would be (nobody ever writes it: reading it blocks forever). */
 export function writeFifo(path: string): void {
   execFileSync('mkfifo', [path])
+}
+
+/**
+ * Writes a ZIP archive piece by piece with fflate's streaming `Zip` (deflated entries carry data descriptors,
+ * as streaming writers make them), so an entry can inflate to hundreds of MB while neither it nor the
+ * archive is ever held whole.
+ */
+export function writeZipStream(path: string, entries: readonly { name: string; pieces: Iterable<Uint8Array> }[]): void {
+  const fd = openSync(path, 'w')
+  try {
+    const zip = new Zip((err, data) => {
+      if (err) throw err
+      writeSync(fd, data)
+    })
+    for (const entry of entries) {
+      const file = new ZipDeflate(entry.name, { level: 1 })
+      zip.add(file)
+      for (const piece of entry.pieces) file.push(piece)
+      file.push(new Uint8Array(0), true)
+    }
+    zip.end()
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/**
+ * A zip bomb's `session.jsonl`: a readable session whose middle line is `mb` MiB of one byte (a few hundred
+ * KB deflated). Past the reader's longest line (256 MiB) the line is reported and skipped without being
+ * held, so what the archive's reading holds is all that can grow.
+ */
+export function* zipBombPieces(id: string, mb: number): Generator<Uint8Array> {
+  const utf8 = new TextEncoder()
+  const b = session({ id, version: 4 })
+  turnWith(b, b => {
+    b.call('bash', { command: 'yes' }, 'bomb')
+    b.result('bomb', MARK)
+    b.assistant('After the bomb.')
+  })
+  const [before = '', after = ''] = b.jsonl().split(`"${MARK}"`)
+  const cut = before.lastIndexOf('\n') + 1
+  yield utf8.encode(before.slice(0, cut))
+  const piece = new Uint8Array(1024 * 1024).fill(0x78)
+  for (let i = 0; i < mb; i++) yield piece
+  yield utf8.encode(`\n${before.slice(cut)}"x"${after}`)
+}
+
+/**
+ * Export ZIPs (`session.jsonl` of `text`, deflated) damaged one way each. `page`: the archive still lists the
+ * entry, so the session gets its damaged-session page with `reason`; otherwise the archive itself is
+ * unreadable and `reason` is the build's problem for it.
+ */
+export function damagedZips(text: string): { name: string; bytes: Uint8Array; page: boolean; reason: RegExp }[] {
+  const good = zipSync({ 'session.jsonl': new TextEncoder().encode(text) })
+  const eocd = good.length - 22 // zipSync writes no archive comment
+  const central = view(good).getUint32(eocd + 16, true)
+  const local = 0
+  const dataAt = local + 30 + view(good).getUint16(26, true) + view(good).getUint16(28, true)
+  const edit = (change: (bytes: Uint8Array, v: DataView) => void): Uint8Array => {
+    const bytes = good.slice()
+    change(bytes, view(bytes))
+    return bytes
+  }
+  return [
+    { name: 'crc', page: true, reason: /CRC-32 is 0x[0-9a-f]{8}, the directory says/, bytes: edit((_, v) => v.setUint32(central + 16, v.getUint32(central + 16, true) ^ 0xffff, true)) },
+    { name: 'garbage', page: true, reason: /deflate data is damaged|CRC-32|inflates/, bytes: edit(b => { for (let i = dataAt + 40; i < central - 40; i += 3) b[i] = (b[i] ?? 0) ^ 0x5a }) },
+    { name: 'size', page: true, reason: /inflates past the \d+ bytes/, bytes: edit((_, v) => v.setUint32(central + 24, v.getUint32(central + 24, true) - 10, true)) },
+    { name: 'runs-past', page: true, reason: /runs past where the archive's entries end/, bytes: edit((_, v) => v.setUint32(central + 20, v.getUint32(central + 20, true) + 1_000_000, true)) },
+    { name: 'encrypted', page: true, reason: /encrypted/, bytes: edit((_, v) => v.setUint16(central + 8, v.getUint16(central + 8, true) | 1, true)) },
+    { name: 'method', page: true, reason: /compression method 12/, bytes: edit((_, v) => v.setUint16(central + 10, 12, true)) },
+    { name: 'cut', page: false, reason: /not a readable ZIP archive \(no end-of-central-directory record/, bytes: good.slice(0, Math.floor(good.length * 0.6)) },
+    { name: 'count', page: false, reason: /not a readable ZIP archive \(65000 entries cannot fit/, bytes: edit((_, v) => { v.setUint16(eocd + 8, 65000, true); v.setUint16(eocd + 10, 65000, true) }) },
+  ]
+}
+
+function view(bytes: Uint8Array): DataView {
+  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
 }

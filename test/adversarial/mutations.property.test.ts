@@ -7,16 +7,19 @@
  * that start with a dot, parent links that form a cycle, results of many short lines, runs of blank or
  * unparsable lines, and secrets only a page's transforms assemble — which a `--redact` export never shows.
  * Then a cwd longer than a RegExp may hold (snapshot masks it), and logs no header can be read from (each
- * still a session of the site: its damaged-session page). And a string value replaced by more small objects
- * side by side than a line's value keeps (src/log/width.ts: the rest is a note).
+ * still a session of the site: its damaged-session page). A string value replaced by more small objects side
+ * by side than a line's value keeps (src/log/width.ts: the rest is a note). Last, the mutated logs as export
+ * ZIPs, intact or damaged one way each (./generators.ts `damagedZips`): an archive that still lists its entry
+ * is a session.
  */
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fc from 'fast-check'
+import { zipSync } from 'fflate'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildInto } from '../support/build'
 import { startTestLive } from '../live-e2e/harness'
-import { deepJson, PROTO_NAMES, withLongCwd, writeRoot } from './generators'
+import { damagedZips, deepJson, PROTO_NAMES, withLongCwd, writeRoot } from './generators'
 import { MAX_JSON_NODES } from '../../src/log/width'
 import { cleanTemps, run, temp, tmpFilesUnder } from './harness'
 import { checkPaths } from '../../src/redact/node/check'
@@ -220,5 +223,32 @@ describe('mutated corpus logs', () => {
       await throughEveryOutput(picks)
       await liveServesEveryPage(picks)
     }
+  }, 120_000)
+
+  it('never crash build or export as export ZIPs, intact or damaged; every listed entry is a session', async () => {
+    const zipArb = fc.array(fc.record({ pick: picksArb, damage: fc.nat() }), { minLength: 1, maxLength: 3 })
+    await fc.assert(
+      fc.asyncProperty(zipArb, async zips => {
+        const dir = temp()
+        let listed = 0
+        const paths = zips.map((zip, i) => {
+          const text = mutatedLogs(zip.pick)[0]?.text ?? ''
+          const variants = damagedZips(text)
+          // One in (variants + 1) is the intact archive.
+          const variant = variants[zip.damage % (variants.length + 1)]
+          const path = join(dir, `z${i}.zip`)
+          writeFileSync(path, variant?.bytes ?? zipSync({ 'session.jsonl': new TextEncoder().encode(text) }))
+          if (variant === undefined || variant.page) listed++
+          return path
+        })
+        const out = join(temp(), 'site')
+        const report = await buildInto(paths, out, { highlight: false, highlightWorker: null })
+        expect(report.sessions).toBe(listed)
+        expect(tmpFilesUnder(out)).toEqual([])
+        for (const path of paths) expect([0, 1]).toContain((await run(['export', path, '-o', join(temp(), 'x.html')])).code)
+        cleanTemps()
+      }),
+      { numRuns: 6, seed: 2626, endOnFailure: true },
+    )
   }, 120_000)
 })

@@ -187,6 +187,51 @@ describe.skipIf(!enabled)('replay across pages', () => {
     await page.waitForSelector('html[data-replaying]')
     expect(requests.map(r => r.file).sort()).toEqual([target.data, target.data.replace(/\.p\d+\.js$/, '.js')].sort())
     expect(requests.find(r => r.file === target.data)?.indexIn).toBe(false)
+    // Both are the page's own deferred tags (the parser fetched them while reading the page); the player
+    // waited for those rather than adding its own.
+    const tags = await page.evaluate(() => [...document.querySelectorAll('script[src*=".replay."]')].map(s => `${s.getAttribute('src')}${s.hasAttribute('defer') ? ' defer' : ''}`))
+    expect(tags.sort()).toEqual([`${target.data} defer`, `${target.data.replace(/\.p\d+\.js$/, '.js')} defer`].sort())
+    expect(errors).toEqual([])
+    await page.context().close()
+  })
+
+  it('a page opened at a replay position shows it before the page\'s other enhancements, which follow after that frame', async () => {
+    const { page, errors } = await open(pageFiles[0] as string)
+    const target = index.pages[1]
+    // A turn inside page 2 (its first starts where page 1 ends: a seek there stays on page 1).
+    const turn = index.turns.filter(t => t.page === 1)[1]
+    if (target === undefined || turn === undefined) throw new Error('no second page')
+    // On every page this tab opens: at the player's first position, whether the other enhancements (copy
+    // buttons shown, disclosure state mirrored: components/enhance) had run yet.
+    await page.addInitScript(() => {
+      let player: { onEvent(listener: (e: { type: string }) => void): void } | undefined
+      const w = window as unknown as { __atSeek?: { copies: number; expanded: number } }
+      Object.defineProperty(window, 'dshPlayer', {
+        configurable: true,
+        get: () => player,
+        set(value) {
+          player = value
+          value.onEvent((e: { type: string }) => {
+            if (e.type !== 'seek' || w.__atSeek !== undefined) return
+            w.__atSeek = { copies: document.querySelectorAll('button[data-copy]:not([hidden])').length, expanded: document.querySelectorAll('summary[aria-expanded]').length }
+          })
+        },
+      })
+    })
+    await startOnOtherPage(page, turn.at[COMPRESSED] as number)
+    await page.waitForURL(url => url.pathname.endsWith(target.page))
+    await page.waitForSelector('html[data-replaying]')
+    expect(await page.evaluate(() => (window as unknown as { __atSeek?: unknown }).__atSeek)).toEqual({ copies: 0, expanded: 0 })
+    // Then they run (no clock needed: the fake one is paused), over the folds the player opened.
+    await page.waitForSelector('summary[aria-expanded]', { state: 'attached' })
+    const after = await page.evaluate(() => ({
+      copies: document.querySelectorAll('button[data-copy]').length === document.querySelectorAll('button[data-copy]:not([hidden])').length,
+      // Every fold mirrored as it is now: those the player opened say so.
+      mirrored: [...document.querySelectorAll('details > summary:not([data-plain])')].every(s => s.getAttribute('aria-expanded') === String((s.parentElement as HTMLDetailsElement).open)),
+      opened: document.querySelectorAll('details[open] > summary[aria-expanded="true"]').length,
+    }))
+    expect(after).toEqual({ copies: true, mirrored: true, opened: expect.any(Number) })
+    expect(after.opened).toBeGreaterThan(0)
     expect(errors).toEqual([])
     await page.context().close()
   })

@@ -2,12 +2,13 @@
  * Where one log's bytes come from: a file on disk, or an entry of a session export ZIP
  * (log-format.md §2.7), and the chunked byte stream over it. Files are read in reads of at most 1 MiB into two
  * reused buffers (the decoders copy what they keep), so memory does not grow with the file. ZIP entries are
- * inflated whole with fflate: an export holds one session tree and its images, so that is bounded by the
- * export, not by a multi-GB live log.
+ * read and inflated as a stream too (zip.ts): an export, or a zip bomb, is never held whole.
  */
-import { open, readFile } from 'node:fs/promises'
-import { unzipSync } from 'fflate'
+import { open } from 'node:fs/promises'
 import type { LogEncoding } from './line-decoder'
+import { zipEntryBytes } from './zip'
+
+export { listZipEntries } from './zip'
 
 export interface LogSource {
   /** How messages name this log: the path as the user gave it (relative stays relative). */
@@ -41,8 +42,7 @@ export function zipEntrySource(zip: string, entry: string, display = `${zip}!${e
 export async function* sourceBytes(source: LogSource, chunkSize = READ_CHUNK): AsyncGenerator<Uint8Array> {
   const where = source.location
   if (where.kind === 'zip') {
-    const data = await readZipEntry(where.zip, where.entry)
-    for (let at = 0; at < data.length; at += chunkSize) yield data.subarray(at, at + chunkSize)
+    yield* zipEntryBytes(where.zip, where.entry, chunkSize)
     return
   }
   const handle = await open(where.path, 'r')
@@ -79,23 +79,4 @@ function uninitialized(size: number): Uint8Array {
   const buffer = Buffer.allocUnsafeSlow(size)
   // A plain Uint8Array, not a Buffer: the decoders' hot loops then see one kind of array.
   return new Uint8Array(buffer.buffer, buffer.byteOffset, size)
-}
-
-export async function readZipEntry(zip: string, entry: string): Promise<Uint8Array> {
-  const files = unzipSync(new Uint8Array(await readFile(zip)), { filter: (file) => file.name === entry })
-  const data = files[entry]
-  if (data === undefined) throw new Error(`${entry} is not in the archive`)
-  return data
-}
-
-/** Names of the entries of a ZIP, without inflating any of them. */
-export async function listZipEntries(zip: string): Promise<string[]> {
-  const names: string[] = []
-  unzipSync(new Uint8Array(await readFile(zip)), {
-    filter: (file) => {
-      names.push(file.name)
-      return false
-    },
-  })
-  return names
 }

@@ -49,14 +49,22 @@ export interface PageFill {
  * A `<head>` fragment: the title, an optional canonical link, and the session's anchor map when it has one
  * (named, not loaded: the page script loads it when a link needs it, components/layout/anchors-client.ts).
  */
-export function headMarkup(title: string, canonical: string | null, anchors: string | null = null, replay: { src: string; page: number; autoplay?: boolean } | null = null): string {
+export function headMarkup(title: string, canonical: string | null, anchors: string | null = null, replay: { src: string; page: number; autoplay?: boolean; data?: string } | null = null): string {
   let head = `<title>${escapeHtml(title)}</title>`
   if (canonical !== null) head += `\n<link rel="canonical" href="${escapeHtml(canonical)}">`
   if (anchors !== null) head += `\n<meta name="dsh-anchors" content="${escapeHtml(anchors)}">`
-  // Named, not loaded: the page's player (src/site/client/replay) loads it when the reader presses Play.
   // `src` is a script file beside the page, or `#<id>` of a JSON data block in it (the one-file export,
-  // whose `data-autoplay` asks to play at once when framed).
-  if (replay !== null) head += `\n<meta name="dsh-replay" content="${escapeHtml(replay.src)}" data-page="${replay.page}"${replay.autoplay === true ? ' data-autoplay=""' : ''}>`
+  // whose `data-autoplay` asks to play at once when framed). The page's player (src/site/client/replay)
+  // decodes the data only when the reader plays or arrives at a replay position.
+  if (replay !== null) {
+    head += `\n<meta name="dsh-replay" content="${escapeHtml(replay.src)}" data-page="${replay.page}"${replay.autoplay === true ? ' data-autoplay=""' : ''}>`
+    // The index and this page's data file (`data`, a paginated session's) are loaded by the page itself,
+    // deferred, after site.js: the parser fetches them while it reads the page, so a page turn of a replay
+    // finds them in when the player starts instead of asking for them then (a few hundred bytes of script
+    // run on every open of the page, ~0.1 ms each; nothing is decoded until the player needs it).
+    if (!replay.src.startsWith('#')) head += `\n<script defer src="${escapeHtml(replay.src)}"></script>`
+    if (replay.data !== undefined) head += `\n<script defer src="${escapeHtml(replay.data)}"></script>`
+  }
   return head
 }
 

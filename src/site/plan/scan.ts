@@ -3,12 +3,13 @@
  * file bytes, several GB/s, so an unchanged log costs one read and no parsing) and the header (id, parent),
  * which decides file names and which sessions render together. The header is parsed from the first 64 KiB
  * the hash went over, kept for it, so the log is opened once. Nothing throws: an unreadable log comes back
- * with its error.
+ * with its error (a damaged ZIP entry is hashed as far as it reads: its fold reports the damage).
  */
 import { open } from 'node:fs/promises'
 import xxhash from 'xxhash-wasm'
 import { readSession, type SessionReader } from '../../log/node/read'
 import { sourceBytes, type LogSource } from '../../log/node/source'
+import { ZipDamage } from '../../log/node/zip'
 import { readSize } from '../fold/fold-log'
 import type { SessionHeader } from '../../log/schema'
 
@@ -99,9 +100,17 @@ export async function scanLog(source: LogSource, options: { hash?: boolean } = {
   try {
     if (source.location.kind === 'file') ({ bytes, head } = headerOnly ? await headOf(source.location.path, HEADER_CHUNK) : await hashFile(source.location.path, h, HEADER_CHUNK))
     else {
-      for await (const chunk of sourceBytes(source)) {
-        h.update(chunk)
-        bytes += chunk.length
+      try {
+        for await (const chunk of sourceBytes(source)) {
+          h.update(chunk)
+          bytes += chunk.length
+        }
+      } catch (err) {
+        if (!(err instanceof ZipDamage)) throw err
+        // The archive opened and lists the entry, but its data is damaged (cut short, a CRC or size the
+        // directory does not match): a session all the same, whose fold meets the damage again and gets the
+        // damaged-session page saying why. The reason joins the hash, so mending the archive rebuilds it.
+        h.update(new TextEncoder().encode(`\0${err.message}`))
       }
     }
   } catch (err) {

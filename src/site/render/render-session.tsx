@@ -518,7 +518,8 @@ export class SessionRenderer {
     const file = pageFile(input.summary.slug, page)
     const canonical = input.baseUrl === null ? null : `${input.baseUrl}sessions/${file}`
     const title = pages > 1 ? `${chrome.title} (${this.text.pageOf(page, pages)})` : chrome.title
-    const replay = playsBack(input) ? { src: replayIndexFile(input.summary.slug), page } : null
+    // A paginated session's pages each have a data file of their own; a one-page session's data is in its index.
+    const replay = playsBack(input) ? { src: replayIndexFile(input.summary.slug), page, ...(pages > 1 ? { data: replayDataFile(input.summary.slug, page) } : {}) } : null
     const head = headMarkup(title, canonical, anchorMap, replay) + (input.live === undefined ? '' : liveHead(input.live, '../', { stem: input.summary.slug, page, pages, room }))
     const html = fillShell(this.shell, { lang: input.lang, root: '../', head, body: frame, view })
     const at = html.indexOf(SLOT_MARKUP)

@@ -62,14 +62,25 @@ export function parseHash(hash: string): Partial<Options> | null {
   return { at: Number(replay[1]), mode: replay[2] as TimingMode, speed: (SPEEDS as readonly number[]).includes(speed) ? speed : 1, play: replay[4] === '1' }
 }
 
+/** Whether the document's deferred scripts are still to run (site.js runs first of them: see `loadScript`). */
+let deferredPending = false
+
+/**
+ * What the script `src` sets (`read`), loading it when it has not run. A session page names its replay
+ * scripts in its head, deferred after site.js (src/site/html/shell.ts): until DOMContentLoaded they are
+ * still to run, and the player waits for the page's own tag rather than asking for the file again.
+ */
 function loadScript(doc: Document, src: string, read: () => unknown): Promise<unknown> {
   const already = read()
   if (already !== undefined) return Promise.resolve(already)
+  const own = deferredPending ? [...doc.querySelectorAll<HTMLScriptElement>('head > script[defer][src]')].find(s => s.getAttribute('src') === src) : undefined
   return new Promise(resolve => {
-    const script = doc.createElement('script')
-    script.src = src
+    const script = own ?? doc.createElement('script')
     script.addEventListener('load', () => resolve(read()))
     script.addEventListener('error', () => resolve(undefined))
+    // Every deferred script has run (or failed) by DOMContentLoaded.
+    if (own !== undefined) return void doc.addEventListener('DOMContentLoaded', () => resolve(read()), { once: true })
+    script.src = src
     doc.head.append(script)
   })
 }
@@ -156,6 +167,11 @@ export class Player {
   #loading: Promise<boolean> | null = null
   /** The turn last shown (for `turn` events). */
   #turn: number | null = null
+  /**
+   * The start the page was opened for (`#replay=…`, `#turn=N`, autoplay), settled once its position is
+   * applied or the data failed; null when the page opened at no position (./installReplay).
+   */
+  arrival: Promise<void> | null = null
 
   constructor(win: Window, src: string, pageNo: number) {
     this.#win = win
@@ -581,25 +597,32 @@ function replaySource(doc: Document): { meta: Element; src: string; page: number
 export function installReplay(win: Window): Player | null {
   const source = replaySource(win.document)
   if (source === null) return null
+  // site.js is a deferred script: run before DOMContentLoaded, the page's later deferred scripts have not.
+  if (win.document.readyState !== 'complete') {
+    deferredPending = true
+    win.document.addEventListener('DOMContentLoaded', () => (deferredPending = false), { once: true })
+  }
   const { meta, src, page } = source
   const player = new Player(win, src, page)
   win.dshPlayer = player
   const framed = isFramed(win)
   const reduced = win.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true
   if (framed) installEmbed(win, player)
-  const arrive = () => {
+  /** Starts the player at the address's position; the start (null: nothing to show). */
+  const arrive = (): Promise<void> | null => {
     const options = parseHash(win.location.hash)
-    if (options === null) return
+    if (options === null) return null
     // Reduced motion: nothing starts moving on its own (a page turn of a replay the reader started does).
-    if (win.location.hash === '#autoplay' && reduced) return void player.load()
-    void player.start(options)
+    if (win.location.hash === '#autoplay' && reduced) return void player.load(), null
+    return player.start(options)
   }
-  arrive()
-  win.addEventListener('hashchange', arrive)
+  let arrival = arrive()
+  win.addEventListener('hashchange', () => void arrive())
   if (framed && parseHash(win.location.hash) === null && meta.hasAttribute('data-autoplay')) {
     if (reduced) void player.load()
-    else void player.start({ play: true })
+    else arrival = player.start({ play: true })
   }
+  player.arrival = arrival
   return player
 }
 
