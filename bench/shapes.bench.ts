@@ -1,7 +1,8 @@
 /**
  * Hostile content shapes (issue 32): peak memory of `build` and `export -o` on logs whose *shape*, not
- * size, used to cost: one tool result of millions of short lines, the same bytes as one flat line, and a
- * run of a million blank lines stored as a zstd log of a few hundred bytes. The logs come from
+ * size, used to cost: one tool result of millions of short lines, the same bytes as one flat line, one
+ * result of millions of small JSON objects side by side, and a run of a million blank lines stored as a zstd
+ * log of a few hundred bytes. The logs come from
  * src/log/testing/shapes.ts, streamed to disk. Each CLI (this checkout's, and BENCH_BASELINE's when set —
  * a `bin/dsh-view.mjs` or bundled `cli.mjs` of another tree) runs each case once per round, alternating
  * (BENCH_ROUNDS, default 2), so the shared machine's slow spells fall on both.
@@ -9,7 +10,7 @@
  * Reported per case and CLI: the median peak RSS over the log's plaintext (target ≤ 3×, judged net of the
  * ~100 MB a build holds before a log's size counts), the pages written, and wall time (a note, never a
  * target). A run that fails (exit ≠ 0, e.g. out of memory) is reported as FAILED with its peak.
- * BENCH_SHAPE_MB sets the short-lines and flat-line sizes (default 20, issue 32's case; 100 shows the
+ * BENCH_SHAPE_MB sets the short-lines, flat-line and small-objects sizes (default 20, issue 32's case; 100 shows the
  * growth), BENCH_BLANK_LINES the blank run (default 1,000,000).
  */
 import { createWriteStream, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -18,7 +19,7 @@ import { join } from 'node:path'
 import type { BenchContext, BenchStage, Figure } from './bench-types'
 import { requireBuiltCli } from './dsh-view-cli'
 import { runMeasured, type Measured } from './process-tree'
-import { badRunSession, flatLineSession, joined, shortLinesSession } from '../src/log/testing/shapes'
+import { badRunSession, flatLineSession, joined, shortLinesSession, wideResultSession } from '../src/log/testing/shapes'
 import { initZstdEncoder } from '../src/log/node/testing/zstd-encode'
 import { toZstd } from '../src/log/node/testing/layout'
 
@@ -71,6 +72,12 @@ const stage: BenchStage = async (ctx: BenchContext) => {
     const path = join(sessionDir('flat-line'), 'session.v4.jsonl')
     const bytes = await writePieces(path, flatLineSession(sizeMB * MB, { id: 'flat-line' }))
     cases.push({ label: 'the same bytes as one flat line', root: join(ctx.workDir, 'flat-line'), plaintext: bytes, stored: bytes })
+  }
+  {
+    // 8 bytes of log an object: 20 MB ≈ 2.5 M objects side by side (the fuzz pass's shape).
+    const path = join(sessionDir('wide-line'), 'session.v4.jsonl')
+    const bytes = await writePieces(path, wideResultSession(Math.round((sizeMB * MB) / 8), { id: 'wide-line' }))
+    cases.push({ label: `one result of ${Math.round((sizeMB * MB) / 8 / 1e5) / 10} M small objects`, root: join(ctx.workDir, 'wide-line'), plaintext: bytes, stored: bytes })
   }
   {
     await initZstdEncoder()

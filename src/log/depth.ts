@@ -4,7 +4,9 @@
  * long before. So a value is capped once, where it enters: `capDepth` replaces whatever sits deeper than
  * `MAX_JSON_DEPTH` levels with a note string, and everything downstream may walk values recursively.
  * Both walks here are iterative (an explicit stack), and a value within the cap is returned as it is.
+ * `capJson` adds the size cap (./width.ts: at most `MAX_JSON_NODES` values a line), depth first.
  */
+import { capWidth, MAX_JSON_NODES } from './width'
 
 /** Levels of arrays/objects kept; the 101st level becomes `DEPTH_NOTE`. */
 export const MAX_JSON_DEPTH = 100
@@ -75,7 +77,17 @@ export function capDepth<T>(value: T, max = MAX_JSON_DEPTH): T | unknown {
   return root.v
 }
 
-/** `JSON.parse` with the depth cap; throws as `JSON.parse` does. */
+/**
+ * Both caps on a value parsed from `length` characters of JSON: the depth cap, then the node cap. Each walk
+ * runs only when the text is long enough to pass its cap (a level takes at least 2 characters, and so does a
+ * node: its own and a comma or bracket), so a short line costs nothing here.
+ */
+export function capJson(value: unknown, length = Infinity): unknown {
+  const shallow = length > 2 * MAX_JSON_DEPTH ? capDepth(value) : value
+  return length > 2 * MAX_JSON_NODES ? capWidth(shallow) : shallow
+}
+
+/** `JSON.parse` with the depth and node caps; throws as `JSON.parse` does. */
 export function parseCapped(text: string): unknown {
-  return capDepth(JSON.parse(text) as unknown)
+  return capJson(JSON.parse(text) as unknown, text.length)
 }

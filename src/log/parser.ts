@@ -9,7 +9,8 @@
  * dsh writes them are read by packed-scan.ts without decoding them or `JSON.parse`. A line too long to hold as
  * one string comes in runs (`longLine`) and is parsed as it arrives.
  */
-import { capDepth, DEPTH_NOTE, MAX_JSON_DEPTH } from './depth'
+import { capJson, DEPTH_NOTE, MAX_JSON_DEPTH } from './depth'
+import { MAX_JSON_NODES, WIDTH_NOTE, WIDTH_NOTE_KEY } from './width'
 import { checkEnvelope, formatIssues, payloadProblem } from './classify'
 import { expandSourceEventSeqs, isRecord, normalizePayload, normalizeSurfaceOp, surfaceOpProblem, type NormalizeContext } from './normalize'
 import { isPackedRowType, pushRowLines, readPackedRow, type PackedRow, type PackedRowType } from './packed'
@@ -182,7 +183,7 @@ export class LogParser {
    */
   longLine(): LongLineInput {
     const first = this.#linesSeen === 0
-    const json = new JsonPieceParser({ skipBom: first, maxDepth: MAX_JSON_DEPTH, deepNote: DEPTH_NOTE })
+    const json = new JsonPieceParser({ skipBom: first, maxDepth: MAX_JSON_DEPTH, deepNote: DEPTH_NOTE, maxNodes: MAX_JSON_NODES, wideNote: WIDTH_NOTE, wideKey: WIDTH_NOTE_KEY })
     const kept = new KeptHead(first)
     return {
       push: (text) => {
@@ -227,9 +228,9 @@ export class LogParser {
     if (text.length === 0) return [invalid(pos, text, first ? 'header' : 'empty', first ? 'missing session header: line 1 is empty' : 'empty line')]
     let value: unknown
     try {
-      value = JSON.parse(text)
-      // Only a line of more than 2 × MAX_JSON_DEPTH characters can nest deeper than the cap.
-      if (text.length > 2 * MAX_JSON_DEPTH) value = capDepth(value)
+      // Capped to MAX_JSON_DEPTH levels and MAX_JSON_NODES values (only a line long enough to pass one is
+      // walked): the full value lives only until then, one line at a time.
+      value = capJson(JSON.parse(text), text.length)
     } catch (error) {
       // Checked only on failure: JSON.parse rejects blank text, and trimming every line costs a copy.
       return [notJson(pos, text, first, text.trim() === '', error instanceof Error ? error.message : String(error))]
@@ -243,7 +244,8 @@ export class LogParser {
     const parsed = json.end()
     const text = kept.text()
     if (!parsed.ok) return [notJson(pos, text, first, json.isBlank, parsed.message)]
-    return this.#value(capDepth(parsed.value), text, kept.length, first, pos)
+    // Already capped as it was read (the piece parser applies both caps; a second pass would count the notes).
+    return this.#value(parsed.value, text, kept.length, first, pos)
   }
 
   /**

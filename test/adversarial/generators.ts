@@ -10,6 +10,7 @@ import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:f
 import { Zip, ZipDeflate, zipSync } from 'fflate'
 import { join } from 'node:path'
 import { session, type SessionBuilder } from '../../src/log/testing/session'
+import { joined, wideResultSession } from '../../src/log/testing/shapes'
 
 /** JSON text nested `depth` levels: arrays, objects, or both alternating. */
 export function deepJson(depth: number, shape: 'array' | 'object' | 'mixed' = 'mixed'): string {
@@ -70,6 +71,16 @@ export function deepLineSession(id: string, depth: number): string {
     b.assistant('After the deep line.')
   })
   return spliceDeep(b.jsonl(), deepJson(depth))
+}
+
+/**
+ * A session with one tool result whose output is one JSON array of `items` small objects (`[{"a":1},…]`, 8
+ * bytes of log each): millions of containers side by side in one line, which the model would keep as
+ * millions of objects (the issue 32 fuzz pass: 16 MB of it peaked at 464 MB) but for the node cap
+ * (src/log/width.ts).
+ */
+export function wideLineSession(id: string, items: number): string {
+  return joined(wideResultSession(items, { id }))
 }
 
 /** Names that reach `Object.prototype` when used as plain-object keys. */

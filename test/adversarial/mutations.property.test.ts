@@ -7,8 +7,10 @@
  * that start with a dot, parent links that form a cycle, results of many short lines, runs of blank or
  * unparsable lines, and secrets only a page's transforms assemble — which a `--redact` export never shows.
  * Then a cwd longer than a RegExp may hold (snapshot masks it), and logs no header can be read from (each
- * still a session of the site: its damaged-session page). Last, the mutated logs as export ZIPs, intact or
- * damaged one way each (./generators.ts `damagedZips`): an archive that still lists its entry is a session.
+ * still a session of the site: its damaged-session page). A string value replaced by more small objects side
+ * by side than a line's value keeps (src/log/width.ts: the rest is a note). Last, the mutated logs as export
+ * ZIPs, intact or damaged one way each (./generators.ts `damagedZips`): an archive that still lists its entry
+ * is a session.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -18,6 +20,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { buildInto } from '../support/build'
 import { startTestLive } from '../live-e2e/harness'
 import { damagedZips, deepJson, PROTO_NAMES, withLongCwd, writeRoot } from './generators'
+import { MAX_JSON_NODES } from '../../src/log/width'
 import { cleanTemps, run, temp, tmpFilesUnder } from './harness'
 import { checkPaths } from '../../src/redact/node/check'
 import { DEFAULT_CONFIG } from '../../src/redact/scan'
@@ -43,6 +46,7 @@ type Mutation =
   | { kind: 'secret'; line: number; variant: number }
   | { kind: 'long-cwd'; length: number }
   | { kind: 'unreadable'; variant: number }
+  | { kind: 'wide'; line: number; count: number }
 
 /** Secrets as only a page's transforms assemble them (decoded text; JSON-escaped where written into a log line). */
 const ASSEMBLED = [
@@ -69,6 +73,7 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('secret' as const), line: fc.nat(), variant: fc.nat() }),
   fc.record({ kind: fc.constant('long-cwd' as const), length: fc.integer({ min: 60_000, max: 300_000 }) }),
   fc.record({ kind: fc.constant('unreadable' as const), variant: fc.nat() }),
+  fc.record({ kind: fc.constant('wide' as const), line: fc.nat(), count: fc.integer({ min: MAX_JSON_NODES / 2, max: MAX_JSON_NODES }) }),
 )
 
 function mutate(text: string, m: Mutation): string {
@@ -119,6 +124,11 @@ function mutate(text: string, m: Mutation): string {
     case 'unreadable':
       // Nothing a header could be read from: empty, blank, or the header line gone.
       return ['', '\n\n', lines.slice(1).join('\n')][m.variant % 3] ?? ''
+    case 'wide': {
+      // The longest string value of one line becomes `count` small objects side by side (two nodes each).
+      const wide = `[${'{"a":1},'.repeat(m.count - 1)}{"a":1}]`
+      return lines.map((l, i) => (i === at(m.line) ? l.replace(/"(?:[^"\\]|\\.){8,}"(?=\s*[,}\]])/, wide) : l)).join('\n')
+    }
   }
 }
 
@@ -142,24 +152,52 @@ const mutatedLogs = (picks: { log: number; mutations: Mutation[]; cycle: boolean
     picks.map(p => p.cycle),
   ).map((text, i) => ({ name: `m${i}`, text }))
 
+/** Live serves a page for every session the static build of the picked logs has. */
+async function liveServesEveryPage(picks: { log: number; mutations: Mutation[]; cycle: boolean }[]): Promise<void> {
+  const root = writeRoot(temp(), mutatedLogs(picks))
+  const report = await buildInto([root], join(temp(), 'site'), { highlight: false, highlightWorker: null })
+  const { live } = await startTestLive([root])
+  try {
+    const state = (await (await fetch(`${live.url}live/site`)).json()) as { pages: { href: string }[] }
+    expect(state.pages).toHaveLength(report.sessions)
+    for (const page of state.pages) {
+      const res = await fetch(new URL(page.href, live.url))
+      expect(res.status, page.href).toBe(200)
+      await res.text()
+    }
+  } finally {
+    await live.close()
+  }
+}
+
+/** Build, export, snapshot, a `--redact` export and `--latest` of the picked logs: nothing crashes, every log is a session. */
+async function throughEveryOutput(picks: { log: number; mutations: Mutation[]; cycle: boolean }[]): Promise<void> {
+  const logs = mutatedLogs(picks)
+  const root = writeRoot(temp(), logs)
+  const out = join(temp(), 'site')
+  const report = await buildInto([root], out, { highlight: false, highlightWorker: null })
+  // Every log is a session of the site: one that cannot be read at all (cut to nothing, its header
+  // dropped) gets the damaged-session page, and is a problem too.
+  expect(report.sessions).toBe(logs.length)
+  expect(tmpFilesUnder(out)).toEqual([])
+  const first = join(root, '--home-dev-proj--', 's000-m0', 'session.jsonl')
+  const exported = await run(['export', first, '-o', join(temp(), 'x.html'), '--markdown', join(temp(), 'x.md')])
+  expect([0, 1]).toContain(exported.code)
+  const snap = await run(['snapshot', root])
+  expect([0, 1]).toContain(snap.code)
+  // A --redact export shows no secret, whatever transform assembles it.
+  const [html, md] = [join(temp(), 'r.html'), join(temp(), 'r.md')]
+  const redacted = await run(['export', first, '--redact', '-o', html, '--markdown', md])
+  expect([0, 1]).toContain(redacted.code)
+  if (redacted.code === 0) expect((await checkPaths([html, md], DEFAULT_CONFIG, { env: {}, homedir: '/nonexistent-home' })).hits).toEqual([])
+  const latest = await run(['build', root, '--latest', '1', '-o', join(temp(), 'latest')])
+  expect([0, 1]).toContain(latest.code)
+  cleanTemps()
+}
+
 describe('mutated corpus logs', () => {
   it('never crash live: it serves a page for every session the static build has', async () => {
-    for (const picks of fc.sample(picksArb, { numRuns: 3, seed: 4242 })) {
-      const root = writeRoot(temp(), mutatedLogs(picks))
-      const report = await buildInto([root], join(temp(), 'site'), { highlight: false, highlightWorker: null })
-      const { live } = await startTestLive([root])
-      try {
-        const state = (await (await fetch(`${live.url}live/site`)).json()) as { pages: { href: string }[] }
-        expect(state.pages).toHaveLength(report.sessions)
-        for (const page of state.pages) {
-          const res = await fetch(new URL(page.href, live.url))
-          expect(res.status, page.href).toBe(200)
-          await res.text()
-        }
-      } finally {
-        await live.close()
-      }
-    }
+    for (const picks of fc.sample(picksArb, { numRuns: 3, seed: 4242 })) await liveServesEveryPage(picks)
   }, 120_000)
 
   it('never crash build, export or snapshot; every log is a session or a problem', async () => {
@@ -167,31 +205,24 @@ describe('mutated corpus logs', () => {
       fc.asyncProperty(
         picksArb,
         async picks => {
-          const logs = mutatedLogs(picks)
-          const root = writeRoot(temp(), logs)
-          const out = join(temp(), 'site')
-          const report = await buildInto([root], out, { highlight: false, highlightWorker: null })
-          // Every log is a session of the site: one that cannot be read at all (cut to nothing, its header
-          // dropped) gets the damaged-session page, and is a problem too.
-          expect(report.sessions).toBe(logs.length)
-          expect(tmpFilesUnder(out)).toEqual([])
-          const first = join(root, '--home-dev-proj--', 's000-m0', 'session.jsonl')
-          const exported = await run(['export', first, '-o', join(temp(), 'x.html'), '--markdown', join(temp(), 'x.md')])
-          expect([0, 1]).toContain(exported.code)
-          const snap = await run(['snapshot', root])
-          expect([0, 1]).toContain(snap.code)
-          // A --redact export shows no secret, whatever transform assembles it.
-          const [html, md] = [join(temp(), 'r.html'), join(temp(), 'r.md')]
-          const redacted = await run(['export', first, '--redact', '-o', html, '--markdown', md])
-          expect([0, 1]).toContain(redacted.code)
-          if (redacted.code === 0) expect((await checkPaths([html, md], DEFAULT_CONFIG, { env: {}, homedir: '/nonexistent-home' })).hits).toEqual([])
-          const latest = await run(['build', root, '--latest', '1', '-o', join(temp(), 'latest')])
-          expect([0, 1]).toContain(latest.code)
-          cleanTemps()
+          await throughEveryOutput(picks)
         },
       ),
       { numRuns: 12, seed: 1717, endOnFailure: true },
     )
+  }, 120_000)
+
+  // The fixed seeds above draw no 'wide' mutation: these samples each start with one (build, export, snapshot, live).
+  it('never crash on a line of more small objects than a value keeps', async () => {
+    const wide = fc.record({ kind: fc.constant('wide' as const), line: fc.nat(), count: fc.integer({ min: MAX_JSON_NODES / 2, max: MAX_JSON_NODES }) })
+    const arb = fc.tuple(wide, picksArb).map(([w, [first, ...rest]]) => [{ ...(first as (typeof rest)[number]), mutations: [w, ...(first?.mutations ?? [])] }, ...rest])
+    const samples = fc.sample(arb, { numRuns: 3, seed: 3232 })
+    // The mutation took (a line had a string value to replace) in at least one of them.
+    expect(samples.some(picks => mutatedLogs(picks).some(log => log.text.includes('{"a":1},{"a":1}')))).toBe(true)
+    for (const picks of samples) {
+      await throughEveryOutput(picks)
+      await liveServesEveryPage(picks)
+    }
   }, 120_000)
 
   it('never crash build or export as export ZIPs, intact or damaged; every listed entry is a session', async () => {

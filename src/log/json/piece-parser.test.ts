@@ -2,15 +2,21 @@
  * `JsonPieceParser` against `JSON.parse`: the same value (key order, -0, `__proto__` as an own key, lone
  * surrogates) or an error on the same inputs, for generated JSON texts and their mutations cut into pieces
  * at random places — inside escapes, surrogate pairs, numbers and literals — plus a table of edge cases.
+ * With the depth and node caps, the value is what `capDepth` then `capWidth` make of JSON.parse's.
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { JsonPieceParser } from './piece-parser'
 import { capDepth } from '../depth'
+import { capWidth, widthNote, WIDTH_NOTE_KEY } from '../width'
 
-/** Parses `text` cut at `cuts` (indices, any order); `maxDepth`: levels built (the depth cap). */
-function parsePieces(text: string, cuts: readonly number[], skipBom = false, maxDepth?: number) {
-  const parser = new JsonPieceParser({ skipBom, ...(maxDepth === undefined ? {} : { maxDepth, deepNote: `… nested deeper than ${maxDepth} levels` }) })
+/** Parses `text` cut at `cuts` (indices, any order); `maxDepth`: levels built (the depth cap); `maxNodes`: the node cap. */
+function parsePieces(text: string, cuts: readonly number[], skipBom = false, maxDepth?: number, maxNodes?: number) {
+  const parser = new JsonPieceParser({
+    skipBom,
+    ...(maxDepth === undefined ? {} : { maxDepth, deepNote: `… nested deeper than ${maxDepth} levels` }),
+    ...(maxNodes === undefined ? {} : { maxNodes, wideNote: widthNote(maxNodes), wideKey: WIDTH_NOTE_KEY }),
+  })
   let from = 0
   for (const cut of [...new Set(cuts)].filter(c => c > 0 && c < text.length).sort((a, b) => a - b)) {
     parser.push(text.slice(from, cut))
@@ -52,10 +58,27 @@ function same(a: unknown, b: unknown): boolean {
   return true
 }
 
-function agrees(text: string, cuts: readonly number[], maxDepth?: number): boolean {
+/** Nodes in a value, its notes aside (iterative). */
+function nodesOf(value: unknown, note: string): number {
+  let n = 0
+  const jobs = [value]
+  while (jobs.length > 0) {
+    const v = jobs.pop()
+    if (typeof v !== 'object' || v === null) continue
+    for (const c of Object.values(v)) {
+      if (c !== note) n++
+      jobs.push(c)
+    }
+  }
+  return n
+}
+
+function agrees(text: string, cuts: readonly number[], maxDepth?: number, maxNodes?: number): boolean {
   const parsed = reference(text)
-  const want = parsed.ok && maxDepth !== undefined ? { ok: true as const, value: capDepth(parsed.value, maxDepth) } : parsed
-  const got = parsePieces(text, cuts, false, maxDepth)
+  let want = parsed
+  if (want.ok && maxDepth !== undefined) want = { ok: true, value: capDepth(want.value, maxDepth) }
+  if (want.ok && maxNodes !== undefined) want = { ok: true, value: capWidth(want.value, maxNodes) }
+  const got = parsePieces(text, cuts, false, maxDepth, maxNodes)
   if (want.ok !== got.ok) return false
   return !want.ok || (got.ok && same(got.value, want.value))
 }
@@ -83,14 +106,27 @@ const { value: jsonText } = fc.letrec<{ value: string; object: string; array: st
 }))
 const documentText = fc.tuple(ws, jsonText, ws).map(([a, v, b]) => `${a}${v}${b}`)
 
-/** A text and a mutation of it: a character dropped, doubled, or replaced by a JSON-significant one. */
-const mutated = fc.tuple(documentText, fc.nat(), fc.constantFrom('drop', 'double', ',', ']', '}', '"', '\\', ':', ' ', 'x', '[', '{')).map(([text, n, how]) => {
-  if (text.length === 0) return text
-  const at = n % text.length
-  if (how === 'drop') return text.slice(0, at) + text.slice(at + 1)
-  if (how === 'double') return text.slice(0, at + 1) + text.slice(at)
-  return text.slice(0, at) + how + text.slice(at + 1)
-})
+// The same with each object's keys distinct and none integer-like: the text's order is then the parsed
+// object's order, the one both caps count members in (../width.ts says where they would differ).
+const namedKey = fc.constantFrom('"__proto__"', '"alpha"', '"beta"', '"gamma"', '"delta"', '"…"', '""')
+const { value: namedText } = fc.letrec<{ value: string; object: string; array: string }>(tie => ({
+  value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, stringLit, numberLit, literal, tie('object'), tie('array')),
+  object: fc
+    .uniqueArray(fc.tuple(ws, namedKey, ws, tie('value'), ws), { maxLength: 5, selector: ([, k]) => k })
+    .map(es => `{${es.map(([a, k, b, v, c]) => `${a}${k}${b}:${v}${c}`).join(',')}}`),
+  array: fc.array(fc.tuple(ws, tie('value'), ws), { maxLength: 6 }).map(es => `[${es.map(([a, v, b]) => `${a}${v}${b}`).join(',')}]`),
+}))
+
+/** A mutation of a text: a character dropped, doubled, or replaced by a JSON-significant one. */
+const mutationOf = (texts: fc.Arbitrary<string>) =>
+  fc.tuple(texts, fc.nat(), fc.constantFrom('drop', 'double', ',', ']', '}', '"', '\\', ':', ' ', 'x', '[', '{')).map(([text, n, how]) => {
+    if (text.length === 0) return text
+    const at = n % text.length
+    if (how === 'drop') return text.slice(0, at) + text.slice(at + 1)
+    if (how === 'double') return text.slice(0, at + 1) + text.slice(at)
+    return text.slice(0, at) + how + text.slice(at + 1)
+  })
+const mutated = mutationOf(documentText)
 const cutsFor = (text: string) => fc.array(fc.nat({ max: Math.max(0, text.length) }), { maxLength: 12 })
 const everyCut = (text: string) => Array.from({ length: text.length + 1 }, (_, i) => i)
 
@@ -107,6 +143,26 @@ describe('JsonPieceParser agrees with JSON.parse', () => {
   // lies below the cap is read and checked, only never built.
   it('with a depth cap: capDepth of JSON.parse, on generated and mutated texts cut anywhere', () => {
     fc.assert(fc.property(fc.oneof(documentText, mutated).chain(t => fc.tuple(fc.constant(t), cutsFor(t), fc.integer({ min: 0, max: 3 }))), ([text, cuts, max]) => agrees(text, cuts, max)), { numRuns: 3000 })
+  })
+
+  // With a node cap (and the depth cap), the value is capWidth of capDepth of JSON.parse's and the errors are
+  // the same: what lies past the cap is read and checked, only never built.
+  it('with a node cap: capWidth of JSON.parse, on generated and mutated texts cut anywhere', () => {
+    const texts = fc.oneof(namedText, mutationOf(namedText))
+    const caps = fc.tuple(fc.integer({ min: 0, max: 12 }), fc.option(fc.integer({ min: 1, max: 4 }), { nil: undefined }))
+    fc.assert(fc.property(texts.chain(t => fc.tuple(fc.constant(t), cutsFor(t), caps)), ([text, cuts, [nodes, depth]]) => agrees(text, cuts, depth, nodes)), { numRuns: 4000 })
+  })
+
+  // Whatever the keys (integer-like ones listed first, a key twice), the node cap keeps errors JSON.parse's
+  // and never builds more than its nodes.
+  it('with a node cap: the same errors, and at most that many nodes, whatever the keys', () => {
+    fc.assert(
+      fc.property(fc.oneof(documentText, mutated).chain(t => fc.tuple(fc.constant(t), cutsFor(t), fc.integer({ min: 0, max: 6 }))), ([text, cuts, max]) => {
+        const got = parsePieces(text, cuts, false, undefined, max)
+        return got.ok === reference(text).ok && (!got.ok || nodesOf(got.value, widthNote(max)) <= max)
+      }),
+      { numRuns: 3000 },
+    )
   })
 
   it('on texts cut between every pair of characters and into one-character pieces', () => {
@@ -199,6 +255,16 @@ describe('JsonPieceParser', () => {
     expect(got).toEqual({ ok: true, value: { a: ['… nested deeper than 2 levels'], b: 2 } })
     expect(parsePieces(`[[[[1 2]]]]`, [], false, 1)).toMatchObject({ ok: false })
     expect(parsePieces(`[[[[1]]]}`, [], false, 1)).toMatchObject({ ok: false })
+  })
+
+  it('with a node cap, builds nothing past it: millions of members side by side are one note', () => {
+    const items = 3_000_000
+    const text = `{"a":[${'{"k":[1],"j":{}},'.repeat(items)}2],"b":{"c":3}}`
+    const got = parsePieces(text, [10, items, 7 * items], false, 100, 4)
+    const note = widthNote(4)
+    expect(got).toEqual({ ok: true, value: { a: [{ k: [1], [WIDTH_NOTE_KEY]: note }, note], [WIDTH_NOTE_KEY]: note } })
+    expect(parsePieces(`[1,2,[3,4 5]]`, [], false, undefined, 1)).toMatchObject({ ok: false })
+    expect(parsePieces(`{"a":1,"b":{"c":2]}`, [], false, undefined, 1)).toMatchObject({ ok: false })
   })
 
   it('reads a deep nesting without recursion', () => {

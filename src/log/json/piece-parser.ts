@@ -15,6 +15,12 @@
  * `deepNote`, exactly what `capDepth` (../depth.ts) makes of the full value — so a line of millions of
  * nested brackets costs a bit per level, not an array or object per level (a 20 MB line of `[[[…` took
  * 2.6 GB to build and cap). Their kinds are kept in a byte stack for the closing brackets.
+ *
+ * `maxNodes`: values built inside containers (the node cap, ../width.ts), counted as each starts (an object's
+ * member at its key). A member that would pass it cuts its container: the rest of it is read and checked
+ * like a container below the depth cap, and when it closes it gets `wideNote` (an array's last element, an
+ * object's `wideKey`) — what `capWidth` makes of the full value — so a line of millions of small containers
+ * side by side builds only the first `maxNodes`.
  */
 
 type Container = { array: unknown[]; object: null; key: string } | { array: null; object: Record<string, unknown>; key: string }
@@ -67,15 +73,25 @@ export class JsonPieceParser {
   /** Open containers below `maxDepth` (not built), and their kinds (1: array, 0: object), innermost last. */
   private skipped = 0
   private skipKinds = new Uint8Array(64)
+  private readonly maxNodes: number
+  private readonly wideNote: string
+  private readonly wideKey: string
+  /** Nodes built so far, and whether the outermost skipped container is the innermost built one's cut rest. */
+  private nodes = 0
+  private cutOpen = false
 
   /**
    * `skipBom`: a leading U+FEFF is dropped first (the reader does so for line 1). `maxDepth`: levels of
-   * containers built; a deeper one becomes `deepNote` (default: no cap).
+   * containers built; a deeper one becomes `deepNote` (default: no cap). `maxNodes`: values built inside
+   * containers; a container cut short gets `wideNote`, under `wideKey` in an object (default: no cap).
    */
-  constructor(options: { skipBom?: boolean; maxDepth?: number; deepNote?: string } = {}) {
+  constructor(options: { skipBom?: boolean; maxDepth?: number; deepNote?: string; maxNodes?: number; wideNote?: string; wideKey?: string } = {}) {
     this.bomPending = options.skipBom === true
     this.maxDepth = options.maxDepth ?? Infinity
     this.deepNote = options.deepNote ?? ''
+    this.maxNodes = options.maxNodes ?? Infinity
+    this.wideNote = options.wideNote ?? ''
+    this.wideKey = options.wideKey ?? ''
   }
 
   /** True while everything pushed is whitespace to `String#trim` (how the reader tells a blank line). */
@@ -156,6 +172,7 @@ export class JsonPieceParser {
         case Want.Key:
           if (c === 0x22) {
             this.stringIsKey = true
+            if (this.skipped === 0) this.member(false)
             i = this.openString(piece, i + 1)
             if (i < 0) return
             continue
@@ -174,6 +191,8 @@ export class JsonPieceParser {
           }
         // fall through: a value
         case Want.Value:
+          // An array's member starts here (an object's started at its key).
+          if (this.skipped === 0 && (this.stack[this.stack.length - 1]?.array ?? null) !== null) this.member(true)
           if (c === 0x22) {
             this.stringIsKey = false
             i = this.openString(piece, i + 1)
@@ -318,13 +337,34 @@ export class JsonPieceParser {
   private close(): void {
     if (this.skipped > 0) {
       this.skipped--
+      if (this.skipped > 0) this.want = Want.CommaOrClose
+      else if (this.cutOpen) {
+        // The rest of a container cut by the node cap is read: the container ends with the note.
+        this.cutOpen = false
+        const top = this.stack.pop() as Container
+        if (top.array !== null) top.array.push(this.wideNote)
+        else setKey(top.object, this.wideKey, this.wideNote)
+        this.value(top.array ?? top.object)
+      }
       // The outermost container below the cap is complete: it stands as the note.
-      if (this.skipped === 0) this.value(this.deepNote)
-      else this.want = Want.CommaOrClose
+      else this.value(this.deepNote)
       return
     }
     const top = this.stack.pop() as Container
     this.value(top.array ?? top.object)
+  }
+
+  /**
+   * A member of the innermost built container starts (`array`: its kind): counted, or, past `maxNodes`,
+   * the start of that container's rest, read as a skipped container of its kind.
+   */
+  private member(array: boolean): void {
+    if (this.nodes < this.maxNodes) {
+      this.nodes++
+      return
+    }
+    this.skip(array)
+    this.cutOpen = true
   }
 
   /** Opens a container below the cap: only its kind is kept. */

@@ -1,8 +1,8 @@
 /**
  * Hostile input *shapes* (issue 32, point 3), generated as the stored log text in pieces so that a bench
  * can stream hundreds of MB to disk and a test can join a few KB: one tool result of millions of short
- * lines, one tool result of one huge flat line, runs of blank lines and runs of unparsable lines between
- * events. Each is a real session around the shape (header, a turn with a prompt, a `bash` call and its
+ * lines, one tool result of one huge flat line, one tool result of millions of small JSON objects side by
+ * side, runs of blank lines and runs of unparsable lines between events. Each is a real session around the shape (header, a turn with a prompt, a `bash` call and its
  * result, a closing answer), written by the typed builder, so everything but the shape is a log dsh could
  * have written. Pure (no node:*): the adversarial suite and the memory bench write the pieces themselves.
  * Same arguments, same bytes.
@@ -19,10 +19,10 @@ export interface ShapeOptions {
 }
 
 /**
- * A session whose one `bash` result is `body` (JSON-string content, already escaped, in pieces), followed
- * by a closing answer. Returns the log's pieces in order.
+ * A session whose one `bash` result is `body` (JSON-string content, already escaped, in pieces; with `raw`,
+ * JSON text that is the whole result value), followed by a closing answer. Returns the log's pieces in order.
  */
-function* withResultBody(options: ShapeOptions, command: string, body: Iterable<string>): Generator<string> {
+function* withResultBody(options: ShapeOptions, command: string, body: Iterable<string>, raw = false): Generator<string> {
   const b = session({ id: options.id ?? 'shape', version: options.version ?? 4 })
   b.turnStart()
   b.user(`run ${command}`)
@@ -36,10 +36,11 @@ function* withResultBody(options: ShapeOptions, command: string, body: Iterable<
   b.stepEnd()
   b.turnEnd()
   const text = b.jsonl()
-  const at = text.indexOf(MARK)
+  // The marker sits in a JSON string: a raw body takes the place of its quotes too.
+  const at = text.indexOf(MARK) - (raw ? 1 : 0)
   yield text.slice(0, at)
   yield* body
-  yield text.slice(at + MARK.length)
+  yield text.slice(at + MARK.length + (raw ? 2 : 0))
 }
 
 /** Pieces of about `size` characters from `count` repetitions of `unit` (no piece is one giant string). */
@@ -73,6 +74,18 @@ export function* flatLineSession(chars: number, options: ShapeOptions = {}): Gen
     yield* repeated(unit, Math.floor(chars / unit.length))
     yield unit.slice(0, chars % unit.length)
   })())
+}
+
+/**
+ * One `bash` result whose value is one JSON array of `items` small objects (`[{"a":1},…]`: 8 bytes of log
+ * each, two JSON nodes; the issue 32 fuzz pass's shape, kept by the node cap of ../width.ts).
+ */
+export function* wideResultSession(items: number, options: ShapeOptions = {}): Generator<string> {
+  yield* withResultBody(options, 'jq -c "[.[] | {a}]" data.json', (function* () {
+    yield '['
+    yield* repeated('{"a":1},', Math.max(0, items - 1))
+    yield '{"a":1}]'
+  })(), true)
 }
 
 /** Kinds of lines a run of unreadable lines is made of. */

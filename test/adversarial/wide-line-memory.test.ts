@@ -1,0 +1,72 @@
+/**
+ * Memory on one log line of millions of small containers side by side (found by the issue 32 fuzz pass): a
+ * 16 MB tool result of `[{"a":1},{"a":1},…]` was kept whole in the model, two million objects, and peaked at
+ * 464 MB. A line's value now keeps at most `MAX_JSON_NODES` values (src/log/width.ts), the rest read and
+ * checked but not built, with a note where it was left out. The real CLI (dist/), run in a child process under
+ * `--max-old-space-size=64`, builds, exports and inspects a 12 MB line of that shape and shows the note (the
+ * value itself is checked in src/log/json/piece-parser.test.ts and src/log/width.test.ts). No timing.
+ */
+import { spawn } from 'node:child_process'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MAX_JSON_NODES } from '../../src/log/width'
+import { wideLineSession } from './generators'
+import { cleanTemps, temp } from './harness'
+
+const BIN = fileURLToPath(new URL('../../bin/dsh-view.mjs', import.meta.url))
+const ITEMS = 1_500_000
+const NOTE = `more than ${MAX_JSON_NODES} values in one line`
+
+function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--max-old-space-size=64', BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d: Buffer) => {
+      stdout = (stdout + d.toString()).slice(-4000)
+    })
+    child.stderr.on('data', (d: Buffer) => {
+      stderr = (stderr + d.toString()).slice(-4000)
+    })
+    child.on('error', reject)
+    child.on('close', code => resolve({ code, stdout, stderr }))
+  })
+}
+
+let root = ''
+let dir = ''
+beforeAll(() => {
+  dir = temp('dv-wide-line-')
+  root = join(dir, 'root')
+  const sessionDir = join(root, '--home-dev-project--', 'wide-line')
+  mkdirSync(sessionDir, { recursive: true })
+  writeFileSync(join(sessionDir, 'session.jsonl'), wideLineSession('wide-line', ITEMS))
+})
+afterAll(cleanTemps)
+
+describe(`a line of ${ITEMS.toLocaleString('en-US')} small objects side by side under a 64 MB heap`, () => {
+  it('builds, the result cut with the note', async () => {
+    const site = join(dir, 'site')
+    const run = await runCli(['build', root, '-o', site, '-q'])
+    expect(run.stderr).not.toContain('heap out of memory')
+    expect(run.code).toBe(0)
+    const page = readFileSync(join(site, 'sessions', 'wide-line.html'), 'utf8')
+    expect(page.includes('Done: the output is above.')).toBe(true)
+    expect(page.includes(NOTE)).toBe(true)
+  })
+
+  it('exports and inspects', async () => {
+    const file = join(dir, 'export.html')
+    const exported = await runCli(['export', root, '-o', file, '-q'])
+    expect(exported.stderr).not.toContain('heap out of memory')
+    expect(exported.code).toBe(0)
+    const html = readFileSync(file, 'utf8')
+    expect(html.includes('Done: the output is above.')).toBe(true)
+    expect(html.includes(NOTE)).toBe(true)
+    const inspected = await runCli(['inspect', root, '-q'])
+    expect(inspected.stderr).not.toContain('heap out of memory')
+    expect(inspected.code).toBe(0)
+  })
+})
