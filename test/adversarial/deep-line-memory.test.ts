@@ -6,28 +6,14 @@
  * real CLI (dist/), run in a child process under `--max-old-space-size=64`, builds, exports and inspects it
  * (the value itself is checked in src/log/json/piece-parser.test.ts). No timing.
  */
-import { spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deepLineSession } from './generators'
+import { runCliChild as runCli } from './cli-child'
 import { cleanTemps, temp } from './harness'
 
-const BIN = fileURLToPath(new URL('../../bin/dsh-view.mjs', import.meta.url))
 const DEPTH = 4_000_000
-
-function runCli(args: string[]): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--max-old-space-size=64', BIN, ...args], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NO_COLOR: '1' } })
-    let stderr = ''
-    child.stderr.on('data', (d: Buffer) => {
-      stderr = (stderr + d.toString()).slice(-4000)
-    })
-    child.on('error', reject)
-    child.on('close', code => resolve({ code, stderr }))
-  })
-}
 
 let root = ''
 let dir = ''

@@ -18,7 +18,6 @@ import fc from 'fast-check'
 import { zipSync } from 'fflate'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildInto } from '../support/build'
-import { startTestLive } from '../live-e2e/harness'
 import { damagedZips, deepJson, PROTO_NAMES, withLongCwd, writeRoot } from './generators'
 import { MAX_JSON_NODES } from '../../src/log/width'
 import { cleanTemps, run, temp, tmpFilesUnder } from './harness'
@@ -26,6 +25,7 @@ import { checkPaths } from '../../src/redact/node/check'
 import { DEFAULT_CONFIG } from '../../src/redact/scan'
 import { PASSWORD, TOKEN_BODY } from './secret-generators'
 import { FAR_TIME, withLineRun } from './trust-generators'
+import { expectLiveServesEveryPage } from './live-serves'
 
 afterAll(cleanTemps)
 
@@ -156,18 +156,7 @@ const mutatedLogs = (picks: { log: number; mutations: Mutation[]; cycle: boolean
 async function liveServesEveryPage(picks: { log: number; mutations: Mutation[]; cycle: boolean }[]): Promise<void> {
   const root = writeRoot(temp(), mutatedLogs(picks))
   const report = await buildInto([root], join(temp(), 'site'), { highlight: false, highlightWorker: null })
-  const { live } = await startTestLive([root])
-  try {
-    const state = (await (await fetch(`${live.url}live/site`)).json()) as { pages: { href: string }[] }
-    expect(state.pages).toHaveLength(report.sessions)
-    for (const page of state.pages) {
-      const res = await fetch(new URL(page.href, live.url))
-      expect(res.status, page.href).toBe(200)
-      await res.text()
-    }
-  } finally {
-    await live.close()
-  }
+  await expectLiveServesEveryPage(root, report.sessions)
 }
 
 /** Build, export, snapshot, a `--redact` export and `--latest` of the picked logs: nothing crashes, every log is a session. */

@@ -13,32 +13,18 @@
  * machines). Before this bound, the export of this log peaked at ~235 MB (the search index's copies, side
  * files as two-byte strings, the whole file joined in memory). No timing.
  */
-import { spawn } from 'node:child_process'
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { shortLinesSession } from '../../src/log/testing/shapes'
 import { tempDir } from '../support/build'
+import { BIN, peakRssMb, peakRssPreload, runCliChild as runCli } from './cli-child'
 
-const BIN = fileURLToPath(new URL('../../bin/dsh-view.mjs', import.meta.url))
 const LINES = 2_000_000
 
 /** Memory a build or export holds before a log's size counts (see the module comment). */
 const FLOOR_MB = 150
 const BIG_MB = 20
-
-function runCli(args: string[], node: string[] = ['--max-old-space-size=64']): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...node, BIN, ...args], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NO_COLOR: '1' } })
-    let stderr = ''
-    child.stderr.on('data', (d: Buffer) => {
-      stderr = (stderr + d.toString()).slice(-4000)
-    })
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stderr }))
-  })
-}
 
 async function writeRoot(root: string, lines: number): Promise<number> {
   const sessionDir = join(root, '--home-dev-project--', 'short-lines')
@@ -87,15 +73,9 @@ describe(`peak memory on a ${BIG_MB} MB log of one result of short lines`, () =>
   beforeAll(async () => {
     bigRoot = join(dir, 'big')
     logBytes = await writeRoot(bigRoot, Math.round((BIG_MB * 1e6) / 3))
-    preload = join(dir, 'report-rss.cjs')
-    // maxRSS is in kilobytes; written on exit, after everything the command did.
-    writeFileSync(preload, "process.on('exit', () => process.stderr.write('\\nPEAK_RSS_KB ' + process.resourceUsage().maxRSS + '\\n'))\n")
+    preload = peakRssPreload(dir)
   })
-  const peakOf = (stderr: string): number => {
-    const kb = /PEAK_RSS_KB (\d+)/.exec(stderr)?.[1]
-    if (kb === undefined) throw new Error(`no peak reported: ${stderr}`)
-    return Number(kb) * 1024
-  }
+  const peakOf = (stderr: string): number => peakRssMb(stderr) * 1024 * 1024
   const bound = () => 3 * logBytes + FLOOR_MB * 1024 * 1024
 
   it('build stays within 3× the log plus the floor', async () => {

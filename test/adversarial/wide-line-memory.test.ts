@@ -6,34 +6,16 @@
  * `--max-old-space-size=64`, builds, exports and inspects a 12 MB line of that shape and shows the note (the
  * value itself is checked in src/log/json/piece-parser.test.ts and src/log/width.test.ts). No timing.
  */
-import { spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_JSON_NODES } from '../../src/log/width'
 import { wideLineSession } from './generators'
+import { runCliChild as runCli } from './cli-child'
 import { cleanTemps, temp } from './harness'
 
-const BIN = fileURLToPath(new URL('../../bin/dsh-view.mjs', import.meta.url))
 const ITEMS = 1_500_000
 const NOTE = `more than ${MAX_JSON_NODES} values in one line`
-
-function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--max-old-space-size=64', BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d: Buffer) => {
-      stdout = (stdout + d.toString()).slice(-4000)
-    })
-    child.stderr.on('data', (d: Buffer) => {
-      stderr = (stderr + d.toString()).slice(-4000)
-    })
-    child.on('error', reject)
-    child.on('close', code => resolve({ code, stdout, stderr }))
-  })
-}
 
 let root = ''
 let dir = ''

@@ -9,16 +9,14 @@
  * built; an archive whose directory cannot be read (cut short, absurd counts) is the build's reported
  * problem. Build, export and inspect of the bomb are checked. Memory is the real CLI's own peak RSS (dist/, a child process under a 64 MB heap), no timing.
  */
-import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { zipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { damagedZips, plainSession, writeZipStream, zipBombPieces } from './generators'
 import { cleanTemps, run, temp } from './harness'
+import { peakRssMb, peakRssPreload, runCliChild, SMALL_HEAP } from './cli-child'
 
-const BIN = fileURLToPath(new URL('../../bin/dsh-view.mjs', import.meta.url))
 const BOMB_MB = 300
 /** The bound on the bomb's build: a one-session build's floor (~90–140 MB) with room, far under the entry. */
 const BOMB_BOUND_MB = 220
@@ -66,18 +64,15 @@ describe(`a zip bomb: ${BOMB_MB} MiB of one line in a small archive`, () => {
   beforeAll(() => {
     dir = temp('dv-zip-bomb-')
     writeZipStream(join(dir, 'bomb.zip'), [{ name: 'session.jsonl', pieces: zipBombPieces('bomb', BOMB_MB) }])
-    preload = join(dir, 'report-rss.cjs')
-    // maxRSS is in kilobytes; written on exit, after everything the command did.
-    writeFileSync(preload, "process.on('exit', () => process.stderr.write('\\nPEAK_RSS_KB ' + process.resourceUsage().maxRSS + '\\n'))\n")
+    preload = peakRssPreload(dir)
   }, 120_000)
 
   it(`builds under a 64 MB heap within ${BOMB_BOUND_MB} MB, the line reported and skipped`, async () => {
     const site = join(dir, 'site')
-    const child = await runCli(['--max-old-space-size=64', '--require', preload, BIN, 'build', join(dir, 'bomb.zip'), '-o', site, '-q'])
+    const child = await runCliChild(['build', join(dir, 'bomb.zip'), '-o', site, '-q'], [...SMALL_HEAP, '--require', preload])
     expect(child.stderr).not.toContain('heap out of memory')
     expect(child.code).toBe(0)
-    const kb = Number(/PEAK_RSS_KB (\d+)/.exec(child.stderr)?.[1])
-    expect(kb / 1024).toBeLessThanOrEqual(BOMB_BOUND_MB)
+    expect(peakRssMb(child.stderr)).toBeLessThanOrEqual(BOMB_BOUND_MB)
     const page = readFileSync(join(site, 'sessions', 'bomb.html'), 'utf8')
     expect(page).toContain('After the bomb.')
     expect(page).toMatch(/longer than the \d+-byte line limit; skipped/)
@@ -86,23 +81,12 @@ describe(`a zip bomb: ${BOMB_MB} MiB of one line in a small archive`, () => {
   it(`exports and inspects under a 64 MB heap within ${BOMB_BOUND_MB} MB`, async () => {
     const file = join(dir, 'bomb.html')
     for (const args of [['export', join(dir, 'bomb.zip'), '-o', file, '-q'], ['inspect', join(dir, 'bomb.zip'), '-q']]) {
-      const child = await runCli(['--max-old-space-size=64', '--require', preload, BIN, ...args])
+      const child = await runCliChild(args, [...SMALL_HEAP, '--require', preload])
       expect(child.stderr, args[0]).not.toContain('heap out of memory')
       expect(child.code, args[0]).toBe(0)
-      expect(Number(/PEAK_RSS_KB (\d+)/.exec(child.stderr)?.[1]) / 1024, args[0]).toBeLessThanOrEqual(BOMB_BOUND_MB)
+      expect(peakRssMb(child.stderr), args[0]).toBeLessThanOrEqual(BOMB_BOUND_MB)
     }
     expect(readFileSync(file, 'utf8')).toContain('After the bomb.')
   }, 120_000)
 })
 
-function runCli(args: string[]): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NO_COLOR: '1' } })
-    let stderr = ''
-    child.stderr.on('data', (d: Buffer) => {
-      stderr = (stderr + d.toString()).slice(-4000)
-    })
-    child.on('error', reject)
-    child.on('close', code => resolve({ code, stderr }))
-  })
-}
