@@ -7,6 +7,7 @@
  * `capJson` adds the size cap (./width.ts: at most `MAX_JSON_NODES` values a line), depth first.
  */
 import { capWidth, MAX_JSON_NODES } from './width'
+import { defineOwnKey } from './json/own-key'
 
 /** Levels of arrays/objects kept; the 101st level becomes `DEPTH_NOTE`. */
 export const MAX_JSON_DEPTH = 100
@@ -68,7 +69,7 @@ export function capDepth<T>(value: T, max = MAX_JSON_DEPTH): T | unknown {
       const copy: Record<string, unknown> = {}
       for (const [k, c] of Object.entries(from)) {
         // Defined now, filled by its job: the key order stays the source's whatever order the jobs run in.
-        Object.defineProperty(copy, k, { value: undefined, writable: true, enumerable: true, configurable: true })
+        defineOwnKey(copy, k, undefined)
         jobs.push({ from: c, into: copy, key: k, d: d + 1 })
       }
       into[key] = copy

@@ -23,6 +23,7 @@ import { ChunkHold, MAX_HELD_CHARS, type ChunkMode, type DeltaTap } from './supe
 import { JsonPieceParser } from './json/piece-parser'
 import { KeptHead, type LongLineInput } from './long-line'
 import { knownTime } from './time'
+import { defineOwnKey } from './json/own-key'
 
 export type { ChunkMode, DeltaKind, DeltaTap } from './superseded'
 export type { LongLineInput } from './long-line'
@@ -413,6 +414,6 @@ function invalid(pos: LinePosition, text: string, code: InvalidCode, reason: str
 /** `record` without `key` (a copy; keys are defined, so a `__proto__` key stays an own key). */
 function withoutKey(record: Rec, key: string): Rec {
   const copy: Rec = {}
-  for (const [k, v] of Object.entries(record)) if (k !== key) Object.defineProperty(copy, k, { value: v, writable: true, enumerable: true, configurable: true })
+  for (const [k, v] of Object.entries(record)) if (k !== key) defineOwnKey(copy, k, v)
   return copy
 }

@@ -12,6 +12,7 @@
  * value that reaches the cap and holds an object with integer-like keys (JavaScript lists them first) or a
  * key twice (the text has a member more); either way the line keeps at most the cap, deterministically.
  */
+import { defineOwnKey } from './json/own-key'
 
 /**
  * Nodes a line's value keeps. The corpus's fullest line (a request header: system prompt and tool schemas)
@@ -84,14 +85,10 @@ function cutAt(stack: Frame[], note: string): unknown {
     const copy: Record<string, unknown> = {}
     const source = from as Record<string, unknown>
     // Defined, not assigned: a `__proto__` key stays an own data key, as JSON.parse makes it.
-    for (let i = 0; i < whole; i++) define(copy, keys[i] as string, source[keys[i] as string])
-    if (!innermost) define(copy, keys[next - 1] as string, inner)
-    if (cut) define(copy, WIDTH_NOTE_KEY, note)
+    for (let i = 0; i < whole; i++) defineOwnKey(copy, keys[i] as string, source[keys[i] as string])
+    if (!innermost) defineOwnKey(copy, keys[next - 1] as string, inner)
+    if (cut) defineOwnKey(copy, WIDTH_NOTE_KEY, note)
     inner = copy
   }
   return inner
-}
-
-function define(object: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true })
 }

@@ -22,6 +22,7 @@
  * object's `wideKey`) — what `capWidth` makes of the full value — so a line of millions of small containers
  * side by side builds only the first `maxNodes`.
  */
+import { defineOwnKey } from './own-key'
 
 type Container = { array: unknown[]; object: null; key: string } | { array: null; object: Record<string, unknown>; key: string }
 
@@ -380,7 +381,7 @@ export class JsonPieceParser {
 
 /** `object[key] = value` as JSON.parse does it: `__proto__` is an own data property, not the prototype. */
 function setKey(object: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true })
+  if (key === '__proto__') defineOwnKey(object, key, value)
   else object[key] = value
 }
 
