@@ -359,27 +359,21 @@ async function refold(member: FamilyMember, ctx: FamilyContext, result: FamilyRe
  */
 function damagedFold(member: FamilyMember, stage: FailedStage, error: unknown, result: FamilyResult): Extract<FoldResult, { ok: true }> {
   const { reason, line } = failureReason(stage, error)
+  return damagedPage(member, reason, line, result)
+}
+
+/** The damaged-session page of a log that cannot be read at all: why, and the header line when it is what is missing. */
+function unreadableFold(member: FamilyMember, error: string, result: FamilyResult): Extract<FoldResult, { ok: true }> {
+  return damagedPage(member, error, /^missing session header\b/.test(error) ? 1 : null, result)
+}
+
+/** A damaged-session page saying `reason` (at `line`, when one is to blame), and the problem it reports. */
+function damagedPage(member: FamilyMember, reason: string, line: number | null, result: FamilyResult): Extract<FoldResult, { ok: true }> {
   result.problems.push({ path: member.source.display, message: reason })
   return {
     ok: true,
     conversation: damagedConversation(member.header, reason, line),
     warnings: [{ path: member.source.display, line, message: reason }],
-    warningCount: 1,
-    tornTail: false,
-    lines: 0,
-    lastSeq: -1,
-    trajectory: null,
-  }
-}
-
-/** The damaged-session page of a log that cannot be read at all: why, and the header line when it is what is missing. */
-function unreadableFold(member: FamilyMember, error: string, result: FamilyResult): Extract<FoldResult, { ok: true }> {
-  result.problems.push({ path: member.source.display, message: error })
-  const line = /^missing session header\b/.test(error) ? 1 : null
-  return {
-    ok: true,
-    conversation: damagedConversation(member.header, error, line),
-    warnings: [{ path: member.source.display, line, message: error }],
     warningCount: 1,
     tornTail: false,
     lines: 0,
