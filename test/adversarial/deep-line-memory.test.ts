@@ -6,10 +6,10 @@
  * real CLI (dist/), run in a child process under `--max-old-space-size=64`, builds, exports and inspects it
  * (the value itself is checked in src/log/json/piece-parser.test.ts). No timing.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { deepLineSession } from './generators'
+import { deepLineSession, writeRoot } from './generators'
 import { runCliChild as runCli } from './cli-child'
 import { cleanTemps, temp } from './harness'
 
@@ -19,10 +19,7 @@ let root = ''
 let dir = ''
 beforeAll(() => {
   dir = temp('dv-deep-line-')
-  root = join(dir, 'root')
-  const sessionDir = join(root, '--home-dev-project--', 'deep-line')
-  mkdirSync(sessionDir, { recursive: true })
-  writeFileSync(join(sessionDir, 'session.jsonl'), deepLineSession('deep-line', DEPTH))
+  root = writeRoot(join(dir, 'root'), [{ name: 'deep-line', text: deepLineSession('deep-line', DEPTH) }])
 })
 afterAll(cleanTemps)
 

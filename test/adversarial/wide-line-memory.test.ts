@@ -6,11 +6,11 @@
  * `--max-old-space-size=64`, builds, exports and inspects a 12 MB line of that shape and shows the note (the
  * value itself is checked in src/log/json/piece-parser.test.ts and src/log/width.test.ts). No timing.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_JSON_NODES } from '../../src/log/width'
-import { wideLineSession } from './generators'
+import { wideLineSession, writeRoot } from './generators'
 import { runCliChild as runCli } from './cli-child'
 import { cleanTemps, temp } from './harness'
 
@@ -21,10 +21,7 @@ let root = ''
 let dir = ''
 beforeAll(() => {
   dir = temp('dv-wide-line-')
-  root = join(dir, 'root')
-  const sessionDir = join(root, '--home-dev-project--', 'wide-line')
-  mkdirSync(sessionDir, { recursive: true })
-  writeFileSync(join(sessionDir, 'session.jsonl'), wideLineSession('wide-line', ITEMS))
+  root = writeRoot(join(dir, 'root'), [{ name: 'wide-line', text: wideLineSession('wide-line', ITEMS) }])
 })
 afterAll(cleanTemps)
 

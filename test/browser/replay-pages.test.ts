@@ -19,11 +19,7 @@ const TURNS = 120
 
 const longSession = (): string => toolTurnsSession({
   id: 'long-replay',
-  cwd: '/home/dev/long',
   turns: TURNS,
-  prompt: t => `Turn ${t}: list the files`,
-  command: t => `ls -la dir${t}`,
-  description: t => `List dir${t}`,
   output: t => Array.from({ length: 300 }, (_, i) => `file-${t}-${i}.txt  ${'x'.repeat(60)}`).join('\n'),
   answer: t => `Turn ${t} done.`,
 })

@@ -17,11 +17,7 @@ const HUGE_LINES = 20_000
 
 const longSession = (): string => toolTurnsSession({
   id: 'long-session',
-  cwd: '/home/dev/long',
   turns: TURNS,
-  prompt: t => `Turn ${t}: list the files`,
-  command: t => `ls -la dir${t}`,
-  description: t => `List dir${t}`,
   output: t => Array.from({ length: t === 7 ? HUGE_LINES : 300 }, (_, i) => `\u001b[32mfile-${t}-${i}.txt\u001b[0m  ${'x'.repeat(40)}`).join('\n'),
   answer: t => `Turn ${t} done. Here is *some* code:\n\n\`\`\`ts\nexport const turn${t} = ${t}\n\`\`\``,
 })

@@ -17,11 +17,7 @@ const TURNS = 120
 
 const longSession = (): string => toolTurnsSession({
   id: 'long-trajectory',
-  cwd: '/home/dev/long',
   turns: TURNS,
-  prompt: t => `Turn ${t}: list the files`,
-  command: t => `ls -la dir${t}`,
-  description: t => `List dir${t}`,
   output: t => Array.from({ length: 200 }, (_, i) => `file-${t}-${i}.txt  ${'x'.repeat(40)}`).join('\n'),
   answer: t => `Turn ${t} done.`,
 })

@@ -1,20 +1,22 @@
 /**
  * A long session of identical-shaped turns, for the tests that need many pages (pagination, the Trajectory's
  * pages, replay across pages, long-session page cuts): each turn is a prompt, one `bash` call with its output,
- * and an answer, in two steps. The caller says how many turns and what each turn's command, output and answer
- * read; the shape is fixed so the tests differ only in what they measure.
+ * and an answer, in two steps. The caller says how many turns and what each turn's output and answer read
+ * (and, if not the default listing of `dir<t>`, its prompt and command); the shape is fixed so the tests
+ * differ only in what they measure.
  */
 import { session, toolCallBlock } from './session'
 
 export interface ToolTurnsOptions {
   id: string
-  cwd: string
+  /** Default `/home/dev/long`. */
+  cwd?: string
   turns: number
-  /** The prompt of turn `t` (1-based). */
-  prompt: (t: number) => string
-  /** The `bash` command of turn `t`; its description is `description(t)`. */
-  command: (t: number) => string
-  description: (t: number) => string
+  /** The prompt of turn `t` (1-based); default `Turn t: list the files`. */
+  prompt?: (t: number) => string
+  /** The `bash` command of turn `t` (default `ls -la dir<t>`); its description is `description(t)` (default `List dir<t>`). */
+  command?: (t: number) => string
+  description?: (t: number) => string
   /** The tool's output in turn `t`. */
   output: (t: number) => string
   /** The assistant's closing answer in turn `t`. */
@@ -23,12 +25,13 @@ export interface ToolTurnsOptions {
 
 /** The session as JSONL (src/log/testing/session.ts writes the events). */
 export function toolTurnsSession(o: ToolTurnsOptions): string {
-  const s = session({ id: o.id, cwd: o.cwd })
+  const { prompt = t => `Turn ${t}: list the files`, command = t => `ls -la dir${t}`, description = t => `List dir${t}` } = o
+  const s = session({ id: o.id, cwd: o.cwd ?? '/home/dev/long' })
   for (let t = 1; t <= o.turns; t++) {
     const callId = `call-${t}`
-    const args = { command: o.command(t), description: o.description(t) }
+    const args = { command: command(t), description: description(t) }
     s.turnStart()
-    s.user(o.prompt(t))
+    s.user(prompt(t))
     s.stepStart()
     s.assistant([toolCallBlock(callId, 'bash', args)])
     s.call('bash', args, callId)
