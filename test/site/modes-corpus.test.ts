@@ -14,7 +14,7 @@ import type { PageRow, ToolRowModel } from '../../src/cards/types'
 import { viewModel } from '../../src/cards/view-model'
 import { VIEW_MODES } from '../../src/cards/view-mode'
 import { parseLogText } from '../../src/log/json/parse-text'
-import { MAX_PAGE_BYTES, MAX_PAGE_NODES, measure } from '../../src/site/render/measure'
+import { MAX_PAGE_BYTES, MAX_PAGE_NODES, measure } from '../../src/site/render/pages/measure'
 import { buildInto, tempDir } from '../support/build'
 import { treeOf } from '../support/files'
 

@@ -3,7 +3,7 @@
  * value is parsed from its text runs as they arrive (./piece-parser.ts), and only its first
  * `LONG_LINE_KEPT` characters stay, for an unreadable-line entry (not JSON, a bad envelope, a seq gap) to
  * show with a note of what was left out. Such an entry still names the line and its byte offset; the page
- * showed a long line cut to its first and last few screenfuls anyway (src/site/render/cut.ts), with the
+ * showed a long line cut to its first and last few screenfuls anyway (src/site/render/pages/cut.ts), with the
  * whole line in a side file, which now holds this head and note instead of a copy of a many-MB line.
  */
 import type { LinePosition, ParsedLine } from '../parsed-line'

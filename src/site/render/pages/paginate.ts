@@ -6,9 +6,9 @@
  * first makes that rare by cutting the piece's rows harder: `splitSection`, the one step that calls back
  * into a renderer, for sizes and re-cut rows).
  */
-import type { PageRow, PageSection } from '../../cards/types'
+import type { PageRow, PageSection } from '../../../cards/types'
 import { CAP_LEVELS } from './cut'
-import { withoutHighlight } from './enrich'
+import { withoutHighlight } from '../enrich'
 import { add, fits, ZERO, type Size } from './measure'
 
 /** Page index → the piece indices on it, in order. `limits[i]` is the room on page i (page 1 may be smaller). */

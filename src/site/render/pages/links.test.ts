@@ -4,7 +4,7 @@
  * taken for one (the `data-x="t"` tab form the parser also read was never written; its path is gone).
  */
 import { describe, expect, it } from 'vitest'
-import { linkHtml } from '../../../components/trajectory/ledger-html'
+import { linkHtml } from '../../../../components/trajectory/ledger-html'
 import { countDeferredLinks, resolveLinks } from './links'
 
 const resolve = (id: string) => (id === 'rec-2' ? 'p2.html#rec-2' : `#${id}`)

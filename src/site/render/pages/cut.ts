@@ -12,12 +12,12 @@
 import { createHash } from 'node:crypto'
 import type {
   AnsiLine, CodeBlock, CopyControl, DiffRow, PageRow, PageSection, RowBody, RowWindow, SearchRow, ToolRowModel,
-} from '../../cards/types'
-import { groupDigits } from '../../cards/format'
-import { plainText } from '../../cards/plain-text'
-import { detailsText } from '../../cards/details/text'
-import type { DetailItem, DetailsBody } from '../../cards/details/types'
-import type { RowExtra, SiteText } from '../types'
+} from '../../../cards/types'
+import { groupDigits } from '../../../cards/format'
+import { plainText } from '../../../cards/plain-text'
+import { detailsText } from '../../../cards/details/text'
+import type { DetailItem, DetailsBody } from '../../../cards/details/types'
+import type { RowExtra, SiteText } from '../../types'
 
 export interface Caps {
   /** Characters of one text field. */

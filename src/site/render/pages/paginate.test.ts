@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { PageRow, PageSection } from '../../cards/types'
+import type { PageRow, PageSection } from '../../../cards/types'
 import { CAP_LEVELS } from './cut'
 import { LONG_SESSION_PAGES, LONG_SESSION_SHARE, packPages, packSession, splitRows, splitSection, visiblePages } from './paginate'
 

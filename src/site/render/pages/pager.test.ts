@@ -1,7 +1,7 @@
 /** The pager model (./pager.ts): first/last, previous/next, a window of numbers, ellipses where pages are skipped. */
 import { describe, expect, it } from 'vitest'
 import { pagerNav } from './pager'
-import { siteText } from '../strings'
+import { siteText } from '../../strings'
 
 const text = siteText('en')
 /** The numbers as a pager shows them: `…` for an ellipsis, `[n]` for the current page. */

@@ -4,7 +4,7 @@
  * only draw it (components/layout/PageNav.tsx), the live page builds the same model in the browser.
  */
 import { visiblePages } from './paginate'
-import type { Link, PageNav, SiteText } from '../types'
+import type { Link, PageNav, SiteText } from '../../types'
 
 /** Page `page` of `pages`, with `hrefOf(p)` the link to page p and `label` the navigation's name. */
 export function pagerNav(page: number, pages: number, hrefOf: (p: number) => string, label: string, text: SiteText): PageNav {

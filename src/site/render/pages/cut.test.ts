@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import type { PageSection, RowBody, ToolRowModel } from '../../cards/types'
-import { viewModel } from '../../cards/view-model'
-import { assemble } from '../../conversation/builder'
-import { parseLogText } from '../../log/json/parse-text'
-import { session } from '../../log/testing/session'
+import type { PageSection, RowBody, ToolRowModel } from '../../../cards/types'
+import { viewModel } from '../../../cards/view-model'
+import { assemble } from '../../../conversation/builder'
+import { parseLogText } from '../../../log/json/parse-text'
+import { session } from '../../../log/testing/session'
 import { createHash } from 'node:crypto'
 import { CAP_LEVELS, clip, Cutter, cutSections, hashText, SUMMARY_CHARS, type Caps } from './cut'
-import { siteText } from '../strings'
+import { siteText } from '../../strings'
 
 const text = siteText('en')
 const caps: Caps = { chars: 2_000, lines: 10, lineChars: 50 }

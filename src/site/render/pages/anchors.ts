@@ -6,7 +6,7 @@
  * naming it in `<meta name="dsh-anchors">` — to forward `#id` links to the right page.
  */
 
-import { attributeValues, decodeAttribute } from '../html/markup-scan'
+import { attributeValues, decodeAttribute } from '../../html/markup-scan'
 
 /** The `id` attribute values in rendered markup (start tags only, not text that reads like one), unescaped, in document order. */
 export function collectIds(html: string): string[] {
