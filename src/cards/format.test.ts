@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { formatDuration, formatRate, formatTokens, groupDigits, timeLabel } from './format'
 
 describe('format', () => {
-  it.each<[number, string]>([[0, '0ms'], [850.4, '850ms'], [1_000, '1.0s'], [12_345, '12.3s'], [65_000, '1m 05s'], [3_725_000, '1h 02m'], [-1, '0ms'], [Number.NaN, '0ms']])(
+  it.each<[number, string]>([[0, '0ms'], [850.4, '850ms'], [1_000, '1.0s'], [12_345, '12.3s'], [65_000, '1m 05s'], [3_725_000, '1h 02m'], [-1, '0ms'], [Number.NaN, '0ms'], [1e308, '2501999792h 59m'], [Number.MAX_SAFE_INTEGER, '2501999792h 59m']])(
     'formatDuration(%s) = %s', (ms, text) => expect(formatDuration(ms)).toBe(text))
   // zh units as dsh's duration.*Unit keys (cards-current.md §12.1).
   it.each<[number, string]>([[850.4, '850毫秒'], [12_345, '12.3秒'], [65_000, '1分05秒'], [3_725_000, '1小时02分'], [-1, '0毫秒']])(

@@ -18,7 +18,9 @@ export function formatDuration(ms: number, locale: Locale = 'en'): string {
   if (!Number.isFinite(ms) || ms < 0) return `0${u.ms}`
   if (ms < 1_000) return `${Math.round(ms)}${u.ms}`
   if (ms < 60_000) return `${(ms / 1_000).toFixed(1)}${u.s}`
-  const seconds = Math.floor(ms / 1_000)
+  // A log's figure (a retry's delayMs of 1e308) may pass any real duration: past 2^53 ms (285,000 years)
+  // it is shown as that, so the hours stay digits, never `2.7777777777777776e+301h`.
+  const seconds = Math.floor(Math.min(ms, Number.MAX_SAFE_INTEGER) / 1_000)
   if (seconds < 3_600) return `${Math.floor(seconds / 60)}${u.m}${pad(seconds % 60)}${u.s}`
   return `${Math.floor(seconds / 3_600)}${u.h}${pad(Math.floor((seconds % 3_600) / 60))}${u.m.trimEnd()}`
 }

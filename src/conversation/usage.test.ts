@@ -29,7 +29,7 @@ describe('RequestUsageCounter', () => {
     ['attempt and stream usage chunks count nothing', (s) => { s.stepStart(); s.push('assistant/attempt', { turn: 1, step: 1, stream: [{ time: 1, chunk: { type: 'usage', usage: u(99, 9) } }] }); s.chunk({ type: 'usage', usage: u(99, 9) }); s.assistant('ok', { usage: u(1, 1) }) }, 1, 1],
     ['a compaction counts its summary usage once', (s) => { s.push('compaction/start', { compactionId: 'c' }); s.push('compaction/summary', { compactionId: 'c', usage: u(20, 4) }); s.push('compaction/summary', { compactionId: 'c', usage: u(20, 4) }) }, 20, 1],
     ['a summary without its start counts nothing', (s) => { s.push('compaction/summary', { compactionId: 'c', usage: u(20, 4) }) }, 0, 0],
-    ['a malformed summary usage counts nothing', (s) => { s.push('compaction/start', { compactionId: 'c' }); s.push('compaction/summary', { compactionId: 'c', usage: { inputTokens: 'many' } }) }, 0, 0],
+    ['a malformed summary usage counts nothing', (s) => { s.push('compaction/start', { compactionId: 'c' }); s.push('compaction/summary', { compactionId: 'c', usage: { inputTokens: 'many' } as unknown as { inputTokens: number } }) }, 0, 0],
   ])('%s', (_name, build, input, requests) => {
     const counter = counted(build)
     expect(counter.totals.inputTokens).toBe(input)

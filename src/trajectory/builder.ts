@@ -11,6 +11,7 @@ import { runLength } from '../log/damage/invalid-runs'
 import type { ParsedLine } from '../log/parsed-line'
 import type { EventOf, KnownEvent } from '../log/events/schema'
 import { num, prop, str } from '../conversation/narrow'
+import { CountAccumulator } from '../conversation/counts'
 import { compactionRequestKey, RequestUsageCounter } from '../conversation/usage'
 import { derive } from './derive/snapshot'
 import { EVENT_ROLES } from './events'
@@ -38,6 +39,8 @@ export class TrajectoryBuilder {
   readonly #compactions = new Map<string, CompactionState>()
   readonly #inbox = new InboxClaims()
   readonly #usage = new RequestUsageCounter()
+  /** The one tool-call count (src/conversation/counts.ts): the totals read it, not the ledger's rows. */
+  readonly #counts = new CountAccumulator()
   readonly #unexplained: Unexplained[] = []
   #invalidLines = 0
   #line = 0
@@ -49,6 +52,7 @@ export class TrajectoryBuilder {
         case 'header':
           // The seed cut: a fork child's copied requests are the parent's (src/conversation/usage.ts).
           this.#usage.header(line.header)
+          this.#counts.header(line.header)
           break
         case 'event':
           this.#event(line.event)
@@ -69,6 +73,7 @@ export class TrajectoryBuilder {
       contributions: this.#contributions,
       prompts: this.#prompts.prompts,
       usage: this.#usage,
+      counts: this.#counts.counts(),
       unexplained: this.#unexplained,
       invalidLines: this.#invalidLines,
       trees: this.#trees.values(),
@@ -83,6 +88,7 @@ export class TrajectoryBuilder {
     // Fixtures write 0 where a clock was stripped; no event happens at the epoch (the conversation agrees).
     const event = stored.time !== null && stored.time <= 0 ? ({ ...stored, time: null } as KnownEvent) : stored
     this.#usage.take(event)
+    this.#counts.add(event)
     if (PromptFold.reads(event)) {
       const surface = this.#promptFold.surfaceEvent(event, this.#location.current)
       if (surface !== null) this.#contributions.push(surface.kind === 'header' ? { kind: 'header', header: surface.header } : { kind: 'system-prompt', node: surface.node })

@@ -6,8 +6,16 @@
 import { describe, expect, it } from 'vitest'
 import type { ContentBlock } from '../log/events/schema'
 import { session, text, toolCallBlock, type SessionBuilder } from '../log/testing/session'
+import { assemble } from '../conversation'
+import { linesOf } from '../conversation/testing'
 import { MAX_CALL_DEPTH } from './fold/tools'
 import { ledger, rows, trajectoryOf } from './testing'
+
+/** Root calls and sub-calls as the one count (src/conversation/counts.ts, through the Chat's fold) has them. */
+function totalsByTheOneCount(s: SessionBuilder): { toolCalls: number; subtoolCalls: number } {
+  const { stats } = assemble(linesOf(s)).facts
+  return { toolCalls: stats.toolCalls - stats.subToolCalls, subtoolCalls: stats.subToolCalls }
+}
 
 function withCall(name: string, args: unknown, finish: (s: SessionBuilder, callId: string) => void): SessionBuilder {
   const s = session()
@@ -103,6 +111,9 @@ describe('PTC sub-calls', () => {
       'sub-call lost: its parent is not a loaded call of c1',
       'sub-call orphan of call nobody, which no loaded tool/call or tool/result names',
     ])
+    // Unplaced, yet counted: the totals are the one count's (src/conversation/counts.ts), as `inspect` reads it.
+    expect(trajectoryOf(s).totals).toMatchObject(totalsByTheOneCount(s))
+    expect(trajectoryOf(s).totals.subtoolCalls).toBe(3)
   })
 
   it(`guards nesting at ${MAX_CALL_DEPTH} (the root counts), without recursion`, () => {
@@ -117,6 +128,10 @@ describe('PTC sub-calls', () => {
     const snapshot = trajectoryOf(s)
     expect(snapshot.records.filter((r) => r.kind === 'subtool')).toHaveLength(MAX_CALL_DEPTH - 1)
     expect(snapshot.unexplained.map((u) => u.reason)).toEqual([`sub-call c1/${MAX_CALL_DEPTH} under c1/${MAX_CALL_DEPTH - 1} nests deeper than ${MAX_CALL_DEPTH}`])
+    // The call past the guard is not a row, but it ran: the header counts it (fuzz2: a 3,000-deep chain read
+    // "sub-calls 255" here and 3,000 in inspect --json).
+    expect(snapshot.totals).toMatchObject({ toolCalls: 1, subtoolCalls: MAX_CALL_DEPTH })
+    expect(snapshot.totals).toMatchObject(totalsByTheOneCount(s))
   })
 })
 

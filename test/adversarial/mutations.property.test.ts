@@ -10,7 +10,8 @@
  * still a session of the site: its damaged-session page). A string value replaced by more small objects side
  * by side than a line's value keeps (src/log/json/width.ts: the rest is a note). Last, the mutated logs as export
  * ZIPs, intact or damaged one way each (./support/generators.ts `damagedZips`): an archive that still lists its entry
- * is a session.
+ * is a session. The fuzz2 pass adds token counts no provider reports (1e308, negative, fractional, 2^53) and
+ * PTC sub-calls that name themselves or a later sub-call as parent.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -47,6 +48,8 @@ type Mutation =
   | { kind: 'long-cwd'; length: number }
   | { kind: 'unreadable'; variant: number }
   | { kind: 'wide'; line: number; count: number }
+  | { kind: 'token-count'; value: number }
+  | { kind: 'ptc-parent'; to: 'self' | 'next' }
 
 /** Secrets as only a page's transforms assemble them (decoded text; JSON-escaped where written into a log line). */
 const ASSEMBLED = [
@@ -74,6 +77,8 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('long-cwd' as const), length: fc.integer({ min: 60_000, max: 300_000 }) }),
   fc.record({ kind: fc.constant('unreadable' as const), variant: fc.nat() }),
   fc.record({ kind: fc.constant('wide' as const), line: fc.nat(), count: fc.integer({ min: MAX_JSON_NODES / 2, max: MAX_JSON_NODES }) }),
+  fc.record({ kind: fc.constant('token-count' as const), value: fc.constantFrom(1e308, -12345, 0.5, 2 ** 53) }),
+  fc.record({ kind: fc.constant('ptc-parent' as const), to: fc.constantFrom('self' as const, 'next' as const) }),
 )
 
 function mutate(text: string, m: Mutation): string {
@@ -128,6 +133,17 @@ function mutate(text: string, m: Mutation): string {
       // The longest string value of one line becomes `count` small objects side by side (two nodes each).
       const wide = `[${'{"a":1},'.repeat(m.count - 1)}{"a":1}]`
       return lines.map((l, i) => (i === at(m.line) ? l.replace(/"(?:[^"\\]|\\.){8,}"(?=\s*[,}\]])/, wide) : l)).join('\n')
+    }
+    case 'token-count':
+      // Every token count in the log (message, compaction and stream usage) becomes one no provider reports.
+      return text.replace(/"(input|output|cacheRead|cacheWrite|reasoning|total)Tokens":\d+/g, (_, f: string) => `"${f}Tokens":${m.value}`)
+    case 'ptc-parent': {
+      // Every PTC sub-call names itself, or the sub-call after it, as its parent (refused edges, unowned calls).
+      const subs = [...text.matchAll(/"subCallId":"((?:[^"\\]|\\.)*)"/g)].map(x => x[1] ?? '')
+      return text.replace(/"parentCallId":"(?:[^"\\]|\\.)*"(,"subCallId":"((?:[^"\\]|\\.)*)")/g, (_, rest: string, sub: string) => {
+        const parent = m.to === 'self' ? sub : (subs[(subs.indexOf(sub) + 1) % subs.length] ?? sub)
+        return `"parentCallId":"${parent}"${rest}`
+      })
     }
   }
 }

@@ -46,6 +46,8 @@ describe('payload fast path agrees with the zod schema', () => {
   })
 })
 
+const assistantMessage = { id: 'm', role: 'assistant', content: [], source: { kind: 'model' } }
+
 describe('classifyEvent', () => {
   it('keeps the checked input object (no copy) and only the envelope fields present', () => {
     const data = { turn: 1, step: 1, chunk: { type: 'usage', usage: {} } }
@@ -59,11 +61,19 @@ describe('classifyEvent', () => {
     expect(classifyEvent({ type: 'hook/result', seq: 0, time: 0, data: 'anything' }).kind).toBe('event')
   })
 
+  it('token counts from 0 to 2^53 - 1 are usage', () => {
+    for (const n of [0, 1, Number.MAX_SAFE_INTEGER]) expect(classifyEvent({ type: 'assistant/message', seq: 0, time: 0, data: { turn: 1, step: 1, message: assistantMessage, usage: { inputTokens: n } } }).kind).toBe('event')
+  })
+
   it.each([
     ['turn/end', { turn: 1 }, 'reason'],
     ['user/message', { content: [], source: { kind: 'user' } }, 'id'],
     ['tool/result', { turn: 1, step: 1, message: { id: 'm', role: 'user', source: { kind: 'tool' }, content: [] } }, 'message.content'],
     ['session/title', { title: 3 }, 'title'],
+    // Token counts no provider reports (the fuzz2 hunt: they summed to Infinity, printed as "Infinity tok",
+    // `null` in --json and "0 tokens" in stats): whole numbers from 0 to 2^53 - 1 only.
+    ...[1e308, -5, 0.5, 2 ** 53].map((n): [string, unknown, string] => ['assistant/message', { turn: 1, step: 1, message: assistantMessage, usage: { inputTokens: n, outputTokens: 1 } }, 'usage.inputTokens']),
+    ['compaction/summary', { compactionId: 'c', usage: { outputTokens: -1 } }, 'usage.outputTokens'],
   ])('%s with a bad payload → unknown naming the field', (type, data, field) => {
     const result = classifyEvent({ type, seq: 0, time: 0, data })
     expect(result.kind).toBe('unknown')

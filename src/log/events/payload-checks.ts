@@ -55,16 +55,21 @@ function isMessage(value: unknown): boolean {
   return isRecord(value) && typeof value['id'] === 'string' && typeof value['role'] === 'string' && isBlocks(value['content']) && hasStringKey(value['source'], 'kind')
 }
 
+/** schema.ts `tokenCount`, optional: a safe integer ≥ 0 (zod accepts -0 too). */
+function optCount(value: unknown): boolean {
+  return value === undefined || (isInt(value) && (value as number) >= 0)
+}
+
 function isUsage(value: unknown): boolean {
   if (value === undefined) return true
   if (!isRecord(value)) return false
   return (
-    optNum(value['inputTokens']) &&
-    optNum(value['outputTokens']) &&
-    optNum(value['cacheReadTokens']) &&
-    optNum(value['cacheWriteTokens']) &&
-    optNum(value['reasoningTokens']) &&
-    optNum(value['totalTokens'])
+    optCount(value['inputTokens']) &&
+    optCount(value['outputTokens']) &&
+    optCount(value['cacheReadTokens']) &&
+    optCount(value['cacheWriteTokens']) &&
+    optCount(value['reasoningTokens']) &&
+    optCount(value['totalTokens'])
   )
 }
 
@@ -132,7 +137,7 @@ export const payloadChecks: Partial<Record<KnownType, PayloadCheck>> = {
   'command/run': (d) => typeof d['commandId'] === 'string' && typeof d['name'] === 'string' && optStr(d['args']),
   'command/done': (d) => typeof d['commandId'] === 'string' && typeof d['kind'] === 'string' && optStr(d['text']),
   'compaction/start': (d) => typeof d['compactionId'] === 'string',
-  'compaction/summary': (d) => typeof d['compactionId'] === 'string',
+  'compaction/summary': (d) => typeof d['compactionId'] === 'string' && isUsage(d['usage']),
   'compaction/end': (d) => typeof d['compactionId'] === 'string',
   'llm/retry': (d) => (d['turn'] === undefined || isInt(d['turn'])) && (d['step'] === undefined || isInt(d['step'])),
 }

@@ -21,13 +21,20 @@ import { z } from 'zod'
 export const contentBlockSchema = z.looseObject({ type: z.string() })
 export type ContentBlock = z.output<typeof contentBlockSchema> & Record<string, unknown>
 
+/**
+ * A token count: a whole number from 0 to 2^53 − 1 (zod's `int()` is safe integers only). A count of 1e308,
+ * −5, 0.5 or 2^60 is not one a provider reports: it fails the payload's schema (a visible raw event with the
+ * reason) instead of summing to Infinity, a negative total or a float every surface then prints.
+ */
+const tokenCount = z.number().int().nonnegative()
+
 export const tokenUsageSchema = z.looseObject({
-  inputTokens: z.number().optional(),
-  outputTokens: z.number().optional(),
-  cacheReadTokens: z.number().optional(),
-  cacheWriteTokens: z.number().optional(),
-  reasoningTokens: z.number().optional(),
-  totalTokens: z.number().optional(),
+  inputTokens: tokenCount.optional(),
+  outputTokens: tokenCount.optional(),
+  cacheReadTokens: tokenCount.optional(),
+  cacheWriteTokens: tokenCount.optional(),
+  reasoningTokens: tokenCount.optional(),
+  totalTokens: tokenCount.optional(),
 })
 export type TokenUsage = z.output<typeof tokenUsageSchema>
 
@@ -150,7 +157,7 @@ export const payloadSchemas = {
   'command/run': z.looseObject({ commandId: z.string(), name: z.string(), args: z.string().optional() }),
   'command/done': z.looseObject({ commandId: z.string(), kind: z.string(), text: z.string().optional() }),
   'compaction/start': z.looseObject({ compactionId: z.string() }),
-  'compaction/summary': z.looseObject({ compactionId: z.string() }),
+  'compaction/summary': z.looseObject({ compactionId: z.string(), usage: tokenUsageSchema.optional() }),
   'compaction/end': z.looseObject({ compactionId: z.string() }),
   'compaction/prune': z.unknown(),
   'feedback/record': z.unknown(),

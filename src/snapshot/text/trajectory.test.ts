@@ -55,4 +55,25 @@ describe('trajectoryText', () => {
     const out = trajectoryText({ id: 'tour-1', snapshot: assembleTrajectory(lines), locale: 'en', cwd: null })
     expect(out).toMatch(/^unexplained: line \d+ seq 999 mystery\/event: /m)
   })
+
+  it('keeps log text on its line with its controls escaped: ids, tool names, results, event types', () => {
+    // A line break would forge a snapshot line; ESC, C1 CSI and bidi controls would drive a reviewer's terminal.
+    const hostile = 'x\u001b[31mRED\u009b2J\u202eevil\r\nFORGED'
+    const s = session({ id: `s${hostile}`, cwd: '/home/dev/project' })
+    s.turnStart()
+    s.user(hostile)
+    s.stepStart()
+    s.assistant([toolCallBlock('call-h', hostile, { command: hostile })], { usage: { inputTokens: 1, outputTokens: 1 } })
+    s.call(hostile, { command: hostile }, 'call-h')
+    s.result('call-h', hostile)
+    s.stepEnd()
+    s.turnEnd()
+    const unknown = { kind: 'unknown', line: 99, event: { type: hostile, seq: 999, time: 1, data: {} }, reason: `unknown event type ${JSON.stringify(hostile)}` } as unknown as ParsedLine
+    const out = trajectoryText({ id: s.header.id, snapshot: assembleTrajectory([...linesOf(s), unknown]), locale: 'en', cwd: null })
+    // eslint-disable-next-line no-control-regex
+    expect(out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/)
+    expect(out.split('\n').filter((l) => l.startsWith('FORGED'))).toEqual([])
+    expect(out.split('\n')[0]).toBe('# Trajectory sx\\x1b[31mRED\\x9b2J\\u202eevil ⏎ FORGED')
+    expect(out).toMatch(/^unexplained: line 99 seq 999 x\\x1b\[31mRED\\x9b2J\\u202eevil ⏎ FORGED: /m)
+  })
 })

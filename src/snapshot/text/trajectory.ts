@@ -7,6 +7,8 @@
  * each tab with its terms one per line and its texts clipped to one line. The words are the page's, in the
  * snapshot's locale (src/trajectory-view), so a snapshot reads what the page reads.
  *
+ * Log text is escaped as in the Chat snapshot (./writer.ts): no line holds a newline or a control character.
+ *
  * Pure: it reads the record model and the Trajectory props, nothing else (../purity.test.ts).
  */
 import type { Locale } from '../../cards/types'
@@ -14,6 +16,7 @@ import type { TrajectorySnapshot } from '../../trajectory/model'
 import { ledgerSection, trajectoryWords, viewContext } from '../../trajectory-view'
 import type { Block, DiffRun, InspectorModel, LedgerRow, Value } from '../../trajectory-view'
 import { normalizeVolatile } from '../normalize'
+import { escapeControls } from './writer'
 
 /** Characters of a text block kept on its one line. */
 const CLIP = 160
@@ -114,5 +117,8 @@ export function trajectoryText({ id, snapshot, locale, cwd }: TrajectoryTextInpu
       for (const inspector of row.inspectors) writeInspector(out, inspector)
     }
   }
-  return normalizeVolatile(`${out.join('\n')}\n`, { cwd })
+  // Each entry of `out` is one line: log text inside it (an id, a tool name, a reason, a term) cannot start a
+  // line of its own, and its controls are escaped after masking, as the Chat snapshot's writer does.
+  const lines = out.map((line) => line.replace(/\r?\n/g, ' ⏎ '))
+  return escapeControls(normalizeVolatile(`${lines.join('\n')}\n`, { cwd }))
 }

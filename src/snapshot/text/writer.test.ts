@@ -57,4 +57,16 @@ describe('escapes', () => {
     expect(oneLine('a\nb\r\nc')).toBe('a ⏎ b ⏎ c')
     expect(oneLine('abcdef', 3)).toBe('abc…')
   })
+
+  it('escapes C1 controls as bytes and bidi controls as code points', () => {
+    expect(escapeControls('a\u009b2Jb\u202ec\u2066d\u2028')).toBe('a\\x9b2Jb\\u202ec\\u2066d\\u2028')
+  })
+
+  it('writes every line as one line, whatever a caller interpolated into it', () => {
+    const w = new SnapshotWriter()
+    w.line('tool x\u001b[31m\r\nFORGED · done')
+    w.nest(() => w.line('a\nb'))
+    expect(w.toString()).toBe('tool x\\x1b[31m ⏎ FORGED · done\n  a ⏎ b\n')
+  })
 })
+

@@ -5,8 +5,11 @@
  * change in the middle of a 5,000-line output still shows up in the length, and the model goldens
  * (`snapshots/<scenario>/model.json`) hold the full text.
  *
- * Log text is untrusted and may hold terminal control bytes: every C0 control except tab and newline, and
- * DEL, is written as a visible `\xNN` escape, so a snapshot file never moves a reviewer's cursor.
+ * Log text is untrusted and may hold terminal control bytes: every C0 control except tab and newline, DEL and
+ * the C1 controls are written as a visible `\xNN` escape, bidi controls and line separators as `\uXXXX`, so a
+ * snapshot file never moves a reviewer's cursor nor reorders what a review shows. Every line goes through
+ * `snapshotLine` on its way out (newlines flattened to `⏎`, controls escaped), so a log value interpolated
+ * into a line without `one` still cannot start a line of its own nor carry an escape.
  *
  * Every value is masked (`mask`, the volatile-value normaliser) *before* it is cut or counted: a cut
  * through the middle of a workspace path would otherwise leave the machine-specific part in the file, and
@@ -29,10 +32,19 @@ export const CLIP_TEXT: Clip = { head: 12, tail: 4, width: 200 }
 /** Injected context and system prompts: long, rarely what a change is about. */
 export const CLIP_CONTEXT: Clip = { head: 3, tail: 0, width: 160 }
 
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g
 
 export function escapeControls(text: string): string {
-  return text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+  return text.replace(CONTROL, (c) => {
+    const code = c.charCodeAt(0)
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`
+  })
+}
+
+/** One written line of a snapshot: newlines inside it shown as `⏎`, controls escaped (idempotent on clean text). */
+export function snapshotLine(text: string): string {
+  return escapeControls(text.replace(/\r?\n/g, ' ⏎ '))
 }
 
 /** One line of text for a headline: controls escaped, newlines shown as `⏎`, cut at `width`. */
@@ -64,7 +76,7 @@ export class SnapshotWriter {
 
   /** One line at the current depth. */
   line(text: string): void {
-    this.#lines.push(`${'  '.repeat(this.#depth)}${text}`)
+    this.#lines.push(`${'  '.repeat(this.#depth)}${snapshotLine(text)}`)
   }
 
   /** `label: value`, skipped when the value is null or empty. */

@@ -4,6 +4,7 @@
  * call from state that only grows, so a snapshot taken mid-log equals a fresh fold of the same prefix.
  * Prompt snapshots are shared by reference with the fold (each distinct one stored once).
  */
+import type { SessionCounts } from '../../conversation/counts'
 import type { RequestUsageCounter } from '../../conversation/usage'
 import type { Contribution } from '../fold/contributions'
 import type { StoredPrompt } from '../fold/prompt-store'
@@ -17,6 +18,8 @@ export interface DeriveInput {
   contributions: readonly Contribution[]
   prompts: readonly StoredPrompt[]
   usage: RequestUsageCounter
+  /** The session's own calls by the one count (src/conversation/counts.ts). */
+  counts: SessionCounts
   unexplained: readonly Unexplained[]
   invalidLines: number
   trees: Iterable<ToolTree>
@@ -35,15 +38,12 @@ export function derive(input: DeriveInput): TrajectorySnapshot {
     for (const id of tree.unreachable()) unexplained.push({ line: tree.lineOf(id), seq: null, type: 'tool/ptc-dispatch', reason: `sub-call ${id}: its parent is not a loaded call of ${tree.rootId}` })
   }
   unexplained.sort((a, b) => a.line - b.line)
-  let toolCalls = 0
-  let subtoolCalls = 0
-  // The session's own calls: a fork child's copied rows are its parent's (src/conversation/counts.ts).
-  const cut = input.usage.seedCut
-  for (const record of records) {
-    if (cut !== null && record.seq !== null && record.seq < cut) continue
-    if (record.kind === 'tool') toolCalls++
-    else if (record.kind === 'subtool') subtoolCalls++
-  }
+  // The totals are the one count's (src/conversation/counts.ts), as `inspect`, the index and the Chat header
+  // read them: the ledger may place fewer rows than the log started calls (a sub-call whose edge was refused —
+  // its own parent, a cycle, deeper than MAX_CALL_DEPTH — is listed in `unexplained` instead), and counting
+  // rows made the Trajectory header disagree with every other surface on such a log.
+  const toolCalls = input.counts.toolCalls - input.counts.subToolCalls
+  const subtoolCalls = input.counts.subToolCalls
   const usage = input.usage.totals
   const counted = input.usage.counted
   return {
