@@ -18,7 +18,7 @@ import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync, w
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { decompress } from 'fzstd'
-import { isKnownType } from '../src/log/schema'
+import { isKnownType } from '../src/log/events/schema'
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 type Obj = { [key: string]: Json }

@@ -19,8 +19,8 @@ import { latestSessions } from '../src/log/node/latest'
 import type { ChunkMode } from '../src/log/parser'
 import { RunFacts, runStatus, type RunStatus } from '../src/conversation/run-facts'
 import type { UsageTotals } from '../src/conversation/model'
-import { isUnknownVersion, NEWEST_KNOWN_VERSION } from '../src/log/format-version'
-import { knownTime } from '../src/log/time'
+import { isUnknownVersion, NEWEST_KNOWN_VERSION } from '../src/log/events/format-version'
+import { knownTime } from '../src/log/events/time'
 import { sessionInsight, type SessionInsight } from '../src/stats/insight'
 import { SLOW_TURNS } from '../src/conversation/builder'
 import type { PriceTable } from '../src/stats/prices'
@@ -40,7 +40,7 @@ export interface InspectedSession {
   /** Every tool invocation, code-dispatch sub-calls included (counts.ts). */
   toolCalls: number
   tornTail: boolean
-  /** A run of consecutive unreadable lines is one entry (`lines`, `lastLine`, `more`: src/log/invalid-runs.ts). */
+  /** A run of consecutive unreadable lines is one entry (`lines`, `lastLine`, `more`: src/log/damage/invalid-runs.ts). */
   invalid: InvalidEntry[]
   unknownTypes: string[]
   // Additions beyond the fixed shape:
@@ -235,7 +235,7 @@ export function renderText(report: InspectReport, verbose = false): string {
     out.push(`  state    ${state}`)
     let listed = 0
     for (const bad of s.invalid.slice(0, shown)) {
-      // A run of unreadable lines is one entry (src/log/invalid-runs.ts): its range, count and first reason.
+      // A run of unreadable lines is one entry (src/log/damage/invalid-runs.ts): its range, count and first reason.
       out.push(bad.lines === undefined ? `    line ${bad.line}: ${clean(bad.reason)}` : `    lines ${bad.line}–${bad.lastLine ?? bad.line} (${bad.lines} lines): ${clean(bad.reason)}`)
       listed += bad.lines ?? 1
     }

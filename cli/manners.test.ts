@@ -47,7 +47,7 @@ writeSession(futureRoot, { text: ran('v99', 0, { kind: 'completed' }, {}, 99), e
 
 /**
  * A session of `count` prompts with a bad line after each: apart, so each is its own warning (lines in a
- * row would be one run, src/log/invalid-runs.ts).
+ * row would be one run, src/log/damage/invalid-runs.ts).
  */
 function withBadLines(id: string, count: number, bad: (i: number) => string): string {
   const b = session({ id })

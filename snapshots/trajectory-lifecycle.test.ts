@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { parseLogText } from '../src/log/parse-text'
+import { parseLogText } from '../src/log/json/parse-text'
 import { parseAria } from '../src/snapshot/aria-tree'
 import { assembleTrajectory, type TrajectoryRecord, type TrajectoryRequest, type TrajectorySnapshot } from '../src/trajectory'
 import { LIVE_ONLY } from './trajectory-live-only'

@@ -3,7 +3,7 @@
  * A diff card never hides a changed line (issue 28): drawn from real card models (src/cards/diff.ts), every
  * added and removed row of a long diff is in the DOM and outside any closed fold, in Chat and in Details;
  * only runs of unchanged context sit behind their own `… N unchanged lines` toggle, holding exactly N rows.
- * The same holds after the page budget cut a diff too long for a page (src/site/render/cut.ts): the kept changed
+ * The same holds after the page budget cut a diff too long for a page (src/site/render/pages/cut.ts): the kept changed
  * rows stay visible, and a fold the cut split is drawn open rather than under a count it no longer holds.
  */
 import { describe, expect, test } from 'vitest'
@@ -14,9 +14,9 @@ import { CTX, call, withMeta } from '../../src/cards/testing'
 import type { DiffCardModel, PageSection } from '../../src/cards/types'
 import { viewModel } from '../../src/cards/view-model'
 import { assemble } from '../../src/conversation/builder'
-import { parseLogText } from '../../src/log/parse-text'
+import { parseLogText } from '../../src/log/json/parse-text'
 import { session } from '../../src/log/testing/session'
-import { CAP_LEVELS, cutSections } from '../../src/site/render/cut'
+import { CAP_LEVELS, cutSections } from '../../src/site/render/pages/cut'
 import { siteText } from '../../src/site/strings'
 
 /** `n` numbered lines, with line numbers in `changed` replaced. */
@@ -90,7 +90,7 @@ describe('DiffBlock folds only unchanged lines', () => {
   })
 })
 
-describe('after the page budget cut (src/site/render/cut.ts)', () => {
+describe('after the page budget cut (src/site/render/pages/cut.ts)', () => {
   /** A one-call session whose edit's hunk has `n` lines, one changed in every 25. */
   function cutDiff(n: number): { before: DiffCardModel; after: DiffCardModel } {
     const changed = new Set(Array.from({ length: Math.floor(n / 25) }, (_, i) => i * 25 + 13))

@@ -7,7 +7,7 @@
  * Runs of unchanged context the model folded (`DiffRow.fold`, issue 28) are drawn in place behind their own
  * toggle; every other row — each added and removed line, header and gap — is drawn open. A run is folded only
  * when its rows are all there, consecutive, as many as the fold says: a list cut for the page budget
- * (src/site/render/cut.ts) may keep part of one, and that part is drawn open rather than under a wrong count.
+ * (src/site/render/pages/cut.ts) may keep part of one, and that part is drawn open rather than under a wrong count.
  */
 import type { ReactNode } from 'react'
 import type { DiffCardModel, DiffRow } from '../../src/cards/types'

@@ -2,7 +2,7 @@
 /** The page header's facts, including the session pills of cards-current.md §8.2 built from a real fold. */
 import { describe, expect, it } from 'vitest'
 import { assemble } from '../../src/conversation/builder'
-import { parseLogText } from '../../src/log/parse-text'
+import { parseLogText } from '../../src/log/json/parse-text'
 import { session } from '../../src/log/testing/session'
 import { headerFacts, sessionChrome, summarize } from '../../src/site/render/chrome'
 import { siteText } from '../../src/site/strings'

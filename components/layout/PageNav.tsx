@@ -2,7 +2,7 @@
  * Navigation between the pages of one long session (issue 4: pages paginate by turn), and of a long index:
  * first / previous, page numbers around the current one with an ellipsis where pages are skipped, next /
  * last (issue 15), and `Page 2 of 5`. Plain links, so it works without scripts; `rel` lets browsers and
- * assistive tools find the neighbours. The model comes from src/site/render/pager.ts.
+ * assistive tools find the neighbours. The model comes from src/site/render/pages/pager.ts.
  */
 import type { Link, PageNav as PageNavModel } from '../../src/site/types'
 import styles from './PageNav.module.css'

@@ -1,7 +1,7 @@
 /**
  * Deep links across the pages of one session (browser, progressive enhancement). A row's `#id` is stable,
  * but pagination decides which page holds it, so a paginated session ships an anchor map as a classic
- * script beside its pages (`<stem>.anchors.js`, written by src/site/render/anchors.ts, setting
+ * script beside its pages (`<stem>.anchors.js`, written by src/site/render/pages/anchors.ts, setting
  * `window.dshAnchors`), which its pages name in `<meta name="dsh-anchors">`. The map is loaded only when
  * something needs it — a fragment this page lacks, which is then forwarded to the page that has it, or the
  * find box listing matches on other pages — not with every page: on a long session it is the biggest file

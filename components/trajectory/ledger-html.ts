@@ -19,7 +19,7 @@
  * `<h4 data-tab>` followed by its content, up to the next heading. Without script the tabs read one after
  * another; the page script (src/site/client/trajectory) moves a selected row's fold into the Event details
  * panel and turns the headings into the client's tab list. Links to other records are written `data-x` with
- * an id (`#rec-41`): the site points each at the page that holds it (src/site/render/links.ts). Started times
+ * an id (`#rec-41`): the site points each at the page that holds it (src/site/render/pages/links.ts). Started times
  * carry their epoch (`data-ms`), for a script to show the reader's local time and the Unix form; the toggle's
  * titles are the ledger table's (`data-unix`, `data-local`), once a page.
  *

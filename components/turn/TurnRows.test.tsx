@@ -12,7 +12,7 @@ import { assemble } from '../../src/conversation'
 import { viewModel } from '../../src/cards/view-model'
 import { VIEW_MODES } from '../../src/cards/view-mode'
 import type { PageSection } from '../../src/cards/types'
-import { parseLogText } from '../../src/log/parse-text'
+import { parseLogText } from '../../src/log/json/parse-text'
 import { SessionView } from '../session/SessionView'
 import { mount, nameOf } from '../testing/render'
 

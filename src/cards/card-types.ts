@@ -105,7 +105,7 @@ export type DiffRow =
       html?: SafeHtml | null
       /**
        * Context rows only: the fold of unchanged lines this row sits in (issue 28; src/cards/diff.ts). Carried
-       * by the row itself, so a list cut for the page budget (src/site/render/cut.ts) keeps it on the rows it keeps.
+       * by the row itself, so a list cut for the page budget (src/site/render/pages/cut.ts) keeps it on the rows it keeps.
        */
       fold?: DiffFold | null
     }

@@ -7,7 +7,7 @@
  * here never hides a changed line (issue 28): every added and removed row, and every file header and hunk
  * gap, is drawn; only runs of unchanged context farther than `DIFF_CONTEXT` lines from a change are folded,
  * each behind its own `… N unchanged lines` toggle in place, as a code review shows them. Chat and Details
- * fold alike. A diff too long for a page is still cut by the page budget (src/site/render/cut.ts), whose marker
+ * fold alike. A diff too long for a page is still cut by the page budget (src/site/render/pages/cut.ts), whose marker
  * row says so and links the full text.
  *
  * Beyond dsh's DiffBlock (which draws every old line as removed and every new line as added), each hunk is

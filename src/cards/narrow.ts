@@ -3,8 +3,8 @@
  * `unknown` and leave as a typed value or null. Nothing here throws or asserts (architecture.md §2.4, §2.14);
  * every card model builds on these so a malformed log degrades to the Generic card instead of crashing.
  */
-import type { ContentBlock } from '../log/schema'
-import { parseCapped } from '../log/depth'
+import type { ContentBlock } from '../log/events/schema'
+import { parseCapped } from '../log/json/depth'
 
 export type JsonObject = Record<string, unknown>
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { assemble } from '../conversation/index'
 import type { SessionStats } from '../conversation/model'
 import { emptyUsage } from '../conversation/usage'
-import { parseLogText } from '../log/parse-text'
+import { parseLogText } from '../log/json/parse-text'
 import { sessionPills } from './pills'
 
 function stats(over: Partial<SessionStats> = {}): SessionStats {

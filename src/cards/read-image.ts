@@ -6,7 +6,7 @@
  * the result's text envelope. Any other block, or no image at all, keeps the generic body.
  */
 import type { ToolCallNode } from '../conversation/tool-call'
-import type { ContentBlock } from '../log/schema'
+import type { ContentBlock } from '../log/events/schema'
 import type { CardContext, ImageCardBody, ImageRef } from './types'
 import type { GenericModel } from './generic'
 import { asString, finiteNumber, isObject, textOf } from './narrow'

@@ -395,7 +395,7 @@ export interface InvalidLineRow {
   /** `line 12` (localised). */
   lineLabel?: string
   /**
-   * A run of consecutive unreadable lines in one row (src/log/invalid-runs.ts): how many, and the next few
+   * A run of consecutive unreadable lines in one row (src/log/damage/invalid-runs.ts): how many, and the next few
    * lines after the first (`line`/`text` above) with their own reasons. `label` then names the count;
    * `rangeLabel` is `lines 8–1,000,007` (localised).
    */

@@ -101,7 +101,7 @@ export function isBackgroundLaunch(node: ToolCallNode): boolean {
 
 /**
  * Output lines a terminal card keeps at each end; those between are counted, not kept (`omitted`). Far above
- * the page cut's largest head and tail (src/site/render/cut.ts keeps at most 400 lines of a field), so what
+ * the page cut's largest head and tail (src/site/render/pages/cut.ts keeps at most 400 lines of a field), so what
  * a page shows is the same as with every line kept — and a result of millions of lines costs a few thousand.
  */
 export const TERMINAL_HEAD_LINES = 2_000

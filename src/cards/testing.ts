@@ -2,7 +2,7 @@
  * Typed builders for card-model tests: real `ToolCallNode` values (no casts), so a change to the seam
  * breaks the typecheck instead of hiding behind a literal. Seqs and times are fixed, so outputs are stable.
  */
-import type { ContentBlock } from '../log/schema'
+import type { ContentBlock } from '../log/events/schema'
 import type { ToolCallNode, ToolCallResult, ToolError } from '../conversation/tool-call'
 import type { CardContext } from './types'
 

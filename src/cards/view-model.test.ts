@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { parseLogText } from '../log/parse-text'
+import { parseLogText } from '../log/json/parse-text'
 import { assemble } from '../conversation'
 import type { ChatNode, Conversation } from '../conversation/model'
 import { nodeRows, viewModel } from './view-model'

@@ -5,7 +5,7 @@
  * source for the site's sanitising pass, unknown blocks and raw events as JSON.
  */
 import { plainText } from './plain-text'
-import type { ContentBlock } from '../log/schema'
+import type { ContentBlock } from '../log/events/schema'
 import type {
   AssistantBlock, AssistantNode, AttemptNode, ChatNode, CompactionNode, Conversation, RetryNode, Section,
   TurnTailNode,
@@ -195,7 +195,7 @@ export function nodeRows(node: ChatNode, ctx: CardContext, siblings: readonly Ch
 }
 
 /**
- * An unreadable line's row; a run of them (src/log/invalid-runs.ts) is one row named by its count and range,
+ * An unreadable line's row; a run of them (src/log/damage/invalid-runs.ts) is one row named by its count and range,
  * the first line's reason and text, then the next few lines' own.
  */
 function invalidLineRow(node: Extract<ChatNode, { kind: 'raw' }>, t: Dictionary, locale: Locale): PageRow {

@@ -3,7 +3,7 @@
  * from content blocks to visible Chat blocks (cards.md §3.4). `assistant/message` content is the final
  * truth; the fold only matters for live streaming, the interrupted fallback, failed attempts and timing.
  */
-import type { ContentBlock, StreamChunk } from '../log/schema'
+import type { ContentBlock, StreamChunk } from '../log/events/schema'
 import type { AssistantBlock } from './model'
 import { failureOf, num, prop, str } from './narrow'
 

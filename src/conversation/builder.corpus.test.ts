@@ -9,7 +9,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { corpusLogs } from '../../snapshots/corpus'
 import type { ParsedLine } from '../log/parsed-line'
-import { parseLogText } from '../log/parse-text'
+import { parseLogText } from '../log/json/parse-text'
 import { assemble, ConversationBuilder } from './index'
 import { batches } from './testing'
 

@@ -5,9 +5,9 @@
  * commands, compactions, replacement markers, raw entries, the seed cut and session facts; tool trees are
  * delegated to ./tool-fold. Knows nothing of cards, files or the DOM.
  */
-import { extendRun, joins, runLength } from '../log/invalid-runs'
+import { extendRun, joins, runLength } from '../log/damage/invalid-runs'
 import type { ParsedLine } from '../log/parsed-line'
-import type { EventOf, KnownEvent, SessionHeader } from '../log/schema'
+import type { EventOf, KnownEvent, SessionHeader } from '../log/events/schema'
 import { FactsAccumulator } from './facts'
 import { AttemptItem, CommandItem, CompactionItem, MessageItem, RawItem, ReplacementItem, RetryItem, SystemItem } from './items'
 import type { Conversation, Section, SessionStatus, TodoWrite } from './model'

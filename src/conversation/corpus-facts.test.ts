@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { parseLogText } from '../log/parse-text'
+import { parseLogText } from '../log/json/parse-text'
 import { assemble, chatNodes, type ChatNode, type Conversation } from './index'
 
 const corpus = new URL('../../fixtures/corpus/', import.meta.url)

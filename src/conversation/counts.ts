@@ -20,7 +20,7 @@
  * answer): it is the client's figure and carries the client's text. Memory: one map entry per distinct id
  * (a few tens of bytes a call).
  */
-import type { KnownEvent, SessionHeader } from '../log/schema'
+import type { KnownEvent, SessionHeader } from '../log/events/schema'
 import { SeedCut } from './seed-cut'
 
 export interface SessionCounts {

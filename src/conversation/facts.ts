@@ -4,7 +4,7 @@
  * status and subagent/fork links in both directions. Accumulated incrementally; `snapshot()` is O(children
  * + distinct tools + models).
  */
-import type { SessionHeader, TokenUsage } from '../log/schema'
+import type { SessionHeader, TokenUsage } from '../log/events/schema'
 import type { ChildLink, ModelRef, SessionFacts, SessionStatus } from './model'
 import { CountAccumulator } from './counts'
 import type { StepMetrics } from './step-item'

@@ -5,7 +5,7 @@
  * turn tails in ./tail.
  */
 import type { InvalidCode, InvalidRun } from '../log/parsed-line'
-import type { ContentBlock, EventOf, RawEvent } from '../log/schema'
+import type { ContentBlock, EventOf, RawEvent } from '../log/events/schema'
 import { ChunkFold, toAssistantBlocks } from './blocks'
 import { contextLabel } from './message-source'
 import type { ChatNode, CommandNode, CompactionNode, Failure, RawNode } from './model'

@@ -1,6 +1,6 @@
 /** Context rows and their producer labels (cards.md §3.5; v4 README §2.7 producer-owned kinds). */
 import { describe, expect, it } from 'vitest'
-import type { MessageSource } from '../log/schema'
+import type { MessageSource } from '../log/events/schema'
 import { session } from '../log/testing/session'
 import { contextLabel } from './message-source'
 import { assemble, chatNodes } from './index'

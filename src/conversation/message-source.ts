@@ -5,7 +5,7 @@
  * upstream `context-provenance.ts`: plugin name, instruction paths, skill name, recall labels, else the kind.
  * Unknown kinds are opaque attribution: their label is the kind itself.
  */
-import type { MessageSource } from '../log/schema'
+import type { MessageSource } from '../log/events/schema'
 import { prop } from './narrow'
 
 export interface ContextLabel {

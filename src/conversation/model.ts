@@ -12,7 +12,7 @@
  *
  * Stability: this file is a contract with src/cards and src/site. Extend it with optional fields only.
  */
-import type { ContentBlock, MessageSource, SessionHeader, TokenUsage } from '../log/schema'
+import type { ContentBlock, MessageSource, SessionHeader, TokenUsage } from '../log/events/schema'
 import type { ToolCallNode } from './tool-call'
 import type { SessionCounts } from './counts'
 

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { corpusLogs } from '../../snapshots/corpus'
-import { parseLogText } from '../log/parse-text'
+import { parseLogText } from '../log/json/parse-text'
 import { session } from '../log/testing/session'
 import { assemble } from './index'
 import { RUNNING_WINDOW_MS, RunFacts, runStatus, type StatusFacts } from './run-facts'

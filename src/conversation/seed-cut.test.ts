@@ -4,7 +4,7 @@
  * count both read this one rule (usage.test.ts checks the count; builder tests the flags).
  */
 import { describe, expect, it } from 'vitest'
-import type { SessionHeader } from '../log/schema'
+import type { SessionHeader } from '../log/events/schema'
 import { session } from '../log/testing/session'
 import { SeedCut } from './seed-cut'
 

@@ -12,7 +12,7 @@
  *
  * Fed in log order; the cut may move while a log is read (the tag comes after the copied events).
  */
-import type { KnownEvent, SessionHeader } from '../log/schema'
+import type { KnownEvent, SessionHeader } from '../log/events/schema'
 
 export class SeedCut {
   #seedLength: number | null = null

@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { parseLogText } from '../log/parse-text'
+import { parseLogText } from '../log/json/parse-text'
 import { firstPromptOf } from '../site/render/digest'
 import { assemble, type Conversation } from './index'
 import type { ChildLink } from './model'

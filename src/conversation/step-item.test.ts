@@ -4,7 +4,7 @@
  * `llm/retry` resets and failed attempts.
  */
 import { describe, expect, it } from 'vitest'
-import type { ContentBlock, StreamChunk } from '../log/schema'
+import type { ContentBlock, StreamChunk } from '../log/events/schema'
 import { reasoning, session, text, toolCallBlock, type SessionBuilder } from '../log/testing/session'
 import { thinkSummary } from './blocks'
 import { assemble, chatNodes, type AssistantNode, type ChatNode } from './index'

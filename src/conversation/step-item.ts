@@ -4,7 +4,7 @@
  * interrupted message (and running tool calls into interrupted ones), and the step's timing and usage.
  * A step whose message is only tool calls renders nothing.
  */
-import type { EventOf, TokenUsage } from '../log/schema'
+import type { EventOf, TokenUsage } from '../log/events/schema'
 import { ChunkFold, emptyTiming, isBlank, noteTiming, toAssistantBlocks, type StreamTiming } from './blocks'
 import type { AssistantNode, ChatNode } from './model'
 import { str } from './narrow'

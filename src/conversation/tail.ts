@@ -4,7 +4,7 @@
  * calls produced, in result order, deduplicated, cut at the turn's closing (last text-bearing) assistant
  * message. The tail sits just after that message (`seq + 0.1`), or at the `turn/end` without one.
  */
-import { parseCapped } from '../log/depth'
+import { parseCapped } from '../log/json/depth'
 import type { ChatNode, DeliveredFile } from './model'
 import { prop, str } from './narrow'
 import { isInherited, Item, type BuildContext, type SectionState } from './section'

@@ -4,7 +4,7 @@
  * events; the card models (src/cards) read them and nothing else. Plain JSON: no Map, Date or class, so a
  * snapshot is `JSON.stringify` and an SSE message needs no conversion.
  */
-import type { ContentBlock } from '../log/schema'
+import type { ContentBlock } from '../log/events/schema'
 
 export interface ToolError {
   name: string

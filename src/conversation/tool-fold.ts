@@ -4,7 +4,7 @@
  * `tool:<callId>@<seq>`), the set of placed sub-call ids, the open-call stack that tells which call spawned
  * a subagent, and child links read from result text (`started subagent <id>`, log-format.md §2.6).
  */
-import type { ContentBlock, EventOf } from '../log/schema'
+import type { ContentBlock, EventOf } from '../log/events/schema'
 import type { FactsAccumulator } from './facts'
 import type { SectionState } from './section'
 import type { StepItem } from './step-item'

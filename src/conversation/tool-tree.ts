@@ -4,7 +4,7 @@
  * dispatch edge rules (self, re-parent, cycle, depth 256) and the synthetic interrupted result at a closed
  * step/turn. `toNode()` turns the mutable state into the plain `ToolCallNode` the cards read.
  */
-import type { EventOf } from '../log/schema'
+import type { EventOf } from '../log/events/schema'
 import type { ToolCallNode, ToolCallResult } from './tool-call'
 
 /** Deepest allowed code-dispatch nesting below a root (cards.md §3.3). */

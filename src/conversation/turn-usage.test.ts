@@ -1,7 +1,7 @@
 /** Exact turn usage (cards-current.md §8.1 rules 2–4): the per-attempt rule, the attempt lifecycle, live = batch, corpus. */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { parseLogText } from '../log/parse-text'
+import { parseLogText } from '../log/json/parse-text'
 import { session, type SessionBuilder } from '../log/testing/session'
 import { assemble, ConversationBuilder, type Conversation } from './index'
 import type { TurnTailNode } from './model'

@@ -9,7 +9,7 @@
  * without its `turn/end`. A compaction replacement message (replace op, no turn/step) is skipped. The fold
  * is incremental, so a live `append()` reaches the same result as one batch.
  */
-import type { KnownEvent, StreamEntry } from '../log/schema'
+import type { KnownEvent, StreamEntry } from '../log/events/schema'
 import type { ExactAttemptUsage, ExactTurnUsage } from './model'
 import { isRecord, num, prop } from './narrow'
 

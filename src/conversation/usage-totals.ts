@@ -4,7 +4,7 @@
  * because the index page's script (the overview following the filters) adds usage up too, and must not
  * bring the log schema (zod) into the browser bundle. ./usage.ts re-exports these.
  */
-import type { TokenUsage } from '../log/schema'
+import type { TokenUsage } from '../log/events/schema'
 import type { UsageTotals } from './model'
 
 export function emptyUsage(): UsageTotals {

@@ -3,7 +3,7 @@
  * does. RequestUsageCounter and sumUsage (trajectory.md §4.5, issue 29 item 5): usage counted once per request.
  */
 import { describe, expect, it } from 'vitest'
-import type { KnownEvent } from '../log/schema'
+import type { KnownEvent } from '../log/events/schema'
 import { session, text, type SessionBuilder } from '../log/testing/session'
 import { cacheHitPercent, compactionRequestKey, messageRequestKey, RequestUsageCounter, stepRequestKey, sumUsage } from './usage'
 

@@ -27,7 +27,7 @@
  * Each counted request keeps its time and model (`ownRequests`), so an archive can bucket the same count by
  * day and model (src/stats) without counting again.
  */
-import { tokenUsageSchema, type KnownEvent, type SessionHeader, type TokenUsage } from '../log/schema'
+import { tokenUsageSchema, type KnownEvent, type SessionHeader, type TokenUsage } from '../log/events/schema'
 import { SeedCut } from './seed-cut'
 import type { UsageTotals } from './model'
 import { addUsage, emptyUsage } from './usage-totals'

@@ -22,7 +22,7 @@ import { summaryFacts } from './markdown/facts'
 import { renderMarkdown, type RenderedMarkdown, type TranscriptLink } from './markdown/render'
 import { ResolveError, resolveFamily, type FamilyMember } from './resolve'
 import { exportText } from './strings'
-import { isUnknownVersion, NEWEST_KNOWN_VERSION } from '../log/format-version'
+import { isUnknownVersion, NEWEST_KNOWN_VERSION } from '../log/events/format-version'
 
 export interface ExportOptions {
   /** The `<session>` argument: a path or an id. */

@@ -15,7 +15,7 @@ import { decodeSegment, parseTranscriptName } from '../log/node/names'
 import { readSession } from '../log/node/read'
 import { linkSessions } from '../log/node/session-tree'
 import type { LogSource } from '../log/node/source'
-import type { SessionHeader } from '../log/schema'
+import type { SessionHeader } from '../log/events/schema'
 
 /** A problem with the `<session>` argument the user can fix (cli/export.ts turns it into a UserError). */
 export class ResolveError extends Error {

@@ -3,7 +3,7 @@
  * `jsonl()` or a fixture), folded and summarised exactly as load.ts does for a file, without touching disk.
  */
 import { assemble } from '../conversation/builder'
-import { parseLogText } from '../log/parse-text'
+import { parseLogText } from '../log/json/parse-text'
 import { summarize } from '../site/render/chrome'
 import { sessionStem } from '../site/plan/slug'
 import type { ExportSession } from './load'

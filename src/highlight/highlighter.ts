@@ -6,7 +6,7 @@
  * before its first `await`: callers may start many blocks at once and await them later, and the same blocks
  * are coloured in the same order whatever the timing.
  *
- * Not here: deciding which blocks deserve colour (src/site/render/enrich.ts) and page budgets (src/site/render/paginate.ts).
+ * Not here: deciding which blocks deserve colour (src/site/render/enrich.ts) and page budgets (src/site/render/pages/paginate.ts).
  */
 import { trustHtml, type SafeHtml } from '../cards/trusted'
 import type { CharBudget } from './budget'

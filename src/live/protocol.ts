@@ -8,7 +8,7 @@
  * Pure: types and string helpers only (no node:*, no DOM), so both ends import it.
  */
 import type { ParsedLine } from '../log/parsed-line'
-import type { SessionHeader } from '../log/schema'
+import type { SessionHeader } from '../log/events/schema'
 
 /**
  * Where a followed session stands (live.md §6.8, §7.3 step 5, §7.5):

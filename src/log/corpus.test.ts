@@ -6,8 +6,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { parseLogText } from './parse-text'
-import type { KnownEvent } from './schema'
+import { parseLogText } from './json/parse-text'
+import type { KnownEvent } from './events/schema'
 
 const ROOT = new URL('../../fixtures/corpus/', import.meta.url)
 const read = (rel: string) => readFileSync(new URL(rel, ROOT), 'utf8')

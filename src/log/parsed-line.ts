@@ -4,7 +4,7 @@
  * gap yields an `invalid` report followed by the event, which is kept). `line` is the 1-based line number
  * in the decoded plaintext; for zstd logs `frame` is the 0-based frame index the line came from.
  */
-import type { KnownEvent, RawEvent, SessionHeader } from './schema'
+import type { KnownEvent, RawEvent, SessionHeader } from './events/schema'
 
 export interface LinePosition {
   line: number
@@ -38,7 +38,7 @@ export type ParsedLine =
   | (LinePosition & { kind: 'unknown'; event: RawEvent; reason: string; raw?: unknown })
   /**
    * Not JSON, not an event envelope, a malformed packed row, a seq gap: visible "unreadable line". With
-   * `run`, this entry stands for a run of consecutive unreadable lines starting at this one (./invalid-runs.ts).
+   * `run`, this entry stands for a run of consecutive unreadable lines starting at this one (./damage/invalid-runs.ts).
    */
   | (LinePosition & { kind: 'invalid'; text: string; reason: string; code?: InvalidCode; raw?: unknown; run?: InvalidRun })
 
@@ -52,7 +52,7 @@ export interface InvalidSample {
 }
 
 /**
- * Consecutive unreadable lines folded into the entry of the first (./invalid-runs.ts): how many, where the
+ * Consecutive unreadable lines folded into the entry of the first (./damage/invalid-runs.ts): how many, where the
  * run ends, and the next few lines' positions and reasons. Its size does not grow with the run.
  */
 export interface InvalidRun {

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { LogParser, UNKNOWN_SESSION_ID } from './parser'
 import type { ParsedLine } from './parsed-line'
-import { parseLogText } from './parse-text'
+import { parseLogText } from './json/parse-text'
 import { session } from './testing/session'
 
 const HEADER = { type: 'session', version: 0, id: 'S', createdAt: 1, cwd: '/w', delegationDepth: 0 }

@@ -9,24 +9,24 @@
  * dsh writes them are read by packed-scan.ts without decoding them or `JSON.parse`. A line too long to hold as
  * one string comes in runs (`longLine`) and is parsed as it arrives.
  */
-import { capJson, DEPTH_NOTE, MAX_JSON_DEPTH } from './depth'
-import { MAX_JSON_NODES, WIDTH_NOTE, WIDTH_NOTE_KEY } from './width'
-import { checkEnvelope, formatIssues, payloadProblem } from './classify'
-import { expandSourceEventSeqs, isRecord, normalizePayload, normalizeSurfaceOp, surfaceOpProblem, type NormalizeContext } from './normalize'
-import { isPackedRowType, pushRowLines, readPackedRow, type PackedRow, type PackedRowType } from './packed'
+import { capJson, DEPTH_NOTE, MAX_JSON_DEPTH } from './json/depth'
+import { MAX_JSON_NODES, WIDTH_NOTE, WIDTH_NOTE_KEY } from './json/width'
+import { checkEnvelope, formatIssues, payloadProblem } from './events/classify'
+import { expandSourceEventSeqs, isRecord, normalizePayload, normalizeSurfaceOp, surfaceOpProblem, type NormalizeContext } from './events/normalize'
+import { isPackedRowType, pushRowLines, readPackedRow, type PackedRow, type PackedRowType } from './chunks/packed'
 import { ByteStore } from './bytes/byte-store'
 import { textDecoderTextOf, type TextOf } from './bytes/line-splitter'
-import { packedRowType, scanPackedRow } from './packed-scan'
+import { packedRowType, scanPackedRow } from './chunks/packed-scan'
 import type { InvalidCode, LinePosition, ParsedLine } from './parsed-line'
-import { headerSchema, type KnownEvent, type RawEvent, type SessionHeader, type SurfaceOp } from './schema'
-import { ChunkHold, MAX_HELD_CHARS, type ChunkMode, type DeltaTap } from './superseded'
+import { headerSchema, type KnownEvent, type RawEvent, type SessionHeader, type SurfaceOp } from './events/schema'
+import { ChunkHold, MAX_HELD_CHARS, type ChunkMode, type DeltaTap } from './chunks/superseded'
 import { JsonPieceParser } from './json/piece-parser'
-import { KeptHead, type LongLineInput } from './long-line'
-import { knownTime } from './time'
+import { KeptHead, type LongLineInput } from './json/long-line'
+import { knownTime } from './events/time'
 import { defineOwnKey } from './json/own-key'
 
-export type { ChunkMode, DeltaKind, DeltaTap } from './superseded'
-export type { LongLineInput } from './long-line'
+export type { ChunkMode, DeltaKind, DeltaTap } from './chunks/superseded'
+export type { LongLineInput } from './json/long-line'
 
 export interface LogParserOptions {
   /** used for legacy ids `legacy-message:<sessionId>:<seq>` when the header is missing */
@@ -180,7 +180,7 @@ export class LogParser {
    * `line` for a line too long to hold as one string (src/log/node: past 4 MiB): its text arrives run by
    * run through `push` and is parsed as it comes (./json/piece-parser.ts; the same values and errors as
    * `JSON.parse`), then `end` gives the entries `line` would give. Only the line's first
-   * `LONG_LINE_KEPT` characters are kept, for what an unreadable-line entry shows (./long-line.ts).
+   * `LONG_LINE_KEPT` characters are kept, for what an unreadable-line entry shows (./json/long-line.ts).
    */
   longLine(): LongLineInput {
     const first = this.#linesSeen === 0
@@ -280,7 +280,7 @@ export class LogParser {
     const parsed = headerSchema.safeParse(value)
     if (!parsed.success) return invalid(pos, text, 'header', `invalid session header: ${formatIssues(parsed.error)}`, value)
     // Keep the stored object (loose schema, no transforms) so unknown header fields survive verbatim; a
-    // `createdAt` no date can hold is unknown (./time.ts), as if absent.
+    // `createdAt` no date can hold is unknown (./events/time.ts), as if absent.
     const created = value['createdAt']
     this.#header = (typeof created === 'number' && knownTime(created) === null ? withoutKey(value, 'createdAt') : value) as SessionHeader
     this.#ctx.sessionId = this.#header.id

@@ -6,7 +6,7 @@
  * written back in its original formatting when a plain text pass gives the same result, else re-serialized
  * with its indentation. Unchanged subtrees are returned as the same objects (no copying of clean data).
  */
-import { deeperThan, MAX_JSON_DEPTH } from '../log/depth'
+import { deeperThan, MAX_JSON_DEPTH } from '../log/json/depth'
 import { applyFindings, findSecrets, marker, type RedactConfig } from './scan'
 import { isSecretName, isSecretValue } from './values'
 

@@ -14,7 +14,7 @@ import type { Schedule } from './schedule'
 export interface ReplayPage {
   /** The page's file (or, in an export, its part anchor). */
   page: string
-  /** The ids of its transcript, in document order (src/site/render/anchors.ts `collectIds`). */
+  /** The ids of its transcript, in document order (src/site/render/pages/anchors.ts `collectIds`). */
   ids: readonly string[]
   /** Its data file (ignored in a one-page session, whose data the index carries). */
   data: string | null

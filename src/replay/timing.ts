@@ -2,7 +2,7 @@
  * The replay's own fold over a log (issue 30): what the conversation model does not keep of the log's
  * clocks. It takes the same `ParsedLine` batches as `ConversationBuilder.append()` (one read, beside the
  * conversation fold, as src/trajectory is fed), plus — when the reader leaves superseded deltas out
- * (`skip-superseded`) — those deltas through its `tap` (src/log/superseded.ts `DeltaTap`), so every delta of
+ * (`skip-superseded`) — those deltas through its `tap` (src/log/chunks/superseded.ts `DeltaTap`), so every delta of
  * the log is seen once either way. It keeps, per stream (a settled message, a failed v4 attempt, a step
  * that never settled), the arrival curve of each text and reasoning block (./curve.ts, a few knots each), and
  * the clocks of the few boundary events the model names only by seq (turn start and end, compaction start
@@ -12,7 +12,7 @@
  */
 import type { ParsedLine } from '../log/parsed-line'
 import type { DeltaKind, DeltaTap } from '../log/parser'
-import type { ContentBlock, KnownEvent, StreamChunk, StreamEntry } from '../log/schema'
+import type { ContentBlock, KnownEvent, StreamChunk, StreamEntry } from '../log/events/schema'
 import { visibleBlocks } from '../conversation/blocks'
 import { simplifyCurve, type Curve } from './curve'
 

@@ -10,7 +10,7 @@
  * The preview is the same components and the same renderer as the site, fed a shorter log: a preview page
  * shows the first turns as the finished page will (unless a later event rewrites them), without colours
  * (shiki may still be loading), page navigation, search or session counts, and says it is a preview. It is
- * cut at the full page budget: it cannot know whether the session is long (render/paginate.ts
+ * cut at the full page budget: it cannot know whether the session is long (render/pages/paginate.ts
  * `packSession`), so the finished first page of a long session holds fewer of those turns.
  */
 import { open } from 'node:fs/promises'

@@ -8,7 +8,7 @@
  * period holds its time; a request with cache-write tokens and no cache-write price, no time, or no model
  * has no price — never a guess. Pure: the page script and the CLI read the same table.
  */
-import type { TokenUsage } from '../log/schema'
+import type { TokenUsage } from '../log/events/schema'
 
 export interface ModelPrice {
   inputCacheHit: number

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { parseLogText } from '../log/parse-text'
+import { parseLogText } from '../log/json/parse-text'
 import { session, toolCallBlock } from '../log/testing/session'
 import { assembleTrajectory } from '../trajectory'
 import { trajectoryOf } from '../trajectory/testing'

@@ -3,13 +3,13 @@
  * batch size — the same lines `ConversationBuilder.append()` takes, so a site feeds both from one read —
  * and `snapshot()` derives the plain JSON model (./derive). This file is the event → contribution
  * dispatch of §4.1; the state each kind needs lives in ./fold, and EVENT_ROLES (./events.ts) says which
- * events show nothing. Older logs arrive already upgraded by the reader (src/log/normalize.ts: v4 tool
+ * events show nothing. Older logs arrive already upgraded by the reader (src/log/events/normalize.ts: v4 tool
  * results, `tool/ptc-dispatch*`, decoded streams); the one v0 shape left is the top-level chunk stream,
  * read here for first-token times only, as dsh's upgrade of it into the step's stream would be.
  */
-import { runLength } from '../log/invalid-runs'
+import { runLength } from '../log/damage/invalid-runs'
 import type { ParsedLine } from '../log/parsed-line'
-import type { EventOf, KnownEvent } from '../log/schema'
+import type { EventOf, KnownEvent } from '../log/events/schema'
 import { num, prop, str } from '../conversation/narrow'
 import { compactionRequestKey, RequestUsageCounter } from '../conversation/usage'
 import { derive } from './derive/snapshot'

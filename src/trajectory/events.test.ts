@@ -3,7 +3,7 @@
  * Trajectory draws nothing from fold to nothing, silently; unknown events are reported with their line.
  */
 import { describe, expect, it } from 'vitest'
-import { payloadSchemas, type KnownEvent, type KnownType } from '../log/schema'
+import { payloadSchemas, type KnownEvent, type KnownType } from '../log/events/schema'
 import type { ParsedLine } from '../log/parsed-line'
 import { EVENT_ROLES } from './events'
 import { assembleTrajectory } from './index'

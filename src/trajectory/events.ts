@@ -6,7 +6,7 @@
  * handles and not listed as nothing-visible; unknown events (not in the reader's schema at all) are reported
  * as they come. `corpus.test.ts` checks every corpus log folds with nothing unexplained.
  */
-import type { KnownType } from '../log/schema'
+import type { KnownType } from '../log/events/schema'
 
 export type EventRole = 'contribution' | 'nothing-visible'
 

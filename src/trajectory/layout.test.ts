@@ -3,7 +3,7 @@
  * where USER / CONTEXT / SYSTEM rows go, "Between turns" compactions, input row texts.
  */
 import { describe, expect, it } from 'vitest'
-import type { ContentBlock } from '../log/schema'
+import type { ContentBlock } from '../log/events/schema'
 import { session, text } from '../log/testing/session'
 import { rows, trajectoryOf } from './testing'
 

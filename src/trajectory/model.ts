@@ -5,7 +5,7 @@
  * place. Locale-free: any text dsh itself would write (the §11 dictionary) is a `TrajectoryLabel` key,
  * never English; log text is kept as written. Times are envelope epoch ms; durations are ms, clamped ≥ 0.
  */
-import type { ContentBlock, TokenUsage } from '../log/schema'
+import type { ContentBlock, TokenUsage } from '../log/events/schema'
 import type { UsageTotals } from '../conversation/model'
 import type { UsageSum } from '../conversation/usage'
 

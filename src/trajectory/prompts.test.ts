@@ -4,7 +4,7 @@
  * prompts, one stored copy per distinct prompt, and call-time schemas by tool name.
  */
 import { describe, expect, it } from 'vitest'
-import type { EventOf } from '../log/schema'
+import type { EventOf } from '../log/events/schema'
 import { session, text, toolCallBlock, type SessionBuilder } from '../log/testing/session'
 import { rows, trajectoryOf } from './testing'
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { linesOf } from '../conversation/testing'
-import type { ContentBlock, EventOf } from '../log/schema'
+import type { ContentBlock, EventOf } from '../log/events/schema'
 import { session, text } from '../log/testing/session'
 import { TrajectoryBuilder } from './builder'
 import { NO_LABELS } from './derive/results'

@@ -4,7 +4,7 @@
  * turn 0 "Step 1" folded into Turn 1, refused edges reported, the depth guard, and tool counts per request.
  */
 import { describe, expect, it } from 'vitest'
-import type { ContentBlock } from '../log/schema'
+import type { ContentBlock } from '../log/events/schema'
 import { session, text, toolCallBlock, type SessionBuilder } from '../log/testing/session'
 import { MAX_CALL_DEPTH } from './fold/tools'
 import { ledger, rows, trajectoryOf } from './testing'

@@ -9,8 +9,8 @@ import { readFileSync, truncateSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { MANIFEST_BYTES_MAX } from '../../src/site/write/manifest'
-import { plainSession, writeRoot } from './generators'
-import { cleanTemps, run, temp } from './harness'
+import { plainSession, writeRoot } from './support/generators'
+import { cleanTemps, run, temp } from './support/harness'
 
 afterAll(cleanTemps)
 

@@ -1,15 +1,15 @@
 /**
  * Issue 17, class "deep JSON": tool arguments, results, metadata and code-mode dispatch arguments nested
  * thousands of levels deep. Before the fix, folding or rendering ran out of stack (`JSON.stringify`, card
- * models) and took the whole build down. Now every value is capped where it enters (src/log/depth.ts) and
+ * models) and took the whole build down. Now every value is capped where it enters (src/log/json/depth.ts) and
  * the cards show the capped value with a note.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { capDepth, deeperThan, DEPTH_NOTE, MAX_JSON_DEPTH, parseCapped } from '../../src/log/depth'
-import { deepJson, deepSession, plainSession, writeRoot } from './generators'
-import { cleanTemps, filesUnder, run, temp, tmpFilesUnder } from './harness'
+import { capDepth, deeperThan, DEPTH_NOTE, MAX_JSON_DEPTH, parseCapped } from '../../src/log/json/depth'
+import { deepJson, deepSession, plainSession, writeRoot } from './support/generators'
+import { cleanTemps, filesUnder, run, temp, tmpFilesUnder } from './support/harness'
 
 afterAll(cleanTemps)
 

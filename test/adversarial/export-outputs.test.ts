@@ -6,8 +6,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { plainSession } from './generators'
-import { cleanTemps, filesUnder, run, temp } from './harness'
+import { plainSession } from './support/generators'
+import { cleanTemps, filesUnder, run, temp } from './support/harness'
 
 afterAll(cleanTemps)
 

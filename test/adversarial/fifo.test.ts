@@ -6,8 +6,8 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { plainSession, writeFifo, writeRoot } from './generators'
-import { cleanTemps, filesUnder, run, temp } from './harness'
+import { plainSession, writeFifo, writeRoot } from './support/generators'
+import { cleanTemps, filesUnder, run, temp } from './support/harness'
 
 afterAll(cleanTemps)
 

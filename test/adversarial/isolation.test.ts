@@ -13,8 +13,8 @@ import * as viewModelModule from '../../src/cards/view-model'
 import * as trajectoryTextModule from '../../src/snapshot/text/trajectory'
 import { assembleTrajectory } from '../../src/trajectory'
 import { session } from '../../src/log/testing/session'
-import { plainSession, writeRoot } from './generators'
-import { cleanTemps, filesUnder, run, temp, tmpFilesUnder } from './harness'
+import { plainSession, writeRoot } from './support/generators'
+import { cleanTemps, filesUnder, run, temp, tmpFilesUnder } from './support/harness'
 
 afterAll(cleanTemps)
 afterEach(() => vi.restoreAllMocks())

@@ -15,8 +15,8 @@ import { build } from 'esbuild'
 import { cssModulesPlugin } from '../../scripts/css-modules.mjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { siblingOf } from '../../src/site/write/staging'
-import { deepSession, plainSession, protoSession, writeRoot } from './generators'
-import { cleanTemps, filesUnder, temp } from './harness'
+import { deepSession, plainSession, protoSession, writeRoot } from './support/generators'
+import { cleanTemps, filesUnder, temp } from './support/harness'
 import { seededRandom } from '../../src/log/testing/random'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
@@ -28,7 +28,7 @@ beforeAll(async () => {
   mkdirSync(dir, { recursive: true })
   child = join(dir, `build-child-${process.pid}.mjs`)
   await build({
-    absWorkingDir: root, entryPoints: ['test/adversarial/build-child.ts'], outfile: child, bundle: true, platform: 'node', format: 'esm',
+    absWorkingDir: root, entryPoints: ['test/adversarial/support/build-child.ts'], outfile: child, bundle: true, platform: 'node', format: 'esm',
     target: 'node20', packages: 'external', jsx: 'automatic', plugins: [cssModulesPlugin({ css: false })], loader: { '.css': 'empty' },
     define: { 'process.env.NODE_ENV': '"production"' }, logLevel: 'warning',
   })

@@ -3,9 +3,9 @@
  * prototype members starts, serves a page for every session and the site state, and closes cleanly.
  */
 import { afterAll, describe, expect, it } from 'vitest'
-import { deepSession, plainSession, protoSession, writeRoot } from './generators'
-import { cleanTemps, temp } from './harness'
-import { expectLiveServesEveryPage } from './live-serves'
+import { deepSession, plainSession, protoSession, writeRoot } from './support/generators'
+import { cleanTemps, temp } from './support/harness'
+import { expectLiveServesEveryPage } from './support/live-serves'
 
 afterAll(cleanTemps)
 

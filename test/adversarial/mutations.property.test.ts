@@ -3,13 +3,13 @@
  * values replaced by prototype names or by JSON nested thousands of levels, bytes of garbage — go through
  * build, export, snapshot and live: nothing throws (an unhandled rejection fails the run too), nothing is left
  * as a temporary file, and every log is either a session of the site or a reported problem.
- * Issue 32 point 3 adds its classes (./trust-generators.ts, ./secret-generators.ts): times no date holds, ids
+ * Issue 32 point 3 adds its classes (./support/trust-generators.ts, ./support/secret-generators.ts): times no date holds, ids
  * that start with a dot, parent links that form a cycle, results of many short lines, runs of blank or
  * unparsable lines, and secrets only a page's transforms assemble — which a `--redact` export never shows.
  * Then a cwd longer than a RegExp may hold (snapshot masks it), and logs no header can be read from (each
  * still a session of the site: its damaged-session page). A string value replaced by more small objects side
- * by side than a line's value keeps (src/log/width.ts: the rest is a note). Last, the mutated logs as export
- * ZIPs, intact or damaged one way each (./generators.ts `damagedZips`): an archive that still lists its entry
+ * by side than a line's value keeps (src/log/json/width.ts: the rest is a note). Last, the mutated logs as export
+ * ZIPs, intact or damaged one way each (./support/generators.ts `damagedZips`): an archive that still lists its entry
  * is a session.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -18,14 +18,14 @@ import fc from 'fast-check'
 import { zipSync } from 'fflate'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildInto } from '../support/build'
-import { damagedZips, deepJson, PROTO_NAMES, withLongCwd, writeRoot } from './generators'
-import { MAX_JSON_NODES } from '../../src/log/width'
-import { cleanTemps, run, temp, tmpFilesUnder } from './harness'
+import { damagedZips, deepJson, PROTO_NAMES, withLongCwd, writeRoot } from './support/generators'
+import { MAX_JSON_NODES } from '../../src/log/json/width'
+import { cleanTemps, run, temp, tmpFilesUnder } from './support/harness'
 import { checkPaths } from '../../src/redact/node/check'
 import { DEFAULT_CONFIG } from '../../src/redact/scan'
-import { PASSWORD, TOKEN_BODY } from './secret-generators'
-import { FAR_TIME, withLineRun } from './trust-generators'
-import { expectLiveServesEveryPage } from './live-serves'
+import { PASSWORD, TOKEN_BODY } from './support/secret-generators'
+import { FAR_TIME, withLineRun } from './support/trust-generators'
+import { expectLiveServesEveryPage } from './support/live-serves'
 
 afterAll(cleanTemps)
 

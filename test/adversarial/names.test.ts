@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { longBashSession } from '../support/long-session'
-import { collidingSessions, writeRoot } from './generators'
-import { cleanTemps, filesUnder, run, temp } from './harness'
+import { collidingSessions, writeRoot } from './support/generators'
+import { cleanTemps, filesUnder, run, temp } from './support/harness'
 
 afterAll(cleanTemps)
 

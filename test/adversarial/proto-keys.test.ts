@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { plainSession, PROTO_NAMES, protoSession, writeRoot } from './generators'
-import { cleanTemps, filesUnder, run, temp, tmpFilesUnder } from './harness'
+import { plainSession, PROTO_NAMES, protoSession, writeRoot } from './support/generators'
+import { cleanTemps, filesUnder, run, temp, tmpFilesUnder } from './support/harness'
 
 afterAll(cleanTemps)
 

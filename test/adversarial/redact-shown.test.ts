@@ -1,5 +1,5 @@
 /**
- * Issue 32 point 3: `--redact` must redact what is displayed, after every transform (./secret-generators.ts),
+ * Issue 32 point 3: `--redact` must redact what is displayed, after every transform (./support/secret-generators.ts),
  * on every published surface — pages, `*.search.js`, the one-file export and the Markdown summary — and
  * `build --redact` fails closed: when its own output check (`redact --check`) still finds something in the
  * staged site, it exits non-zero with a report and publishes nothing.
@@ -9,9 +9,9 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { checkPaths } from '../../src/redact/node/check'
 import { DEFAULT_CONFIG } from '../../src/redact/scan'
-import { plainSession, writeRoot } from './generators'
-import { cleanTemps, filesUnder, run, temp } from './harness'
-import { secretCases } from './secret-generators'
+import { plainSession, writeRoot } from './support/generators'
+import { cleanTemps, filesUnder, run, temp } from './support/harness'
+import { secretCases } from './support/secret-generators'
 
 afterAll(cleanTemps)
 

@@ -12,8 +12,8 @@ import { buildInto } from '../support/build'
 import { STALE_MS } from '../../src/site/write/lock'
 import { processState } from '../../src/site/write/process-state'
 import { siblingOf } from '../../src/site/write/staging'
-import { plainSession, writeRoot } from './generators'
-import { cleanTemps, temp } from './harness'
+import { plainSession, writeRoot } from './support/generators'
+import { cleanTemps, temp } from './support/harness'
 
 const children: ChildProcess[] = []
 afterAll(() => {

@@ -11,9 +11,9 @@ import { parseInvocation } from '../../cli/args'
 import { runInspect, type InspectReport } from '../../cli/inspect'
 import { startTestLive } from '../live-e2e/harness'
 import { buildInto } from '../support/build'
-import { plainSession, writeRoot } from './generators'
-import { cleanTemps, run, temp } from './harness'
-import { farTimesSession } from './trust-generators'
+import { plainSession, writeRoot } from './support/generators'
+import { cleanTemps, run, temp } from './support/harness'
+import { farTimesSession } from './support/trust-generators'
 
 afterAll(cleanTemps)
 

@@ -10,10 +10,10 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { parseInvocation } from '../../cli/args'
 import { runInspect, type InspectReport } from '../../cli/inspect'
 import { T0 } from '../../src/log/testing/session'
-import { plainSession } from './generators'
-import { cleanTemps, run, temp } from './harness'
+import { plainSession } from './support/generators'
+import { cleanTemps, run, temp } from './support/harness'
 import { startTestLive } from '../live-e2e/harness'
-import { cycleSessions, DOT_IDS, linkedSession, manyShortLinesSession, withLineRun } from './trust-generators'
+import { cycleSessions, DOT_IDS, linkedSession, manyShortLinesSession, withLineRun } from './support/trust-generators'
 
 afterAll(cleanTemps)
 

@@ -9,8 +9,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { initZstdEncoder, zstdFrame } from '../../src/log/node/testing/zstd-encode'
 import { startTestLive } from '../live-e2e/harness'
-import { plainSession, unreadableLogs } from './generators'
-import { cleanTemps, run, temp } from './harness'
+import { plainSession, unreadableLogs } from './support/generators'
+import { cleanTemps, run, temp } from './support/harness'
 
 afterAll(cleanTemps)
 beforeAll(async () => {

@@ -13,9 +13,9 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { zipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { damagedZips, plainSession, writeZipStream, zipBombPieces } from './generators'
-import { cleanTemps, run, temp } from './harness'
-import { peakRssMb, peakRssPreload, runCliChild, SMALL_HEAP } from './cli-child'
+import { damagedZips, plainSession, writeZipStream, zipBombPieces } from './support/generators'
+import { cleanTemps, run, temp } from './support/harness'
+import { peakRssMb, peakRssPreload, runCliChild, SMALL_HEAP } from './support/cli-child'
 
 const BOMB_MB = 300
 /** The bound on the bomb's build: a one-session build's floor (~90–140 MB) with room, far under the entry. */

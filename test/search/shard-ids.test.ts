@@ -7,7 +7,7 @@
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { shardOf } from '../../src/search/testing'
-import { collectIds } from '../../src/site/render/anchors'
+import { collectIds } from '../../src/site/render/pages/anchors'
 import { buildInto, tempDir } from '../support/build'
 import { treeOf } from '../support/files'
 

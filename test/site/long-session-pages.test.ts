@@ -1,5 +1,5 @@
 /**
- * A long session's pages are lighter (src/site/render/paginate.ts `packSession`): a session that fills more
+ * A long session's pages are lighter (src/site/render/pages/paginate.ts `packSession`): a session that fills more
  * than LONG_SESSION_PAGES pages at the full budget is cut into pages of LONG_SESSION_SHARE of it, so each
  * page turn (and a replay's seek to another page) costs the browser about that much less. Every turn is still
  * on exactly one page, in order, and every page inside the budgets.
@@ -9,8 +9,8 @@ import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { toolTurnsSession } from '../../src/log/testing/tool-turns'
 import type { BuildReport } from '../../src/site/build-site'
-import { MAX_PAGE_BYTES, MAX_PAGE_NODES, measure } from '../../src/site/render/measure'
-import { LONG_SESSION_PAGES, LONG_SESSION_SHARE } from '../../src/site/render/paginate'
+import { MAX_PAGE_BYTES, MAX_PAGE_NODES, measure } from '../../src/site/render/pages/measure'
+import { LONG_SESSION_PAGES, LONG_SESSION_SHARE } from '../../src/site/render/pages/paginate'
 import { buildInto, tempDir } from '../support/build'
 import { treeOf } from '../support/files'
 

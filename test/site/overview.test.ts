@@ -16,7 +16,7 @@ import { formatTokens } from '../../src/cards/format'
 import { MANIFEST_FILE } from '../../src/site/write/manifest'
 import { formatCost, readPriceTable, type PriceTable } from '../../src/stats/prices'
 import { buildInto, tempDir } from '../support/build'
-import { fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, measure } from '../../src/site/render/measure'
+import { fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, measure } from '../../src/site/render/pages/measure'
 
 const DEMO = fileURLToPath(new URL('../../fixtures/demo-sessions', import.meta.url))
 const PLAIN = '--~007B~007Bcwd~007D~007D--/11111111-1111-4111-8111-111111111111/session.jsonl'

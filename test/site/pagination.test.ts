@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { toolTurnsSession } from '../../src/log/testing/tool-turns'
 import type { BuildReport } from '../../src/site/build-site'
-import { MAX_PAGE_BYTES, MAX_PAGE_NODES, measure } from '../../src/site/render/measure'
+import { MAX_PAGE_BYTES, MAX_PAGE_NODES, measure } from '../../src/site/render/pages/measure'
 import { buildInto, tempDir } from '../support/build'
 import { linksOf, treeOf } from '../support/files'
 

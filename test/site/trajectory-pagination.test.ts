@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, posix } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { toolTurnsSession } from '../../src/log/testing/tool-turns'
-import { MAX_PAGE_BYTES, MAX_PAGE_NODES, measure } from '../../src/site/render/measure'
+import { MAX_PAGE_BYTES, MAX_PAGE_NODES, measure } from '../../src/site/render/pages/measure'
 import { buildInto, tempDir } from '../support/build'
 import { linksOf, treeOf } from '../support/files'
 

@@ -144,7 +144,7 @@ describe.skipIf(!chromium.exists)('--view and --expand process', () => {
 
 describe.skipIf(!chromium.exists)('a paginated session', () => {
   it('is captured page by page, every turn in order', async () => {
-    // ~60 KB of output a turn: about 1.8 MB of page, more than one page holds (src/site/render/measure.ts).
+    // ~60 KB of output a turn: about 1.8 MB of page, more than one page holds (src/site/render/pages/measure.ts).
     const s = longBashSession({ id: 'long-session', turns: 30, output: () => Array.from({ length: 400 }, (_, i) => `line ${i} ${'x'.repeat(140)}`).join('\n') })
     const path = join(temp('dsh-view-aria-long-'), 'session.jsonl')
     writeFileSync(path, s.jsonl())

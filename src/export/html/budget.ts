@@ -6,7 +6,7 @@
  * session keeps its start and its end (where the outcome and the errors are) and each omitted run is
  * replaced by a visible note. Pure: sizes in, decisions out; the renderer measures.
  */
-import type { Size } from '../../site/render/measure'
+import type { Size } from '../../site/render/pages/measure'
 
 /**
  * Transcript markup of the whole file: sixteen full site pages of bytes, thirty-two of elements (parts

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { viewModel } from '../../cards/view-model'
 import { assemble } from '../../conversation/builder'
-import { parseLogText } from '../../log/parse-text'
+import { parseLogText } from '../../log/json/parse-text'
 import { session, toolCallBlock } from '../../log/testing/session'
 import type { PageRow, PageViewModel } from '../../cards/types'
 import { prefixKeys } from './keys'

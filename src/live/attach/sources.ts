@@ -14,7 +14,7 @@
  *   for the overlay to check.
  * Reconnects back off from 500 ms to 10 s. Nothing here prompts, resumes, approves or cancels an agent.
  */
-import { parseCapped } from '../../log/depth'
+import { parseCapped } from '../../log/json/depth'
 import { isRecord, type HostApi } from './host-api'
 import { connectWebSocket, type WsConnection } from './ws'
 

@@ -1,12 +1,12 @@
 /**
  * What a piece of transcript weighs on a page, measured as the build measures it (src/site/render/render-session.tsx
  * `#piece`): the section rendered bare with `renderStaticMarkup` (same components, same renderer), then
- * bytes of UTF-8 and elements counted by src/site/render/measure.ts. The live page packs pages by these sizes,
+ * bytes of UTF-8 and elements counted by src/site/render/pages/measure.ts. The live page packs pages by these sizes,
  * so it breaks pages where the build does. Nothing rendered here reaches the DOM.
  */
 import { renderStaticMarkup } from '../../site/html/static-markup'
 import type { PageSection } from '../../cards/types'
-import { measure, type Size } from '../../site/render/measure'
+import { measure, type Size } from '../../site/render/pages/measure'
 import type { RowExtra } from '../../site/types'
 import { Transcript } from '../../../components/layout/Transcript'
 

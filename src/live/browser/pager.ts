@@ -1,22 +1,22 @@
 /**
  * The live page's share of a growing session (issue 6 "pages stay within 1 MB / 5,000 elements"): the
- * pages' tail. The build packs a session's pieces into pages greedily from the first (src/site/render/paginate.ts),
+ * pages' tail. The build packs a session's pieces into pages greedily from the first (src/site/render/pages/paginate.ts),
  * so a page's start depends only on what comes before it, and a growing session only ever changes its last
  * page. A live page therefore keeps a *base* — the first piece of a page the build wrote (the page it was
  * loaded as, or the last page of a later build) — and packs from there the way the build does: each section
  * coloured by the enricher with the build's budgets (spent over the whole session, src/site/render/enrich.ts),
  * measured as the build measures it (measure-piece.tsx), split by rows when it overflows a page, each
- * oversized row cut harder and left plain (src/site/render/paginate.ts `splitSection`, shared with the static build, and checked
+ * oversized row cut harder and left plain (src/site/render/pages/paginate.ts `splitSection`, shared with the static build, and checked
  * against it by pager.test.ts), and packed with the room the build gave that session's pages. It shows the
  * last page of that packing and moves its base there; the earlier pages are the build's, which the live
  * server's rebuilds keep current. Code whose colours are not back within a moment is drawn plain, and the
  * page draws again when they arrive.
  */
 import type { PageRow, PageSection } from '../../cards/types'
-import { addExtras, capsFor, Cutter } from '../../site/render/cut'
+import { addExtras, capsFor, Cutter } from '../../site/render/pages/cut'
 import { Enricher, type Colourer } from '../../site/render/enrich'
-import { fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, type Size } from '../../site/render/measure'
-import { packPages, splitSection } from '../../site/render/paginate'
+import { fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, type Size } from '../../site/render/pages/measure'
+import { packPages, splitSection } from '../../site/render/pages/paginate'
 import type { RowExtra, SiteText } from '../../site/types'
 import { PieceSizes, ownExtras } from './measure-piece'
 import type { LiveView } from './sections'

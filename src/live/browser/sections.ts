@@ -1,7 +1,7 @@
 /**
  * Conversation → the sections a live page draws from, made the way the static build makes them
  * (src/site/render/render-session.tsx): `viewModel()` with the session's cwd, every section cut at the build's
- * normal caps (src/site/render/cut.ts: long texts keep their head and tail around a marker, the whole text goes to a
+ * normal caps (src/site/render/pages/cut.ts: long texts keep their head and tail around a marker, the whole text goes to a
  * side file `<stem>.files/<hash>.txt` linked after the row), and the links the site puts after a row — the
  * row's Trajectory record first, then a spawned child session's page, then the full texts, as the build
  * orders them.
@@ -14,7 +14,7 @@
 import { viewModel } from '../../cards/view-model'
 import type { Locale, PageSection, ToolRowModel } from '../../cards/types'
 import type { Conversation } from '../../conversation/model'
-import { addExtras, capsFor, Cutter, extrasOf } from '../../site/render/cut'
+import { addExtras, capsFor, Cutter, extrasOf } from '../../site/render/pages/cut'
 import { sideFile } from '../../site/plan/slug'
 import { addTrajectoryExtras } from '../../site/render/trajectory/row-links'
 import type { RowExtra, SiteText, TrajectoryLinks } from '../../site/types'

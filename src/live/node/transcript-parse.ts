@@ -8,7 +8,7 @@
  */
 import { createLineDecoder, type Damage, type LineDecoder } from '../../log/node/line-decoder'
 import type { ZstdCodec } from '../../log/node/compressed/zstd-codec'
-import { pushFolded } from '../../log/invalid-runs'
+import { pushFolded } from '../../log/damage/invalid-runs'
 import { LogParser } from '../../log/parser'
 import type { ParsedLine } from '../../log/parsed-line'
 import type { TranscriptEncoding } from './transcript-pick'
@@ -64,7 +64,7 @@ export class TranscriptParse {
       this.#lastEventType = line.event.type
       this.#lastSeq = line.event.seq
     }
-    // A run of unreadable lines is one entry, as the whole-file reader makes it (src/log/invalid-runs.ts),
+    // A run of unreadable lines is one entry, as the whole-file reader makes it (src/log/damage/invalid-runs.ts),
     // within what one push completes: a live page of a million blank lines is not a million cards.
     pushFolded(this.#batch, line)
   }

@@ -7,8 +7,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { JsonPieceParser } from './piece-parser'
-import { capDepth } from '../depth'
-import { capWidth, widthNote, WIDTH_NOTE_KEY } from '../width'
+import { capDepth } from './depth'
+import { capWidth, widthNote, WIDTH_NOTE_KEY } from './width'
 
 /** Parses `text` cut at `cuts` (indices, any order); `maxDepth`: levels built (the depth cap); `maxNodes`: the node cap. */
 function parsePieces(text: string, cuts: readonly number[], skipBom = false, maxDepth?: number, maxNodes?: number) {
@@ -107,7 +107,7 @@ const { value: jsonText } = fc.letrec<{ value: string; object: string; array: st
 const documentText = fc.tuple(ws, jsonText, ws).map(([a, v, b]) => `${a}${v}${b}`)
 
 // The same with each object's keys distinct and none integer-like: the text's order is then the parsed
-// object's order, the one both caps count members in (../width.ts says where they would differ).
+// object's order, the one both caps count members in (./width.ts says where they would differ).
 const namedKey = fc.constantFrom('"__proto__"', '"alpha"', '"beta"', '"gamma"', '"delta"', '"…"', '""')
 const { value: namedText } = fc.letrec<{ value: string; object: string; array: string }>(tie => ({
   value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, stringLit, numberLit, literal, tie('object'), tie('array')),

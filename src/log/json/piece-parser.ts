@@ -12,11 +12,11 @@
  * differs between Node versions anyway) with the character position in the whole text.
  *
  * `maxDepth`: containers nested deeper are read (and checked) but never built — each outermost one becomes
- * `deepNote`, exactly what `capDepth` (../depth.ts) makes of the full value — so a line of millions of
+ * `deepNote`, exactly what `capDepth` (./depth.ts) makes of the full value — so a line of millions of
  * nested brackets costs a bit per level, not an array or object per level (a 20 MB line of `[[[…` took
  * 2.6 GB to build and cap). Their kinds are kept in a byte stack for the closing brackets.
  *
- * `maxNodes`: values built inside containers (the node cap, ../width.ts), counted as each starts (an object's
+ * `maxNodes`: values built inside containers (the node cap, ./width.ts), counted as each starts (an object's
  * member at its key). A member that would pass it cuts its container: the rest of it is read and checked
  * like a container below the depth cap, and when it closes it gets `wideNote` (an array's last element, an
  * object's `wideKey`) — what `capWidth` makes of the full value — so a line of millions of small containers

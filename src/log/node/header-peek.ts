@@ -8,7 +8,7 @@
 import { open } from 'node:fs/promises'
 import { scanZstdFrames } from '../bytes/zstd-frames'
 import { LogParser } from '../parser'
-import type { SessionHeader } from '../schema'
+import type { SessionHeader } from '../events/schema'
 import { ZstdCodec } from './compressed/zstd-codec'
 
 /** Raw JSONL (live mode says 'raw', the reader 'jsonl') or zstd. */

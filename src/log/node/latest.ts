@@ -7,7 +7,7 @@
  * parent links. Only each log's header is read (the
  * first line or zstd frame), so choosing among thousands of sessions costs thousands of small reads.
  */
-import type { SessionHeader } from '../schema'
+import type { SessionHeader } from '../events/schema'
 import type { DiscoveredLog, Discovery } from './discover'
 import { peekHeader } from './header-peek'
 import { readSession } from './read'

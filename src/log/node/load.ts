@@ -3,14 +3,14 @@
  * need (id, cwd, title, parent, format, counts, damage). `summarizeSession` keeps only the summary, so a
  * multi-GB log costs one record's memory; `loadSession` also keeps every `ParsedLine` (the caller's
  * choice for logs it will render). Torn tail versus corruption is decided by `assessDamage`
- * (src/log/damage.ts, log-format.md §6.1) over the invalid lines and the last `turn/end`, which is all it
+ * (src/log/damage/damage.ts, log-format.md §6.1) over the invalid lines and the last `turn/end`, which is all it
  * looks at. So a summary stays small even for a huge damaged log: at most MAX_INVALID invalid entries are
  * kept (stripped of their text), `invalidCount` has the total.
  */
-import { assessDamage } from '../damage'
-import { extendRun, joins, runLength } from '../invalid-runs'
+import { assessDamage } from '../damage/damage'
+import { extendRun, joins, runLength } from '../damage/invalid-runs'
 import type { ParsedLine } from '../parsed-line'
-import { isKnownType, type SessionHeader } from '../schema'
+import { isKnownType, type SessionHeader } from '../events/schema'
 import type { SeqGap } from '../parser'
 import type { LogEncoding } from './line-decoder'
 import { readSession, type ReadOptions } from './read'
@@ -26,7 +26,7 @@ export interface InvalidEntry {
   offset?: number
   reason: string
   /**
-   * A run of consecutive unreadable lines (src/log/invalid-runs.ts) is one entry: `lines` lines from `line`
+   * A run of consecutive unreadable lines (src/log/damage/invalid-runs.ts) is one entry: `lines` lines from `line`
    * to `lastLine`, and the positions and reasons of the two after the first (`more`).
    */
   lines?: number
@@ -133,7 +133,7 @@ async function collect(source: LogSource | string, options: ReadOptions | undefi
 
 /**
  * Invalid entries a summary keeps; beyond this only the count grows. An entry is a line or a whole run of
- * consecutive unreadable lines (src/log/invalid-runs.ts), so 10,000 entries (~1 MB of `inspect --json`)
+ * consecutive unreadable lines (src/log/damage/invalid-runs.ts), so 10,000 entries (~1 MB of `inspect --json`)
  * name every damaged place of any log a person could still read; a log with more is garbage throughout, and
  * its count says how much.
  */

@@ -12,10 +12,10 @@
  * `summary.tornTail` after its complete lines were yielded.
  */
 import { isUtf8 } from 'node:buffer'
-import { pushFolded } from '../invalid-runs'
+import { pushFolded } from '../damage/invalid-runs'
 import { LogParser, type ChunkMode, type DeltaTap } from '../parser'
 import type { ParsedLine } from '../parsed-line'
-import type { SessionHeader } from '../schema'
+import type { SessionHeader } from '../events/schema'
 import { ByteStore } from '../bytes/byte-store'
 import type { ByteOps } from '../bytes/line-splitter'
 import { bufferByteOps, createLineDecoder, type Damage, type DecodeEnd, type LineSink } from './line-decoder'
@@ -30,11 +30,11 @@ export interface ReadOptions {
   batchBytes?: number
   /**
    * `'expand'` (default) or `'skip-superseded'`: leave out the `assistant/chunk` events that a settled
-   * `assistant/message` supersedes (LogParser option; src/log/superseded.ts). For whole-log builds; the
+   * `assistant/message` supersedes (LogParser option; src/log/chunks/superseded.ts). For whole-log builds; the
    * conversation fold comes out the same. `summary.parser.skippedEvents` counts what was left out.
    */
   chunks?: ChunkMode
-  /** skip-superseded mode: told of every delta left out (LogParser option; src/log/superseded.ts `DeltaTap`). */
+  /** skip-superseded mode: told of every delta left out (LogParser option; src/log/chunks/superseded.ts `DeltaTap`). */
   deltaTap?: DeltaTap
   /**
    * The start of the log, already in memory: read instead of the file (src/site/plan/scan.ts hands over the
@@ -166,7 +166,7 @@ export class SessionReader implements AsyncIterable<ParsedLine[]> {
         early = []
         return
       }
-      // A run of unreadable lines leaves as one entry (../invalid-runs.ts): a batch of a million blank lines,
+      // A run of unreadable lines leaves as one entry (../damage/invalid-runs.ts): a batch of a million blank lines,
       // or of a zstd frame that decodes to millions, stays one entry long.
       for (const entry of parsed) pushFolded(batch, entry)
     }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { assessDamage } from '../damage'
-import { parseLogText } from '../parse-text'
+import { assessDamage } from '../damage/damage'
+import { parseLogText } from '../json/parse-text'
 import { MAX_INVALID, SessionStats } from './load'
-import { pushFolded } from '../invalid-runs'
+import { pushFolded } from '../damage/invalid-runs'
 import type { ParsedLine } from '../parsed-line'
 
 const header = '{"type":"session","version":0,"id":"s","createdAt":1,"delegationDepth":0}'
@@ -27,7 +27,7 @@ describe('SessionStats', () => {
     ['bad line between two turn/ends', [header, end(0), 'junk', end(1)]],
   ])('judges damage exactly as assessDamage over every line: %s', (_, lines) => {
     const { s, lines: parsed } = stats(`${lines.join('\n')}\n`)
-    // The reader hands a run of unreadable lines out as one entry (../invalid-runs.ts); so does this fold.
+    // The reader hands a run of unreadable lines out as one entry (../damage/invalid-runs.ts); so does this fold.
     const folded: ParsedLine[] = []
     for (const line of parsed) pushFolded(folded, line)
     expect(assessDamage(s.skeleton, { finalLineComplete: true })).toEqual(assessDamage(folded, { finalLineComplete: true }))

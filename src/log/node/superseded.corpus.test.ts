@@ -1,5 +1,5 @@
 /**
- * The promise of `chunks: 'skip-superseded'` (src/log/superseded.ts), on every log of the corpus (both
+ * The promise of `chunks: 'skip-superseded'` (src/log/chunks/superseded.ts), on every log of the corpus (both
  * encodings, torn and damaged ones included): the conversation folded from the reduced output is the
  * one folded from the full output — static and live — as is the Trajectory, and the session summary is the same. The reduced
  * output is the full output with only `assistant/chunk` deltas taken out, in the same order. The same
@@ -15,7 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { assemble } from '../../conversation'
 import { assembleTrajectory } from '../../trajectory'
 import type { ParsedLine } from '../parsed-line'
-import type { DeltaTap } from '../superseded'
+import type { DeltaTap } from '../chunks/superseded'
 import { session } from '../testing/session'
 import { loadSession, type LoadedSession } from './load'
 import { concat, initZstdEncoder, zstdFrame } from './testing/zstd-encode'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseLogText } from '../parse-text'
+import { parseLogText } from '../json/parse-text'
 import { session, T0, toolCallBlock } from './session'
 
 describe('SessionBuilder', () => {

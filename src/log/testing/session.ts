@@ -5,8 +5,8 @@
  * tests never cast literals. `jsonl()` renders the stored form (optionally envelope-stripped, §11.1) for
  * feeding the parser. Test-only: nothing in src imports it outside `*.test.ts`.
  */
-import type { ContentBlock, EventOf, KnownEvent, KnownType, SessionHeader, StreamChunk, SurfaceOp, TokenUsage } from '../schema'
-import type { PackedRowType } from '../packed'
+import type { ContentBlock, EventOf, KnownEvent, KnownType, SessionHeader, StreamChunk, SurfaceOp, TokenUsage } from '../events/schema'
+import type { PackedRowType } from '../chunks/packed'
 
 /** The fixed clock: epoch ms of seq 0 and of the header `createdAt` (2026-07-06T15:34:05Z, the v0 tool-call-turn era). */
 export const T0 = 1_783_352_045_000

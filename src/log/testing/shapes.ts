@@ -78,7 +78,7 @@ export function* flatLineSession(chars: number, options: ShapeOptions = {}): Gen
 
 /**
  * One `bash` result whose value is one JSON array of `items` small objects (`[{"a":1},…]`: 8 bytes of log
- * each, two JSON nodes; the issue 32 fuzz pass's shape, kept by the node cap of ../width.ts).
+ * each, two JSON nodes; the issue 32 fuzz pass's shape, kept by the node cap of ../json/width.ts).
  */
 export function* wideResultSession(items: number, options: ShapeOptions = {}): Generator<string> {
   yield* withResultBody(options, 'jq -c "[.[] | {a}]" data.json', (function* () {

@@ -7,7 +7,7 @@
 import { ConversationBuilder } from '../../conversation/builder'
 import type { Conversation } from '../../conversation/model'
 import type { ParsedLine } from '../../log/parsed-line'
-import type { SessionHeader } from '../../log/schema'
+import type { SessionHeader } from '../../log/events/schema'
 
 export type FailedStage = 'read' | 'render'
 

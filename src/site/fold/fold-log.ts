@@ -7,8 +7,8 @@
  */
 import { ConversationBuilder } from '../../conversation/builder'
 import type { Conversation } from '../../conversation/model'
-import { assessDamage } from '../../log/damage'
-import { extendRun, joins, runLength, type RunHead } from '../../log/invalid-runs'
+import { assessDamage } from '../../log/damage/damage'
+import { extendRun, joins, runLength, type RunHead } from '../../log/damage/invalid-runs'
 import { SessionStats } from '../../log/node/load'
 import { readSession } from '../../log/node/read'
 import type { ChunkMode } from '../../log/parser'
@@ -52,7 +52,7 @@ export type CountedDetail = ReturnType<ConversationBuilder['countedDetail']>
 export interface FoldOptions {
   /**
    * `skip-superseded`: the reader leaves out the `assistant/chunk` events a settled `assistant/message`
-   * supersedes (src/log/superseded.ts; the conversation comes out the same) — most of a chunk-heavy log is
+   * supersedes (src/log/chunks/superseded.ts; the conversation comes out the same) — most of a chunk-heavy log is
    * such chunks. The static build uses it; default `expand` reads every event.
    */
   chunks?: ChunkMode

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { attributeValues, decodeAttribute, inStartTag } from './markup-scan'
-import { collectIds } from '../render/anchors'
+import { collectIds } from '../render/pages/anchors'
 import { renderStaticMarkup } from './static-markup'
 
 describe('attributeValues', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { collectIds, anchorScript } from '../render/anchors'
+import { collectIds, anchorScript } from '../render/pages/anchors'
 import { fillShell, headMarkup, parseShell } from './shell'
 
 const SHELL = '<html lang="%DSH_LANG%"><head><link href="%DSH_ROOT%assets/site.css"><!--dsh:head--></head><body><!--dsh:body--></body></html>'

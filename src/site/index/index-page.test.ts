@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { assemble } from '../../conversation/builder'
-import { parseLogText } from '../../log/parse-text'
+import { parseLogText } from '../../log/json/parse-text'
 import { session } from '../../log/testing/session'
 import { sessionTitle, summarize } from '../render/chrome'
 import { indexModel, pageLinks } from './render-index'

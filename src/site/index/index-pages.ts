@@ -5,7 +5,7 @@
  * entries (a parent with its nested children never splits) in index order; a project continued on the next
  * page repeats its heading, marked as continued. The filter box filters the page it is on, and says so.
  */
-import { pagerNav } from '../render/pager'
+import { pagerNav } from '../render/pages/pager'
 import type { IndexEntry, IndexGroup, IndexModel, SiteText } from '../types'
 
 export const indexFile = (page: number): string => (page === 1 ? 'index.html' : `index.p${page}.html`)

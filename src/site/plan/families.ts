@@ -5,7 +5,7 @@
  * union-find over the discovery, walked without recursion; a child whose parent is not in the build is a
  * family of its own, and a loop of parents (a damaged or hand-made log) is one family, not an endless walk.
  */
-import type { SessionHeader } from '../../log/schema'
+import type { SessionHeader } from '../../log/events/schema'
 
 /** What grouping needs of a session: its id, its place in the discovery, and its header's parent. */
 export interface FamilyCandidate {

@@ -11,7 +11,7 @@ import { readSession, type SessionReader } from '../../log/node/read'
 import { sourceBytes, type LogSource } from '../../log/node/source'
 import { ZipDamage } from '../../log/node/compressed/zip'
 import { readSize } from '../fold/fold-log'
-import type { SessionHeader } from '../../log/schema'
+import type { SessionHeader } from '../../log/events/schema'
 
 export interface ScannedLog {
   source: LogSource

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { corpusLogs } from '../../../snapshots/corpus'
 import { assemble } from '../../conversation'
 import type { Section } from '../../conversation/model'
-import { parseLogText } from '../../log/parse-text'
+import { parseLogText } from '../../log/json/parse-text'
 import { digestOf, firstPromptOf } from './digest'
 
 describe('firstPromptOf: the digest’s first prompt without the digest', () => {

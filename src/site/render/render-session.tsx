@@ -16,16 +16,16 @@ import { SessionPage, SLOT_MARKUP } from '../../../components/layout/SessionPage
 import { PromptsPage } from '../../../components/layout/PromptsPage'
 import { Transcript } from '../../../components/layout/Transcript'
 import { foldClassicRepeats } from './classic-repeats'
-import { anchorMapFile, anchorScript, collectIds } from './anchors'
+import { anchorMapFile, anchorScript, collectIds } from './pages/anchors'
 import { indexScript, pageScript, replayAssets, type ReplayAssets, type Schedule } from '../../replay'
 import { replayDataFile, replayIndexFile } from './replay-files'
 import { childAnchor, foldControls, promptEntry, promptToc, sessionChrome, type Family } from './chrome'
-import { addExtras, capsFor, Cutter, extrasOf, type SideText } from './cut'
+import { addExtras, capsFor, Cutter, extrasOf, type SideText } from './pages/cut'
 import { waitingForColours, type Enricher } from './enrich'
 import type { FileContent } from '../write/atomic-write'
-import { add, fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, measure, measureBytes, ZERO, type Size } from './measure'
-import { packPages, packSession, splitSection } from './paginate'
-import { pagerNav } from './pager'
+import { add, fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, measure, measureBytes, ZERO, type Size } from './pages/measure'
+import { packPages, packSession, splitSection } from './pages/paginate'
+import { pagerNav } from './pages/pager'
 import { promptPages, PROMPTS_PER_PAGE, sessionPrompts, TOC_WINDOW, type Prompt } from './prompts'
 import { liveHead, type LiveFlag } from '../html/live'
 import { fillShell, headMarkup, type Shell } from '../html/shell'
@@ -33,7 +33,7 @@ import { pageFile, promptsFile, sideFile } from '../plan/slug'
 import { findBoxFor, shardFile } from '../../search/chrome'
 import { ShardCollector } from '../../search/collector'
 import { toolCounts } from '../../search/shard'
-import { PieceStore } from './piece-store'
+import { PieceStore } from './pages/piece-store'
 import { searchText } from '../../search/strings'
 import type { FindBoxModel } from '../../search/types'
 import { escapeHtml } from '../../highlight/render-tokens'
@@ -72,7 +72,7 @@ export const SECTION_BATCH = 64
 /** Where a render writes its files as it makes them (the site build's writer). */
 export interface RenderOutput {
   write(path: string, content: FileContent): Promise<void>
-  /** A folder for the page spool (src/site/render/piece-store.ts), inside the build's staging folder. */
+  /** A folder for the page spool (src/site/render/pages/piece-store.ts), inside the build's staging folder. */
   spoolDir: string
   /** Rendered bytes held before they go to the spool (default SPILL_BYTES; tests spill early). */
   spill?: number

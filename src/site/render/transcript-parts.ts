@@ -5,7 +5,7 @@
  * keeps 16 MB of a 100 MB session's pages decodes those 16 MB, not every page (issue 32: the export held
  * every page as bytes and as a string, and measured each by encoding it once more).
  */
-import { measureBytes, type Size } from './measure'
+import { measureBytes, type Size } from './pages/measure'
 
 export class TranscriptParts {
   readonly #open: Buffer
@@ -30,7 +30,7 @@ export class TranscriptParts {
     return Buffer.concat([this.#open, ...body, this.#close])
   }
 
-  /** Part `i`'s size as a page's is measured (src/site/render/measure.ts). */
+  /** Part `i`'s size as a page's is measured (src/site/render/pages/measure.ts). */
   size(i: number): Size {
     return measureBytes(this.#bytes(i))
   }

@@ -31,7 +31,7 @@ export interface Warning {
   /** 1-based line in the decoded log; null for whole-file problems. */
   line: number | null
   message: string
-  /** Lines the warning stands for when more than one (a run of unreadable lines, src/log/invalid-runs.ts). */
+  /** Lines the warning stands for when more than one (a run of unreadable lines, src/log/damage/invalid-runs.ts). */
   lines?: number
 }
 

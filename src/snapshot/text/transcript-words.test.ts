@@ -11,7 +11,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { assemble } from '../../conversation'
 import { viewModel } from '../../cards/view-model'
-import { parseLogText } from '../../log/parse-text'
+import { parseLogText } from '../../log/json/parse-text'
 import { reasoning, session, text, toolCallBlock } from '../../log/testing/session'
 import { textSnapshot } from './session'
 

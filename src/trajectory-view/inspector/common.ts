@@ -2,7 +2,7 @@
  * Pieces every inspector shares (trajectory.md §5): where a record or request sits (`Turn 1 · Step 1`,
  * `Compaction · Between turns`), the status term, links to Trajectory ids, text blocks cut for the page, and
  * pretty JSON. A JSON value from a log is printed with `JSON.stringify`, which walks it recursively; the
- * reader caps nesting at 100 levels where values enter (src/log/depth.ts), so the walk stays bounded.
+ * reader caps nesting at 100 levels where values enter (src/log/json/depth.ts), so the walk stays bounded.
  */
 import type { GroupKey, TrajectoryStatus } from '../../trajectory/model'
 import type { ViewContext } from '../context'

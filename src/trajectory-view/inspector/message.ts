@@ -11,7 +11,7 @@
  * - Raw: one line per content block, `Block #i type`; a call's block links to its record; an image, file or
  *   unknown block folds away its JSON (long strings — image data — shortened).
  */
-import type { ContentBlock } from '../../log/schema'
+import type { ContentBlock } from '../../log/events/schema'
 import type { TrajectoryRecord } from '../../trajectory/model'
 import { labelText } from '../content'
 import type { ViewContext } from '../context'

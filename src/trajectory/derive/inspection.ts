@@ -7,7 +7,7 @@
  * change is consumed by one request. Then a `session/end-seed` interrupts the latest compaction still
  * running before it, and an `error` turn end fails the turn's last assistant request.
  */
-import type { ContentBlock, MessageSource, TokenUsage } from '../../log/schema'
+import type { ContentBlock, MessageSource, TokenUsage } from '../../log/events/schema'
 import { str } from '../../conversation/narrow'
 import type { RequestUsageCounter } from '../../conversation/usage'
 import { anchorOf, type CompactionState, type Contribution } from '../fold/contributions'

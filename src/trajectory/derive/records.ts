@@ -4,7 +4,7 @@
  * (./layout.ts) and the numbering (./requests.ts) fill them. Durations are own durations in ms, clamped at
  * 0, null when either end is unknown — a stripped log's missing clocks are never replaced by surrogates.
  */
-import type { ContentBlock } from '../../log/schema'
+import type { ContentBlock } from '../../log/events/schema'
 import type { CallView } from '../fold/tools'
 import type { TrajectoryLabel, TrajectoryRecord } from '../model'
 import type { AssistantNode, CompactionRequestView, InputNode } from './inspection'

@@ -9,7 +9,7 @@
  */
 import { prop, str } from '../../conversation/narrow'
 import { sumUsage, type UsageSum } from '../../conversation/usage'
-import type { TokenUsage } from '../../log/schema'
+import type { TokenUsage } from '../../log/events/schema'
 import type { GroupKey, RequestError, RequestTiming, TrajectoryRecord, TrajectoryRequest, TrajectorySection } from '../model'
 import type { AssistantNode, Inspection, RequestView } from './inspection'
 import { durationMs } from './records'

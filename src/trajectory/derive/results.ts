@@ -5,7 +5,7 @@
  * error, else every text block joined by newlines, else "Images ×{n}", else "No output" for no or only
  * empty text content, else the content as JSON.
  */
-import type { ContentBlock } from '../../log/schema'
+import type { ContentBlock } from '../../log/events/schema'
 import type { CallResult } from '../fold/tools'
 import type { TrajectoryLabel, TrajectoryResult } from '../model'
 import { previewText } from './preview'

@@ -1,7 +1,7 @@
 /** First-token rules (trajectory.md §4.4) as a table, and the packed-run rule through the real decoder. */
 import { describe, expect, it } from 'vitest'
-import type { StreamChunk } from '../../log/schema'
-import { decodeStream } from '../../log/stream'
+import type { StreamChunk } from '../../log/events/schema'
+import { decodeStream } from '../../log/events/stream'
 import { isTokenChunk, streamFirstTokenTime } from './first-token'
 
 describe('isTokenChunk', () => {

@@ -8,7 +8,7 @@
  * content is only `tool-addition` / `tool-removal` blocks is a CONTEXT record too (dsh-view's reading of
  * the spec's table, §13 question 2); any other `developer/message` shows nothing.
  */
-import type { ContentBlock } from '../../log/schema'
+import type { ContentBlock } from '../../log/events/schema'
 import type { Location } from './location'
 
 export interface InputMessage {

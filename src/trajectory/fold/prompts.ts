@@ -16,7 +16,7 @@
  * dsh-view always reads a log from its start, so no replacement endpoint is ever unknown (upstream withholds
  * the prompt for endpoints before its loaded window; that case cannot arise here).
  */
-import type { KnownEvent } from '../../log/schema'
+import type { KnownEvent } from '../../log/events/schema'
 import type { PromptChangeKind } from '../model'
 import type { Location } from './location'
 import type { PromptStore } from './prompt-store'

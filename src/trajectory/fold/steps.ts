@@ -8,7 +8,7 @@
  * status from the message, no request timing. Only what the inspector shows is kept: the message's id,
  * content, source, usage and interruption flag — never its stream.
  */
-import type { ContentBlock, EventOf, MessageSource, TokenUsage } from '../../log/schema'
+import type { ContentBlock, EventOf, MessageSource, TokenUsage } from '../../log/events/schema'
 import { num, prop } from '../../conversation/narrow'
 import { messageRequestKey, stepRequestKey } from '../../conversation/usage'
 import { displayFailure } from './failure'

@@ -7,7 +7,7 @@
  * call views the layout reads, iteratively: a call still running when its step or turn closed gets the
  * synthetic failed result `Interrupted: interrupted` at the closing event.
  */
-import type { ContentBlock, EventOf } from '../../log/schema'
+import type { ContentBlock, EventOf } from '../../log/events/schema'
 import { closedAt, type Boundary, type Location } from './location'
 
 /** Deepest allowed nesting, the root counting as 1 (upstream MAX_DEPTH). */

@@ -1,6 +1,6 @@
 /**
  * The `Buffer` global for the live page's bundle (scripts/live-assets.mjs injects it): the shared site code
- * only ever asks it how many bytes a string is in UTF-8 (src/site/render/cut.ts sizes a cut text, measure.ts a
+ * only ever asks it how many bytes a string is in UTF-8 (src/site/render/pages/cut.ts sizes a cut text, measure.ts a
  * page), so that is all this does — with Node's answer for lone surrogates (3 bytes, written as U+FFFD).
  * Browser-only: Node code gets the real one.
  */

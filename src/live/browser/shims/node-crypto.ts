@@ -1,6 +1,6 @@
 /**
  * `node:crypto` for the live page's bundle (scripts/live-assets.mjs maps the import here): the one thing
- * the shared site code asks of it, `createHash('sha256').update(text).digest('hex')` — src/site/render/cut.ts names
+ * the shared site code asks of it, `createHash('sha256').update(text).digest('hex')` — src/site/render/pages/cut.ts names
  * a cut text's side file by it, src/site/plan/slug.ts long stems, render code the per-section id prefix — so the
  * page computes the very names the build writes. SHA-256 as FIPS 180-4 defines it, checked against Node's
  * in shims.test.ts. Texts are encoded as UTF-8, as Node does for strings. Browser-only: Node code gets the

@@ -9,7 +9,7 @@
  *    the Chat rows can link to them (`trajectoryLinks`);
  * 2. `write`, once the Chat's pages are cut: each page is put together — header with the `Chat | Trajectory`
  *    tabs, page navigation, toolbar, the timing overview of that page's records (SVG, three modes), the
- *    ledger — and its deferred links (../links.ts) get their pages: links between records, and each
+ *    ledger — and its deferred links (../pages/links.ts) get their pages: links between records, and each
  *    record's way back to its Chat row (./chat-targets.ts).
  * Long texts in inspectors are cut for the page; the whole text goes to the session's side files, named by
  * content hash like the Chat's (a text both tabs cut is one file).
@@ -17,11 +17,11 @@
 import { renderStaticMarkup } from '../../html/static-markup'
 import { fillShell, headMarkup, type Shell } from '../../html/shell'
 import { liveHead, type LiveFlag } from '../../html/live'
-import { add, fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, measure, type Size } from '../measure'
-import { packPages, splitRows } from '../paginate'
-import { pagerNav } from '../pager'
-import { PieceStore } from '../piece-store'
-import { countDeferredLinks, linkGrowth, resolveLinks } from '../links'
+import { add, fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, measure, type Size } from '../pages/measure'
+import { packPages, splitRows } from '../pages/paginate'
+import { pagerNav } from '../pages/pager'
+import { PieceStore } from '../pages/piece-store'
+import { countDeferredLinks, linkGrowth, resolveLinks } from '../pages/links'
 import { sessionChrome, type Family } from '../chrome'
 import { chatTargets, type ChatIds } from './chat-targets'
 import { recordTargets, trajectoryLinks } from './row-links'

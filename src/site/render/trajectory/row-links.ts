@@ -10,7 +10,7 @@
 import type { PageSection } from '../../../cards/types'
 import type { TrajectoryRecord, TrajectoryRequest } from '../../../trajectory/model'
 import { recordsByCall } from '../../../trajectory-view'
-import { extrasOf } from '../cut'
+import { extrasOf } from '../pages/cut'
 import type { RowExtra, TrajectoryLinks } from '../../types'
 
 /** The Trajectory ids a Chat row can link to, by what the row shows. */

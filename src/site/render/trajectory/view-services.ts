@@ -1,14 +1,14 @@
 /**
  * The site's services to the Trajectory props builders (src/trajectory-view/context.ts) for one session's
  * pages: a record's way back to its Chat row as a deferred target (`chat-N`, resolved once the Chat's pages
- * are known: ../links.ts, ./chat-targets.ts), and long texts cut at TEXT_CAP with the whole text in a side
+ * are known: ../pages/links.ts, ./chat-targets.ts), and long texts cut at TEXT_CAP with the whole text in a side
  * file named by content hash like the Chat's. One definition for the build (./render-trajectory.tsx) and the
  * live Trajectory page, which draws new records with the same props and markup
  * (src/live/browser/trajectory-ledger.ts, components/trajectory/ledger-html.ts). Pure apart from the hash
  * (the browser bundle's shim).
  */
 import { sideFile } from '../../plan/slug'
-import { hashText } from '../cut'
+import { hashText } from '../pages/cut'
 import { viewContext, type ViewContext, type TrajectoryWords } from '../../../trajectory-view'
 import type { TrajectorySnapshot } from '../../../trajectory/model'
 

@@ -1,0 +1,29 @@
+/**
+ * Deferred links (./links.ts): the marker the parser looks for is exactly what the Trajectory's ledger
+ * (components/trajectory/ledger-html.ts `linkHtml`) writes, each such link gets the href its id resolves to, and nothing else that starts `<a data-x` is
+ * taken for one (the `data-x="t"` tab form the parser also read was never written; its path is gone).
+ */
+import { describe, expect, it } from 'vitest'
+import { linkHtml } from '../../../../components/trajectory/ledger-html'
+import { countDeferredLinks, resolveLinks } from './links'
+
+const resolve = (id: string) => (id === 'rec-2' ? 'p2.html#rec-2' : `#${id}`)
+const rewritten = (html: string) => Buffer.concat(resolveLinks([Buffer.from(html)], resolve)).toString()
+
+describe('deferred links', () => {
+  it('are what the ledger writes for a record target, and resolve to their page', () => {
+    const html = `<p>${linkHtml({ kind: 'link', label: 'next', to: { target: 'rec-2' } })} and ${linkHtml({ kind: 'link', label: 'here', to: { target: 'rec-1' } })}</p>`
+    expect(countDeferredLinks(Buffer.from(html))).toBe(2)
+    expect(rewritten(html)).toBe('<p><a href="p2.html#rec-2">next</a> and <a href="#rec-1">here</a></p>')
+  })
+
+  it.each([
+    ['a tab form nothing writes', '<a data-x="t" href="#k">x</a>'],
+    ['an attribute with a value', '<a data-x="" href="#k">x</a>'],
+    ['a marker cut before its id ends', '<a data-x href="#rec-'],
+    ['a link to elsewhere', '<a href="https://example.com">x</a>'],
+  ])('leave %s as it is', (_what, html) => {
+    expect(countDeferredLinks(Buffer.from(html))).toBe(html.includes('<a data-x href="#') ? 1 : 0)
+    expect(rewritten(html)).toBe(html)
+  })
+})
