@@ -8,6 +8,7 @@ import { assemble } from '../../conversation/builder'
 import { LogParser } from '../../log/parser'
 import type { ParsedLine } from '../../log/parsed-line'
 import { session, type SessionBuilder } from '../../log/testing/session'
+import { TrajectoryBuilder } from '../../trajectory/builder'
 import { LiveConversation } from './live-conversation'
 
 function parse(s: SessionBuilder): ParsedLine[] {
@@ -90,5 +91,64 @@ describe('LiveConversation', () => {
     expect(live.provisional).toBe(0)
     live.overlay(lines.slice(7, 9))
     expect(live.provisional).toBe(lines.length - 7)
+  })
+
+  describe('the record model, paced by a clock', () => {
+    /** A clock that moves `step` ms each time it is read (a derivation reads it twice: its cost is `step`). */
+    const clock = () => {
+      const c = { t: 0, step: 0, now: () => (c.t += c.step) }
+      return c
+    }
+    const records = (lines: readonly ParsedLine[]) => {
+      const b = new TrajectoryBuilder()
+      b.append(lines)
+      return b.snapshot().records.length
+    }
+
+    it('derives again only once the last derivation is a fifth of the time since it; the earlier records stand in', () => {
+      const lines = parse(twoTurns('two'))
+      const c = clock()
+      const live = new LiveConversation({ now: c.now })
+      live.apply({ kind: 'reset', lines: lines.slice(0, 7) })
+      c.step = 50
+      const first = live.trajectory() // started at 50, took 50: the next is due at 50 + 250
+      expect(first?.records.length).toBe(records(lines.slice(0, 7)))
+      c.step = 0
+      live.apply({ kind: 'append', lines: lines.slice(7) })
+      expect(live.trajectoryDueIn()).toBe(200)
+      expect(live.trajectory()).toBe(first)
+      c.t = 299
+      expect(live.trajectoryDueIn()).toBe(1)
+      c.t = 300
+      expect(live.trajectoryDueIn()).toBe(0)
+      const fresh = live.trajectory()
+      expect(fresh?.records.length).toBe(records(lines))
+      expect(fresh?.records.length).toBeGreaterThan(first?.records.length ?? 0)
+      // Nothing new to derive: due now, and the same snapshot again.
+      expect(live.trajectoryDueIn()).toBe(0)
+      expect(live.trajectory()).toBe(fresh)
+    })
+
+    it('a reset is derived at once: no records of another log stand in', () => {
+      const lines = parse(twoTurns('two'))
+      const c = clock()
+      const live = new LiveConversation({ now: c.now })
+      live.apply({ kind: 'reset', lines })
+      c.step = 1000
+      live.trajectory()
+      c.step = 0
+      live.apply({ kind: 'reset', lines: lines.slice(0, 7) })
+      expect(live.trajectory()?.records.length).toBe(records(lines.slice(0, 7)))
+    })
+
+    it('without a clock every growth is derived at once', () => {
+      const lines = parse(twoTurns('two'))
+      const live = new LiveConversation()
+      live.apply({ kind: 'reset', lines: lines.slice(0, 7) })
+      expect(live.trajectory()?.records.length).toBe(records(lines.slice(0, 7)))
+      live.apply({ kind: 'append', lines: lines.slice(7) })
+      expect(live.trajectoryDueIn()).toBe(0)
+      expect(live.trajectory()?.records.length).toBe(records(lines))
+    })
   })
 })

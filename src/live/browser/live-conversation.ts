@@ -7,8 +7,10 @@
  * different event (crash repair wrote closers at that seq) or any file `reset` rebuilds the fold from the
  * file, so the file wins every conflict. The file's lines alone also feed the Trajectory record model
  * (the one `TrajectoryBuilder`, as the build folds it from the same read), which says what the Chat rows link
- * to (record-links.ts); provisional events have no record until the file holds them, as in the build. Pure:
- * no DOM, no network — the page feeds it messages.
+ * to (record-links.ts); provisional events have no record until the file holds them, as in the build. The
+ * record model is derived whole from its fold, which a page must not pay on every line a streaming session
+ * writes: given a clock, derivations are paced (./pace.ts) and the previous records stand in meanwhile
+ * (`trajectoryDueIn` says when to draw again). Pure: no DOM, no network — the page feeds it messages.
  */
 import { ConversationBuilder } from '../../conversation/builder'
 import type { Conversation } from '../../conversation/model'
@@ -16,8 +18,14 @@ import type { ParsedLine } from '../../log/parsed-line'
 import { TrajectoryBuilder } from '../../trajectory/builder'
 import type { TrajectorySnapshot } from '../../trajectory/model'
 import type { FeedMessage, FeedState } from '../protocol'
+import { Pace } from './pace'
 
 type SeqLine = Extract<ParsedLine, { kind: 'event' | 'unknown' }>
+
+export interface LiveConversationOptions {
+  /** A clock (ms) to pace the record model's derivation by (the page's `performance.now`); none: every growth derives at once. */
+  now?: () => number
+}
 
 const seqOf = (line: ParsedLine): number | null => (line.kind === 'event' || line.kind === 'unknown' ? line.event.seq : null)
 /** Identity of an event for the merge: the normalized event, not where it was read from. */
@@ -37,6 +45,12 @@ export class LiveConversation {
   /** The file's lines folded into records; null once a fold failed (it takes only the Trajectory down). */
   #trajectory: TrajectoryBuilder | null = new TrajectoryBuilder()
   #trajectorySnapshot: { lines: number; snapshot: TrajectorySnapshot | null } | null = null
+  /** How often the record model may be derived again (null: at every growth). */
+  readonly #pace: Pace | null
+
+  constructor(options: LiveConversationOptions = {}) {
+    this.#pace = options.now === undefined ? null : new Pace(options.now)
+  }
 
   /** Bumps on every change that alters what is drawn. */
   get version(): number {
@@ -80,6 +94,8 @@ export class LiveConversation {
       this.#lines = [...message.lines]
       this.#overlay.clear()
       this.#trajectory = new TrajectoryBuilder()
+      // Another log, or the same one repaired: no earlier records stand in for its own.
+      this.#trajectorySnapshot = null
       this.#foldTrajectory(this.#lines)
       this.#rebuild()
       return this.#changed()
@@ -143,23 +159,35 @@ export class LiveConversation {
 
   /**
    * The Trajectory record model of the file's lines (the same snapshot a build of this log folds), or null
-   * when its fold failed. Taken again only when the file grew.
+   * when its fold failed. Taken again only when the file grew and, with a clock, once `trajectoryDueIn()` is
+   * 0: until then the records of fewer lines (a row just written has no record link yet, for a moment).
    */
   trajectory(): TrajectorySnapshot | null {
-    if (this.#trajectorySnapshot?.lines !== this.#lines.length) {
-      let snapshot: TrajectorySnapshot | null = null
-      try {
-        snapshot = this.#trajectory?.snapshot() ?? null
-      } catch {
-        this.#trajectory = null
-      }
-      this.#trajectorySnapshot = { lines: this.#lines.length, snapshot }
+    const last = this.#trajectorySnapshot
+    if (last?.lines === this.#lines.length) return last.snapshot
+    if (this.#trajectory === null) {
+      this.#trajectorySnapshot = { lines: this.#lines.length, snapshot: null }
+      return null
     }
-    return this.#trajectorySnapshot.snapshot
+    if (last !== null && this.trajectoryDueIn() > 0) return last.snapshot
+    const builder = this.#trajectory
+    let snapshot: TrajectorySnapshot | null = null
+    try {
+      snapshot = this.#pace === null ? builder.snapshot() : this.#pace.run(() => builder.snapshot())
+    } catch {
+      this.#trajectory = null
+    }
+    this.#trajectorySnapshot = { lines: this.#lines.length, snapshot }
+    return snapshot
+  }
+
+  /** Milliseconds until `trajectory()` may derive the records of lines it does not cover yet (0: now, or nothing to derive). */
+  trajectoryDueIn(): number {
+    if (this.#pace === null || this.#trajectory === null || this.#trajectorySnapshot?.lines === this.#lines.length) return 0
+    return this.#pace.dueIn()
   }
 
   #foldTrajectory(lines: readonly ParsedLine[]): void {
-    this.#trajectorySnapshot = null
     try {
       this.#trajectory?.append(lines)
     } catch {

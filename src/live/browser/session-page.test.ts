@@ -293,3 +293,45 @@ describe('the live header', () => {
     expect(value('Session')).toBe('header-sync')
   })
 })
+
+describe('record links while the session grows', () => {
+  it('a paced derivation leaves the new rows without record links for a moment, then draws them without more lines', async () => {
+    const key = 'paced-links'
+    const s = session({ id: key, cwd: '/home/dev/paced' })
+    s.turnStart()
+    s.user('first question')
+    s.stepStart()
+    s.assistant('first answer')
+    s.stepEnd()
+    s.turnEnd()
+    const before = parse(s)
+    // The clock moves 100 ms at each read until it is frozen: the first derivation costs 100 ms, so the
+    // next is due 500 ms after it started (live-conversation.ts: a fifth of the page's time).
+    const clock = { t: 0, step: 100 }
+    document.body.innerHTML = `<header><h1>t</h1><nav><span aria-current="page">Chat</span><a href="${key}.trajectory.html">Trajectory</a></nav></header><main id="main"><section data-transcript=""></section></main>`
+    const main = document.getElementById('main') as HTMLElement
+    const win = Object.assign(window, { EventSource: FakeSource, fetch: fakeFetch }) as unknown as PageWindow
+    page = new LiveSessionPage(win, main, { key, lines: 0, seq: -1, locale: 'en', page: { stem: key, page: 1, pages: 1, room: null }, now: () => (clock.t += clock.step) })
+    const links = () => [...main.querySelectorAll('[data-row-extras] > li[data-kind="trajectory"] > a')].map((a) => (a.getAttribute('href') ?? '').split('#')[1])
+    FakeSource.open.get(liveFeedPath(key))?.emit({ kind: 'reset', lines: before })
+    await until(() => main.textContent?.includes('first answer') === true && links().includes('req-1'), 'the first turn drawn with its record link')
+    clock.step = 0
+    s.turnStart()
+    s.user('second question')
+    s.stepStart()
+    const call = s.call('read_file', { path: 'a.txt' })
+    s.result(call.data.callId, 'contents')
+    s.stepEnd()
+    s.turnEnd()
+    FakeSource.open.get(liveFeedPath(key))?.emit({ kind: 'append', lines: parse(s).slice(before.length) })
+    await until(() => main.textContent?.includes('second question') === true, 'the second turn drawn')
+    // Drawn at once, with the first turn's records: the second turn points at its place in the ledger, its
+    // tool row has no record link yet, and the next derivation is due later.
+    expect(links()).toEqual(['req-1', 'turn-2'])
+    expect(page.conversation.trajectoryDueIn()).toBeGreaterThan(0)
+    clock.t += 1000
+    await until(() => links().some((id) => id?.startsWith('rec-') === true), 'the tool row\'s record link, drawn without another line')
+    expect(links()).toContain('req-2')
+    expect(page.conversation.trajectoryDueIn()).toBe(0)
+  })
+})

@@ -51,6 +51,8 @@ export interface SessionPageOptions {
   locale: Locale
   /** The page's place among its session's pages (null: a page without it, drawn as one page). */
   page: LivePageInfo | null
+  /** The clock the record model's derivations are paced by (live-conversation.ts); the window's `performance.now` by default. */
+  now?: () => number
 }
 
 /**
@@ -64,7 +66,7 @@ const SETTLE_IDLE_POLLS = 15
 const FETCH_RETRY_MS = 200
 
 export class LiveSessionPage {
-  readonly conversation = new LiveConversation()
+  readonly conversation: LiveConversation
   readonly colours: FetchHighlighter
   readonly typing: TypingOverlay
   readonly #win: PageWindow
@@ -82,6 +84,8 @@ export class LiveSessionPage {
   readonly #sources: EventSource[] = []
   #root: Root | null = null
   #frame: number | null = null
+  /** A draw waiting for the record model's next derivation to be due. */
+  #later: number | null = null
   #rendering: Promise<void> | null = null
   #again = false
   #children = 0
@@ -101,6 +105,7 @@ export class LiveSessionPage {
     this.#doc = win.document
     this.#main = main
     this.#o = options
+    this.conversation = new LiveConversation({ now: options.now ?? (() => win.performance.now()) })
     this.#badge = new LiveBadge(this.#doc, options.locale)
     this.typing = new TypingOverlay(this.#doc, main, options.locale, () => this.conversation.fileSeq + this.conversation.provisional)
     this.colours = new FetchHighlighter({ url: LIVE_HIGHLIGHT_PATH, fetch: (url, init) => win.fetch(url, init), maxBlocks: HIGHLIGHT_MAX_BLOCKS, maxChars: HIGHLIGHT_MAX_CHARS })
@@ -151,6 +156,8 @@ export class LiveSessionPage {
   }
 
   close(): void {
+    if (this.#later !== null) this.#win.clearTimeout(this.#later)
+    this.#later = null
     for (const source of this.#sources) source.close()
     this.#site.close()
   }
@@ -233,6 +240,15 @@ export class LiveSessionPage {
     const conversation = this.conversation.snapshot()
     const trajectory = this.#records === null ? null : this.conversation.trajectory()
     const records = trajectory === null || this.#records === null ? null : this.#records.links(trajectory)
+    // A growing session's records are derived at a pace (live-conversation.ts): draw again once the next
+    // derivation is due, so the rows just written get their record links without waiting for more lines.
+    const due = this.#records === null ? 0 : this.conversation.trajectoryDueIn()
+    if (due > 0 && this.#later === null) {
+      this.#later = this.#win.setTimeout(() => {
+        this.#later = null
+        this.#schedule()
+      }, Math.ceil(due))
+    }
     const view = sections.view(conversation, this.#o.locale, this.#site.pages, records)
     const coloured = this.colours.stats.fragments
     const tail = await pager.tail(view)

@@ -10,7 +10,8 @@
  * page as its new base (`SiteClient.nextBuild`, a long-poll; no timer of its own), so a settled session's
  * page is the build's. Only the session's last Trajectory page grows (the build never moves an earlier one);
  * an earlier page, a log that was repaired or replaced (a `reset`), or a records fold that fails, wait for
- * the rebuild as before.
+ * the rebuild as before. A draw derives the records and re-parses the grown page whole, so on a long session
+ * draws are paced (./pace.ts): lines that arrive sooner are drawn together once the next draw is due.
  */
 import type { Locale } from '../../cards/types'
 import { LIVE_META, parseLiveFlag } from '../../site/html/live'
@@ -24,6 +25,7 @@ import { FEED_EVENT_KINDS, liveFeedPath, type FeedMessage } from '../protocol'
 import { LiveBadge } from './badge'
 import { SiteClient, type PageWindow } from './site-client'
 import { parseMessage } from './session-page'
+import { Pace } from './pace'
 import { atBottom, scrollToBottom } from './view-state'
 
 export interface TrajectoryPageOptions {
@@ -31,6 +33,8 @@ export interface TrajectoryPageOptions {
   /** Log lines the server-rendered page was made from. */
   lines: number
   locale: Locale
+  /** The clock draws are paced by (./pace.ts); the window's `performance.now` by default. */
+  now?: () => number
 }
 
 /** Long-polls in a row that bring no newer build before the page stops waiting (as session-page.tsx). */
@@ -64,6 +68,9 @@ export class LiveTrajectoryPage {
   /** Lines the ledger on screen shows (the built page's, or more once drawn here). */
   #drawn: number
   #frame: number | null = null
+  readonly #pace: Pace
+  /** A draw waiting until it is due. */
+  #later: number | null = null
   /** Draws and swaps run one at a time, in order. */
   #queue: Promise<void> = Promise.resolve()
   readonly #words: TrajectoryWords
@@ -73,6 +80,7 @@ export class LiveTrajectoryPage {
     this.#win = win
     this.#doc = win.document
     this.#o = options
+    this.#pace = new Pace(options.now ?? (() => win.performance.now()))
     this.#shown = options.lines
     this.#drawn = options.lines
     this.#words = trajectoryWords(options.locale)
@@ -101,6 +109,8 @@ export class LiveTrajectoryPage {
   }
 
   close(): void {
+    if (this.#later !== null) this.#win.clearTimeout(this.#later)
+    this.#later = null
     this.#source.close()
     this.#site.close()
   }
@@ -139,9 +149,17 @@ export class LiveTrajectoryPage {
     }
   }
 
-  /** A draw on the next animation frame (one per frame, however many batches arrived). */
+  /** A draw on the next animation frame (one per frame, however many batches arrived), or once it is due. */
   #schedule(): void {
-    if (this.#frame !== null) return
+    if (this.#frame !== null || this.#later !== null) return
+    const due = this.#pace.dueIn()
+    if (due > 0) {
+      this.#later = this.#win.setTimeout(() => {
+        this.#later = null
+        this.#schedule()
+      }, Math.ceil(due))
+      return
+    }
     this.#frame = this.#win.requestAnimationFrame(() => {
       this.#frame = null
       void this.#serial(() => this.#draw())
@@ -164,7 +182,7 @@ export class LiveTrajectoryPage {
       if (fresh === null || flag?.page !== 'trajectory' || flag.key !== this.#o.key) return
       if (!this.#base(fresh, flag.lines)) return
     }
-    this.#grow()
+    this.#pace.run(() => this.#grow())
   }
 
   /**

@@ -238,6 +238,16 @@ describe('discoverLogs: every layout', () => {
     expect(rows(await discoverLogs([join(root, input)], opts), root)).toEqual(want)
   })
 
+  it('an export ZIP\'s logs carry where their entries\' records are, so each is read without walking the directory again', async () => {
+    const bytes = zipSync({ 'session.jsonl': new TextEncoder().encode(HEADER), 'subagents/c_1/session.jsonl': new TextEncoder().encode(HEADER) })
+    const root = tree({ 'x.zip': bytes })
+    const found = await discoverLogs([join(root, 'x.zip')], opts)
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length)
+    const records = found.logs.map((l) => (l.source.location.kind === 'zip' ? l.source.location.record : undefined))
+    expect(records).toHaveLength(2)
+    for (const record of records) expect(view.getUint32(record ?? -1, true)).toBe(0x02014b50)
+  })
+
   it('ends on a symlink loop and reads each real folder once', async () => {
     const root = tree({ 'r/--p--/s/session.jsonl': HEADER, 'r/deep/': '' })
     symlinkSync(join(root, 'r'), join(root, 'r/deep/loop'))

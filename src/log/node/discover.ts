@@ -272,21 +272,22 @@ async function addSessionDir(dir: string, transcripts: { name: string; parsed: T
 }
 
 async function discoverZip(path: string, out: Discovery): Promise<void> {
-  let names: string[]
+  // Where each name's first record is: a log is read from there, not found by walking the directory again.
+  const records = new Map<string, number>()
   try {
-    names = await listZipEntries(path)
+    for (const listed of await listZipEntries(path)) if (!records.has(listed.name)) records.set(listed.name, listed.record)
   } catch (err) {
     out.problems.push({ path, message: `not a readable ZIP archive (${err instanceof Error ? err.message : String(err)})` })
     return
   }
-  const logs = names.filter((name) => name === 'session.jsonl' || /^subagents\/[^/]+\/session\.jsonl$/.test(name)).sort((a, b) => (a === 'session.jsonl' ? -1 : b === 'session.jsonl' ? 1 : compare(a, b)))
+  const logs = [...records.keys()].filter((name) => name === 'session.jsonl' || /^subagents\/[^/]+\/session\.jsonl$/.test(name)).sort((a, b) => (a === 'session.jsonl' ? -1 : b === 'session.jsonl' ? 1 : compare(a, b)))
   if (logs.length === 0) {
     out.problems.push({ path, message: 'no session.jsonl in the archive (not a dsh session export?)' })
     return
   }
   for (const entry of logs) {
     const nameId = entry === 'session.jsonl' ? null : (entry.split('/')[1] ?? null)
-    out.logs.push({ source: zipEntrySource(path, entry), layout: 'zip', nameId, generation: 0, olderGenerations: [] })
+    out.logs.push({ source: zipEntrySource(path, entry, undefined, records.get(entry)), layout: 'zip', nameId, generation: 0, olderGenerations: [] })
   }
 }
 

@@ -14,7 +14,8 @@ export interface LogSource {
   /** How messages name this log: the path as the user gave it (relative stays relative). */
   display: string
   encoding: LogEncoding
-  location: { kind: 'file'; path: string } | { kind: 'zip'; zip: string; entry: string }
+  /** A ZIP entry's `record`: where the listing found it in the central directory (zip.ts `zipEntryBytes`). */
+  location: { kind: 'file'; path: string } | { kind: 'zip'; zip: string; entry: string; record?: number }
 }
 
 export const READ_CHUNK = 1024 * 1024
@@ -28,8 +29,8 @@ export function fileSource(path: string, display = path): LogSource {
   return { display, encoding: encodingOf(path), location: { kind: 'file', path } }
 }
 
-export function zipEntrySource(zip: string, entry: string, display = `${zip}!${entry}`): LogSource {
-  return { display, encoding: encodingOf(entry), location: { kind: 'zip', zip, entry } }
+export function zipEntrySource(zip: string, entry: string, display = `${zip}!${entry}`, record?: number): LogSource {
+  return { display, encoding: encodingOf(entry), location: { kind: 'zip', zip, entry, ...(record === undefined ? {} : { record }) } }
 }
 
 /**
@@ -42,7 +43,7 @@ export function zipEntrySource(zip: string, entry: string, display = `${zip}!${e
 export async function* sourceBytes(source: LogSource, chunkSize = READ_CHUNK): AsyncGenerator<Uint8Array> {
   const where = source.location
   if (where.kind === 'zip') {
-    yield* zipEntryBytes(where.zip, where.entry, chunkSize)
+    yield* zipEntryBytes(where.zip, where.entry, chunkSize, where.record)
     return
   }
   const handle = await open(where.path, 'r')

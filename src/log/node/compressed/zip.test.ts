@@ -99,9 +99,9 @@ function withZip64End(zip: Uint8Array): Uint8Array {
   return out
 }
 
-async function bytesOf(zip: string, entry: string, chunk?: number): Promise<Uint8Array> {
+async function bytesOf(zip: string, entry: string, chunk?: number, record?: number): Promise<Uint8Array> {
   const parts: Uint8Array[] = []
-  for await (const piece of zipEntryBytes(zip, entry, chunk)) parts.push(piece.slice())
+  for await (const piece of zipEntryBytes(zip, entry, chunk, record)) parts.push(piece.slice())
   return Buffer.concat(parts)
 }
 
@@ -119,7 +119,15 @@ describe('listZipEntries', () => {
     ['3,000 entries', zipSync(Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`subagents/c${i}/session.jsonl`, utf8.encode(`${i}\n`)])))],
   ]
   it.each(archives)('%s: the names fflate lists, in order', async (_name, bytes) => {
-    expect(await listZipEntries(file(bytes))).toEqual(fflateNames(bytes))
+    expect((await listZipEntries(file(bytes))).map(e => e.name)).toEqual(fflateNames(bytes))
+  })
+
+  it('gives each entry the place of its central record, where its signature is', async () => {
+    const bytes = zipSync({ 'session.jsonl': log, 'media/a.png': image, 'subagents/c_1/session.jsonl': log })
+    const listed = await listZipEntries(file(bytes))
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length)
+    for (const { record } of listed) expect(view.getUint32(record, true)).toBe(0x02014b50)
+    expect(new Set(listed.map(e => e.record)).size).toBe(listed.length)
   })
 
   it.each([
@@ -221,7 +229,37 @@ describe('a 3 GiB archive (sparse) of many entries, the log\'s sizes in a ZIP64 
     writeSync(fd, directory, 0, directory.length, at)
     writeSync(fd, end, 0, end.length, at + directory.length)
     closeSync(fd)
-    expect(await listZipEntries(path)).toEqual(names)
+    expect((await listZipEntries(path)).map(e => e.name)).toEqual(names)
     expect(new TextDecoder().decode(await bytesOf(path, 'session.jsonl'))).toBe('{"x":1}\n')
+  })
+})
+
+describe('zipEntryBytes from a listed record', () => {
+  const entries = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`subagents/c${i}/session.jsonl`, utf8.encode(`{"child":${i}}\n`)]))
+  const bytes = zipSync(entries)
+
+  it('reads the entry at its record without walking the directory: a damaged record before it is never read', async () => {
+    const path = file(bytes)
+    const listed = await listZipEntries(path)
+    const last = listed[listed.length - 1] as { name: string; record: number }
+    // The first record's signature broken: a walk from the directory's start stops there.
+    const damaged = bytes.slice()
+    new DataView(damaged.buffer).setUint32((listed[0] as { record: number }).record, 0xdeadbeef, true)
+    const damagedPath = file(damaged)
+    await expect(bytesOf(damagedPath, last.name)).rejects.toThrow(/central directory is damaged at entry 1/)
+    expect(new TextDecoder().decode(await bytesOf(damagedPath, last.name, undefined, last.record))).toBe('{"child":49}\n')
+  })
+
+  it.each([
+    ['another entry\'s record', (listed: { record: number }[]) => (listed[3] as { record: number }).record],
+    ['a place inside a record', (listed: { record: number }[]) => (listed[3] as { record: number }).record + 5],
+    ['a place before the directory', () => 0],
+    ['a place past the archive', () => bytes.length + 100],
+    ['not an offset', () => Number.NaN],
+  ])('a record that is not the entry\'s (%s) falls back to the walk and reads the right entry', async (_name, place) => {
+    const path = file(bytes)
+    const listed = await listZipEntries(path)
+    const wanted = 'subagents/c7/session.jsonl'
+    expect(new TextDecoder().decode(await bytesOf(path, wanted, undefined, place(listed)))).toBe('{"child":7}\n')
   })
 })

@@ -24,6 +24,8 @@ export interface ZipEntry {
   size: number
   /** Offset of the entry's local header. */
   localHeader: number
+  /** Offset of the entry's record in the central directory (where `zipEntryBytes` can find it again at once). */
+  record: number
 }
 
 /** A central directory larger than this is taken for damage (an export's holds a few entries a session). */
@@ -51,13 +53,19 @@ interface Directory {
   count: number
 }
 
-/** Names of the entries of a ZIP, in directory order, without reading any entry's data. */
-export async function listZipEntries(zip: string): Promise<string[]> {
+/** An entry of a ZIP as listed: its name, and where its record sits in the central directory. */
+export interface ZipListing {
+  name: string
+  record: number
+}
+
+/** The entries of a ZIP, in directory order, without reading any entry's data. */
+export async function listZipEntries(zip: string): Promise<ZipListing[]> {
   const handle = await open(zip, 'r')
   try {
-    const names: string[] = []
-    for await (const entry of walkDirectory(handle, await findDirectory(handle))) names.push(entry.name)
-    return names
+    const listed: ZipListing[] = []
+    for await (const entry of walkDirectory(handle, await findDirectory(handle))) listed.push({ name: entry.name, record: entry.record })
+    return listed
   } finally {
     await handle.close()
   }
@@ -67,16 +75,21 @@ export async function listZipEntries(zip: string): Promise<string[]> {
  * The bytes of entry `name` (the first entry of that name), inflated as they are read, in pieces of at most
  * `chunkSize` (stored) or 256 KiB (deflated). Throws `ZipDamage` — possibly after pieces were yielded — when
  * the entry cannot be read or is not what the directory says (size, CRC-32).
+ * `record`, where a listing found the entry's record, is read first: an export with thousands of subagent
+ * logs would otherwise walk the directory from its start for every log it reads (quadratic in the entries).
+ * A record that is not there, or names another entry (the archive changed), falls back to the walk.
  */
-export async function* zipEntryBytes(zip: string, name: string, chunkSize = READ): AsyncGenerator<Uint8Array> {
+export async function* zipEntryBytes(zip: string, name: string, chunkSize = READ, record?: number): AsyncGenerator<Uint8Array> {
   const handle = await open(zip, 'r')
   try {
     const directory = await findDirectory(handle)
-    let entry: ZipEntry | null = null
-    for await (const each of walkDirectory(handle, directory)) {
-      if (each.name === name) {
-        entry = each
-        break
+    let entry = record === undefined ? null : await entryAt(handle, directory, record, name)
+    if (entry === null) {
+      for await (const each of walkDirectory(handle, directory)) {
+        if (each.name === name) {
+          entry = each
+          break
+        }
       }
     }
     if (entry === null) throw new ZipDamage(`${name} is not in the archive`)
@@ -161,26 +174,47 @@ async function* walkDirectory(handle: FileHandle, directory: Directory): AsyncGe
   for (let i = 0; i < directory.count; i++) {
     await need(CENTRAL_SIZE)
     if (u32(buffer, at) !== CENTRAL) throw new ZipDamage(`the central directory is damaged at entry ${i + 1}`)
-    const nameLength = u16(buffer, at + 28)
-    const extraLength = u16(buffer, at + 30)
-    const recordSize = CENTRAL_SIZE + nameLength + extraLength + u16(buffer, at + 32)
+    const recordSize = centralSize(buffer, at)
     await need(recordSize)
-    const flags = u16(buffer, at + 8)
-    const nameBytes = buffer.subarray(at + CENTRAL_SIZE, at + CENTRAL_SIZE + nameLength)
-    const entry: ZipEntry = {
-      // Bit 11 says the name is UTF-8; otherwise it is read byte for byte (as fflate did).
-      name: (flags & 0x800) !== 0 ? utf8.decode(nameBytes) : Buffer.from(nameBytes).toString('latin1'),
-      method: u16(buffer, at + 10),
-      flags,
-      crc: u32(buffer, at + 16),
-      compressedSize: u32(buffer, at + 20),
-      size: u32(buffer, at + 24),
-      localHeader: u32(buffer, at + 42),
-    }
-    zip64Sizes(entry, buffer.subarray(at + CENTRAL_SIZE + nameLength, at + CENTRAL_SIZE + nameLength + extraLength))
-    yield entry
+    yield centralEntry(buffer, at, next - (buffer.length - at))
     at += recordSize
   }
+}
+
+/** The size of the central record at `at` (its fixed part must be in `buffer`). */
+const centralSize = (buffer: Uint8Array, at: number): number => CENTRAL_SIZE + u16(buffer, at + 28) + u16(buffer, at + 30) + u16(buffer, at + 32)
+
+/** The entry of the whole central record at `at` in `buffer`, which sits at `record` in the archive. */
+function centralEntry(buffer: Uint8Array, at: number, record: number): ZipEntry {
+  const nameLength = u16(buffer, at + 28)
+  const extraLength = u16(buffer, at + 30)
+  const flags = u16(buffer, at + 8)
+  const nameBytes = buffer.subarray(at + CENTRAL_SIZE, at + CENTRAL_SIZE + nameLength)
+  const entry: ZipEntry = {
+    // Bit 11 says the name is UTF-8; otherwise it is read byte for byte (as fflate did).
+    name: (flags & 0x800) !== 0 ? utf8.decode(nameBytes) : Buffer.from(nameBytes).toString('latin1'),
+    method: u16(buffer, at + 10),
+    flags,
+    crc: u32(buffer, at + 16),
+    compressedSize: u32(buffer, at + 20),
+    size: u32(buffer, at + 24),
+    localHeader: u32(buffer, at + 42),
+    record,
+  }
+  zip64Sizes(entry, buffer.subarray(at + CENTRAL_SIZE + nameLength, at + CENTRAL_SIZE + nameLength + extraLength))
+  return entry
+}
+
+/** The entry whose central record is at `record`, when one is there, inside the directory, and named `name`. */
+async function entryAt(handle: FileHandle, directory: Directory, record: number, name: string): Promise<ZipEntry | null> {
+  const end = directory.offset + directory.size
+  if (!Number.isSafeInteger(record) || record < directory.offset || record + CENTRAL_SIZE > end) return null
+  const fixed = await readAt(handle, record, CENTRAL_SIZE, 'the central directory')
+  if (u32(fixed, 0) !== CENTRAL) return null
+  const size = centralSize(fixed, 0)
+  if (record + size > end) return null
+  const entry = centralEntry(await readAt(handle, record, size, 'the central directory'), 0, record)
+  return entry.name === name ? entry : null
 }
 
 /** The ZIP64 extra field (id 1) holds, in order, the 64-bit size, compressed size and offset left at 0xffffffff. */
