@@ -12,7 +12,6 @@ import { buildSiteAssets } from '../../scripts/site-assets.mjs'
 import { syntaxCss } from '../../src/highlight/highlighter'
 import type { SiteAssets } from '../../src/site/html/assets'
 import { parseShell } from '../../src/site/html/shell'
-import { REPLAY_HOLD_FILE, REPLAY_HOLD_SCRIPT } from '../../src/site/html/replay-hold'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const shellFile = `${root}dist/site/shell.html`
@@ -59,7 +58,7 @@ let assets: Promise<SiteAssets> | undefined
 export function testSiteAssets(): Promise<SiteAssets> {
   assets ??= (async () => {
     const [shell, built, syntax] = await Promise.all([ensureShell(), buildSiteAssets(), syntaxCss()])
-    return { shell: parseShell(shell), files: new Map([['site.css', `${built.css}\n${syntax}`], ['site.js', built.js], [REPLAY_HOLD_FILE, REPLAY_HOLD_SCRIPT]]), rendererId: 'test' }
+    return { shell: parseShell(shell), files: new Map([['site.css', `${built.css}\n${syntax}`], ['site.js', built.js]]), rendererId: 'test' }
   })()
   return assets
 }

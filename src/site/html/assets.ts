@@ -1,6 +1,5 @@
 /**
- * The package-build outputs a site is made from: the page shell and the assets (stylesheet, script, and the
- * replay's first-frame hold, ./replay-hold.ts),
+ * The package-build outputs a site is made from: the page shell and the two assets (stylesheet, script),
  * found in dist/site/ next to the CLI bundle (dist/cli.mjs or dist/chunks/*.mjs) or, when running from
  * source (tests), in the checkout's dist/site/. The syntax-colour rules are appended to the stylesheet
  * here, at run time, so they always match the shiki version that coloured the pages.
@@ -11,7 +10,6 @@ import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { syntaxCss } from '../../highlight/highlighter'
 import { parseShell, type Shell } from './shell'
-import { REPLAY_HOLD_FILE, REPLAY_HOLD_SCRIPT } from './replay-hold'
 
 /** Set by scripts/build.mjs: a hash of every source file that shapes a page. Absent when running from source. */
 declare const __DSH_BUILD_ID__: string | undefined
@@ -74,5 +72,5 @@ export async function loadSiteAssets(dir: string | null = findSiteDir()): Promis
   const stylesheet = `${css}\n${syntax}`
   const build = typeof __DSH_BUILD_ID__ === 'string' ? __DSH_BUILD_ID__ : sourceBuildId()
   const rendererId = createHash('sha256').update(build).update(shell).update('\0').update(stylesheet).update('\0').update(js).digest('hex').slice(0, 16)
-  return { shell: parseShell(shell), files: new Map([['site.css', stylesheet], ['site.js', js], [REPLAY_HOLD_FILE, REPLAY_HOLD_SCRIPT]]), rendererId }
+  return { shell: parseShell(shell), files: new Map([['site.css', stylesheet], ['site.js', js]]), rendererId }
 }

@@ -49,7 +49,7 @@ export interface PageFill {
  * A `<head>` fragment: the title, an optional canonical link, and the session's anchor map when it has one
  * (named, not loaded: the page script loads it when a link needs it, components/layout/anchors-client.ts).
  */
-export function headMarkup(title: string, canonical: string | null, anchors: string | null = null, replay: { src: string; page: number; autoplay?: boolean; data?: string; hold?: string } | null = null): string {
+export function headMarkup(title: string, canonical: string | null, anchors: string | null = null, replay: { src: string; page: number; autoplay?: boolean; data?: string } | null = null): string {
   let head = `<title>${escapeHtml(title)}</title>`
   if (canonical !== null) head += `\n<link rel="canonical" href="${escapeHtml(canonical)}">`
   if (anchors !== null) head += `\n<meta name="dsh-anchors" content="${escapeHtml(anchors)}">`
@@ -63,13 +63,12 @@ export function headMarkup(title: string, canonical: string | null, anchors: str
     // finds them in when the player starts instead of asking for them then (a few hundred bytes of script
     // run on every open of the page, ~0.1 ms each; nothing is decoded until the player needs it).
     // The data file, the last deferred script, holds the page's first frame (`blocking="render"`) until it
-    // has run, and with it site.js and the player, and `hold` (./replay-hold.ts, run at once) lets go of it
-    // unless the page was opened at a replay position: a page turn then draws one frame, at the position.
+    // has run, and with it site.js and the player: a page turn then draws one frame, at the position, not
+    // frames of the half-parsed page at its top first (their style, layout, paint and raster were a fifth
+    // of a page turn's CPU: bench/README.md, replay-seek). A plain open draws its first frame once the page
+    // is parsed. Only pages a replay turns to have the file; with scripts off, nothing is held.
     if (!replay.src.startsWith('#')) head += `\n<script defer src="${escapeHtml(replay.src)}"></script>`
-    if (replay.data !== undefined) {
-      head += `\n<script defer${replay.hold === undefined ? '' : ' blocking="render"'} src="${escapeHtml(replay.data)}"></script>`
-      if (replay.hold !== undefined) head += `\n<script src="${escapeHtml(replay.hold)}"></script>`
-    }
+    if (replay.data !== undefined) head += `\n<script defer blocking="render" src="${escapeHtml(replay.data)}"></script>`
   }
   return head
 }

@@ -29,7 +29,6 @@ import { pagerNav } from './pages/pager'
 import { promptPages, PROMPTS_PER_PAGE, sessionPrompts, TOC_WINDOW, type Prompt } from './prompts'
 import { liveHead, type LiveFlag } from '../html/live'
 import { fillShell, headMarkup, type Shell } from '../html/shell'
-import { REPLAY_HOLD_FILE } from '../html/replay-hold'
 import { pageFile, promptsFile, sideFile } from '../plan/slug'
 import { findBoxFor, shardFile } from '../../search/chrome'
 import { ShardCollector } from '../../search/collector'
@@ -520,7 +519,7 @@ export class SessionRenderer {
     const canonical = input.baseUrl === null ? null : `${input.baseUrl}sessions/${file}`
     const title = pages > 1 ? `${chrome.title} (${this.text.pageOf(page, pages)})` : chrome.title
     // A paginated session's pages each have a data file of their own; a one-page session's data is in its index.
-    const replay = playsBack(input) ? { src: replayIndexFile(input.summary.slug), page, ...(pages > 1 ? { data: replayDataFile(input.summary.slug, page), hold: `../assets/${REPLAY_HOLD_FILE}` } : {}) } : null
+    const replay = playsBack(input) ? { src: replayIndexFile(input.summary.slug), page, ...(pages > 1 ? { data: replayDataFile(input.summary.slug, page) } : {}) } : null
     const head = headMarkup(title, canonical, anchorMap, replay) + (input.live === undefined ? '' : liveHead(input.live, '../', { stem: input.summary.slug, page, pages, room }))
     const html = fillShell(this.shell, { lang: input.lang, root: '../', head, body: frame, view })
     const at = html.indexOf(SLOT_MARKUP)
