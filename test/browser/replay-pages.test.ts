@@ -15,7 +15,7 @@ import { decodeIndex, type ReplayIndex } from '../../src/replay/data'
 import { buildInto, tempDir } from '../support/build'
 import { chromiumPath, launch, watch } from './chromium'
 
-const TURNS = 120
+const TURNS = 400
 
 const longSession = (): string => toolTurnsSession({
   id: 'long-replay',
