@@ -93,6 +93,27 @@ describe('replay assets', () => {
     expect(page2?.gaps).toEqual(assets.pages[1]?.gaps)
   })
 
+  it('keeps a page\'s arrival curves apart, each read only when first used; a malformed one reads as no curve', () => {
+    const data = assets.pages[0] as NonNullable<(typeof assets.pages)[0]>
+    const value = scriptValue(pageScript(data), 'dshReplayPage') as Record<string, unknown>
+    const text = data.items.findIndex(i => i.curve !== null)
+    expect(text).toBeGreaterThanOrEqual(0)
+    // The curve's numbers are not in the rows' text: a seek that reads no curve does not read them.
+    expect(typeof value['curves']).toBe('string')
+    expect((value['curves'] as string).length).toBeGreaterThan(0)
+    const page = decodePage(value)
+    expect(Object.getOwnPropertyDescriptor(page?.items[text], 'curve')?.get).toBeTypeOf('function')
+    expect(page?.items[text]?.curve).toEqual(data.items[text]?.curve)
+    expect(Object.getOwnPropertyDescriptor(page?.items[text], 'curve')?.value).toEqual(data.items[text]?.curve)
+    // Same length, not a curve: the row streams evenly instead; the rest of the page still plays.
+    const bad = decodePage({ ...value, curves: '!'.repeat((value['curves'] as string).length) })
+    expect(bad?.items[text]?.curve).toBeNull()
+    expect(bad?.items.length).toBe(data.items.length)
+    // Lengths that do not add up to the curves' text: not our data.
+    expect(decodePage({ ...value, curves: `${value['curves'] as string}A` })).toBeNull()
+    expect(decodePage({ ...value, curves: undefined })).toBeNull()
+  })
+
   it('gives each page its own turns and the turn in progress where it starts, round-tripped', () => {
     expect(assets.pages.map(p => [p.turn0, p.turns.map(t => t.turn)])).toEqual([[null, [1]], [1, [2]]])
     for (const data of assets.pages) {

@@ -13,7 +13,10 @@
  * turns and the turn in progress where it starts, and lists the page's timed rows in play order: each names its element by its position among the ids of the page's
  * transcript (the page renders them; `hash` checks that the page and the data agree), with its kind, raw
  * times (ms from the session's first row), a text row's length and arrival curve, and the idle gaps that
- * compressed timing squeezes there. Numbers are VLQ-coded deltas (./codec.ts). A page with subagent cards
+ * compressed timing squeezes there. The curves, nearly all of a page's data, sit apart (`curves`, each
+ * item giving its curve's length there) and are decoded only when the player first reads one: a seek that
+ * shows a position needs none of them (a text row streaming at that very moment needs its own). Numbers
+ * are VLQ-coded deltas (./codec.ts). A page with subagent cards
  * also carries their children's progress (./progress.ts) in two more fields, `sub` (per card: its item, its
  * ticks' raw times and which tool each names) and `tools` (the names); a page without has neither field, so
  * its data is as before.
@@ -24,8 +27,11 @@ import type { Gap, TimedItem } from './modes'
 import type { Tick } from './progress'
 import type { ChapterKind, ItemKind } from './schedule'
 
-/** 2: the first page's data left the index of a paginated session; page data carries its turns. */
-export const REPLAY_DATA_VERSION = 2
+/**
+ * 2: the first page's data left the index of a paginated session; page data carries its turns.
+ * 3: text rows' arrival curves moved out of `items` into `curves`, each decoded on first use.
+ */
+export const REPLAY_DATA_VERSION = 3
 
 /**
  * Past this many turns the scrubber's ticks and the chapter list name every k-th turn and this page's
@@ -122,6 +128,8 @@ interface PageText {
   at: Checkpoint
   gaps: string
   items: string
+  /** The text rows' arrival curves, back to back (each item with a curve gives its length here). */
+  curves: string
   turns: string
   turn0: number | null
   /** Subagent progress, only when the page has some. */
@@ -152,6 +160,7 @@ function encodePage(data: PageData): PageText {
     last = gap.to
   }
   const items = new VlqWriter()
+  let curves = ''
   let ref = -1
   let t0 = data.base
   for (const item of data.items) {
@@ -162,13 +171,16 @@ function encodePage(data: PageData): PageText {
     if (item.kind !== 'row') items.unsigned(item.t1 - item.t0)
     if (item.kind === 'text') items.unsigned(item.units)
     if (curve !== null) {
-      items.unsigned(curve.times.length).unsigned(curve.units[0] ?? 0)
-      for (let k = 1; k < curve.times.length; k++) items.unsigned((curve.times[k] as number) - (curve.times[k - 1] as number)).unsigned((curve.units[k] as number) - (curve.units[k - 1] as number))
+      const c = new VlqWriter().unsigned(curve.times.length).unsigned(curve.units[0] ?? 0)
+      for (let k = 1; k < curve.times.length; k++) c.unsigned((curve.times[k] as number) - (curve.times[k - 1] as number)).unsigned((curve.units[k] as number) - (curve.units[k - 1] as number))
+      const text = c.toString()
+      items.unsigned(text.length)
+      curves += text
     }
     ref = item.ref
     t0 = item.t0
   }
-  const text: PageText = { v: data.v, page: data.page, ids: data.ids, hash: data.hash, base: data.base, at: round(data.at), gaps: gaps.toString(), items: items.toString(), turns: encodeTurns(data.turns, data.turn0 ?? 0, data.page, round(data.at)), turn0: data.turn0 }
+  const text: PageText = { v: data.v, page: data.page, ids: data.ids, hash: data.hash, base: data.base, at: round(data.at), gaps: gaps.toString(), items: items.toString(), curves, turns: encodeTurns(data.turns, data.turn0 ?? 0, data.page, round(data.at)), turn0: data.turn0 }
   return withProgress(text, data.items)
 }
 
@@ -310,6 +322,36 @@ const checkpoint = (v: unknown): Checkpoint | null => {
   return a == null || b == null || c == null ? null : [a, b, c]
 }
 
+/**
+ * The curve at `text` (a curve's own characters in `curves`) of a text row starting at raw time `t0`; null
+ * when malformed (the row then streams evenly from its start to its end).
+ */
+function decodeCurve(text: string, t0: number): Curve | null {
+  const r = new VlqReader(text)
+  const n = r.unsigned()
+  const times = [t0]
+  const counts = [r.unsigned()]
+  for (let k = 1; k < n && !r.bad; k++) {
+    times.push((times[k - 1] as number) + r.unsigned())
+    counts.push((counts[k - 1] as number) + r.unsigned())
+  }
+  return r.bad || !r.done || n === 0 ? null : { times, units: counts }
+}
+
+/** Gives `item` its curve, read from `curves` on first use (then kept as a plain property). */
+function lazyCurve(item: PageItem, curves: string, from: number, to: number): void {
+  const t0 = item.t0
+  Object.defineProperty(item, 'curve', {
+    configurable: true,
+    enumerable: true,
+    get(this: PageItem): Curve | null {
+      const curve = decodeCurve(curves.slice(from, to), t0)
+      Object.defineProperty(this, 'curve', { value: curve, writable: true, configurable: true, enumerable: true })
+      return curve
+    },
+  })
+}
+
 export function decodePage(value: unknown): PageData | null {
   if (!isObject(value) || value['v'] !== REPLAY_DATA_VERSION) return null
   const page = num(value['page'])
@@ -318,7 +360,8 @@ export function decodePage(value: unknown): PageData | null {
   const at = checkpoint(value['at'])
   const hash = value['hash']
   const turn0 = value['turn0'] === null ? null : num(value['turn0'])
-  if (page === null || ids === null || base === null || at === null || typeof hash !== 'string' || typeof value['gaps'] !== 'string' || typeof value['items'] !== 'string' || typeof value['turns'] !== 'string' || (turn0 === null && value['turn0'] !== null)) return null
+  const curves = value['curves']
+  if (page === null || ids === null || base === null || at === null || typeof hash !== 'string' || typeof value['gaps'] !== 'string' || typeof value['items'] !== 'string' || typeof curves !== 'string' || typeof value['turns'] !== 'string' || (turn0 === null && value['turn0'] !== null)) return null
   const turns = decodeTurns(value['turns'], turn0 ?? 0, page, at)
   const gaps: Gap[] = []
   const g = new VlqReader(value['gaps'])
@@ -333,6 +376,8 @@ export function decodePage(value: unknown): PageData | null {
   const r = new VlqReader(value['items'])
   let ref = -1
   let t0 = base
+  // Where the next curve starts in `curves`: each is only measured here, and read when first needed.
+  let c = 0
   while (!r.done && !r.bad) {
     ref += r.signed()
     const head = r.unsigned()
@@ -340,20 +385,16 @@ export function decodePage(value: unknown): PageData | null {
     t0 += r.unsigned()
     const t1 = kind === 'row' ? t0 : t0 + r.unsigned()
     const units = kind === 'text' ? r.unsigned() : 0
-    let curve: Curve | null = null
+    const item: PageItem = { ref, kind, t0, t1, units, curve: null, failed: (head & 4) !== 0, ends: (head & 8) !== 0 }
     if ((head & 16) !== 0) {
-      const n = r.unsigned()
-      const times = [t0]
-      const counts = [r.unsigned()]
-      for (let k = 1; k < n && !r.bad; k++) {
-        times.push((times[k - 1] as number) + r.unsigned())
-        counts.push((counts[k - 1] as number) + r.unsigned())
-      }
-      curve = { times, units: counts }
+      const length = r.unsigned()
+      lazyCurve(item, curves, c, c + length)
+      c += length
     }
-    items.push({ ref, kind, t0, t1, units, curve, failed: (head & 4) !== 0, ends: (head & 8) !== 0 })
+    items.push(item)
   }
-  if (g.bad || r.bad || turns === null || !readProgress(value, items)) return null
+  // The curves' lengths must add up to their text: anything else is not our data.
+  if (g.bad || r.bad || c !== curves.length || turns === null || !readProgress(value, items)) return null
   return { v: REPLAY_DATA_VERSION, page, ids, hash, base, at, gaps, items, turns, turn0 }
 }
 

@@ -140,7 +140,7 @@ describe('page data with ticks', () => {
 
   it('leave a page without subagents as it was: no new fields', () => {
     const text = value(pageScript(page(false)))
-    expect(Object.keys(text)).toEqual(['v', 'page', 'ids', 'hash', 'base', 'at', 'gaps', 'items', 'turns', 'turn0'])
+    expect(Object.keys(text)).toEqual(['v', 'page', 'ids', 'hash', 'base', 'at', 'gaps', 'items', 'curves', 'turns', 'turn0'])
     expect(decodePage(text)?.items.every(i => i.ticks === undefined)).toBe(true)
   })
 

@@ -15,7 +15,7 @@ import { decodeIndex, type ReplayIndex } from '../../src/replay/data'
 import { buildInto, tempDir } from '../support/build'
 import { chromiumPath, launch, watch } from './chromium'
 
-const TURNS = 120
+const TURNS = 400
 
 const longSession = (): string => toolTurnsSession({
   id: 'long-replay',
@@ -189,6 +189,42 @@ describe.skipIf(!enabled)('replay across pages', () => {
     expect(tags.sort()).toEqual([`${target.data} defer`, `${target.data.replace(/\.p\d+\.js$/, '.js')} defer`].sort())
     expect(errors).toEqual([])
     await page.context().close()
+  })
+
+  it('a page turn draws its first frame at the position: the page\'s data holds rendering until the player has run', async () => {
+    // No fake clock here: it would hold every animation frame.
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const { errors } = watch(page)
+    // On every page this tab opens: at its first animation frame, whether the player had shown a position.
+    await page.addInitScript(() => {
+      let player: { onEvent(listener: (e: { type: string }) => void): void } | undefined
+      let seeked = false
+      const w = window as unknown as { __firstFrame?: { seeked: boolean } }
+      Object.defineProperty(window, 'dshPlayer', {
+        configurable: true,
+        get: () => player,
+        set(value) {
+          player = value
+          value.onEvent((e: { type: string }) => {
+            if (e.type === 'seek') seeked = true
+          })
+        },
+      })
+      requestAnimationFrame(() => (w.__firstFrame = { seeked }))
+    })
+    await page.goto(pathToFileURL(join(sessions, pageFiles[0] as string)).href)
+    await page.waitForFunction(() => (window as unknown as { __firstFrame?: unknown }).__firstFrame !== undefined)
+    const target = index.pages[2]
+    const turn = index.turns.filter(t => t.page === 2)[1]
+    if (target === undefined || turn === undefined) throw new Error('no third page')
+    await startOnOtherPage(page, turn.at[COMPRESSED] as number)
+    await page.waitForURL(url => url.pathname.endsWith(target.page))
+    await page.waitForFunction(() => (window as unknown as { __firstFrame?: unknown }).__firstFrame !== undefined)
+    expect(await page.evaluate(() => (window as unknown as { __firstFrame?: unknown }).__firstFrame)).toEqual({ seeked: true })
+    expect(await page.evaluate(() => window.dshPlayer?.state().turn)).toBe(turn.turn)
+    expect(errors).toEqual([])
+    await context.close()
   })
 
   it('a page opened at a replay position shows it before the page\'s other enhancements, which follow after that frame', async () => {

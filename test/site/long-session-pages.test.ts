@@ -17,10 +17,10 @@ import { treeOf } from '../support/files'
 const TURNS = 1_200
 
 /** Many small turns: a prompt, one tool call with a short output, an answer. */
-const manyTurns = (): string => toolTurnsSession({
-  id: 'many-turns',
+const manyTurns = (turns = TURNS, id = 'many-turns'): string => toolTurnsSession({
+  id,
   cwd: '/home/dev/many',
-  turns: TURNS,
+  turns,
   prompt: t => `Turn ${t}: check the status`,
   command: t => `git status ${t}`,
   description: t => `Status ${t}`,
@@ -75,4 +75,29 @@ describe('a session longer than LONG_SESSION_PAGES full pages', () => {
     const turns = pages.flatMap(html => [...html.matchAll(/<div id="turn@\d+"><h2 id="turn-(\d+)"/g)].map(m => Number(m[1])))
     expect(turns).toEqual(Array.from({ length: TURNS }, (_, i) => i + 1))
   })
+})
+
+/** The replay data script of a page's head, as written. */
+const replayDataTag = (html: string, stem: string): string => html.match(new RegExp(`<script defer[^>]*src="${stem}\\.replay\\.p\\d+\\.js"></script>`))?.[0] ?? ''
+
+describe('a replay page turn draws one frame, at the position, on light pages only', () => {
+  it('each light page\'s replay data holds its first frame for the player', () => {
+    for (const [i, html] of pages.entries()) expect(replayDataTag(html, 'many-turns'), `page ${i + 1}`).toContain(' blocking="render" ')
+  })
+
+  it('a paginated session of full-size pages holds nothing (a ~1 MB page held until parsed doubled its first paint)', async () => {
+    const root = tempDir()
+    const dir = join(root, '--home-dev-many--', 'some-turns')
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(join(dir, 'session.jsonl'), manyTurns(TURNS / 4, 'some-turns'))
+    const out = tempDir()
+    const some = await buildInto([root], out)
+    expect(some.pages).toBeGreaterThan(1)
+    expect(some.pages).toBeLessThanOrEqual(LONG_SESSION_PAGES)
+    const tree = treeOf(out, { skipState: true })
+    for (let i = 1; i <= some.pages; i++) {
+      const html = tree.get(`sessions/some-turns${i === 1 ? '' : `.p${i}`}.html`)?.toString('utf8') ?? ''
+      expect(replayDataTag(html, 'some-turns'), `page ${i}`).toMatch(/^<script defer src=/)
+    }
+  }, 120_000)
 })

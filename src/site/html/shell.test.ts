@@ -22,8 +22,11 @@ describe('the page shell', () => {
     expect(() => parseShell('<html><body></body></html>')).toThrow(/lacks %DSH_LANG%/)
   })
 
-  it('names the replay data and loads its files deferred: the index, and a paginated page its own data file', () => {
-    expect(headMarkup('T', null, null, { src: 's.replay.js', page: 2, data: 's.replay.p2.js' })).toBe(
+  it('names the replay data and loads its files deferred: the index, and a paginated page its own data file, which holds the first frame on a light page', () => {
+    expect(headMarkup('T', null, null, { src: 's.replay.js', page: 2, data: 's.replay.p2.js', hold: true })).toBe(
+      '<title>T</title>\n<meta name="dsh-replay" content="s.replay.js" data-page="2">\n<script defer src="s.replay.js"></script>\n<script defer blocking="render" src="s.replay.p2.js"></script>',
+    )
+    expect(headMarkup('T', null, null, { src: 's.replay.js', page: 2, data: 's.replay.p2.js', hold: false })).toBe(
       '<title>T</title>\n<meta name="dsh-replay" content="s.replay.js" data-page="2">\n<script defer src="s.replay.js"></script>\n<script defer src="s.replay.p2.js"></script>',
     )
     // A one-page session's data rides in its index; the one-file export's is a block in the page.

@@ -49,7 +49,7 @@ export interface PageFill {
  * A `<head>` fragment: the title, an optional canonical link, and the session's anchor map when it has one
  * (named, not loaded: the page script loads it when a link needs it, components/layout/anchors-client.ts).
  */
-export function headMarkup(title: string, canonical: string | null, anchors: string | null = null, replay: { src: string; page: number; autoplay?: boolean; data?: string } | null = null): string {
+export function headMarkup(title: string, canonical: string | null, anchors: string | null = null, replay: { src: string; page: number; autoplay?: boolean; data?: string; hold?: boolean } | null = null): string {
   let head = `<title>${escapeHtml(title)}</title>`
   if (canonical !== null) head += `\n<link rel="canonical" href="${escapeHtml(canonical)}">`
   if (anchors !== null) head += `\n<meta name="dsh-anchors" content="${escapeHtml(anchors)}">`
@@ -62,8 +62,15 @@ export function headMarkup(title: string, canonical: string | null, anchors: str
     // deferred, after site.js: the parser fetches them while it reads the page, so a page turn of a replay
     // finds them in when the player starts instead of asking for them then (a few hundred bytes of script
     // run on every open of the page, ~0.1 ms each; nothing is decoded until the player needs it).
+    // On a long session's light pages (src/site/render/pages/paginate.ts `packSession`), the data file, the
+    // last deferred script, holds the page's first frame (`blocking="render"`) until it has run, and with it
+    // site.js and the player: a page turn then draws one frame, at the position, not frames of the
+    // half-parsed page at its top first (their style, layout, paint and raster were a fifth of a page turn's
+    // CPU: bench/README.md, replay-seek). A plain open of such a page draws its first frame once the page is
+    // parsed, a little later but finished sooner (less is drawn twice). Full-size pages are not held: a
+    // ~1 MB page held until parsed doubled its first paint. With scripts off, nothing is held.
     if (!replay.src.startsWith('#')) head += `\n<script defer src="${escapeHtml(replay.src)}"></script>`
-    if (replay.data !== undefined) head += `\n<script defer src="${escapeHtml(replay.data)}"></script>`
+    if (replay.data !== undefined) head += `\n<script defer${replay.hold === true ? ' blocking="render"' : ''} src="${escapeHtml(replay.data)}"></script>`
   }
   return head
 }

@@ -24,7 +24,7 @@ import { addExtras, capsFor, Cutter, extrasOf, type SideText } from './pages/cut
 import { waitingForColours, type Enricher } from './enrich'
 import type { FileContent } from '../write/atomic-write'
 import { add, fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, measure, measureBytes, ZERO, type Size } from './pages/measure'
-import { packPages, packSession, splitSection } from './pages/paginate'
+import { LONG_SESSION_PAGES, packPages, packSession, splitSection } from './pages/paginate'
 import { pagerNav } from './pages/pager'
 import { promptPages, PROMPTS_PER_PAGE, sessionPrompts, TOC_WINDOW, type Prompt } from './prompts'
 import { liveHead, type LiveFlag } from '../html/live'
@@ -519,7 +519,10 @@ export class SessionRenderer {
     const canonical = input.baseUrl === null ? null : `${input.baseUrl}sessions/${file}`
     const title = pages > 1 ? `${chrome.title} (${this.text.pageOf(page, pages)})` : chrome.title
     // A paginated session's pages each have a data file of their own; a one-page session's data is in its index.
-    const replay = playsBack(input) ? { src: replayIndexFile(input.summary.slug), page, ...(pages > 1 ? { data: replayDataFile(input.summary.slug, page) } : {}) } : null
+    // A long session's light pages (more than LONG_SESSION_PAGES of them, packed by `packSession`; not a
+    // preview's or a live page's) hold their first frame for the player (../html/shell.ts).
+    const light = input.preview !== true && input.live === undefined && pages > LONG_SESSION_PAGES
+    const replay = playsBack(input) ? { src: replayIndexFile(input.summary.slug), page, ...(pages > 1 ? { data: replayDataFile(input.summary.slug, page), hold: light } : {}) } : null
     const head = headMarkup(title, canonical, anchorMap, replay) + (input.live === undefined ? '' : liveHead(input.live, '../', { stem: input.summary.slug, page, pages, room }))
     const html = fillShell(this.shell, { lang: input.lang, root: '../', head, body: frame, view })
     const at = html.indexOf(SLOT_MARKUP)
