@@ -24,7 +24,7 @@ import { addExtras, capsFor, Cutter, extrasOf, type SideText } from './pages/cut
 import { waitingForColours, type Enricher } from './enrich'
 import type { FileContent } from '../write/atomic-write'
 import { add, fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, measure, measureBytes, ZERO, type Size } from './pages/measure'
-import { LONG_SESSION_PAGES, packPages, packSession, splitSection } from './pages/paginate'
+import { packPages, packSession, splitSection } from './pages/paginate'
 import { pagerNav } from './pages/pager'
 import { promptPages, PROMPTS_PER_PAGE, sessionPrompts, TOC_WINDOW, type Prompt } from './prompts'
 import { liveHead, type LiveFlag } from '../html/live'
@@ -277,7 +277,7 @@ export class SessionRenderer {
 
       // A long session's pages are lighter (paginate.ts `packSession`); a preview shows the first page of the
       // full budget while it cannot know the length, and a live page keeps breaking pages at `limit`.
-      const packed = input.preview === true || input.live !== undefined ? packPages(sizes, () => limit) : packSession(sizes, limit)
+      const { pages: packed, light } = input.preview === true || input.live !== undefined ? { pages: packPages(sizes, () => limit), light: false } : packSession(sizes, limit)
       const pages = input.preview === true ? packed.slice(0, 1) : packed
       const overBudget: number[] = []
       const pageNames = pages.map((_, i) => pageFile(stem, i + 1))
@@ -299,7 +299,7 @@ export class SessionRenderer {
       for (let i = 0; i < pages.length; i++) {
         const indices = pages[i] as number[]
         const toc = promptToc(listed, promptPages, i + 1, stem, this.text)
-        const frame = this.#frame(input, feed, i + 1, pages.length, anchorMap, limit, toc)
+        const frame = this.#frame(input, feed, i + 1, pages.length, anchorMap, limit, toc, light)
         // The pieces were measured already: only the chrome around them is new.
         const size = indices.reduce((sum, index) => add(sum, sizes[index] ?? ZERO), frame.size)
         if (!fits(size, { bytes: MAX_PAGE_BYTES, nodes: MAX_PAGE_NODES })) overBudget.push(i + 1)
@@ -493,8 +493,9 @@ export class SessionRenderer {
    * replacement, where `$&` or `$'` in session text would be expanded. A live page also carries its place
    * and `room` (the transcript room of every page), for the live page to break pages as this does
    * (src/site/html/live.ts `LivePageInfo`); sizing the chrome passes none, written as zeros of the same width.
+   * `light`: the session was packed into light pages (pages/paginate.ts `packSession`).
    */
-  #frame(input: SessionRenderInput, feed: SectionFeed, page: number, pages: number, anchorMap: string | null, room: Size | null = null, prompts: PromptToc | null = null): { head: Buffer; tail: Buffer; size: Size } {
+  #frame(input: SessionRenderInput, feed: SectionFeed, page: number, pages: number, anchorMap: string | null, room: Size | null = null, prompts: PromptToc | null = null, light = false): { head: Buffer; tail: Buffer; size: Size } {
     const view = input.viewMode ?? DEFAULT_VIEW_MODE
     const chrome = {
       ...sessionChrome(input.summary, input.facts, input.family, page, pages, this.text, view, input.tornTail === true),
@@ -519,9 +520,7 @@ export class SessionRenderer {
     const canonical = input.baseUrl === null ? null : `${input.baseUrl}sessions/${file}`
     const title = pages > 1 ? `${chrome.title} (${this.text.pageOf(page, pages)})` : chrome.title
     // A paginated session's pages each have a data file of their own; a one-page session's data is in its index.
-    // A long session's light pages (more than LONG_SESSION_PAGES of them, packed by `packSession`; not a
-    // preview's or a live page's) hold their first frame for the player (../html/shell.ts).
-    const light = input.preview !== true && input.live === undefined && pages > LONG_SESSION_PAGES
+    // A long session's light pages (`packSession`) hold their first frame for the player (../html/shell.ts).
     const replay = playsBack(input) ? { src: replayIndexFile(input.summary.slug), page, ...(pages > 1 ? { data: replayDataFile(input.summary.slug, page), hold: light } : {}) } : null
     const head = headMarkup(title, canonical, anchorMap, replay) + (input.live === undefined ? '' : liveHead(input.live, '../', { stem: input.summary.slug, page, pages, room }))
     const html = fillShell(this.shell, { lang: input.lang, root: '../', head, body: frame, view })

@@ -29,13 +29,15 @@ describe('packSession', () => {
   const full = LONG_SESSION_PAGES * perPage
 
   it('packs a session of up to LONG_SESSION_PAGES full pages to the full room', () => {
-    expect(packSession(pieces(full), limit)).toEqual(packPages(pieces(full), () => limit))
-    expect(packSession(pieces(full), limit)).toHaveLength(LONG_SESSION_PAGES)
+    expect(packSession(pieces(full), limit).pages).toEqual(packPages(pieces(full), () => limit))
+    expect(packSession(pieces(full), limit).pages).toHaveLength(LONG_SESSION_PAGES)
+    expect(packSession(pieces(full), limit).light).toBe(false)
   })
 
   it('packs a longer session to LONG_SESSION_SHARE of the room', () => {
-    const pages = packSession(pieces(full + 1), limit)
+    const { pages, light: lightened } = packSession(pieces(full + 1), limit)
     const light = { bytes: limit.bytes * LONG_SESSION_SHARE, nodes: limit.nodes * LONG_SESSION_SHARE }
+    expect(lightened).toBe(true)
     expect(pages).toEqual(packPages(pieces(full + 1), () => light))
     expect(pages).toHaveLength(full + 1)
   })
@@ -43,7 +45,7 @@ describe('packSession', () => {
   it('gives a piece too big for a light page a page of its own, every piece once and in order', () => {
     const mixed = [...pieces(full), s(90), s(10), s(10)]
     expect(90).toBeGreaterThan(piece)
-    const pages = packSession(mixed, limit)
+    const { pages } = packSession(mixed, limit)
     expect(pages.flat()).toEqual(mixed.map((_, i) => i))
     expect(pages).toContainEqual([full])
     expect(pages.at(-1)).toEqual([full + 1, full + 2])
@@ -52,7 +54,7 @@ describe('packSession', () => {
   it('breaks on nodes the same way', () => {
     // 4 elements: two to a full page (room 10), one to a light one.
     const many = Array.from({ length: LONG_SESSION_PAGES * 2 + 1 }, () => s(1, 4))
-    expect(packSession(many, limit).every(page => page.length === 1)).toBe(true)
+    expect(packSession(many, limit).pages.every(page => page.length === 1)).toBe(true)
   })
 })
 

@@ -40,15 +40,15 @@ export const LONG_SESSION_SHARE = 0.35
 
 /**
  * A session's pages: packed to `room`, or — a long session (more than LONG_SESSION_PAGES full pages) — to
- * LONG_SESSION_SHARE of it. The same pieces either way (pieces are cut to fit the full room, so a piece
- * between the two sizes gets a page of its own, still within the budgets); a session's length never moves
- * its pages' cuts until it crosses the line.
+ * LONG_SESSION_SHARE of it (`light`). The same pieces either way (pieces are cut to fit the full room, so a
+ * piece between the two sizes gets a page of its own, still within the budgets); a session's length never
+ * moves its pages' cuts until it crosses the line.
  */
-export function packSession(pieces: readonly Size[], room: Size): number[][] {
+export function packSession(pieces: readonly Size[], room: Size): { pages: number[][]; light: boolean } {
   const full = packPages(pieces, () => room)
-  if (full.length <= LONG_SESSION_PAGES) return full
+  if (full.length <= LONG_SESSION_PAGES) return { pages: full, light: false }
   const light = { bytes: Math.floor(room.bytes * LONG_SESSION_SHARE), nodes: Math.floor(room.nodes * LONG_SESSION_SHARE) }
-  return packPages(pieces, () => light)
+  return { pages: packPages(pieces, () => light), light: true }
 }
 
 /**
