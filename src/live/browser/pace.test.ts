@@ -1,6 +1,6 @@
 /** The pace of work a live page redoes whole as the log grows (./pace.ts): at most a fifth of its time. */
 import { describe, expect, it } from 'vitest'
-import { Pace } from './pace'
+import { Later, Pace, type Timers } from './pace'
 
 /** A clock the test sets; `work` moves it by `cost` (what the run took). */
 function setup() {
@@ -52,5 +52,58 @@ describe('Pace', () => {
     clock.t = 10_000
     expect(pace.run(() => 'drawn')).toBe('drawn')
     expect(pace.dueIn()).toBe(0)
+  })
+})
+
+describe('Later', () => {
+  /** Timers the test fires by hand. */
+  function timers() {
+    const pending = new Map<number, { ms: number; run: () => void }>()
+    let next = 1
+    const t = {
+      pending,
+      setTimeout: (run: () => void, ms: number) => {
+        pending.set(next, { ms, run })
+        return next++
+      },
+      clearTimeout: (id: number) => {
+        pending.delete(id)
+      },
+      fire: () => {
+        for (const [id, { run }] of [...pending]) {
+          pending.delete(id)
+          run()
+        }
+      },
+    }
+    return t
+  }
+
+  it('keeps one call pending at most, at the delay rounded up, and is free again once it ran', () => {
+    const t = timers()
+    const later = new Later(t as unknown as Timers)
+    const calls: string[] = []
+    later.call(12.2, () => calls.push('first'))
+    later.call(1, () => calls.push('second'))
+    expect(later.pending).toBe(true)
+    expect([...t.pending.values()].map(p => p.ms)).toEqual([13])
+    t.fire()
+    expect(calls).toEqual(['first'])
+    expect(later.pending).toBe(false)
+    later.call(5, () => calls.push('third'))
+    t.fire()
+    expect(calls).toEqual(['first', 'third'])
+  })
+
+  it('cancel drops the pending call', () => {
+    const t = timers()
+    const later = new Later(t as unknown as Timers)
+    const calls: string[] = []
+    later.call(10, () => calls.push('drawn'))
+    later.cancel()
+    expect(later.pending).toBe(false)
+    expect(t.pending.size).toBe(0)
+    t.fire()
+    expect(calls).toEqual([])
   })
 })

@@ -31,6 +31,7 @@ import { FEED_EVENT_KINDS, HIGHLIGHT_MAX_BLOCKS, HIGHLIGHT_MAX_CHARS, LIVE_HIGHL
 import { LiveBadge } from './badge'
 import { liveHeaderFacts, syncHeaderFacts } from './header-facts'
 import { LiveConversation } from './live-conversation'
+import { Later } from './pace'
 import { LiveTranscript } from './LiveTranscript'
 import { LiveNav } from './page-nav'
 import { TailPager } from './pager'
@@ -85,7 +86,7 @@ export class LiveSessionPage {
   #root: Root | null = null
   #frame: number | null = null
   /** A draw waiting for the record model's next derivation to be due. */
-  #later: number | null = null
+  readonly #later: Later
   #rendering: Promise<void> | null = null
   #again = false
   #children = 0
@@ -106,6 +107,7 @@ export class LiveSessionPage {
     this.#main = main
     this.#o = options
     this.conversation = new LiveConversation({ now: options.now ?? (() => win.performance.now()) })
+    this.#later = new Later(win)
     this.#badge = new LiveBadge(this.#doc, options.locale)
     this.typing = new TypingOverlay(this.#doc, main, options.locale, () => this.conversation.fileSeq + this.conversation.provisional)
     this.colours = new FetchHighlighter({ url: LIVE_HIGHLIGHT_PATH, fetch: (url, init) => win.fetch(url, init), maxBlocks: HIGHLIGHT_MAX_BLOCKS, maxChars: HIGHLIGHT_MAX_CHARS })
@@ -156,8 +158,7 @@ export class LiveSessionPage {
   }
 
   close(): void {
-    if (this.#later !== null) this.#win.clearTimeout(this.#later)
-    this.#later = null
+    this.#later.cancel()
     for (const source of this.#sources) source.close()
     this.#site.close()
   }
@@ -243,12 +244,7 @@ export class LiveSessionPage {
     // A growing session's records are derived at a pace (live-conversation.ts): draw again once the next
     // derivation is due, so the rows just written get their record links without waiting for more lines.
     const due = this.#records === null ? 0 : this.conversation.trajectoryDueIn()
-    if (due > 0 && this.#later === null) {
-      this.#later = this.#win.setTimeout(() => {
-        this.#later = null
-        this.#schedule()
-      }, Math.ceil(due))
-    }
+    if (due > 0) this.#later.call(due, () => this.#schedule())
     const view = sections.view(conversation, this.#o.locale, this.#site.pages, records)
     const coloured = this.colours.stats.fragments
     const tail = await pager.tail(view)

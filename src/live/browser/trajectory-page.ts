@@ -25,7 +25,7 @@ import { FEED_EVENT_KINDS, liveFeedPath, type FeedMessage } from '../protocol'
 import { LiveBadge } from './badge'
 import { SiteClient, type PageWindow } from './site-client'
 import { parseMessage } from './session-page'
-import { Pace } from './pace'
+import { Later, Pace } from './pace'
 import { atBottom, scrollToBottom } from './view-state'
 
 export interface TrajectoryPageOptions {
@@ -70,7 +70,7 @@ export class LiveTrajectoryPage {
   #frame: number | null = null
   readonly #pace: Pace
   /** A draw waiting until it is due. */
-  #later: number | null = null
+  readonly #later: Later
   /** Draws and swaps run one at a time, in order. */
   #queue: Promise<void> = Promise.resolve()
   readonly #words: TrajectoryWords
@@ -81,6 +81,7 @@ export class LiveTrajectoryPage {
     this.#doc = win.document
     this.#o = options
     this.#pace = new Pace(options.now ?? (() => win.performance.now()))
+    this.#later = new Later(win)
     this.#shown = options.lines
     this.#drawn = options.lines
     this.#words = trajectoryWords(options.locale)
@@ -109,8 +110,7 @@ export class LiveTrajectoryPage {
   }
 
   close(): void {
-    if (this.#later !== null) this.#win.clearTimeout(this.#later)
-    this.#later = null
+    this.#later.cancel()
     this.#source.close()
     this.#site.close()
   }
@@ -151,13 +151,10 @@ export class LiveTrajectoryPage {
 
   /** A draw on the next animation frame (one per frame, however many batches arrived), or once it is due. */
   #schedule(): void {
-    if (this.#frame !== null || this.#later !== null) return
+    if (this.#frame !== null || this.#later.pending) return
     const due = this.#pace.dueIn()
     if (due > 0) {
-      this.#later = this.#win.setTimeout(() => {
-        this.#later = null
-        this.#schedule()
-      }, Math.ceil(due))
+      this.#later.call(due, () => this.#schedule())
       return
     }
     this.#frame = this.#win.requestAnimationFrame(() => {
