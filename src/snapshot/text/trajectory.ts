@@ -16,7 +16,7 @@ import type { TrajectorySnapshot } from '../../trajectory/model'
 import { ledgerSection, trajectoryWords, viewContext } from '../../trajectory-view'
 import type { Block, DiffRun, InspectorModel, LedgerRow, Value } from '../../trajectory-view'
 import { normalizeVolatile } from '../normalize'
-import { escapeControls } from './writer'
+import { escapeControls, flattenLine } from './writer'
 
 /** Characters of a text block kept on its one line. */
 const CLIP = 160
@@ -119,6 +119,6 @@ export function trajectoryText({ id, snapshot, locale, cwd }: TrajectoryTextInpu
   }
   // Each entry of `out` is one line: log text inside it (an id, a tool name, a reason, a term) cannot start a
   // line of its own, and its controls are escaped after masking, as the Chat snapshot's writer does.
-  const lines = out.map((line) => line.replace(/\r?\n/g, ' ⏎ '))
+  const lines = out.map(flattenLine)
   return escapeControls(normalizeVolatile(`${lines.join('\n')}\n`, { cwd }))
 }

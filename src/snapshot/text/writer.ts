@@ -42,14 +42,17 @@ export function escapeControls(text: string): string {
   })
 }
 
+/** `text` as one line: each newline inside it shown as `⏎`. */
+export const flattenLine = (text: string): string => text.replace(/\r?\n/g, ' ⏎ ')
+
 /** One written line of a snapshot: newlines inside it shown as `⏎`, controls escaped (idempotent on clean text). */
 export function snapshotLine(text: string): string {
-  return escapeControls(text.replace(/\r?\n/g, ' ⏎ '))
+  return escapeControls(flattenLine(text))
 }
 
 /** One line of text for a headline: controls escaped, newlines shown as `⏎`, cut at `width`. */
 export function oneLine(text: string, width = 160): string {
-  const flat = escapeControls(text.replace(/\r?\n/g, ' ⏎ '))
+  const flat = snapshotLine(text)
   return flat.length > width ? `${flat.slice(0, width)}…` : flat
 }
 
