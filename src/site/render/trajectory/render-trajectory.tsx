@@ -14,38 +14,26 @@
  * Long texts in inspectors are cut for the page; the whole text goes to the session's side files, named by
  * content hash like the Chat's (a text both tabs cut is one file).
  */
-import { renderStaticMarkup } from '../../html/static-markup'
-import { fillShell, headMarkup, type Shell } from '../../html/shell'
-import { liveHead, type LiveFlag } from '../../html/live'
+import type { LiveFlag } from '../../html/live'
+import type { Shell } from '../../html/shell'
 import { add, fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, measure, type Size } from '../pages/measure'
 import { packPages, splitRows } from '../pages/paginate'
-import { pagerNav } from '../pages/pager'
 import { PieceStore } from '../pages/piece-store'
 import { countDeferredLinks, linkGrowth, resolveLinks } from '../pages/links'
-import { sessionChrome, type Family } from '../chrome'
+import type { Family } from '../chrome'
 import { chatTargets, type ChatIds } from './chat-targets'
 import { recordTargets, trajectoryLinks } from './row-links'
 import { trajectoryViewContext } from './view-services'
 import { pagedSnapshot, pagedView, type PagedSnapshot } from './paged'
+import { TrajectoryFrames } from './frame'
 import { longestTrajectoryFile, pageFile, trajectoryFile } from '../../plan/slug'
 import type { RenderOutput } from '../render-session'
-import type { Fact, SessionChrome, SessionSummary, SiteText, TrajectoryLinks, ViewTabs } from '../../types'
+import type { Fact, SessionSummary, SiteText, TrajectoryLinks } from '../../types'
 import type { Locale } from '../../../cards/types'
 import type { ViewMode } from '../../../cards/view-mode'
 import type { TrajectorySection, TrajectorySnapshot } from '../../../trajectory/model'
-import {
-  ledgerSection,
-  OVERVIEW_MODES,
-  overview,
-  panelModel,
-  toolbarModel,
-  trajectoryDictionary,
-  trajectoryWords,
-  type TrajectoryWords,
-} from '../../../trajectory-view'
+import { ledgerSection, trajectoryWords, type TrajectoryWords } from '../../../trajectory-view'
 import { rowHtml, sectionFrame } from '../../../../components/trajectory/ledger-html'
-import { LEDGER_SLOT, TrajectoryPage } from '../../../../components/trajectory/TrajectoryPage'
-import type { TimelineModel } from '../../../../components/trajectory/TimelineOverview'
 import { bomText } from '../../write/text-file'
 
 /**
@@ -85,16 +73,9 @@ interface PieceInfo {
   ids: string[]
 }
 
-/** The Chat | Trajectory tabs of a session's pages; `current` is the view the page shows. */
-export function viewTabs(words: TrajectoryWords, current: 'chat' | 'trajectory', chatHref: string, trajectoryHref: string): ViewTabs {
-  return {
-    label: words.t('dv.views'),
-    items: [
-      { label: words.t('dv.chat'), href: current === 'chat' ? null : chatHref },
-      { label: words.t('dv.openTrajectory'), href: current === 'trajectory' ? null : trajectoryHref },
-    ],
-  }
-}
+
+/** The Chat | Trajectory tabs of a page (./frame.tsx), for the Chat's pages too. */
+export { viewTabs } from './frame'
 
 /** The render input less the record model: what the pages' frames read once the ledger is spooled. */
 export type FrameInput = Omit<TrajectoryRenderInput, 'snapshot'> & { snapshot: PagedSnapshot }
@@ -166,10 +147,11 @@ export class PreparedTrajectory {
       }
       const overBudget: number[] = []
       const pages = this.#pages.length === 0 ? [[]] : this.#pages
+      const frames = this.renderer.frames(input, this.#words)
       for (let p = 0; p < pages.length; p++) {
         const indices = pages[p] as number[]
         const sections = [...new Set(indices.map((i) => this.#pieces[i]?.section ?? -1))].flatMap((s) => (this.#sections[s] === undefined ? [] : [this.#sections[s] as TrajectorySection]))
-        const frame = this.renderer.frame(input, this.#words, p + 1, pages.length, sections)
+        const frame = frames.page(p + 1, pages.length, sections)
         // The page's size without a second scan of its bytes: its pieces' measures, and what resolving the
         // links changed (a link keeps its one element; its new href is counted as written).
         const resolve = resolverFor(p + 1)
@@ -186,7 +168,7 @@ export class PreparedTrajectory {
         const size: Size = { bytes, nodes }
         if (!fits(size, { bytes: MAX_PAGE_BYTES, nodes: MAX_PAGE_NODES })) overBudget.push(p + 1)
         const path = `sessions/${trajectoryFile(stem, p + 1)}`
-        await out.write(path, [frame.head, ...local, frame.tail])
+        await out.write(path, [...frame.head, ...local, ...frame.tail])
         paths.push(path)
       }
       return { paths, overBudget }
@@ -271,56 +253,14 @@ export class TrajectoryRenderer {
 
   /** The ledger's room on a page: the budgets less the largest chrome (with navigation) a page of it has. */
   room(input: FrameInput, words: TrajectoryWords): Size {
-    const { size } = this.frame(input, words, 2, 3, [])
+    const { size } = this.frames(input, words).page(2, 3, [])
     const reserve = add(size, { bytes: 2_000, nodes: 40 })
     return { bytes: MAX_PAGE_BYTES - reserve.bytes, nodes: MAX_PAGE_NODES - reserve.nodes }
   }
 
-  /** Page `page` of `pages` without its ledger sections: the document before and after the ledger slot. */
-  frame(input: FrameInput, words: TrajectoryWords, page: number, pages: number, sections: readonly TrajectorySection[]): { head: Buffer; tail: Buffer; size: Size } {
-    const { summary, family } = input
-    const stem = summary.slug
-    const base = sessionChrome(summary, input.facts, family, page, pages, this.text, input.viewMode)
-    const chrome: SessionChrome = {
-      ...base,
-      // A subagent's and a parent's Trajectory link to each other's Trajectory.
-      parent: base.parent === null || family.parent === null ? null : { ...base.parent, link: { ...base.parent.link, href: trajectoryFile(family.parent.summary.slug, 1) } },
-      children: family.children.map((c) => ({ href: trajectoryFile(c.slug, 1), label: c.title })),
-      nav: pages > 1 ? pagerNav(page, pages, (p) => trajectoryFile(stem, p), this.text.pagesNav, this.text) : null,
-      viewSwitch: null,
-      tabs: viewTabs(words, 'trajectory', pageFile(stem, 1), trajectoryFile(stem, page)),
-    }
-    const t = words.t
-    const retried = input.snapshot.retried
-    const timeline: TimelineModel = {
-      label: t('timeline.aria'),
-      lanes: [t('column.input'), t('column.model'), t('column.tools')],
-      legend: t('dv.legend'),
-      drawings: OVERVIEW_MODES.map((mode) => overview(input.snapshot, sections, mode, words, retried)),
-    }
-    const dictionary = trajectoryDictionary(input.locale)
-    const body = renderStaticMarkup(
-      <TrajectoryPage
-        chrome={chrome}
-        skipLabel={this.text.skipToTranscript}
-        allSessions={this.text.allSessions}
-        footer={this.text.generatedBy}
-        toolbar={toolbarModel(words)}
-        timeline={timeline}
-        panel={panelModel(words)}
-        ledger={{ aria: dictionary['request.rowAria'], prefix: dictionary['request.rowPrefix'], none: dictionary['request.noContent'], unix: dictionary['timing.showUnixTimestamp'], local: dictionary['timing.showLocalTime'], empty: input.snapshot.records.length === 0 ? t('dv.noRecords') : null }}
-      />,
-    )
-    const file = trajectoryFile(stem, page)
-    const canonical = input.baseUrl === null ? null : `${input.baseUrl}sessions/${file}`
-    const name = `${summary.title} · ${t('dv.openTrajectory')}`
-    const title = pages > 1 ? `${name} (${this.text.pageOf(page, pages)})` : name
-    const html = fillShell(this.shell, { lang: input.lang, root: '../', head: headMarkup(title, canonical) + (input.live === undefined ? '' : liveHead(input.live, '../')), body, view: input.viewMode })
-    const at = html.indexOf(LEDGER_SLOT)
-    if (at < 0 || html.indexOf(LEDGER_SLOT, at + 1) >= 0) throw new Error('the Trajectory frame must hold exactly one ledger slot')
-    const before = html.slice(0, at)
-    const after = html.slice(at + LEDGER_SLOT.length)
-    return { head: Buffer.from(before, 'utf8'), tail: Buffer.from(after, 'utf8'), size: measure(before + after) }
+  /** The frames of a session's pages (./frame.tsx): the document around the ledger, page by page. */
+  frames(input: FrameInput, words: TrajectoryWords): TrajectoryFrames {
+    return new TrajectoryFrames(this.shell, this.text, input, words)
   }
 }
 
