@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { existsSync, linkSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -85,5 +85,55 @@ describe('a chunk source', () => {
     expect(readFileSync(join(dir, 'new.txt')).equals(expected(2, 10))).toBe(true)
     writeFileSync(join(dir, 'old.txt'), expected(2, 10))
     expect(await writeIfChanged(join(dir, 'old.txt'), counted(2, 10), undefined, false)).toBe(true)
+  })
+})
+
+describe('a file the caller says is not there yet (a staging folder)', () => {
+  it('is written at its own name: no temporary file is ever beside it', async () => {
+    const dir = tempDir()
+    const seen: string[][] = []
+    const source: ChunkSource = {
+      *chunks() {
+        for (let i = 0; i < 3; i++) {
+          seen.push(readdirSync(join(dir, 'a')))
+          yield new Uint8Array(600 * 1024).fill(i)
+        }
+      },
+    }
+    const path = join(dir, 'a', 'page.html')
+    expect(await writeIfChanged(path, source, undefined, false)).toBe(true)
+    expect(readFileSync(path).equals(expected(3, 600 * 1024))).toBe(true)
+    // The third chunk is made after the first run (two chunks) is on disk, in the file itself.
+    expect(seen).toEqual([['page.html'], ['page.html'], ['page.html']])
+  })
+
+  it('never writes into a file that is there after all: it is replaced, and its other links keep their bytes', async () => {
+    const dir = tempDir()
+    const live = join(dir, 'live.html')
+    const staged = join(dir, 'staged.html')
+    writeFileSync(live, 'old page')
+    linkSync(live, staged)
+    for (const content of ['new page', [Buffer.from('new '), Buffer.from('page')], { chunks: () => [Buffer.from('new page')] }]) {
+      expect(await writeIfChanged(staged, content, undefined, false)).toBe(true)
+      expect(readFileSync(staged, 'utf8')).toBe('new page')
+      expect(readFileSync(live, 'utf8')).toBe('old page')
+      rmSync(staged)
+      linkSync(live, staged)
+    }
+    expect(readdirSync(dir).sort()).toEqual(['live.html', 'staged.html'])
+  })
+
+  it('leaves nothing behind when its content fails halfway', async () => {
+    const dir = tempDir()
+    const path = join(dir, 'page.html')
+    const source: ChunkSource = {
+      *chunks() {
+        yield new Uint8Array(2 * 1024 * 1024)
+        throw new Error('render failed')
+      },
+    }
+    await expect(writeIfChanged(path, source, undefined, false)).rejects.toThrow('render failed')
+    expect(existsSync(path)).toBe(false)
+    expect(readdirSync(dir)).toEqual([])
   })
 })

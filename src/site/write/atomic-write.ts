@@ -8,8 +8,18 @@
  * (src/site/render/render-session.tsx), so a megabyte page is never joined into one string or buffer first — on
  * the build machines fresh large allocations cost more than the copy itself (page faults).
  */
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises'
+import { close as closeCb, open as openCb, rename as renameCb, writev as writevCb } from 'node:fs'
+import { mkdir, open, readFile, rm } from 'node:fs/promises'
 import { dirname } from 'node:path'
+import { promisify } from 'node:util'
+
+// A page is written through file descriptors, not fs/promises' FileHandle: a handle is an object with its own
+// promise machinery and close tracking, and on a long session's build (a thousand pages and more) making and
+// closing them cost the build thread more than the writes (issue 29's time goal).
+const openFd = promisify(openCb)
+const writevFd = promisify(writevCb)
+const closeFd = promisify(closeCb)
+const renameFile = promisify(renameCb)
 
 /**
  * Bytes made a chunk at a time as they are written (and made again to compare with a file already there): a
@@ -71,40 +81,65 @@ export async function writeTextPiecesAtomic(path: string, pieces: Iterable<strin
   return bytes
 }
 
-/** The temp-file-and-rename write, its chunks given in batches (each written with writev before the next is made). */
-async function writeBatchesAtomic(path: string, batches: Iterable<readonly Uint8Array[]>, dirs?: Set<string>): Promise<void> {
+/**
+ * The temp-file-and-rename write, its chunks given in batches (each written with writev before the next is
+ * made). `inPlace`: the caller knows no file is at `path` and nothing reads the folder before it is complete
+ * (a build's staging folder, ./staging.ts): the file is made at its own name (`wx`: never an existing file,
+ * which in a staging folder is shared by a hard link with the live site), saving the rename; a file found there
+ * after all is replaced by rename as usual.
+ */
+async function writeBatchesAtomic(path: string, batches: Iterable<readonly Uint8Array[]>, dirs?: Set<string>, inPlace = false): Promise<void> {
   const dir = dirname(path)
   if (dirs === undefined || !dirs.has(dir)) {
     await mkdir(dir, { recursive: true })
     dirs?.add(dir)
   }
+  if (inPlace) {
+    const fd = await openFd(path, 'wx').catch((err: unknown) => {
+      if (err instanceof Error && 'code' in err && err.code === 'EEXIST') return null
+      throw err
+    })
+    if (fd !== null) {
+      try {
+        await writeAll(fd, batches)
+      } catch (err) {
+        await rm(path, { force: true })
+        throw err
+      }
+      return
+    }
+  }
   const temp = `${path}.${process.pid}-${++counter}.tmp`
   try {
-    const file = await open(temp, 'w')
-    try {
-      for (const batch of batches) {
-        let chunks = batch.filter(c => c.length > 0)
-        while (chunks.length > 0) {
-          // writev may write less than asked (rare for regular files): go on from where it stopped.
-          let { bytesWritten } = await file.writev(chunks)
-          const rest: Uint8Array[] = []
-          for (const chunk of chunks) {
-            if (bytesWritten >= chunk.length) bytesWritten -= chunk.length
-            else {
-              rest.push(bytesWritten === 0 ? chunk : chunk.subarray(bytesWritten))
-              bytesWritten = 0
-            }
-          }
-          chunks = rest
-        }
-      }
-    } finally {
-      await file.close()
-    }
-    await rename(temp, path)
+    await writeAll(await openFd(temp, 'w'), batches)
+    await renameFile(temp, path)
   } catch (err) {
     await rm(temp, { force: true })
     throw err
+  }
+}
+
+/** Writes the batches to `fd` and closes it (also when a write fails). */
+async function writeAll(fd: number, batches: Iterable<readonly Uint8Array[]>): Promise<void> {
+  try {
+    for (const batch of batches) {
+      let chunks = batch.filter(c => c.length > 0)
+      while (chunks.length > 0) {
+        // writev may write less than asked (rare for regular files): go on from where it stopped.
+        let { bytesWritten } = await writevFd(fd, chunks)
+        const rest: Uint8Array[] = []
+        for (const chunk of chunks) {
+          if (bytesWritten >= chunk.length) bytesWritten -= chunk.length
+          else {
+            rest.push(bytesWritten === 0 ? chunk : chunk.subarray(bytesWritten))
+            bytesWritten = 0
+          }
+        }
+        chunks = rest
+      }
+    }
+  } finally {
+    await closeFd(fd)
   }
 }
 
@@ -141,17 +176,19 @@ async function holdsChunks(path: string, chunks: Iterable<Uint8Array>): Promise<
 
 /**
  * Like `writeFileAtomic`, but leaves the file alone when it already holds exactly these bytes. `mayExist`
- * false (the caller knows there is no such file: a first build into an empty folder) skips reading it.
+ * false: the caller knows there is no such file (a first build into an empty folder) and that nothing reads
+ * the folder before it is complete (the writer of a build's staging folder, ./writer.ts): nothing is read
+ * first, and the file is written at its own name (`writeBatchesAtomic`'s `inPlace`).
  */
 export async function writeIfChanged(path: string, data: FileContent, dirs?: Set<string>, mayExist = true): Promise<boolean> {
   if (isSource(data)) {
     if (mayExist && (await holdsChunks(path, data.chunks()))) return false
-    await writeFileAtomic(path, data, dirs)
+    await writeBatchesAtomic(path, runsOf(data.chunks()), dirs, !mayExist)
     return true
   }
   const chunks = chunksOf(data)
   const old = mayExist ? await readFile(path).catch(() => null) : null
   if (old !== null && sameBytes(old, chunks)) return false
-  await writeFileAtomic(path, chunks, dirs)
+  await writeBatchesAtomic(path, [chunks], dirs, !mayExist)
   return true
 }

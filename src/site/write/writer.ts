@@ -4,7 +4,9 @@
  * number of writes is in flight; `write` waits only when that many are pending, which also bounds the
  * memory held by pages not yet on disk. `flush` waits for everything and rethrows the first failure.
  * Output does not depend on completion order: every file has its own path, and nothing reads them back
- * during the build.
+ * during the build. It writes a build's staging folder (./staging.ts), which nothing reads before the build
+ * swaps it in whole: a file no earlier build left there is written at its own name, no temporary name and
+ * rename (./atomic-write.ts `writeIfChanged`).
  */
 import { writeIfChanged, type FileContent } from './atomic-write'
 
@@ -22,7 +24,7 @@ export class FileWriter {
   /**
    * `mayExist`: whether a file may already be at a path (default: always). A path it rules out is written
    * without first reading what is there — on a first build that read fails for every file, and the failures
-   * cost the build thread more than the writes.
+   * cost the build thread more than the writes — and in place.
    */
   constructor(private readonly mayExist: (path: string) => boolean = () => true) {}
 
