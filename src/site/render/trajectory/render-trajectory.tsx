@@ -7,10 +7,10 @@
  *    between rows, as the Chat splits a turn), measured, spooled (./piece-store), and the pieces are packed
  *    into pages — from then on the page of every record (`rec-N`), request (`req-N`) and turn is known, and
  *    the Chat rows can link to them (`trajectoryLinks`);
- * 2. `write`, once the Chat's pages are cut: each page is put together — header with the `Chat | Trajectory`
- *    tabs, page navigation, toolbar, the timing overview of that page's records (SVG, three modes), the
- *    ledger — and its deferred links (../pages/links.ts) get their pages: links between records, and each
- *    record's way back to its Chat row (./chat-targets.ts).
+ * 2. `write`, once the Chat's pages are cut: each page is put together — its frame (./frame.tsx: header with
+ *    the `Chat | Trajectory` tabs, page navigation, toolbar, the timing overview of that page's records as
+ *    SVG in three modes), the ledger — and its deferred links (../pages/links.ts) get their pages: links
+ *    between records, and each record's way back to its Chat row (./chat-targets.ts).
  * Long texts in inspectors are cut for the page; the whole text goes to the session's side files, named by
  * content hash like the Chat's (a text both tabs cut is one file).
  */
