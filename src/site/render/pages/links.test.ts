@@ -8,7 +8,7 @@ import { linkHtml } from '../../../../components/trajectory/ledger-html'
 import { countDeferredLinks, resolveLinks } from './links'
 
 const resolve = (id: string) => (id === 'rec-2' ? 'p2.html#rec-2' : `#${id}`)
-const rewritten = (html: string) => Buffer.concat(resolveLinks([Buffer.from(html)], resolve)).toString()
+const rewritten = (html: string) => resolveLinks([Buffer.from(html)], resolve).toString()
 
 describe('deferred links', () => {
   it('are what the ledger writes for a record target, and resolve to their page', () => {
@@ -25,5 +25,22 @@ describe('deferred links', () => {
   ])('leave %s as it is', (_what, html) => {
     expect(countDeferredLinks(Buffer.from(html))).toBe(html.includes('<a data-x href="#') ? 1 : 0)
     expect(rewritten(html)).toBe(html)
+  })
+})
+
+describe('a page of chunks', () => {
+  it('comes out as one buffer: every chunk in order, each link resolved where it was', () => {
+    const link = (id: string) => linkHtml({ kind: 'link', label: id, to: { target: id } })
+    const chunks = ['<tbody>', `<tr>${link('rec-2')}é${link('rec-1')}</tr>`, '<tr>plain</tr>', `${link('rec-2')}</tbody>`].map((c) => Buffer.from(c))
+    const out = resolveLinks(chunks, resolve)
+    expect(out.toString()).toBe('<tbody><tr><a href="p2.html#rec-2">rec-2</a>é<a href="#rec-1">rec-1</a></tr><tr>plain</tr><a href="p2.html#rec-2">rec-2</a></tbody>')
+  })
+
+  it('gives an href its UTF-8 bytes, and a lone chunk without links back as it is', () => {
+    const html = Buffer.from(`<p>${linkHtml({ kind: 'link', label: 'x', to: { target: 'rec-9' } })}</p>`)
+    expect(resolveLinks([html], () => 'página.html#rec-9').toString()).toBe('<p><a href="página.html#rec-9">x</a></p>')
+    const plain = Buffer.from('<p>no links</p>')
+    expect(resolveLinks([plain], resolve)).toBe(plain)
+    expect(resolveLinks([], resolve).length).toBe(0)
   })
 })

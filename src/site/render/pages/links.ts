@@ -38,25 +38,47 @@ export function linkGrowth(pageNameBytes: number): number {
 
 /**
  * A page's chunks with every deferred link pointed at its target (`resolve` gives the href: `#id` or
- * `<page>#id`), as one list of buffers to write in order: the chunks' own bytes between the links (views,
- * not copies: a page is written as parts, never joined) and each link's new start. A chunk without deferred
- * links is in the list as it was.
+ * `<page>#id`), as the one buffer of the page's ledger, made at its final size: the links are found and
+ * resolved first, then the chunks' bytes between them and each link's new start are copied in. Kept as parts
+ * (views of the chunks and a buffer per href) a page was a few hundred small buffers, each an allocation and
+ * an entry of the file write's `writev` — more work for the build thread than copying ~200 KB once (issue
+ * 29's time goal). A single chunk without deferred links is returned as it is.
  */
-export function resolveLinks(chunks: readonly Buffer[], resolve: LinkResolver): Buffer[] {
-  const parts: Buffer[] = []
-  for (const bytes of chunks) {
-    let copied = 0
+export function resolveLinks(chunks: readonly Buffer[], resolve: LinkResolver): Buffer {
+  // Per link: its chunk, where its marker starts and where its id ends; and its href.
+  const where: number[] = []
+  const hrefs: string[] = []
+  let size = 0
+  for (let c = 0; c < chunks.length; c++) {
+    const bytes = chunks[c] as Buffer
+    size += bytes.length
     for (let at = bytes.indexOf(OPEN); at >= 0; at = bytes.indexOf(OPEN, at + OPEN.length)) {
       const idStart = at + OPEN.length
       const idEnd = bytes.indexOf(QUOTE, idStart)
       if (idEnd < 0) continue
       // Ids are ours (`rec-41`, `chat-3`): ASCII, escaped like any attribute value, so latin1 reads them.
-      const id = bytes.toString('latin1', idStart, idEnd)
-      if (at > copied) parts.push(bytes.subarray(copied, at))
-      parts.push(PLAIN, Buffer.from(resolve(id), 'utf8'))
-      copied = idEnd
+      const href = resolve(bytes.toString('latin1', idStart, idEnd))
+      where.push(c, at, idEnd)
+      hrefs.push(href)
+      size += PLAIN.length + Buffer.byteLength(href, 'utf8') - (idEnd - at)
     }
-    parts.push(copied === 0 ? bytes : bytes.subarray(copied))
   }
-  return parts
+  if (hrefs.length === 0 && chunks.length === 1) return chunks[0] as Buffer
+  const out = Buffer.allocUnsafe(size)
+  let written = 0
+  let link = 0
+  for (let c = 0; c < chunks.length; c++) {
+    const bytes = chunks[c] as Buffer
+    let copied = 0
+    for (; link < hrefs.length && where[3 * link] === c; link++) {
+      const at = where[3 * link + 1] as number
+      written += bytes.copy(out, written, copied, at)
+      written += PLAIN.copy(out, written)
+      written += out.write(hrefs[link] as string, written, 'utf8')
+      copied = where[3 * link + 2] as number
+    }
+    written += bytes.copy(out, written, copied)
+  }
+  if (written !== size) throw new Error('a page with resolved links came out at another length than counted')
+  return out
 }

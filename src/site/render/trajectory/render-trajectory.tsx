@@ -156,19 +156,19 @@ export class PreparedTrajectory {
         // links changed (a link keeps its one element; its new href is counted as written).
         const resolve = resolverFor(p + 1)
         let hrefNodes = 0
-        const local = resolveLinks(indices.length === 0 ? [] : this.#store.chunks(indices[0] as number, (indices[indices.length - 1] as number) + 1), (id) => {
+        const ledger = resolveLinks(indices.length === 0 ? [] : this.#store.chunks(indices[0] as number, (indices[indices.length - 1] as number) + 1), (id) => {
           const href = resolve(id)
-          hrefNodes += measure(href).nodes
+          // An href is a page name and an id (encoded or escaped): it holds no element, but is counted all the same.
+          if (href.includes('<')) hrefNodes += measure(href).nodes
           return href
         })
-        let bytes = frame.size.bytes
-        for (const part of local) bytes += part.length
+        const bytes = frame.size.bytes + ledger.length
         let nodes = frame.size.nodes + hrefNodes
         for (const i of indices) nodes += this.#pieces[i]?.measured.nodes ?? 0
         const size: Size = { bytes, nodes }
         if (!fits(size, { bytes: MAX_PAGE_BYTES, nodes: MAX_PAGE_NODES })) overBudget.push(p + 1)
         const path = `sessions/${trajectoryFile(stem, p + 1)}`
-        await out.write(path, [...frame.head, ...local, ...frame.tail])
+        await out.write(path, [...frame.head, ledger, ...frame.tail])
         paths.push(path)
       }
       return { paths, overBudget }
