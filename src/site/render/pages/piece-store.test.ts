@@ -24,6 +24,7 @@ describe('PieceStore', () => {
     ['in memory (no spool folder)', null, 1e12],
     ['spilled early, small pieces in write runs', 'spool', 10],
     ['spilled after some pieces', 'spool', 300_000],
+    ['spilled holding more than a write run', 'spool', 1_500_000],
   ] as const)('%s: every range reads back as put, before and after later puts', (_name, spool, spill) => {
     const dir = spool === null ? null : mkdtempSync(join(tmpdir(), 'piece-store-'))
     if (dir !== null) dirs.push(dir)

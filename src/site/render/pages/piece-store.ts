@@ -7,16 +7,16 @@
  * back as one contiguous range, since a page is consecutive pieces. Without a spool folder (export, aria
  * snapshots: one file of a bounded size) everything stays in memory.
  */
-import { closeSync, mkdirSync, openSync, readSync, rmSync, writeSync, writevSync } from 'node:fs'
+import { closeSync, mkdirSync, openSync, readSync, rmSync, writevSync } from 'node:fs'
 import { join } from 'node:path'
 
 /** Rendered HTML held in memory before the store moves it to its spool file. */
 export const SPILL_BYTES = 16 * 1024 * 1024
 
 /**
- * Once spilled, pieces are written in runs of about this many bytes, not one write each: a long session's
- * Trajectory spools thousands of pieces of a few KB (one a turn), and a system call per piece was a
- * measurable part of its render (issue 29's time goal).
+ * Pieces are written to the spool in runs of about this many bytes, not one write each — those held when it
+ * spills as those put later: a long session's Trajectory spools thousands of pieces of a few KB (one a
+ * turn), and a system call per piece was a measurable part of its render (issue 29's time goal).
  */
 const WRITE_RUN_BYTES = 1024 * 1024
 
@@ -110,18 +110,20 @@ export class PieceStore {
     }
   }
 
+  /** Moves every piece held so far to a new spool file, written in runs as later pieces are. */
   #spill(dir: string): void {
     mkdirSync(dir, { recursive: true })
     this.#path = join(dir, `spool-${process.pid}-${++spools}.tmp`)
     this.#fd = openSync(this.#path, 'w+')
     this.#memory.forEach((bytes, i) => {
-      if (bytes !== null) this.#write(bytes, this.#offsets[i] as number)
+      if (bytes === null) return
+      if (this.#pending.length === 0) this.#pendingAt = this.#offsets[i] as number
+      this.#pending.push(bytes)
+      this.#pendingBytes += bytes.length
+      if (this.#pendingBytes >= WRITE_RUN_BYTES) this.#flush()
     })
+    this.#flush()
     this.#memory = this.#memory.map(() => null)
     this.#held = 0
-  }
-
-  #write(bytes: Buffer, position: number): void {
-    for (let done = 0; done < bytes.length; ) done += writeSync(this.#fd as number, bytes, done, bytes.length - done, position + done)
   }
 }
