@@ -2,7 +2,10 @@
  * Every file the build writes goes through here: written beside its target under a temporary name, then
  * renamed over it (architecture.md §2.12). A reader — a browser, a static host syncing the folder, a live
  * page — sees the old file or the new one, never half of one, and an interrupted build leaves no torn
- * page. Unchanged files are not rewritten, so mtimes and rsync stay quiet on incremental builds.
+ * page. Unchanged files are not rewritten, so mtimes and rsync stay quiet on incremental builds. A file new
+ * to a build's staging folder, which no reader sees before the build swaps it in whole, is written at its
+ * own name (`writeIfChanged`'s `mayExist` false): a build killed meanwhile leaves it in the staging folder,
+ * which the next build deletes (./staging.ts).
  *
  * Content may be a list of byte chunks: a page is written as the encoded pieces it was measured from
  * (src/site/render/render-session.tsx), so a megabyte page is never joined into one string or buffer first — on
