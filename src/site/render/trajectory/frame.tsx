@@ -40,6 +40,10 @@ export interface FrameInput {
   lang: string
   baseUrl: string | null
   viewMode: ViewMode
+  /**
+   * Set only by `dsh-view live`: the pages carry a `trajectory` live flag (src/site/html/live.ts), and the
+   * live script follows the session by taking each rebuilt page (src/live/browser/trajectory-page.ts).
+   */
   live?: Exclude<LiveFlag, { page: 'index' }> & { page: 'trajectory' }
 }
 

@@ -14,23 +14,19 @@
  * Long texts in inspectors are cut for the page; the whole text goes to the session's side files, named by
  * content hash like the Chat's (a text both tabs cut is one file).
  */
-import type { LiveFlag } from '../../html/live'
 import type { Shell } from '../../html/shell'
 import { add, fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, measure, type Size } from '../pages/measure'
 import { packPages, splitRows } from '../pages/paginate'
 import { PieceStore } from '../pages/piece-store'
 import { countDeferredLinks, linkGrowth, resolveLinks } from '../pages/links'
-import type { Family } from '../chrome'
 import { chatTargets, type ChatIds } from './chat-targets'
 import { recordTargets, trajectoryLinks } from './row-links'
 import { trajectoryViewContext } from './view-services'
-import { pagedSnapshot, pagedView, type PagedSnapshot } from './paged'
-import { TrajectoryFrames } from './frame'
+import { pagedSnapshot, pagedView } from './paged'
+import { TrajectoryFrames, type FrameInput } from './frame'
 import { longestTrajectoryFile, pageFile, trajectoryFile } from '../../plan/slug'
 import type { RenderOutput } from '../render-session'
-import type { Fact, SessionSummary, SiteText, TrajectoryLinks } from '../../types'
-import type { Locale } from '../../../cards/types'
-import type { ViewMode } from '../../../cards/view-mode'
+import type { SiteText, TrajectoryLinks } from '../../types'
 import type { TrajectorySection, TrajectorySnapshot } from '../../../trajectory/model'
 import { ledgerSection, trajectoryWords, type TrajectoryWords } from '../../../trajectory-view'
 import { rowHtml, sectionFrame } from '../../../../components/trajectory/ledger-html'
@@ -45,22 +41,10 @@ const OVERVIEW_BYTES_PER_RECORD = 240
 /** A chat link's target, once resolved, is at most a page name plus `#` and an escaped row id of this many bytes. */
 const CHAT_ID_BYTES = 160
 
-export interface TrajectoryRenderInput {
+export interface TrajectoryRenderInput extends Omit<FrameInput, 'snapshot'> {
   snapshot: TrajectorySnapshot
-  summary: SessionSummary
-  facts: Fact[]
-  family: Family
-  locale: Locale
-  lang: string
-  baseUrl: string | null
-  viewMode: ViewMode
   /** Paths (relative to the site root) already written by this session's Chat: side files are not written twice. */
   written?: ReadonlySet<string>
-  /**
-   * Set only by `dsh-view live`: the pages carry a `trajectory` live flag (src/site/html/live.ts), and the
-   * live script follows the session by taking each rebuilt page (src/live/browser/trajectory-page.ts).
-   */
-  live?: Exclude<LiveFlag, { page: 'index' }> & { page: 'trajectory' }
 }
 
 interface PieceInfo {
@@ -78,7 +62,7 @@ interface PieceInfo {
 export { viewTabs } from './frame'
 
 /** The render input less the record model: what the pages' frames read once the ledger is spooled. */
-export type FrameInput = Omit<TrajectoryRenderInput, 'snapshot'> & { snapshot: PagedSnapshot }
+export type { FrameInput } from './frame'
 
 export class PreparedTrajectory {
   readonly #store: PieceStore
