@@ -45,9 +45,17 @@ export interface OverviewDrawing {
   spans: number
 }
 
-const num = (n: number) => {
-  const r = Math.round(n * 10) / 10
-  return Object.is(r, -0) ? '0' : String(r)
+/**
+ * `n` with one decimal, as `String` writes the rounded number (`-0` as `0`). Written from the integer of
+ * tenths: a page's overview writes thousands of coordinates, and turning a fraction into its shortest
+ * decimal was the larger part of drawing it; integers are cheap to write. Beyond 2^53-ish tenths (and for
+ * NaN, ±Infinity) the number is written as `String` writes it.
+ */
+export function num(n: number): string {
+  const tenths = Math.round(n * 10)
+  if (tenths % 10 === 0 || !(Math.abs(tenths) < 1e15)) return String(tenths / 10)
+  const abs = Math.abs(tenths)
+  return `${tenths < 0 ? '-' : ''}${Math.floor(abs / 10)}.${abs % 10}`
 }
 
 /** What the overview reads of a record: the projection's fields and an assistant's first-token metrics. */
