@@ -1,17 +1,18 @@
 /**
  * The frame of a session's Trajectory pages: the document around the ledger — shell, header with the
- * `Chat | Trajectory` tabs, page navigation, toolbar, timing overview, details panel, footer. Of all that only
- * four things change from one page to the next: the `<head>` (title with the page number, canonical link),
- * the page navigation (written above and below the ledger), and the timing overview of the page's records.
- * A long session has hundreds of pages of a few thousand elements each, and rendering the whole frame for
- * every page was a fifth of the pages' write (issue 29's time goal). So the frame is rendered once per session
- * by the components themselves, with a stand-in navigation and a stand-in overview, and cut where those
- * stand-ins were written; each page then renders only its navigation and overview (the same components) and
- * puts them between the constant parts. That is byte for byte the whole render, because static markup is
- * context-free at those places: a fragment renders as its children's markup one after the other, and neither
- * stand-in sits inside an `<svg>` or a `<select>`, the only places that change how an element is written
- * (src/site/html/static-markup.ts). Each stand-in's markup starts with a tag, which escaped text and
- * attribute values can never hold, and the cut checks it found each exactly where the page writes it.
+ * `Chat | Trajectory` tabs, page navigation, toolbar, timing overview, details panel, footer. Of all that
+ * only three things change from one page to the next: the `<head>` (title with the page number, canonical
+ * link), the page navigation (written above and below the ledger), and the timing overview of the page's
+ * records. A long session has hundreds of pages of a few thousand elements each, and rendering the whole
+ * frame for every page was over a third of the pages' write (issue 29's time goal). So the frame is rendered
+ * once per session by the components themselves, with a stand-in navigation and a stand-in overview, and
+ * cut where those stand-ins were written; each page then renders only its navigation and overview (the same
+ * components) and puts them between the constant parts. That is byte for byte the whole render, because
+ * static markup is context-free at those places: a fragment renders as its children's markup one after the
+ * other, and neither stand-in sits inside an `<svg>` or a `<select>`, the only places that change how an
+ * element is written (src/site/html/static-markup.ts). Each stand-in's markup starts with a tag, which
+ * escaped text and attribute values can never hold, and the cut checks it found each as many times as the
+ * page writes it (the navigation twice, the rest once).
  */
 import { renderStaticMarkup } from '../../html/static-markup'
 import { fillShell, headMarkup, type Shell } from '../../html/shell'
