@@ -16,8 +16,12 @@ export const STATUS_KEYS: Record<TrajectoryStatus, TrajectoryKey> = {
   error: 'status.failed',
 }
 
+/** The Status term; one object a status (terms are never changed once built), as most inspectors have one. */
 export function statusTerm(status: TrajectoryStatus, ctx: ViewContext): Term {
-  return { term: ctx.words.t('details.status'), value: ctx.words.t(STATUS_KEYS[status]), ...(status === 'error' ? { tone: 'error' as const } : {}) }
+  const key = STATUS_KEYS[status]
+  let term = ctx.memo.get(key) as Term | undefined
+  if (term === undefined) ctx.memo.set(key, (term = { term: ctx.words.t('details.status'), value: ctx.words.t(key), ...(status === 'error' ? { tone: 'error' as const } : {}) }))
+  return term
 }
 
 /** `Turn 3` / `Between turns`. */
