@@ -45,6 +45,13 @@ describe('a section’s rows encoded as written', () => {
     big.add(long, 1, 0)
     big.add(long, 1, 2)
     expect(big.piece(FRAME, 0, 3).bytes.toString('utf8')).toBe(FRAME.open + '<b>first</b>' + long + long + FRAME.close)
+    // Rows that fill the buffer exactly: the last ones are counted before they are written, never cut short.
+    const exact = new SectionBytes()
+    const row = `<p>${'é'.repeat(1000)}</p>` // 2,007 bytes, 1,007 characters
+    const rows = Math.ceil((1 << 20) / 2007) + 3
+    for (let i = 0; i < rows; i++) exact.add(row, 1, 0)
+    expect(exact.sizes.every((s) => s.bytes === 2007)).toBe(true)
+    expect(exact.piece(FRAME, rows - 5, rows).bytes.equals(Buffer.from(FRAME.open + row.repeat(5) + FRAME.close))).toBe(true)
     big.reset()
     big.add('<i>x</i>', 1, 0)
     expect(big.sizes).toEqual([{ bytes: 8, nodes: 1 }])

@@ -10,8 +10,8 @@ import { add, measure, type Size } from '../pages/measure'
 
 /** Bytes the scratch buffer starts with, and what it shrinks back to after a large section. */
 const SCRATCH_BYTES = 1 << 20
-/** A scratch buffer grown past this by one section is not kept for the next. */
-const KEEP_BYTES = 16 << 20
+/** A scratch buffer grown past this by one section is not kept for the next (it would stay resident). */
+const KEEP_BYTES = 4 << 20
 
 export interface SectionPiece {
   bytes: Buffer
@@ -39,12 +39,16 @@ export class SectionBytes {
   /** Appends a row: its markup and what the writer counted in it. */
   add(html: string, nodes: number, links: number): void {
     const at = this.#starts[this.#starts.length - 1] as number
-    // A UTF-16 code unit is at most three bytes of UTF-8 (a surrogate pair, two units, is four).
-    const room = at + html.length * 3
-    if (room > this.#scratch.length) {
-      const grown = Buffer.allocUnsafe(Math.max(room, this.#scratch.length * 2))
-      this.#scratch.copy(grown, 0, 0, at)
-      this.#scratch = grown
+    // A UTF-16 code unit is at most three bytes of UTF-8 (a surrogate pair, two units, is four): a row that
+    // surely fits is written without learning its length first; one that might not is counted, and the
+    // buffer grows (doubling) only if it does not.
+    if (at + html.length * 3 > this.#scratch.length) {
+      const need = at + Buffer.byteLength(html, 'utf8')
+      if (need > this.#scratch.length) {
+        const grown = Buffer.allocUnsafe(Math.max(need, this.#scratch.length * 2))
+        this.#scratch.copy(grown, 0, 0, at)
+        this.#scratch = grown
+      }
     }
     const bytes = this.#scratch.write(html, at, 'utf8')
     this.#starts.push(at + bytes)
