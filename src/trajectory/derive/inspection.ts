@@ -173,7 +173,7 @@ function* callsOf(root: CallView): Generator<CallView> {
 }
 
 export function inspect(contributions: readonly Contribution[], prompts: readonly StoredPrompt[], usage: RequestUsageCounter): Inspection {
-  const ordered = contributions.map((c, i) => ({ c, anchor: anchorOf(c), i })).sort((a, b) => a.anchor - b.anchor || a.i - b.i).map((x) => x.c)
+  const ordered = anchorOrder(contributions)
   const headersByStep = new Map<string, { latest: HeaderState; change?: HeaderChange }>()
   const represented = new Set<number>()
   for (const c of ordered) {
@@ -268,6 +268,25 @@ export function inspect(contributions: readonly Contribution[], prompts: readonl
   applyTurnErrors(out.requests, endings)
   out.nodes.sort((a, b) => a.seq - b.seq)
   return out
+}
+
+/**
+ * The contributions by anchor, ties in arrival order. The fold adds each at its anchor event, so they
+ * arrive in order and are returned as they are; the sort is for anything that does not.
+ */
+function anchorOrder(contributions: readonly Contribution[]): readonly Contribution[] {
+  let previous = Number.NEGATIVE_INFINITY
+  let sorted = true
+  for (const c of contributions) {
+    const anchor = anchorOf(c)
+    if (!(anchor >= previous)) {
+      sorted = false
+      break
+    }
+    previous = anchor
+  }
+  if (sorted) return contributions
+  return contributions.map((c, i) => ({ c, anchor: anchorOf(c), i })).sort((a, b) => a.anchor - b.anchor || a.i - b.i).map((x) => x.c)
 }
 
 /** Each `session/end-seed` fails the latest compaction still running that started before it. */

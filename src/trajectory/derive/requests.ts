@@ -66,10 +66,10 @@ export function numberRequests(inspection: Inspection, records: readonly Traject
   for (const node of inspection.nodes) if (node.kind === 'assistant' && node.step > 0) assistantsByStep.set(`${node.turn}:${node.step}`, node)
   const requestSteps = new Set<string>()
   for (const request of inspection.requests) if (request.kind === 'assistant') requestSteps.add(`${request.turn}:${request.step}`)
-  const ordered: { seq: number; request: RequestView | null; node: AssistantNode | undefined }[] = [
-    ...inspection.requests.map((request) => ({ seq: request.startSeq, request, node: request.kind === 'assistant' ? assistantsByStep.get(`${request.turn}:${request.step}`) : undefined })),
-    ...[...assistantsByStep].flatMap(([key, node]) => (requestSteps.has(key) ? [] : [{ seq: node.seq, request: null, node }])),
-  ].sort((a, b) => a.seq - b.seq)
+  const ordered: { seq: number; request: RequestView | null; node: AssistantNode | undefined }[] = []
+  for (const request of inspection.requests) ordered.push({ seq: request.startSeq, request, node: request.kind === 'assistant' ? assistantsByStep.get(`${request.turn}:${request.step}`) : undefined })
+  for (const [key, node] of assistantsByStep) if (!requestSteps.has(key)) ordered.push({ seq: node.seq, request: null, node })
+  ordered.sort((a, b) => a.seq - b.seq)
 
   const groups = groupIndex(sections, records)
   let cumulative: UsageSum | null = null
@@ -89,8 +89,22 @@ export function numberRequests(inspection: Inspection, records: readonly Traject
     const options = request !== null ? request.requestConfig : node?.requestConfig
     const own = groups.get(groupId(turn, group)) ?? []
     const resultSeq = compaction !== null ? (compaction.status === 'running' ? undefined : compaction.startSeq) : (assistant?.resultSeq ?? node?.seq)
-    const settled = own.find((r) => !r.requestOnly && (r.kind === 'message' || r.kind === 'compacted') && r.seq === resultSeq) ?? (resultSeq === undefined ? own.find((r) => !r.requestOnly && r.kind === 'message') : undefined)
-    const marker = own.find((r) => r.kind !== 'user' && r.kind !== 'context')
+    // One walk of the group: the settled record (its result's, else with no result seq its first message),
+    // the marker (the first row that is not an input) and the tool and sub-call rows.
+    let settled: TrajectoryRecord | undefined
+    let firstMessage: TrajectoryRecord | undefined
+    let marker: TrajectoryRecord | undefined
+    let toolCalls = 0
+    let subtoolCalls = 0
+    for (const r of own) {
+      if (r.kind === 'tool') toolCalls++
+      else if (r.kind === 'subtool') subtoolCalls++
+      if (marker === undefined && r.kind !== 'user' && r.kind !== 'context') marker = r
+      if (r.requestOnly) continue
+      if (settled === undefined && (r.kind === 'message' || r.kind === 'compacted') && r.seq === resultSeq) settled = r
+      if (firstMessage === undefined && r.kind === 'message') firstMessage = r
+    }
+    if (settled === undefined && resultSeq === undefined) settled = firstMessage
     const metrics = settled?.metrics
     const outputTokens = counted?.outputTokens
     const out: TrajectoryRequest = {
@@ -108,8 +122,8 @@ export function numberRequests(inspection: Inspection, records: readonly Traject
         completedAt,
         typeof outputTokens === 'number' ? outputTokens : null,
       ),
-      toolCalls: own.filter((r) => r.kind === 'tool').length,
-      subtoolCalls: own.filter((r) => r.kind === 'subtool').length,
+      toolCalls,
+      subtoolCalls,
     }
     const provider = request?.provider ?? text(node?.source['provider']) ?? text(prop(options, 'provider'))
     const model = request?.model ?? text(node?.source['model']) ?? text(prop(options, 'model'))
