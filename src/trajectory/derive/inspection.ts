@@ -9,7 +9,7 @@
  */
 import type { ContentBlock, MessageSource, TokenUsage } from '../../log/events/schema'
 import { str } from '../../conversation/narrow'
-import type { RequestUsageCounter } from '../../conversation/usage'
+import { compactionRequestKey, type RequestUsageCounter } from '../../conversation/usage'
 import { anchorOf, type CompactionState, type Contribution } from '../fold/contributions'
 import type { DisplayFailure } from '../fold/failure'
 import type { InputMessage } from '../fold/inputs'
@@ -139,7 +139,8 @@ function assistantRequest(step: AssistantStep, usage: TokenUsage | null): Assist
   return view
 }
 
-function compactionRequest(compaction: CompactionState): CompactionRequestView {
+/** A compaction's request view; its usage is the one count's for it (its last `compaction/summary`). */
+function compactionRequest(compaction: CompactionState, usage: RequestUsageCounter): CompactionRequestView {
   const end = compaction.end
   const view: CompactionRequestView = {
     kind: 'compaction',
@@ -148,7 +149,7 @@ function compactionRequest(compaction: CompactionState): CompactionRequestView {
     startedAt: compaction.startTime,
     completedAt: end?.time ?? null,
     status: end === null ? 'running' : end.error === null ? 'complete' : 'error',
-    usage: compaction.summary?.usage ?? null,
+    usage: compaction.summary === null ? null : usage.usageOf(compactionRequestKey(compaction.id)),
     compaction,
   }
   if (end !== null && end.error !== null) view.error = { message: end.error }
@@ -252,7 +253,7 @@ export function inspect(contributions: readonly Contribution[], prompts: readonl
         break
       }
       case 'compaction':
-        out.requests.push(compactionRequest(c.compaction))
+        out.requests.push(compactionRequest(c.compaction, usage))
         break
       case 'session-end':
         boundaries.push(c.boundary)
