@@ -1,7 +1,7 @@
 /** Ledger previews (trajectory.md §3.2): GFM to plain text, whitespace collapsed, 2,048 / 512 cuts. */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { firstChars, markdownPlainText, needsLexing, PREVIEW_CHARS, PREVIEW_MEMO, PREVIEW_SOURCE_CHARS, previewText } from './preview'
+import { collapseWhitespace, firstChars, markdownPlainText, needsLexing, PREVIEW_CHARS, PREVIEW_MEMO, PREVIEW_SOURCE_CHARS, previewText } from './preview'
 
 describe('previewText', () => {
   it.each<[string, string, string]>([
@@ -90,5 +90,19 @@ describe('firstChars', () => {
     const alphabet = fc.constantFrom('a', ' ', '日', '😀', '\ud83d', '\ude00', '…')
     const text = fc.array(alphabet, { maxLength: 40 }).map((parts) => parts.join(''))
     fc.assert(fc.property(text, fc.integer({ min: 0, max: 30 }), (s, max) => firstChars(s, max) === reference(s, max)), { numRuns: 5000, seed: 29 })
+  })
+})
+
+describe('collapseWhitespace', () => {
+  const reference = (text: string): string => text.replace(/\s+/g, ' ').trim()
+
+  it.each(['', ' ', 'a', ' a ', 'a b', 'a  b', 'a\nb', 'a \n b', '\n\na\t\tb\r\n', 'a\u00a0b', 'a \u3000 b', 'x\u2028\u2029y', ' \ufeff'])('%j reads as the regex it replaces', (text) => {
+    expect(collapseWhitespace(text)).toBe(reference(text))
+  })
+
+  it('agrees with /\\s+/ → " " and trim on generated text (fast-check)', () => {
+    const alphabet = fc.constantFrom('a', 'Z', '日', '😀', ' ', '  ', '\n', '\t', '\r\n', '\u00a0', '\u2028', '\u3000', '\ufeff', '\u180e', '\u200b', '\v', '\f')
+    const text = fc.array(alphabet, { maxLength: 60 }).map((parts) => parts.join(''))
+    fc.assert(fc.property(text, (s) => collapseWhitespace(s) === reference(s)), { numRuns: 5000, seed: 29 })
   })
 })
