@@ -163,12 +163,13 @@ function compactionRequest(compaction: CompactionState, usage: RequestUsageCount
   return view
 }
 
-/** Every call id in a tree with its name (iterative). */
-function* callsOf(root: CallView): Generator<CallView> {
+/** Each call of a tree (root first, then its sub-calls depth first; iterative) whose tool `tools` names gets the header's schema. */
+function noteSchemas(root: CallView, header: HeaderState, tools: ReadonlySet<string>, schemas: Inspection['callSchemas']): void {
   const stack = [root]
   while (stack.length > 0) {
     const call = stack.pop() as CallView
-    yield call
+    const name = call.result?.call?.name ?? call.name
+    if (tools.has(name)) schemas.set(call.callId, { prompt: header.prompt, name })
     for (let i = call.subCalls.length - 1; i >= 0; i--) stack.push(call.subCalls[i] as CallView)
   }
 }
@@ -177,7 +178,8 @@ export function inspect(contributions: readonly Contribution[], prompts: readonl
   const ordered = anchorOrder(contributions)
   const headersByStep = new Map<string, { latest: HeaderState; change?: HeaderChange }>()
   const represented = new Set<number>()
-  for (const c of ordered) {
+  for (let i = 0; i < ordered.length; i++) {
+    const c = ordered[i] as Contribution
     if (c.kind !== 'header') continue
     const header = c.header
     if (header.change !== undefined) represented.add(header.change.seq)
@@ -192,20 +194,30 @@ export function inspect(contributions: readonly Contribution[], prompts: readonl
   const endings: { turn: number; boundary: Boundary; error: DisplayFailure }[] = []
   const consumed = new Set<number>()
   let previousHeader: HeaderState | undefined
-  let previousTools = new Set<string>()
+  let previousTools: ReadonlySet<string> = new Set<string>()
+  const toolNames = new Map<number, Set<string>>()
 
-  for (const c of ordered) {
+  for (let i = 0; i < ordered.length; i++) {
+    const c = ordered[i] as Contribution
     switch (c.kind) {
       case 'system-prompt':
         if (!represented.has(c.node.seq)) out.systemPrompts.push(c.node)
         break
       case 'header': {
         previousHeader = c.header
-        previousTools = new Set()
-        for (const tool of prompts[c.header.prompt]?.tools ?? []) {
-          const name = typeof tool === 'object' && tool !== null ? Reflect.get(tool, 'name') : undefined
-          if (typeof name === 'string') previousTools.add(name)
+        // Most headers repeat one of a few prompts: each prompt's tool names are gathered once.
+        let names = toolNames.get(c.header.prompt)
+        if (names === undefined) {
+          names = new Set()
+          const tools = prompts[c.header.prompt]?.tools ?? []
+          for (let t = 0; t < tools.length; t++) {
+            const tool = tools[t]
+            const name = typeof tool === 'object' && tool !== null ? Reflect.get(tool, 'name') : undefined
+            if (typeof name === 'string') names.add(name)
+          }
+          toolNames.set(c.header.prompt, names)
         }
+        previousTools = names
         break
       }
       case 'input':
@@ -244,12 +256,7 @@ export function inspect(contributions: readonly Contribution[], prompts: readonl
         if (view === null) break
         if (view.result !== null) out.nodes.push({ kind: 'tool-result', seq: view.result.seq, time: view.result.time, call: view })
         else out.runningCalls.push({ turn: c.tree.turn, step: c.tree.step, call: view })
-        if (previousHeader !== undefined && previousHeader.seq < anchorOf(c)) {
-          for (const call of callsOf(view)) {
-            const name = call.result?.call?.name ?? call.name
-            if (previousTools.has(name)) out.callSchemas.set(call.callId, { prompt: previousHeader.prompt, name })
-          }
-        }
+        if (previousHeader !== undefined && previousHeader.seq < anchorOf(c)) noteSchemas(view, previousHeader, previousTools, out.callSchemas)
         break
       }
       case 'compaction':
@@ -278,8 +285,8 @@ export function inspect(contributions: readonly Contribution[], prompts: readonl
 function anchorOrder(contributions: readonly Contribution[]): readonly Contribution[] {
   let previous = Number.NEGATIVE_INFINITY
   let sorted = true
-  for (const c of contributions) {
-    const anchor = anchorOf(c)
+  for (let i = 0; i < contributions.length; i++) {
+    const anchor = anchorOf(contributions[i] as Contribution)
     if (!(anchor >= previous)) {
       sorted = false
       break
@@ -312,7 +319,10 @@ function interruptCompactions(requests: RequestView[], boundaries: readonly Boun
 /** An `error` turn end fails the last assistant request of that turn. */
 function applyTurnErrors(requests: RequestView[], endings: readonly { turn: number; boundary: Boundary; error: DisplayFailure }[]): void {
   const last = new Map<number, AssistantRequestView>()
-  for (const request of requests) if (request.kind === 'assistant') last.set(request.turn, request)
+  for (let i = 0; i < requests.length; i++) {
+    const request = requests[i] as RequestView
+    if (request.kind === 'assistant') last.set(request.turn, request)
+  }
   for (const ending of endings) {
     const request = last.get(ending.turn)
     if (request === undefined) continue
