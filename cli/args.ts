@@ -251,7 +251,10 @@ function parse(spec: CommandSpec, args: string[]): { values: Values; positionals
       throw new UserError(unknownFlagMessage(spec, flag), hint)
     }
     // node:util's other messages are precise ("Option '--out <value>' argument missing"): one line, no stack.
-    throw new UserError(message.split('\n')[0] ?? message, hint)
+    // A value starting with a dash (`--from -5`) is "ambiguous"; node's own remedy is on its last line.
+    const lines = message.split('\n')
+    const remedy = lines.length > 1 && /use '--[^']+'/.test(lines[lines.length - 1] ?? '') ? `${lines[lines.length - 1]} ${hint}` : hint
+    throw new UserError(lines[0] ?? message, remedy)
   }
 }
 
@@ -438,7 +441,8 @@ function parseReplay(spec: CommandSpec, rest: string[]): ReplayInvocation {
   let turns: [number, number] | null = null
   if (turnsText !== undefined) {
     const m = /^(\d{1,9})(?:-(\d{1,9}))?$/.exec(turnsText)
-    if (m === null || Number(m[2] ?? m[1]) < Number(m[1])) throw new UserError(`--turns must be A-B with A ≤ B, or one turn A (got "${turnsText}")`)
+    if (m === null && /^\d+(-\d+)?$/.test(turnsText)) throw new UserError(`--turns takes turn numbers of up to 9 digits (got "${turnsText.slice(0, 40)}")`)
+    if (m === null || Number(m[2] ?? m[1]) < Number(m[1])) throw new UserError(`--turns must be A-B with A ≤ B, or one turn A (got "${turnsText.slice(0, 40)}")`)
     turns = [Number(m[1]), Number(m[2] ?? m[1])]
   }
   const from = seconds(str(values['from']), '--from')

@@ -12,7 +12,7 @@ import { parseInvocation } from './args'
 import { findFfmpeg, runReplay } from './replay'
 import type { ReplayInvocation } from './args'
 import { UserError } from './user-error'
-import { recordRange } from '../src/record/record'
+import { checkMarks, recordRange } from '../src/record/record'
 import { chromiumExecutable } from '../src/snapshot/node/aria'
 
 const usageError = (argv: string[]): UserError => {
@@ -43,12 +43,25 @@ describe('replay arguments', () => {
     [['replay', 's', '-o', 'a.mp4'], '-o must end in .webm or .gif (got "a.mp4")'],
     [['replay', 's', '-o', 'a.webm', '--turns', '7-3'], '--turns must be A-B with A ≤ B, or one turn A (got "7-3")'],
     [['replay', 's', '-o', 'a.webm', '--turns', '1', '--from', '2'], '--turns does not go with --from/--to'],
+    [['replay', 's', '-o', 'a.webm', '--turns', '1-99999999999999999999'], '--turns takes turn numbers of up to 9 digits (got "1-99999999999999999999")'],
+    [['replay', 's', '-o', 'a.webm', '--from', '-5'], "Option '--from' argument is ambiguous."],
     [['replay', 's', '-o', 'a.webm', '--speed', '3'], '--speed must be 0.5, 1, 2, 4 or 10 (got "3")'],
     [['replay', 's', '-o', 'a.webm', '--fps', '60'], '--fps must be a whole number from 1 to 30 (got "60")'],
   ])('%j is a usage error', (argv, message) => {
     const error = usageError(argv)
     expect(error.message).toBe(message)
     expect(error.exitCode).toBe(2)
+  })
+})
+
+describe('a value starting with a dash', () => {
+  it("says how to write it: node's remedy, then the command's help", () => {
+    const error = usageError(['replay', 's', '-o', 'a.webm', '--mark', '-1:x'])
+    expect(error.message).toBe("Option '--mark' argument is ambiguous.")
+    expect(error.hint).toBe("To specify an option argument starting with a dash use '--mark=-XYZ'. Run `dsh-view replay --help` for its options.")
+  })
+  it('keeps the plain hint for a missing value', () => {
+    expect(usageError(['replay', 's', '-o']).hint).toBe('Run `dsh-view replay --help` for its options.')
   })
 })
 
@@ -65,6 +78,11 @@ describe('recordRange', () => {
   })
   it('names the turns a session has when asked for another', () => {
     expect(() => recordRange(info, [5, 6], null, null)).toThrow('the session has no turn 5 (it has turns 1–3)')
+  })
+  it('refuses a --mark at a turn the session does not have, and takes the ones it has', () => {
+    expect(() => checkMarks(info, [2, 9])).toThrow('--mark 9: the session has no turn 9 (it has turns 1–3)')
+    expect(() => checkMarks(info, [1, 3])).not.toThrow()
+    expect(() => checkMarks({ ...info, turns: [] }, [1])).toThrow('--mark 1: the session has no turn 1 (it has no turns)')
   })
 })
 

@@ -48,7 +48,7 @@ export async function runReplay(inv: ReplayInvocation, io: Io): Promise<number> 
     const page = await replayPage(out)
     if (page === null) throw new UserError(`${inv.input} has no replay: its log has no times`, 'Only logs with clocks can be recorded (dsh writes them; stripped fixtures do not).', 1)
     const result = await recordReplay(
-      { page, out: inv.out, format: inv.format, timing: inv.timing, speed: inv.speed, fps: inv.fps, width: inv.width, height: inv.height, turns: inv.turns, from: inv.from, to: inv.to, chromium: chromium.path, ffmpeg, maxSeconds: 600 },
+      { page, out: inv.out, format: inv.format, timing: inv.timing, speed: inv.speed, fps: inv.fps, width: inv.width, height: inv.height, turns: inv.turns, from: inv.from, to: inv.to, marks: inv.marks.map(m => m.turn), chromium: chromium.path, ffmpeg, maxSeconds: 600 },
       line => io.stderr(`${line}\n`),
     ).catch((error: unknown) => {
       if (error instanceof RecordError) throw new UserError(error.message, undefined, 1)

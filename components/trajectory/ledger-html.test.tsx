@@ -1,7 +1,16 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { renderStaticMarkup } from '../../src/site/html/static-markup'
+import { countDeferredLinks } from '../../src/site/render/pages/links'
+import { measure } from '../../src/site/render/pages/measure'
+import { parseLogText } from '../../src/log/json/parse-text'
+import { assembleTrajectory } from '../../src/trajectory'
+import { ledgerSection } from '../../src/trajectory-view'
+import { testContext } from '../../src/trajectory-view/testing'
 import type { Block, InspectorModel, LedgerRow } from '../../src/trajectory-view/types'
-import { inspectorHtml, linkHtml, rowHtml, sectionFrame } from './ledger-html'
+import { inspectorHtml, linkHtml, rowHtml, sectionFrame, tally } from './ledger-html'
 import styles from './Trajectory.module.css'
 
 const HOSTILE = `<script>alert("x")</script> & 'q' \u202Eevil`
@@ -111,5 +120,44 @@ describe('ledger markup', () => {
   it('frames a section: a turn anchor and number, or neither between turns', () => {
     expect(sectionFrame({ anchor: 'turn-3', turn: 3 })).toEqual({ open: '<tbody id="turn-3" data-turn="3">', close: '</tbody>' })
     expect(sectionFrame({ anchor: null, turn: null })).toEqual({ open: '<tbody>', close: '</tbody>' })
+  })
+
+  it('counts, as it writes, the elements measure() finds and the deferred links the page resolves', () => {
+    // Every block kind and row shape above, then every row of the corpus's plain-text logs (texts cut small,
+    // so cut notes and their links are written too), in both locales.
+    const rows: LedgerRow[] = [
+      row(),
+      row({ kind: 'message', tag: '', requestOnly: true, aria: HOSTILE, request: 3, status: 'error', inert: true, turnLabel: { turn: 2, text: 'Turn 2', compact: '#2' }, marker: { number: 3, id: 'req-3', label: 'Request #3', status: 'error' }, content: { kind: 'empty' } }),
+      row({ turnLabel: { turn: null, text: 'Between turns' }, content: { kind: 'tool', name: HOSTILE, text: HOSTILE, program: true }, result: { text: HOSTILE, tone: 'error', verbatim: true } }),
+      row({ content: { kind: 'tool', name: 'read', text: '', program: false }, result: { text: 'ok', tone: null, verbatim: false } }),
+      row({ content: { kind: 'muted', text: '(empty)' }, chat: { kind: 'link', label: 'Open in Chat', to: { target: 'chat-1' } } }),
+      row({
+        inspectors: [inspector([
+          { kind: 'terms', terms: [{ term: 'Started', value: { kind: 'time', ms: 1, text: 'x' } }, { term: 'Calls', value: [{ kind: 'link', label: 'a', to: { target: 'rec-2' }, verbatim: true }, { kind: 'link', label: 'b', to: { href: 'x.html' } }] }, { term: 'Source', value: { kind: 'link', label: 'User', to: { tab: 'source' } } }, { term: 'In', value: '1', indent: true, tone: 'muted' }] },
+          { kind: 'text', text: '\n<x>', pre: true, tone: 'error', cut: { note: 'cut', href: 'a.txt', label: 'Full text' } },
+          { kind: 'section', heading: 'h', blocks: [{ kind: 'fold', summary: 's', open: true, blocks: [{ kind: 'text', text: 't' }] }] },
+          { kind: 'links', links: [{ kind: 'link', label: 'x', to: { target: 'rec-9' } }] },
+          { kind: 'catalog', items: [{ name: 'read', href: 's.txt', description: 'd' }, { name: 'ls', href: 't.txt', description: '' }] },
+          { kind: 'diff', heading: 'd', runs: [{ sign: ' ', text: ' a\n' }, { sign: '-', text: '-b\n' }, { sign: '+', text: '+c\n' }], cut: { note: 'n', href: 'd.txt', label: 'Full text' } },
+        ])],
+      }),
+    ]
+    const corpus = fileURLToPath(new URL('../../fixtures/corpus/', import.meta.url))
+    const logs = (readdirSync(corpus, { recursive: true }) as string[]).filter((p) => p.endsWith('.jsonl')).sort()
+    expect(logs.length).toBeGreaterThan(50)
+    for (const path of logs) {
+      const snapshot = assembleTrajectory(parseLogText(readFileSync(join(corpus, path), 'utf8')).lines)
+      for (const locale of ['en', 'zh'] as const) {
+        const ctx = { ...testContext(snapshot, locale, 40), chatLink: (r: { index: number }) => ({ target: `chat-${r.index}` }) }
+        for (const section of snapshot.sections) rows.push(...ledgerSection(section, ctx).rows)
+      }
+    }
+    expect(rows.length).toBeGreaterThan(1_000)
+    for (const r of rows) {
+      const n = tally()
+      const html = rowHtml(r, n)
+      expect(html).toBe(rowHtml(r))
+      expect(n, r.id).toEqual({ nodes: measure(html).nodes, links: countDeferredLinks(Buffer.from(html, 'utf8')) })
+    }
   })
 })

@@ -29,6 +29,8 @@ export interface RecordOptions {
   turns: [number, number] | null
   from: number | null
   to: number | null
+  /** The turns `--mark` names: each must be a turn of the session, as `--turns` must. */
+  marks?: readonly number[]
   chromium: string
   ffmpeg: string
   /** At most this many seconds of video (a real-time replay of a day-long session is not a demo). */
@@ -57,7 +59,7 @@ export function recordRange(info: Info, turns: [number, number] | null, from: nu
   let end = info.total
   if (turns !== null) {
     const first = info.turns.find(t => t.turn === turns[0])
-    if (first === undefined) throw new RecordError(`the session has no turn ${turns[0]} (it has ${info.turns.length > 0 ? `turns ${info.turns[0]?.turn}–${info.turns[info.turns.length - 1]?.turn}` : 'no turns'})`)
+    if (first === undefined) throw new RecordError(noTurn(info, turns[0]))
     start = first.at
     end = info.turns.find(t => t.turn > turns[1])?.at ?? info.total
   }
@@ -66,6 +68,15 @@ export function recordRange(info: Info, turns: [number, number] | null, from: nu
   start = Math.max(0, Math.min(info.total, start))
   end = Math.max(start, Math.min(info.total, end))
   return { start, end }
+}
+
+/** A `--mark` at a turn the session does not have is refused like `--turns`: its chapter would never show. */
+export function checkMarks(info: Info, marks: readonly number[]): void {
+  for (const turn of marks) if (!info.turns.some(t => t.turn === turn)) throw new RecordError(`--mark ${turn}: ${noTurn(info, turn)}`)
+}
+
+function noTurn(info: Info, turn: number): string {
+  return `the session has no turn ${turn} (it has ${info.turns.length > 0 ? `turns ${info.turns[0]?.turn}–${info.turns[info.turns.length - 1]?.turn}` : 'no turns'})`
 }
 
 function encoderArgs(format: 'webm' | 'gif', fps: number, out: string): string[] {
@@ -124,6 +135,7 @@ async function recordOnce(options: RecordOptions, note: (line: string) => void, 
     }, options.timing)
     if (loaded === null) throw new RecordError('the page has no replay data (the log has no times, or it did not load)')
     if (!loaded.timed && options.timing !== 'paced' && attempt === 1) note('dsh-view: this log has no times; recording paced timing')
+    checkMarks(loaded, options.marks ?? [])
     const { start, end } = recordRange(loaded, options.turns, options.from, options.to)
     const frameMs = 1000 / options.fps
     const frames = Math.max(1, Math.min(Math.ceil((end - start) / options.speed / frameMs) + 1, Math.ceil(options.maxSeconds * options.fps)))

@@ -46,8 +46,10 @@ const isToolCallOnly = (record: TrajectoryRecord) => record.kind === 'message' &
  * output holds are left out, as on every plain-text surface of the Chat (src/cards/plain-text.ts).
  */
 export function contentOf(record: TrajectoryRecord, words: TrajectoryWords): ContentModel {
+  // rawContentOf's model is always a new object: its text is made plain in place.
   const content = rawContentOf(record, words)
-  return content.kind === 'empty' ? content : { ...content, text: plainText(content.text) }
+  if (content.kind !== 'empty') content.text = plainText(content.text)
+  return content
 }
 
 function rawContentOf(record: TrajectoryRecord, words: TrajectoryWords): ContentModel {
@@ -69,7 +71,8 @@ function rawContentOf(record: TrajectoryRecord, words: TrajectoryWords): Content
 /** The result after `→` (tools only; null without a result), as plain text (see contentOf). */
 export function resultOf(record: TrajectoryRecord, words: TrajectoryWords): ResultModel | null {
   const result = rawResultOf(record, words)
-  return result === null ? null : { ...result, text: plainText(result.text) }
+  if (result !== null) result.text = plainText(result.text)
+  return result
 }
 
 function rawResultOf(record: TrajectoryRecord, words: TrajectoryWords): ResultModel | null {

@@ -35,7 +35,10 @@ export interface ViewContext extends ViewServices {
   callRecord(callId: string): TrajectoryRecord | undefined
   /** The ASSISTANT record whose message holds the `tool-call` block of `callId`. */
   assistantOfCall(callId: string): TrajectoryRecord | undefined
-  /** Results shared by many records (a prompt pair's diff, a schema's side file), by key. */
+  /**
+   * Results shared by many records (a prompt pair's diff, a schema's side file, a status term, an options
+   * block), by key: an object of the snapshot, or a key string of this folder's own (never a log's string).
+   */
   memo: Map<unknown, unknown>
 }
 

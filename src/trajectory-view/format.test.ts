@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { clockUtc, durationMillis, durationMs, stepCount, throughput, tokens, toolCallCount, unixSeconds } from './format'
-import { fill, trajectoryWords } from './strings'
+import { fill, trajectoryDictionary, trajectoryWords, type TrajectoryKey } from './strings'
 
 const en = trajectoryWords('en')
 const zh = trajectoryWords('zh')
@@ -75,5 +75,20 @@ describe('throughput, clocks, counts', () => {
   it('fills templates with String(value), leaving unknown slots', () => {
     expect(fill('{a} and {b}', { a: 1234 })).toBe('1234 and {b}')
     expect(fill('Request #{request}', { request: 12 })).toBe('Request #12')
+  })
+
+  it.each(['en', 'zh'] as const)('%s: every template reads through t() as fill() fills it', (locale) => {
+    const dictionary = trajectoryDictionary(locale)
+    const { t } = trajectoryWords(locale)
+    for (const [key, template] of Object.entries(dictionary) as [TrajectoryKey, string][]) {
+      const names = [...template.matchAll(/\{([A-Za-z]+)\}/g)].map((m) => m[1] as string)
+      const all = Object.fromEntries(names.map((name, i) => [name, i % 2 === 0 ? i * 1000 + 7 : `v<${name}>`]))
+      const some = Object.fromEntries(names.slice(1).map((name) => [name, name]))
+      expect(t(key), key).toBe(fill(template, undefined))
+      expect(t(key, all), key).toBe(fill(template, all))
+      expect(t(key, some), key).toBe(fill(template, some))
+      expect(t(key, {}), key).toBe(fill(template, {}))
+    }
+    expect(t('turn.label', { turn: 3 })).toBe(locale === 'en' ? 'Turn 3' : fill(dictionary['turn.label'], { turn: 3 }))
   })
 })

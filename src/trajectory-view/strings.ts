@@ -398,41 +398,54 @@ export interface TrajectoryWords {
 
 const DICTIONARIES: Record<Locale, Readonly<Record<TrajectoryKey, string>>> = { en: EN, zh: ZH }
 
-/** `{name}` → the value (as `String(value)`, trajectory.md §6: no digit grouping); an unknown name stays. */
+/** A template as text and names, alternating (`'Turn {turn}'` → `['Turn ', 'turn', '']`). */
+const splitTemplate = (template: string): string[] => template.split(/\{([A-Za-z]+)\}/)
+
+/**
+ * `{name}` → the value (as `String(value)`, trajectory.md §6: no digit grouping); an unknown name stays. The
+ * rule `t` follows (from templates split once per locale, below).
+ */
 export function fill(template: string, values: Values | undefined): string {
   if (values === undefined || !template.includes('{')) return template
-  const parts = partsOf(template)
-  let out = parts[0] as string
-  for (let i = 1; i < parts.length; i += 2) {
+  return fillParts(splitTemplate(template), 0, values)
+}
+
+/** A split template from `parts[first]` on, its names filled. */
+function fillParts(parts: readonly string[], first: number, values: Values): string {
+  let out = parts[first] as string
+  for (let i = first + 1; i < parts.length; i += 2) {
     const name = parts[i] as string
     out += (Object.hasOwn(values, name) ? String(values[name]) : `{${name}}`) + (parts[i + 1] as string)
   }
   return out
 }
 
-/**
- * A template split once into text and names, alternating (`'Turn {turn}'` → `['Turn ', 'turn', '']`): a long
- * session's ledger fills a few templates hundreds of thousands of times. The templates are the dictionaries'
- * (a fixed set); the cache is emptied past 1,024 all the same, should a caller pass others.
- */
-const templateParts = new Map<string, string[]>()
-function partsOf(template: string): string[] {
-  let parts = templateParts.get(template)
-  if (parts === undefined) {
-    parts = template.split(/\{([A-Za-z]+)\}/)
-    if (templateParts.size >= 1_024) templateParts.clear()
-    templateParts.set(template, parts)
-  }
-  return parts
-}
-
 const cache = new Map<Locale, TrajectoryWords>()
+
+/**
+ * A locale's templates split once (a long session's ledger looks up and fills hundreds of thousands): a
+ * template without names as itself, one with names as `[template, text, name, text, …]`.
+ */
+function compile(dictionary: Readonly<Record<TrajectoryKey, string>>): Map<string, string | string[]> {
+  const table = new Map<string, string | string[]>()
+  for (const [key, template] of Object.entries(dictionary)) {
+    const parts = template.includes('{') ? splitTemplate(template) : [template]
+    table.set(key, parts.length === 1 ? template : [template, ...parts])
+  }
+  return table
+}
 
 export function trajectoryWords(locale: Locale): TrajectoryWords {
   let words = cache.get(locale)
   if (words === undefined) {
-    const dictionary = DICTIONARIES[locale]
-    words = { locale, t: (key, values) => fill(dictionary[key], values) }
+    const table = compile(DICTIONARIES[locale])
+    // As `fill(dictionary[key], values)`, from the split templates.
+    const t = (key: TrajectoryKey, values?: Values): string => {
+      const entry = table.get(key) as string | string[]
+      if (typeof entry === 'string') return entry
+      return values === undefined ? (entry[0] as string) : fillParts(entry, 1, values)
+    }
+    words = { locale, t }
     cache.set(locale, words)
   }
   return words

@@ -16,8 +16,12 @@ export const STATUS_KEYS: Record<TrajectoryStatus, TrajectoryKey> = {
   error: 'status.failed',
 }
 
+/** The Status term; one object a status (terms are never changed once built), as most inspectors have one. */
 export function statusTerm(status: TrajectoryStatus, ctx: ViewContext): Term {
-  return { term: ctx.words.t('details.status'), value: ctx.words.t(STATUS_KEYS[status]), ...(status === 'error' ? { tone: 'error' as const } : {}) }
+  const key = STATUS_KEYS[status]
+  let term = ctx.memo.get(key) as Term | undefined
+  if (term === undefined) ctx.memo.set(key, (term = { term: ctx.words.t('details.status'), value: ctx.words.t(key), ...(status === 'error' ? { tone: 'error' as const } : {}) }))
+  return term
 }
 
 /** `Turn 3` / `Between turns`. */
@@ -35,8 +39,8 @@ export function groupTitle(group: GroupKey, ctx: ViewContext): string {
 export const recordId = (index: number) => `rec-${index}`
 export const requestId = (number: number) => `req-${number}`
 
-export function linkTo(target: string, label: string, button = true): LinkValue {
-  return { kind: 'link', label, to: { target }, button }
+export function linkTo(target: string, label: string, button = true, verbatim = false): LinkValue {
+  return verbatim ? { kind: 'link', label, to: { target }, button, verbatim } : { kind: 'link', label, to: { target }, button }
 }
 
 /**
@@ -45,7 +49,13 @@ export function linkTo(target: string, label: string, button = true): LinkValue 
  */
 export function textBlock(text: string, ctx: ViewContext, options: Omit<TextBlock, 'kind' | 'text' | 'cut'> = {}): TextBlock {
   const cut = ctx.cutText(plainText(text), ctx.words)
-  return { kind: 'text', ...options, text: cut.text, ...(cut.cut === undefined ? {} : { cut: cut.cut }) }
+  // Field by field, not spread: a long session builds hundreds of thousands of these.
+  const block: TextBlock = { kind: 'text', text: cut.text }
+  if (options.pre !== undefined) block.pre = options.pre
+  if (options.tone !== undefined) block.tone = options.tone
+  if (options.label !== undefined) block.label = options.label
+  if (cut.cut !== undefined) block.cut = cut.cut
+  return block
 }
 
 /** Strings longer than this are not re-indented. */

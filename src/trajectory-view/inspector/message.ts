@@ -65,7 +65,9 @@ function summaryTerms(record: TrajectoryRecord, ctx: ViewContext): Term[] {
   if (record.source !== undefined) {
     // A source kind dsh has no word for is the log's own (`Plugin`, capitalised as the client does).
     const known = sourceKnown(record.source)
-    terms.push({ term: t('details.source'), value: { kind: 'link', label: sourceLabel(record.source, ctx), to: { tab: 'source' }, button: true, ...(known ? {} : { verbatim: true }) } })
+    const link: LinkValue = { kind: 'link', label: sourceLabel(record.source, ctx), to: { tab: 'source' }, button: true }
+    if (!known) link.verbatim = true
+    terms.push({ term: t('details.source'), value: link })
   }
   terms.push(statusTerm(record.status, ctx), { term: t('timing.duration'), value: t('unit.milliseconds', { value: 0 }) })
   return terms
@@ -82,7 +84,7 @@ function callLinks(record: TrajectoryRecord, ctx: ViewContext): LinkValue[] {
     const call = id === null ? undefined : ctx.callRecord(id)
     if (call === undefined) continue
     const args = call.preview ?? ''
-    links.push({ ...linkTo(recordId(call.index), args === '' ? (call.toolName ?? '') : `${call.toolName ?? ''} ${args}`), verbatim: true })
+    links.push(linkTo(recordId(call.index), args === '' ? (call.toolName ?? '') : `${call.toolName ?? ''} ${args}`, true, true))
   }
   return links
 }
@@ -137,7 +139,7 @@ export function rawBlocks(blocks: readonly ContentBlock[], ctx: ViewContext): Bl
     const label = t('block.label', { index, type: block.type })
     const id = callIdOf(block)
     const call = id === null ? undefined : ctx.callRecord(id)
-    if (call !== undefined) return { kind: 'links', links: [{ ...linkTo(recordId(call.index), t('block.openSummary', { index })) }] }
+    if (call !== undefined) return { kind: 'links', links: [linkTo(recordId(call.index), t('block.openSummary', { index }))] }
     if (block.type === 'text' || block.type === 'reasoning' || block.type === 'tool-call') return { kind: 'text', text: label }
     return { kind: 'fold', summary: label, open: false, blocks: [textBlock(compactJson(block), ctx, { pre: true })] }
   })

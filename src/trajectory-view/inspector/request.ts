@@ -10,7 +10,7 @@
 import type { TrajectoryRecord, TrajectoryRequest } from '../../trajectory/model'
 import type { ViewContext } from '../context'
 import { durationMs } from '../format'
-import type { InspectorModel, InspectorTab, Term } from '../types'
+import type { InspectorModel, InspectorTab, Term, TextBlock } from '../types'
 import { labelText } from '../content'
 import { linkTo, prettyJson, recordId, sectionLabel, statusTerm, textBlock } from './common'
 import { assistantTimingTerms, elapsedTimingTerms, usageBlocks } from './usage-timing'
@@ -58,8 +58,17 @@ function assistantOf(request: TrajectoryRequest, ctx: ViewContext): TrajectoryRe
 export function requestInspector(request: TrajectoryRequest, ctx: ViewContext): InspectorModel {
   const t = ctx.words.t
   const tabs: InspectorTab[] = [{ id: 'summary', label: t('tab.summary'), blocks: [{ kind: 'terms', terms: summaryTerms(request, ctx) }] }]
-  if (request.options !== undefined && request.options !== null) {
-    tabs.push({ id: 'options', label: t('tab.options'), blocks: [textBlock(prettyJson(request.options), ctx, { pre: true, label: t('options.json') })] })
+  const options = request.options
+  if (options !== undefined && options !== null) {
+    // Requests share their options object while the options stay the same (the model's fold): one block an
+    // object (memoised by identity; a log's string is never a memo key), not one print and cut a request.
+    const shared = typeof options === 'object'
+    let block = shared ? (ctx.memo.get(options) as TextBlock | undefined) : undefined
+    if (block === undefined) {
+      block = textBlock(prettyJson(options), ctx, { pre: true, label: t('options.json') })
+      if (shared) ctx.memo.set(options, block)
+    }
+    tabs.push({ id: 'options', label: t('tab.options'), blocks: [block] })
   }
   tabs.push({ id: 'usage', label: t('tab.usage'), blocks: usageBlocks(request, ctx) })
   const assistant = request.kind === 'assistant' && assistantOf(request, ctx) !== undefined

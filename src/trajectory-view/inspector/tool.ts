@@ -9,7 +9,7 @@
 import type { TrajectoryRecord } from '../../trajectory/model'
 import type { ViewContext } from '../context'
 import { labelText } from '../content'
-import type { Block, InspectorTab, LinkValue, Term } from '../types'
+import type { Block, InspectorTab, LinkValue, Term, TextBlock } from '../types'
 import { linkTo, prettyJson, recordId, statusTerm, textBlock } from './common'
 import { elapsedTimingTerms } from './usage-timing'
 
@@ -44,7 +44,10 @@ function resultBlocks(record: TrajectoryRecord, ctx: ViewContext, runCode: boole
   if (result.detailLabels.length > 0 && result.detail === '') return [{ kind: 'text', text: result.detailLabels.map((l) => labelText(l, ctx.words)).join(' · '), tone: 'muted' }]
   const json = prettyJson(result.detail)
   const isJson = json !== result.detail || /^\s*[[{]/.test(result.detail)
-  return [textBlock(json, ctx, { pre: true, ...(result.isError ? { tone: 'error' as const } : {}), ...(isJson ? { label: t('record.resultJson') } : {}) })]
+  const options: Omit<TextBlock, 'kind' | 'text' | 'cut'> = { pre: true }
+  if (result.isError) options.tone = 'error'
+  if (isJson) options.label = t('record.resultJson')
+  return [textBlock(json, ctx, options)]
 }
 
 function schemaEntry(record: TrajectoryRecord, ctx: ViewContext): Record<string, unknown> | null {

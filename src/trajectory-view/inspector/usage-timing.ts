@@ -8,6 +8,7 @@
  */
 import type { TrajectoryRequest, UsageSum } from '../../trajectory/model'
 import type { ViewContext } from '../context'
+import type { TrajectoryKey } from '../strings'
 import { clockUtc, DASH, durationMillis, durationMs, throughput, tokens } from '../format'
 import type { Block, Term, TimeValue } from '../types'
 
@@ -55,26 +56,26 @@ export function assistantTimingTerms(request: TrajectoryRequest, ctx: ViewContex
   const started = t('timing.started')
   const terms: Term[] = [timing.startedAt === null ? muted(started, t('timing.notAvailable')) : { term: started, value: timeValue(timing.startedAt, ctx) }]
   const pending = request.status === 'running' || timing.completedAt === null
-  const row = (term: string, value: string | null, fallbacks: [boolean, string][]): Term => {
-    for (const [when, text] of fallbacks) if (when) return muted(term, text)
-    return value === null ? muted(term, DASH) : { term, value }
-  }
-  const notRecorded: [boolean, string] = [!timing.recorded, t('timing.notRecorded')]
-  const noStart: [boolean, string] = [timing.startedAt === null, t('timing.stepStartUnavailable')]
-  const noFirst: [boolean, string] = [timing.firstTokenAt === null, t('timing.firstTokenUnavailable')]
-  const stillPending: [boolean, string] = [pending, t('status.pending')]
-  terms.push(row(t('timing.totalDuration'), timing.totalMs === null ? null : durationMs(timing.totalMs, ctx.words), [notRecorded, noStart, stillPending]))
-  terms.push(row(t('timing.ttft'), timing.ttftMs === null ? null : durationMs(timing.ttftMs, ctx.words), [notRecorded, noStart, noFirst]))
-  terms.push(row(t('timing.generation'), timing.generationMs === null ? null : durationMs(timing.generationMs, ctx.words), [notRecorded, noFirst, stillPending]))
-  const output = request.usage?.outputTokens
-  terms.push(row(t('timing.throughput'), timing.tokensPerSecond === null ? null : throughput(timing.tokensPerSecond, ctx.words), [
-    notRecorded,
-    [request.usage === undefined, t('timing.usageUnavailable')],
-    [output === undefined, t('timing.outputTokensUnavailable')],
-    noFirst,
-    stillPending,
-    [timing.generationMs !== null && timing.generationMs <= 0, t('timing.durationTooShort')],
-  ]))
+  // A row shows the first of its fallbacks that applies (its key looked up only then), else its value.
+  const row = (term: string, value: string | null, fallback: TrajectoryKey | null): Term =>
+    fallback !== null ? muted(term, t(fallback)) : value === null ? muted(term, DASH) : { term, value }
+  const notRecorded = !timing.recorded
+  const noStart = timing.startedAt === null
+  const noFirst = timing.firstTokenAt === null
+  terms.push(row(t('timing.totalDuration'), timing.totalMs === null ? null : durationMs(timing.totalMs, ctx.words),
+    notRecorded ? 'timing.notRecorded' : noStart ? 'timing.stepStartUnavailable' : pending ? 'status.pending' : null))
+  terms.push(row(t('timing.ttft'), timing.ttftMs === null ? null : durationMs(timing.ttftMs, ctx.words),
+    notRecorded ? 'timing.notRecorded' : noStart ? 'timing.stepStartUnavailable' : noFirst ? 'timing.firstTokenUnavailable' : null))
+  terms.push(row(t('timing.generation'), timing.generationMs === null ? null : durationMs(timing.generationMs, ctx.words),
+    notRecorded ? 'timing.notRecorded' : noFirst ? 'timing.firstTokenUnavailable' : pending ? 'status.pending' : null))
+  terms.push(row(t('timing.throughput'), timing.tokensPerSecond === null ? null : throughput(timing.tokensPerSecond, ctx.words),
+    notRecorded ? 'timing.notRecorded'
+      : request.usage === undefined ? 'timing.usageUnavailable'
+        : request.usage.outputTokens === undefined ? 'timing.outputTokensUnavailable'
+          : noFirst ? 'timing.firstTokenUnavailable'
+            : pending ? 'status.pending'
+              : timing.generationMs !== null && timing.generationMs <= 0 ? 'timing.durationTooShort'
+                : null))
   return terms
 }
 

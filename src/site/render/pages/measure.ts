@@ -7,6 +7,8 @@
  * script gives it its one child (label `<span>` or icon `<svg>`), so each `<button` start tag holding the
  * attribute ` data-copy` (valued or bare; not `data-copy-…`) counts one element more:
  * the budget holds for the page a reader's browser ends up with, with the script on as with it off.
+ * The Trajectory ledger counts its elements as it writes them instead (components/trajectory/ledger-html.ts
+ * `Tally`; a test holds the count equal to `measure` on every corpus row), its rows being most of its pages.
  */
 
 /** Bytes of HTML per page: big enough for ~1,000 cards, small enough for phones and gist previews. */

@@ -21,9 +21,10 @@ import { add, fits, MAX_PAGE_BYTES, MAX_PAGE_NODES, measure, type Size } from '.
 import { packPages, splitRows } from '../pages/paginate'
 import { pagerNav } from '../pages/pager'
 import { PieceStore } from '../pages/piece-store'
-import { countDeferredLinks, linkGrowth, resolveLinks } from '../pages/links'
+import { linkGrowth, resolveLinks } from '../pages/links'
 import { sessionChrome, type Family } from '../chrome'
 import { chatTargets, type ChatIds } from './chat-targets'
+import { SectionBytes } from './section-bytes'
 import { recordTargets, trajectoryLinks } from './row-links'
 import { trajectoryViewContext } from './view-services'
 import { pagedSnapshot, pagedView, type PagedSnapshot } from './paged'
@@ -41,9 +42,10 @@ import {
   toolbarModel,
   trajectoryDictionary,
   trajectoryWords,
+  type LedgerRow,
   type TrajectoryWords,
 } from '../../../trajectory-view'
-import { rowHtml, sectionFrame } from '../../../../components/trajectory/ledger-html'
+import { rowHtml, sectionFrame, tally } from '../../../../components/trajectory/ledger-html'
 import { LEDGER_SLOT, TrajectoryPage } from '../../../../components/trajectory/TrajectoryPage'
 import type { TimelineModel } from '../../../../components/trajectory/TimelineOverview'
 import { bomText } from '../../write/text-file'
@@ -225,43 +227,47 @@ export class TrajectoryRenderer {
     const limit = this.room({ ...rest, snapshot: whole }, words)
     const store = new PieceStore(out === null ? null : out.spoolDir, out?.spill)
     const pieces: PieceInfo[] = []
-    // A piece is its section's frame around rows `from`…`to − 1`, measured row by row (measure is additive
-    // over a concatenation) and encoded straight into one buffer: the rows are never joined into one string
-    // first, a copy of the whole ledger that was a measurable share of the tab's build time.
-    const keep = (frame: { open: string; close: string }, rows: readonly string[], rowSizes: readonly Size[], from: number, to: number, section: number, ids: string[]) => {
-      const open = measure(frame.open)
-      const close = measure(frame.close)
-      let size = add(open, close)
-      for (let i = from; i < to; i++) size = add(size, rowSizes[i] as Size)
-      const bytes = Buffer.allocUnsafe(size.bytes)
-      let at = bytes.write(frame.open, 0, 'utf8')
-      for (let i = from; i < to; i++) at += bytes.write(rows[i] as string, at, 'utf8')
-      at += bytes.write(frame.close, at, 'utf8')
-      if (at !== size.bytes) throw new Error('a ledger piece encoded to another length than it measured')
-      store.put(bytes)
-      pieces.push({ size: { bytes: size.bytes + countDeferredLinks(bytes) * growth + (to - from) * OVERVIEW_BYTES_PER_RECORD, nodes: size.nodes }, measured: size, section, ids })
+    // A piece is its section's frame around rows `from`…`to − 1`: the rows are encoded once as they are
+    // written (./section-bytes.ts) and never joined into one string, a copy of the whole ledger that was a
+    // measurable share of the tab's build time; their elements and deferred links are counted as the
+    // markup is written (ledger-html's Tally), not scanned for afterwards.
+    const encoded = new SectionBytes()
+    const keep = (frame: { open: string; close: string }, from: number, to: number, section: number, ids: string[]) => {
+      const piece = encoded.piece(frame, from, to)
+      store.put(piece.bytes)
+      pieces.push({ size: { bytes: piece.size.bytes + piece.links * growth + (to - from) * OVERVIEW_BYTES_PER_RECORD, nodes: piece.size.nodes }, measured: piece.size, section, ids })
     }
+    const counted = tally()
     input.snapshot.sections.forEach((modelSection, s) => {
       const section = ledgerSection(modelSection, ctx)
-      const rows = section.rows.map(rowHtml)
-      const rowSizes = rows.map((r) => measure(r))
+      const rows = section.rows
+      encoded.reset()
+      for (const row of rows) {
+        counted.nodes = 0
+        counted.links = 0
+        encoded.add(rowHtml(row, counted), counted.nodes, counted.links)
+      }
       const whole = sectionFrame(section)
-      const ids = (from: number, to: number, anchor: string | null) => [
-        ...(anchor === null ? [] : [anchor]),
-        ...section.rows.slice(from, to).flatMap((row) => (row.marker === null ? [row.id] : [row.id, row.marker.id])),
-      ]
-      const wholeSize = rowSizes.reduce(add, measure(whole.open + whole.close))
-      if (fits(wholeSize, limit)) {
-        keep(whole, rows, rowSizes, 0, rows.length, s, ids(0, rows.length, section.anchor))
+      const ids = (from: number, to: number, anchor: string | null) => {
+        const out: string[] = anchor === null ? [] : [anchor]
+        for (let i = from; i < to; i++) {
+          const row = rows[i] as LedgerRow
+          out.push(row.id)
+          if (row.marker !== null) out.push(row.marker.id)
+        }
+        return out
+      }
+      if (fits(encoded.size(whole, 0, rows.length), limit)) {
+        keep(whole, 0, rows.length, s, ids(0, rows.length, section.anchor))
         return
       }
       // Too big for a page: parts between rows (the first keeps the turn's anchor), as the Chat splits a turn.
       const later = sectionFrame({ ...section, anchor: null })
-      const parts = splitRows(rowSizes, { bytes: limit.bytes - Buffer.byteLength(whole.open + whole.close), nodes: limit.nodes - 1 })
+      const parts = splitRows(encoded.sizes, { bytes: limit.bytes - Buffer.byteLength(whole.open + whole.close), nodes: limit.nodes - 1 })
       parts.forEach((indices, k) => {
         const from = indices[0] ?? 0
         const to = (indices[indices.length - 1] ?? -1) + 1
-        keep(k === 0 ? whole : later, rows, rowSizes, from, to, s, ids(from, to, k === 0 ? section.anchor : null))
+        keep(k === 0 ? whole : later, from, to, s, ids(from, to, k === 0 ? section.anchor : null))
       })
     })
     const pages = packPages(pieces.map((p) => p.size), () => limit)
