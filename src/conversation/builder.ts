@@ -14,7 +14,8 @@ import type { Conversation, Section, SessionStatus, TodoWrite } from './model'
 import { failureOf, prop, str } from './narrow'
 import { SectionState, type BuildContext } from './section'
 import { SeedCut } from './seed-cut'
-import type { CountedRequest } from './usage'
+import type { CountAccumulator } from './counts'
+import type { CountedRequest, RequestUsageCounter } from './usage'
 import { sessionStatus, type StatusEvidence } from './status'
 import { StepItem } from './step-item'
 import { TailItem } from './tail'
@@ -73,6 +74,14 @@ export class ConversationBuilder {
   append(lines: Iterable<ParsedLine>): void {
     if (this.#finished) throw new Error('ConversationBuilder: finished, it takes no more lines')
     for (const line of lines) this.#take(line)
+  }
+
+  /**
+   * The one usage count and call count this fold feeds with every line (./usage.ts, ./counts.ts): a fold of
+   * the same lines reads them instead of counting again (the Trajectory's, src/site/fold/fold-log.ts).
+   */
+  get counters(): { usage: RequestUsageCounter; counts: CountAccumulator } {
+    return { usage: this.#facts.usage, counts: this.#facts.counts }
   }
 
   /** Whether the log currently ends in a held-back partial line (live tails come and go). */

@@ -12,7 +12,7 @@ import type { ParsedLine } from '../log/parsed-line'
 import type { EventOf, KnownEvent } from '../log/events/schema'
 import { num, prop, str } from '../conversation/narrow'
 import { CountAccumulator } from '../conversation/counts'
-import { compactionRequestKey, RequestUsageCounter } from '../conversation/usage'
+import { RequestUsageCounter } from '../conversation/usage'
 import { derive } from './derive/snapshot'
 import { EVENT_ROLES } from './events'
 import type { CompactionState, Contribution } from './fold/contributions'
@@ -29,6 +29,17 @@ import type { TrajectorySnapshot, Unexplained } from './model'
 const isAppend = (event: KnownEvent): boolean => event.surfaceOp === undefined || event.surfaceOp === 'append'
 
 
+/**
+ * The one usage count and call count (src/conversation/usage.ts, counts.ts) of the same lines, fed by
+ * another fold: a build folds the Chat from the same batches, and its counters are read instead of counting
+ * every event a second time (src/site/fold/fold-log.ts). They must have taken every line this builder
+ * takes, and no other, by the time `snapshot()` reads them.
+ */
+export interface SharedCounters {
+  usage: RequestUsageCounter
+  counts: CountAccumulator
+}
+
 export class TrajectoryBuilder {
   readonly #contributions: Contribution[] = []
   readonly #location = new LocationTracker()
@@ -38,12 +49,20 @@ export class TrajectoryBuilder {
   readonly #trees = new Map<string, ToolTree>()
   readonly #compactions = new Map<string, CompactionState>()
   readonly #inbox = new InboxClaims()
-  readonly #usage = new RequestUsageCounter()
+  readonly #usage: RequestUsageCounter
   /** The one tool-call count (src/conversation/counts.ts): the totals read it, not the ledger's rows. */
-  readonly #counts = new CountAccumulator()
+  readonly #counts: CountAccumulator
+  /** This builder feeds the counters (false: another fold of the same lines does, `SharedCounters`). */
+  readonly #feeds: boolean
   readonly #unexplained: Unexplained[] = []
   #invalidLines = 0
   #line = 0
+
+  constructor(shared?: SharedCounters) {
+    this.#usage = shared?.usage ?? new RequestUsageCounter()
+    this.#counts = shared?.counts ?? new CountAccumulator()
+    this.#feeds = shared === undefined
+  }
 
   append(lines: Iterable<ParsedLine>): void {
     for (const line of lines) {
@@ -51,6 +70,7 @@ export class TrajectoryBuilder {
       switch (line.kind) {
         case 'header':
           // The seed cut: a fork child's copied requests are the parent's (src/conversation/usage.ts).
+          if (!this.#feeds) break
           this.#usage.header(line.header)
           this.#counts.header(line.header)
           break
@@ -87,8 +107,10 @@ export class TrajectoryBuilder {
   #event(stored: KnownEvent): void {
     // Fixtures write 0 where a clock was stripped; no event happens at the epoch (the conversation agrees).
     const event = stored.time !== null && stored.time <= 0 ? ({ ...stored, time: null } as KnownEvent) : stored
-    this.#usage.take(event)
-    this.#counts.add(event)
+    if (this.#feeds) {
+      this.#usage.take(event)
+      this.#counts.add(event)
+    }
     if (PromptFold.reads(event)) {
       const surface = this.#promptFold.surfaceEvent(event, this.#location.current)
       if (surface !== null) this.#contributions.push(surface.kind === 'header' ? { kind: 'header', header: surface.header } : { kind: 'system-prompt', node: surface.node })
@@ -223,7 +245,6 @@ export class TrajectoryBuilder {
         provider: str(data['provider']),
         model: str(data['model']),
         maxTokens: num(data['maxTokens']),
-        usage: this.#usage.usageOf(compactionRequestKey(id)),
       }
       return
     }

@@ -1,15 +1,16 @@
 /**
  * Every corpus log (v0, v4, real-host; .jsonl and .zstd, read through the CLI's own reader) builds a
  * Trajectory with nothing unexplained but the reader's unknown events, folds to the same snapshot whatever the
- * batch split (live appends), is plain JSON, and — the property issue 29 asks for — agrees with the
- * conversation model on what both count: settled requests, tool calls, sub-calls and token totals (one usage
- * count behind both, src/conversation/usage.ts).
+ * batch split (live appends) and when it reads the conversation's counters (the build's fold), is plain JSON,
+ * and — the property issue 29 asks for — agrees with the conversation model on what both count: settled
+ * requests, tool calls, sub-calls and token totals (one usage count behind both, src/conversation/usage.ts).
  */
 import { fileURLToPath } from 'node:url'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { corpusLogs } from '../../snapshots/corpus'
 import { assemble } from '../conversation'
+import { ConversationBuilder } from '../conversation/builder'
 import { batches } from '../conversation/testing'
 import { RequestUsageCounter } from '../conversation/usage'
 import type { ParsedLine } from '../log/parsed-line'
@@ -90,6 +91,16 @@ describe.each(logs)('$scenario', ({ url }) => {
     for (const size of [1, 7]) {
       const builder = new TrajectoryBuilder()
       for (const batch of batches(lines, size)) builder.append(batch)
+      expect(JSON.stringify(builder.snapshot())).toBe(whole)
+    }
+    // The build's fold: the Trajectory reads the conversation's counters, fed the same batches first.
+    for (const size of [1, 7, lines.length]) {
+      const conversation = new ConversationBuilder()
+      const builder = new TrajectoryBuilder(conversation.counters)
+      for (const batch of batches(lines, size)) {
+        conversation.append(batch)
+        builder.append(batch)
+      }
       expect(JSON.stringify(builder.snapshot())).toBe(whole)
     }
     const cuts = fc.uniqueArray(fc.integer({ min: 0, max: lines.length }), { maxLength: 8 }).map((xs) => xs.sort((a, b) => a - b))

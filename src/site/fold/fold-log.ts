@@ -96,7 +96,8 @@ export async function foldLog(source: LogSource, redactor: Redactor | null = nul
   })
   const stats = new SessionStats()
   const builder = new ConversationBuilder()
-  let trajectory = options.trajectory === true ? new TrajectoryBuilder() : null
+  // The Trajectory reads the conversation's usage and call counts: both folds take the same lines.
+  let trajectory = options.trajectory === true ? new TrajectoryBuilder(builder.counters) : null
   const warnings: Warning[] = []
   let warningCount = 0
   let lines = 0

@@ -9,7 +9,7 @@
  */
 import type { ContentBlock, MessageSource, TokenUsage } from '../../log/events/schema'
 import { str } from '../../conversation/narrow'
-import type { RequestUsageCounter } from '../../conversation/usage'
+import { compactionRequestKey, type RequestUsageCounter } from '../../conversation/usage'
 import { anchorOf, type CompactionState, type Contribution } from '../fold/contributions'
 import type { DisplayFailure } from '../fold/failure'
 import type { InputMessage } from '../fold/inputs'
@@ -139,7 +139,8 @@ function assistantRequest(step: AssistantStep, usage: TokenUsage | null): Assist
   return view
 }
 
-function compactionRequest(compaction: CompactionState): CompactionRequestView {
+/** A compaction's request view; its usage is the one count's for it (its last `compaction/summary`). */
+function compactionRequest(compaction: CompactionState, usage: RequestUsageCounter): CompactionRequestView {
   const end = compaction.end
   const view: CompactionRequestView = {
     kind: 'compaction',
@@ -148,7 +149,7 @@ function compactionRequest(compaction: CompactionState): CompactionRequestView {
     startedAt: compaction.startTime,
     completedAt: end?.time ?? null,
     status: end === null ? 'running' : end.error === null ? 'complete' : 'error',
-    usage: compaction.summary?.usage ?? null,
+    usage: compaction.summary === null ? null : usage.usageOf(compactionRequestKey(compaction.id)),
     compaction,
   }
   if (end !== null && end.error !== null) view.error = { message: end.error }
@@ -162,21 +163,23 @@ function compactionRequest(compaction: CompactionState): CompactionRequestView {
   return view
 }
 
-/** Every call id in a tree with its name (iterative). */
-function* callsOf(root: CallView): Generator<CallView> {
+/** Each call of a tree (root first, then its sub-calls depth first; iterative) whose tool `tools` names gets the header's schema. */
+function noteSchemas(root: CallView, header: HeaderState, tools: ReadonlySet<string>, schemas: Inspection['callSchemas']): void {
   const stack = [root]
   while (stack.length > 0) {
     const call = stack.pop() as CallView
-    yield call
+    const name = call.result?.call?.name ?? call.name
+    if (tools.has(name)) schemas.set(call.callId, { prompt: header.prompt, name })
     for (let i = call.subCalls.length - 1; i >= 0; i--) stack.push(call.subCalls[i] as CallView)
   }
 }
 
 export function inspect(contributions: readonly Contribution[], prompts: readonly StoredPrompt[], usage: RequestUsageCounter): Inspection {
-  const ordered = contributions.map((c, i) => ({ c, anchor: anchorOf(c), i })).sort((a, b) => a.anchor - b.anchor || a.i - b.i).map((x) => x.c)
+  const ordered = anchorOrder(contributions)
   const headersByStep = new Map<string, { latest: HeaderState; change?: HeaderChange }>()
   const represented = new Set<number>()
-  for (const c of ordered) {
+  for (let i = 0; i < ordered.length; i++) {
+    const c = ordered[i] as Contribution
     if (c.kind !== 'header') continue
     const header = c.header
     if (header.change !== undefined) represented.add(header.change.seq)
@@ -191,20 +194,30 @@ export function inspect(contributions: readonly Contribution[], prompts: readonl
   const endings: { turn: number; boundary: Boundary; error: DisplayFailure }[] = []
   const consumed = new Set<number>()
   let previousHeader: HeaderState | undefined
-  let previousTools = new Set<string>()
+  let previousTools: ReadonlySet<string> = new Set<string>()
+  const toolNames = new Map<number, Set<string>>()
 
-  for (const c of ordered) {
+  for (let i = 0; i < ordered.length; i++) {
+    const c = ordered[i] as Contribution
     switch (c.kind) {
       case 'system-prompt':
         if (!represented.has(c.node.seq)) out.systemPrompts.push(c.node)
         break
       case 'header': {
         previousHeader = c.header
-        previousTools = new Set()
-        for (const tool of prompts[c.header.prompt]?.tools ?? []) {
-          const name = typeof tool === 'object' && tool !== null ? Reflect.get(tool, 'name') : undefined
-          if (typeof name === 'string') previousTools.add(name)
+        // Most headers repeat one of a few prompts: each prompt's tool names are gathered once.
+        let names = toolNames.get(c.header.prompt)
+        if (names === undefined) {
+          names = new Set()
+          const tools = prompts[c.header.prompt]?.tools ?? []
+          for (let t = 0; t < tools.length; t++) {
+            const tool = tools[t]
+            const name = typeof tool === 'object' && tool !== null ? Reflect.get(tool, 'name') : undefined
+            if (typeof name === 'string') names.add(name)
+          }
+          toolNames.set(c.header.prompt, names)
         }
+        previousTools = names
         break
       }
       case 'input':
@@ -243,16 +256,11 @@ export function inspect(contributions: readonly Contribution[], prompts: readonl
         if (view === null) break
         if (view.result !== null) out.nodes.push({ kind: 'tool-result', seq: view.result.seq, time: view.result.time, call: view })
         else out.runningCalls.push({ turn: c.tree.turn, step: c.tree.step, call: view })
-        if (previousHeader !== undefined && previousHeader.seq < anchorOf(c)) {
-          for (const call of callsOf(view)) {
-            const name = call.result?.call?.name ?? call.name
-            if (previousTools.has(name)) out.callSchemas.set(call.callId, { prompt: previousHeader.prompt, name })
-          }
-        }
+        if (previousHeader !== undefined && previousHeader.seq < anchorOf(c)) noteSchemas(view, previousHeader, previousTools, out.callSchemas)
         break
       }
       case 'compaction':
-        out.requests.push(compactionRequest(c.compaction))
+        out.requests.push(compactionRequest(c.compaction, usage))
         break
       case 'session-end':
         boundaries.push(c.boundary)
@@ -268,6 +276,25 @@ export function inspect(contributions: readonly Contribution[], prompts: readonl
   applyTurnErrors(out.requests, endings)
   out.nodes.sort((a, b) => a.seq - b.seq)
   return out
+}
+
+/**
+ * The contributions by anchor, ties in arrival order. The fold adds each at its anchor event, so they
+ * arrive in order and are returned as they are; the sort is for anything that does not.
+ */
+function anchorOrder(contributions: readonly Contribution[]): readonly Contribution[] {
+  let previous = Number.NEGATIVE_INFINITY
+  let sorted = true
+  for (let i = 0; i < contributions.length; i++) {
+    const anchor = anchorOf(contributions[i] as Contribution)
+    if (!(anchor >= previous)) {
+      sorted = false
+      break
+    }
+    previous = anchor
+  }
+  if (sorted) return contributions
+  return contributions.map((c, i) => ({ c, anchor: anchorOf(c), i })).sort((a, b) => a.anchor - b.anchor || a.i - b.i).map((x) => x.c)
 }
 
 /** Each `session/end-seed` fails the latest compaction still running that started before it. */
@@ -292,7 +319,10 @@ function interruptCompactions(requests: RequestView[], boundaries: readonly Boun
 /** An `error` turn end fails the last assistant request of that turn. */
 function applyTurnErrors(requests: RequestView[], endings: readonly { turn: number; boundary: Boundary; error: DisplayFailure }[]): void {
   const last = new Map<number, AssistantRequestView>()
-  for (const request of requests) if (request.kind === 'assistant') last.set(request.turn, request)
+  for (let i = 0; i < requests.length; i++) {
+    const request = requests[i] as RequestView
+    if (request.kind === 'assistant') last.set(request.turn, request)
+  }
   for (const ending of endings) {
     const request = last.get(ending.turn)
     if (request === undefined) continue

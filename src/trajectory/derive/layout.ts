@@ -8,22 +8,30 @@
  * USER / CONTEXT rows join the turn of the next assistant message (else the last assistant turn + 1, else
  * 1); steering joins its step's group, before the step's request-only marker. Sections sort by their first
  * record. Record indexes follow this fold order; the ledger's display order is the sections'.
+ *
+ * The loops over whole-log arrays here, in ./requests.ts and ./inspection.ts are indexed, not `for…of`: the
+ * derivation runs once per snapshot, mostly before V8 optimizes it, and there each `for…of` step allocates
+ * an iterator result (~37 MB of garbage on a 100 MB log's derivation, measured with the sampling heap
+ * profiler).
  */
+import type { ContentBlock } from '../../log/events/schema'
 import type { CallView } from '../fold/tools'
 import type { GroupKey, TrajectoryRecord, TrajectorySection } from '../model'
-import { codeProgram } from './code-program'
-import type { AssistantNode, AssistantRequestView, CompactionRequestView, Inspection, Node } from './inspection'
+import { codeProgram, PTC_TOOL_NAME } from './code-program'
+import type { AssistantNode, AssistantRequestView, CompactionRequestView, Inspection, Node, RequestView, RunningCall } from './inspection'
 import { assistantRecord, blankRecord, callRecord, compactedRecord, durationMs, inputRecord, recordId, toolCallOf } from './records'
 
 interface Bucket {
   groups: { key: GroupKey; records: TrajectoryRecord[] }[]
 }
 
-type Entry =
-  | { kind: 'node'; seq: number; node: Node; nodeIndex: number }
-  | { kind: 'compaction'; seq: number; request: CompactionRequestView }
-  | { kind: 'system'; seq: number; request: AssistantRequestView | null; systemText: string | null; change: { seq: number; time: number | null; kind: 'initial' | 'system' | 'tools' | 'system-and-tools'; previous?: number } }
-  | { kind: 'request'; seq: number; request: AssistantRequestView }
+/** A thing the layout places, at `seq`; `order` is what the entries sort by (the initial system prompt first). */
+type Entry = { seq: number; order: number } & (
+  | { kind: 'node'; node: Node; nodeIndex: number }
+  | { kind: 'compaction'; request: CompactionRequestView }
+  | { kind: 'system'; request: AssistantRequestView | null; systemText: string | null; change: { seq: number; time: number | null; kind: 'initial' | 'system' | 'tools' | 'system-and-tools'; previous?: number } }
+  | { kind: 'request'; request: AssistantRequestView }
+)
 
 export interface Layout {
   records: TrajectoryRecord[]
@@ -40,9 +48,10 @@ const LABELS = {
   'system-and-tools': 'layout.systemPromptAndToolsUpdated',
 } as const
 
-/** A call view and its sub-calls as TOOL / SUBTOOL records, depth first (iterative). */
-function callRecords(root: CallView, rootHead: { name: string; argsRaw: string } | null, rootStartedAt: number | null): TrajectoryRecord[] {
-  const out = [callRecord('tool', root, rootHead, rootStartedAt)]
+/** A call view and its sub-calls as TOOL / SUBTOOL records, depth first (iterative), added to `out`. */
+function callRecords(out: TrajectoryRecord[], root: CallView, rootHead: { name: string; argsRaw: string } | null, rootStartedAt: number | null): TrajectoryRecord[] {
+  out.push(callRecord('tool', root, rootHead, rootStartedAt))
+  if (root.subCalls.length === 0) return out
   const stack: { call: CallView; parent: string }[] = []
   for (let i = root.subCalls.length - 1; i >= 0; i--) stack.push({ call: root.subCalls[i] as CallView, parent: root.callId })
   while (stack.length > 0) {
@@ -59,14 +68,27 @@ function callRecords(root: CallView, rootHead: { name: string; argsRaw: string }
 
 export function deriveLayout(inspection: Inspection, prompts: readonly { tools: unknown[] }[]): Layout {
   const { nodes, requests, runningCalls } = inspection
-  const resultByCall = new Map<string, CallView>()
-  for (const node of nodes) if (node.kind === 'tool-result') resultByCall.set(node.call.callId, node.call)
-  const callById = new Map(resultByCall)
-  for (const running of runningCalls) callById.set(running.call.callId, running.call)
+  // Every root call by id: settled ones (a tool-result node, result set) and running ones (result null). A
+  // tree is one id, so the two never share one; a call's start is its result's call time, else its own.
+  const callById = new Map<string, CallView>()
   const emitted = new Set<string>()
-  for (const node of nodes) if (node.kind === 'assistant') for (const block of node.content) {
-    const call = toolCallOf(block)
-    if (call !== null) emitted.add(call.callId)
+  let firstVisibleTurn = Number.POSITIVE_INFINITY
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i] as Node
+    if (node.kind === 'tool-result') callById.set(node.call.callId, node.call)
+    else if (node.kind === 'assistant') {
+      if (node.turn > 0 && node.turn < firstVisibleTurn) firstVisibleTurn = node.turn
+      const content = node.content
+      for (let b = 0; b < content.length; b++) {
+        const block = content[b] as ContentBlock
+        if (block.type === 'tool-call') emitted.add(String(block['id']))
+      }
+    }
+  }
+  if (firstVisibleTurn === Number.POSITIVE_INFINITY) firstVisibleTurn = 1
+  for (let i = 0; i < runningCalls.length; i++) {
+    const { call } = runningCalls[i] as RunningCall
+    callById.set(call.callId, call)
   }
   const following: (AssistantNode | undefined)[] = new Array(nodes.length)
   let next: AssistantNode | undefined
@@ -75,9 +97,6 @@ export function deriveLayout(inspection: Inspection, prompts: readonly { tools: 
     const node = nodes[i]
     if (node?.kind === 'assistant') next = node
   }
-  const callStart = new Map<string, number>()
-  for (const call of resultByCall.values()) if (call.result?.callTime !== null && call.result?.callTime !== undefined) callStart.set(call.callId, call.result.callTime)
-  for (const { call } of runningCalls) if (call.time !== null) callStart.set(call.callId, call.time)
 
   const turns = new Map<number, Bucket>()
   const standalone: Bucket[] = []
@@ -90,7 +109,8 @@ export function deriveLayout(inspection: Inspection, prompts: readonly { tools: 
     return found
   }
   const numbered = (list: TrajectoryRecord[]): TrajectoryRecord[] => {
-    for (const record of list) {
+    for (let i = 0; i < list.length; i++) {
+      const record = list[i] as TrajectoryRecord
       record.index = records.length + 1
       records.push(record)
     }
@@ -116,24 +136,46 @@ export function deriveLayout(inspection: Inspection, prompts: readonly { tools: 
   }
 
   const represented = new Set<string>()
-  for (const node of nodes) if (node.kind === 'assistant' && node.step > 0) represented.add(`${node.turn}:${node.step}`)
-  for (const { turn, step } of runningCalls) if (step > 0) represented.add(`${turn}:${step}`)
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i] as Node
+    if (node.kind === 'assistant' && node.step > 0) represented.add(`${node.turn}:${node.step}`)
+  }
+  for (let i = 0; i < runningCalls.length; i++) {
+    const { turn, step } = runningCalls[i] as RunningCall
+    if (step > 0) represented.add(`${turn}:${step}`)
+  }
 
-  const entries: Entry[] = [
-    ...inspection.systemPrompts.map((node): Entry => ({ kind: 'system', seq: node.seq, request: null, systemText: node.text, change: { seq: node.seq, time: node.time, kind: node.update ? 'system' : 'initial' } })),
-    ...nodes.map((node, nodeIndex): Entry => ({ kind: 'node', seq: node.seq, node, nodeIndex })),
-    ...requests.flatMap((r): Entry[] => (r.kind === 'compaction' ? [{ kind: 'compaction', seq: r.startSeq, request: r }] : [])),
-    ...requests.flatMap((r): Entry[] => (r.kind === 'assistant' && r.promptChange !== undefined && r.prompt !== undefined ? [{ kind: 'system', seq: r.promptChange.seq, request: r, systemText: null, change: r.promptChange }] : [])),
-    ...requests.flatMap((r): Entry[] => (r.kind === 'assistant' && !represented.has(`${r.turn}:${r.step}`) ? [{ kind: 'request', seq: r.startSeq, request: r }] : [])),
-  ]
-  const order = (entry: Entry): number => (entry.kind === 'system' && entry.change.kind === 'initial' ? Number.NEGATIVE_INFINITY : entry.seq)
-  entries.sort((a, b) => order(a) - order(b))
+  // In this order, then sorted by seq (a stable sort: equal seqs keep it); the initial system prompt first.
+  const entries: Entry[] = []
+  for (const node of inspection.systemPrompts) {
+    const kind = node.update ? 'system' : 'initial'
+    entries.push({ kind: 'system', seq: node.seq, order: kind === 'initial' ? Number.NEGATIVE_INFINITY : node.seq, request: null, systemText: node.text, change: { seq: node.seq, time: node.time, kind } })
+  }
+  for (let nodeIndex = 0; nodeIndex < nodes.length; nodeIndex++) {
+    const node = nodes[nodeIndex] as Node
+    entries.push({ kind: 'node', seq: node.seq, order: node.seq, node, nodeIndex })
+  }
+  for (let i = 0; i < requests.length; i++) {
+    const r = requests[i] as RequestView
+    if (r.kind === 'compaction') entries.push({ kind: 'compaction', seq: r.startSeq, order: r.startSeq, request: r })
+  }
+  for (let i = 0; i < requests.length; i++) {
+    const r = requests[i] as RequestView
+    const change = r.kind === 'assistant' ? r.promptChange : undefined
+    if (r.kind === 'assistant' && change !== undefined && r.prompt !== undefined) {
+      entries.push({ kind: 'system', seq: change.seq, order: change.kind === 'initial' ? Number.NEGATIVE_INFINITY : change.seq, request: r, systemText: null, change })
+    }
+  }
+  for (let i = 0; i < requests.length; i++) {
+    const r = requests[i] as RequestView
+    if (r.kind === 'assistant' && !represented.has(`${r.turn}:${r.step}`)) entries.push({ kind: 'request', seq: r.startSeq, order: r.startSeq, request: r })
+  }
+  entries.sort((a, b) => a.order - b.order)
 
-  const assistantTurns = nodes.flatMap((n) => (n.kind === 'assistant' && n.turn > 0 ? [n.turn] : []))
-  const firstVisibleTurn = assistantTurns.length === 0 ? 1 : assistantTurns.reduce((a, b) => Math.min(a, b))
   const promptTurn = nextStepTurn(nodes)
 
-  for (const entry of entries) {
+  for (let e = 0; e < entries.length; e++) {
+    const entry = entries[e] as Entry
     if (entry.kind === 'request') {
       const { request } = entry
       const record = blankRecord('message', recordId('request:seq:', request.startSeq), request.startSeq)
@@ -187,34 +229,39 @@ export function deriveLayout(inspection: Inspection, prompts: readonly { tools: 
     }
     if (node.kind === 'assistant') {
       const list = [assistantRecord(node, previousTime)]
-      for (const block of node.content) {
-        const head = toolCallOf(block)
+      const content = node.content
+      for (let b = 0; b < content.length; b++) {
+        const head = toolCallOf(content[b] as ContentBlock)
         if (head === null) continue
         const call = callById.get(head.callId)
-        const result = resultByCall.get(head.callId)?.result ?? null
+        const result = call?.result ?? null
         const view: CallView = { callId: head.callId, seq: call?.seq ?? null, name: head.name, argsRaw: head.argsRaw, time: null, result, subCalls: call?.subCalls ?? [] }
         // The row keeps the message's call head; a settled result fills it (§3.1).
-        list.push(...callRecords(view, head, callStart.get(head.callId) ?? null))
+        callRecords(list, view, head, call === undefined ? null : result !== null ? result.callTime : call.time)
       }
       numbered(list)
       if (node.step > 0) pushStep(node.turn, node.step, list)
-      else for (const record of list) pushMessage(node.turn, record)
+      else for (let i = 0; i < list.length; i++) pushMessage(node.turn, list[i] as TrajectoryRecord)
       previousTime = node.time ?? previousTime
       lastAssistantTurn = node.turn
       continue
     }
     if (!emitted.has(node.call.callId)) {
       const result = node.call.result
-      pushStep(0, 1, numbered(callRecords(node.call, result?.call ?? null, result?.callTime ?? null)))
+      pushStep(0, 1, numbered(callRecords([], node.call, result?.call ?? null, result?.callTime ?? null)))
     }
     previousTime = node.time ?? previousTime
   }
 
+  // Calls still running that no row shows yet (a message's call head, a sub-call) come last.
   const seen = new Set<string>()
-  for (const record of records) if (record.callId !== undefined) seen.add(record.callId)
+  if (runningCalls.length > 0) for (let i = 0; i < records.length; i++) {
+    const callId = (records[i] as TrajectoryRecord).callId
+    if (callId !== undefined) seen.add(callId)
+  }
   for (const { turn, step, call } of runningCalls) {
     if (seen.has(call.callId)) continue
-    const list = numbered(callRecords(call, { name: call.name, argsRaw: call.argsRaw }, call.time))
+    const list = numbered(callRecords([], call, { name: call.name, argsRaw: call.argsRaw }, call.time))
     if (step > 0) pushStep(turn, step, list)
     else for (const record of list) pushMessage(turn, record)
   }
@@ -227,20 +274,34 @@ export function deriveLayout(inspection: Inspection, prompts: readonly { tools: 
     turns.set(1, first)
   }
 
-  for (const record of records) attachSchema(record, inspection, prompts)
+  for (let i = 0; i < records.length; i++) attachSchema(records[i] as TrajectoryRecord, inspection, prompts)
 
   const sections: { turn: number | null; bucket: Bucket; first: number }[] = []
-  for (const [turn, b] of turns) sections.push({ turn, bucket: b, first: firstIndex(b) })
-  for (const b of standalone) sections.push({ turn: null, bucket: b, first: firstIndex(b) })
+  turns.forEach((b, turn) => sections.push({ turn, bucket: b, first: firstIndex(b) }))
+  for (let i = 0; i < standalone.length; i++) {
+    const b = standalone[i] as Bucket
+    sections.push({ turn: null, bucket: b, first: firstIndex(b) })
+  }
   sections.sort((a, b) => a.first - b.first)
-  for (const section of sections) for (const group of section.bucket.groups) for (const record of group.records) {
-    record.turn = section.turn
-    record.group = group.key
+  const out: TrajectorySection[] = new Array(sections.length)
+  for (let s = 0; s < sections.length; s++) {
+    const section = sections[s] as (typeof sections)[number]
+    const groups = section.bucket.groups
+    const placed: TrajectorySection['groups'] = new Array(groups.length)
+    for (let g = 0; g < groups.length; g++) {
+      const group = groups[g] as Bucket['groups'][number]
+      const indexes: number[] = new Array(group.records.length)
+      for (let r = 0; r < group.records.length; r++) {
+        const record = group.records[r] as TrajectoryRecord
+        record.turn = section.turn
+        record.group = group.key
+        indexes[r] = record.index
+      }
+      placed[g] = { key: group.key, records: indexes }
+    }
+    out[s] = { turn: section.turn, groups: placed }
   }
-  return {
-    records,
-    sections: sections.map((s) => ({ turn: s.turn, groups: s.bucket.groups.map((g) => ({ key: g.key, records: g.records.map((r) => r.index) })) })),
-  }
+  return { records, sections: out }
 }
 
 /**
@@ -252,7 +313,10 @@ export function deriveLayout(inspection: Inspection, prompts: readonly { tools: 
  */
 function nextStepTurn(nodes: readonly Node[]): (seq: number) => number {
   const steps: AssistantNode[] = []
-  for (const n of nodes) if (n.kind === 'assistant' && n.step > 0) steps.push(n)
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i] as Node
+    if (n.kind === 'assistant' && n.step > 0) steps.push(n)
+  }
   let sorted = true
   for (let i = 1; i < steps.length && sorted; i++) sorted = (steps[i - 1] as AssistantNode).seq <= (steps[i] as AssistantNode).seq
   return (seq) => {
@@ -273,19 +337,21 @@ function nextStepTurn(nodes: readonly Node[]): (seq: number) => number {
 
 function firstIndex(bucket: Bucket): number {
   let first = Number.POSITIVE_INFINITY
-  for (const group of bucket.groups) for (const record of group.records) first = Math.min(first, record.index)
+  for (let g = 0; g < bucket.groups.length; g++) {
+    const records = (bucket.groups[g] as Bucket['groups'][number]).records
+    for (let r = 0; r < records.length; r++) first = Math.min(first, (records[r] as TrajectoryRecord).index)
+  }
   return first
 }
 
 function attachSchema(record: TrajectoryRecord, inspection: Inspection, prompts: readonly { tools: unknown[] }[]): void {
   if (record.callId === undefined || (record.kind !== 'tool' && record.kind !== 'subtool')) return
   const schema = inspection.callSchemas.get(record.callId)
+  if (schema !== undefined) record.schema = schema
+  // Only a `run_code` call has a program; its schema (the last tool of that name in its prompt) gives the language.
+  if (record.toolName !== PTC_TOOL_NAME || record.inputDetail === undefined) return
   let tool: unknown = null
-  if (schema !== undefined) {
-    record.schema = schema
-    const tools = prompts[schema.prompt]?.tools ?? []
-    for (const entry of tools) if (typeof entry === 'object' && entry !== null && Reflect.get(entry, 'name') === schema.name) tool = entry
-  }
-  const program = record.toolName === undefined || record.inputDetail === undefined ? null : codeProgram(record.toolName, record.inputDetail, tool)
+  if (schema !== undefined) for (const entry of prompts[schema.prompt]?.tools ?? []) if (typeof entry === 'object' && entry !== null && Reflect.get(entry, 'name') === schema.name) tool = entry
+  const program = codeProgram(record.toolName, record.inputDetail, tool)
   if (program !== null) record.program = program
 }

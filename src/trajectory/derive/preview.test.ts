@@ -1,7 +1,7 @@
 /** Ledger previews (trajectory.md §3.2): GFM to plain text, whitespace collapsed, 2,048 / 512 cuts. */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { markdownPlainText, needsLexing, PREVIEW_CHARS, PREVIEW_MEMO, PREVIEW_SOURCE_CHARS, previewText } from './preview'
+import { collapseWhitespace, firstChars, markdownPlainText, needsLexing, PREVIEW_CHARS, PREVIEW_MEMO, PREVIEW_SOURCE_CHARS, previewText } from './preview'
 
 describe('previewText', () => {
   it.each<[string, string, string]>([
@@ -62,5 +62,47 @@ describe('the lexer shortcut', () => {
 
   it.each(['a *b*', 'x_y_', '[l](u)', '`c`', '<b>', '&amp;', '~~s~~', 'a | b', '# h', '> q', '- i', '+ i', '1. i', '2) i', 'h\n===', '\\*'])('%j needs the lexer', (text) => {
     expect(needsLexing(text)).toBe(true)
+  })
+})
+
+describe('firstChars', () => {
+  /** The rule as `Array.from` writes it. */
+  const reference = (text: string, max: number): string | null => {
+    const chars = Array.from(text)
+    return chars.length > max ? chars.slice(0, max).join('') : null
+  }
+
+  it.each<[string, string, number, string | null]>([
+    ['shorter than max', 'abc', 5, null],
+    ['exactly max', 'abcde', 5, null],
+    ['one more', 'abcdef', 5, 'abcde'],
+    ['a pair inside the cut', 'a😀bcdef', 3, 'a😀b'],
+    ['a pair right after the cut', 'abc😀', 3, 'abc'],
+    ['pairs make a long text short enough', '😀😀😀', 3, null],
+    ['a lone lead surrogate is one character', '\ud800abcd', 2, '\ud800a'],
+    ['a lone trail surrogate is one character', 'a\udc00bcd', 2, 'a\udc00'],
+  ])('%s', (_name, text, max, want) => {
+    expect(firstChars(text, max)).toBe(want)
+    expect(reference(text, max)).toBe(want)
+  })
+
+  it('agrees with Array.from on generated text (fast-check)', () => {
+    const alphabet = fc.constantFrom('a', ' ', '日', '😀', '\ud83d', '\ude00', '…')
+    const text = fc.array(alphabet, { maxLength: 40 }).map((parts) => parts.join(''))
+    fc.assert(fc.property(text, fc.integer({ min: 0, max: 30 }), (s, max) => firstChars(s, max) === reference(s, max)), { numRuns: 5000, seed: 29 })
+  })
+})
+
+describe('collapseWhitespace', () => {
+  const reference = (text: string): string => text.replace(/\s+/g, ' ').trim()
+
+  it.each(['', ' ', 'a', ' a ', 'a b', 'a  b', 'a\nb', 'a \n b', '\n\na\t\tb\r\n', 'a\u00a0b', 'a \u3000 b', 'x\u2028\u2029y', ' \ufeff'])('%j reads as the regex it replaces', (text) => {
+    expect(collapseWhitespace(text)).toBe(reference(text))
+  })
+
+  it('agrees with /\\s+/ → " " and trim on generated text (fast-check)', () => {
+    const alphabet = fc.constantFrom('a', 'Z', '日', '😀', ' ', '  ', '\n', '\t', '\r\n', '\u00a0', '\u2028', '\u3000', '\ufeff', '\u180e', '\u200b', '\v', '\f')
+    const text = fc.array(alphabet, { maxLength: 60 }).map((parts) => parts.join(''))
+    fc.assert(fc.property(text, (s) => collapseWhitespace(s) === reference(s)), { numRuns: 5000, seed: 29 })
   })
 })

@@ -11,7 +11,7 @@ import { prop, str } from '../../conversation/narrow'
 import { sumUsage, type UsageSum } from '../../conversation/usage'
 import type { TokenUsage } from '../../log/events/schema'
 import type { GroupKey, RequestError, RequestTiming, TrajectoryRecord, TrajectoryRequest, TrajectorySection } from '../model'
-import type { AssistantNode, Inspection, RequestView } from './inspection'
+import type { AssistantNode, Inspection, Node, RequestView } from './inspection'
 import { durationMs } from './records'
 
 const text = (value: unknown): string | undefined => str(value) ?? undefined
@@ -50,12 +50,14 @@ const groupId = (turn: number | null, key: GroupKey): string =>
 /** The records of each `(turn, group)`, in ledger order (several groups when an orphan prologue shares a step). */
 function groupIndex(sections: readonly TrajectorySection[], byIndex: readonly TrajectoryRecord[]): Map<string, TrajectoryRecord[]> {
   const out = new Map<string, TrajectoryRecord[]>()
-  for (const section of sections) {
-    for (const group of section.groups) {
+  for (let s = 0; s < sections.length; s++) {
+    const section = sections[s] as TrajectorySection
+    for (let g = 0; g < section.groups.length; g++) {
+      const group = section.groups[g] as TrajectorySection['groups'][number]
       const id = groupId(section.turn, group.key)
       let list = out.get(id)
       if (list === undefined) out.set(id, (list = []))
-      for (const index of group.records) list.push(byIndex[index - 1] as TrajectoryRecord)
+      for (let r = 0; r < group.records.length; r++) list.push(byIndex[(group.records[r] as number) - 1] as TrajectoryRecord)
     }
   }
   return out
@@ -63,13 +65,26 @@ function groupIndex(sections: readonly TrajectorySection[], byIndex: readonly Tr
 
 export function numberRequests(inspection: Inspection, records: readonly TrajectoryRecord[], sections: readonly TrajectorySection[], messageUsage: (node: AssistantNode) => TokenUsage | null): TrajectoryRequest[] {
   const assistantsByStep = new Map<string, AssistantNode>()
-  for (const node of inspection.nodes) if (node.kind === 'assistant' && node.step > 0) assistantsByStep.set(`${node.turn}:${node.step}`, node)
+  const { nodes, requests } = inspection
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i] as Node
+    if (node.kind === 'assistant' && node.step > 0) assistantsByStep.set(`${node.turn}:${node.step}`, node)
+  }
   const requestSteps = new Set<string>()
-  for (const request of inspection.requests) if (request.kind === 'assistant') requestSteps.add(`${request.turn}:${request.step}`)
-  const ordered: { seq: number; request: RequestView | null; node: AssistantNode | undefined }[] = [
-    ...inspection.requests.map((request) => ({ seq: request.startSeq, request, node: request.kind === 'assistant' ? assistantsByStep.get(`${request.turn}:${request.step}`) : undefined })),
-    ...[...assistantsByStep].flatMap(([key, node]) => (requestSteps.has(key) ? [] : [{ seq: node.seq, request: null, node }])),
-  ].sort((a, b) => a.seq - b.seq)
+  const ordered: { seq: number; request: RequestView | null; node: AssistantNode | undefined }[] = []
+  for (let i = 0; i < requests.length; i++) {
+    const request = requests[i] as RequestView
+    if (request.kind !== 'assistant') ordered.push({ seq: request.startSeq, request, node: undefined })
+    else {
+      const key = `${request.turn}:${request.step}`
+      requestSteps.add(key)
+      ordered.push({ seq: request.startSeq, request, node: assistantsByStep.get(key) })
+    }
+  }
+  assistantsByStep.forEach((node, key) => {
+    if (!requestSteps.has(key)) ordered.push({ seq: node.seq, request: null, node })
+  })
+  ordered.sort((a, b) => a.seq - b.seq)
 
   const groups = groupIndex(sections, records)
   let cumulative: UsageSum | null = null
@@ -89,8 +104,23 @@ export function numberRequests(inspection: Inspection, records: readonly Traject
     const options = request !== null ? request.requestConfig : node?.requestConfig
     const own = groups.get(groupId(turn, group)) ?? []
     const resultSeq = compaction !== null ? (compaction.status === 'running' ? undefined : compaction.startSeq) : (assistant?.resultSeq ?? node?.seq)
-    const settled = own.find((r) => !r.requestOnly && (r.kind === 'message' || r.kind === 'compacted') && r.seq === resultSeq) ?? (resultSeq === undefined ? own.find((r) => !r.requestOnly && r.kind === 'message') : undefined)
-    const marker = own.find((r) => r.kind !== 'user' && r.kind !== 'context')
+    // One walk of the group: the settled record (its result's, else with no result seq its first message),
+    // the marker (the first row that is not an input) and the tool and sub-call rows.
+    let settled: TrajectoryRecord | undefined
+    let firstMessage: TrajectoryRecord | undefined
+    let marker: TrajectoryRecord | undefined
+    let toolCalls = 0
+    let subtoolCalls = 0
+    for (let o = 0; o < own.length; o++) {
+      const r = own[o] as TrajectoryRecord
+      if (r.kind === 'tool') toolCalls++
+      else if (r.kind === 'subtool') subtoolCalls++
+      if (marker === undefined && r.kind !== 'user' && r.kind !== 'context') marker = r
+      if (r.requestOnly) continue
+      if (settled === undefined && (r.kind === 'message' || r.kind === 'compacted') && r.seq === resultSeq) settled = r
+      if (firstMessage === undefined && r.kind === 'message') firstMessage = r
+    }
+    if (settled === undefined && resultSeq === undefined) settled = firstMessage
     const metrics = settled?.metrics
     const outputTokens = counted?.outputTokens
     const out: TrajectoryRequest = {
@@ -108,8 +138,8 @@ export function numberRequests(inspection: Inspection, records: readonly Traject
         completedAt,
         typeof outputTokens === 'number' ? outputTokens : null,
       ),
-      toolCalls: own.filter((r) => r.kind === 'tool').length,
-      subtoolCalls: own.filter((r) => r.kind === 'subtool').length,
+      toolCalls,
+      subtoolCalls,
     }
     const provider = request?.provider ?? text(node?.source['provider']) ?? text(prop(options, 'provider'))
     const model = request?.model ?? text(node?.source['model']) ?? text(prop(options, 'model'))
@@ -134,7 +164,7 @@ export function numberRequests(inspection: Inspection, records: readonly Traject
       const id = compaction.compaction.id
       out.compaction = compaction.compaction.checkpointSeq === null ? { id } : { id, replacementSeq: compaction.compaction.checkpointSeq }
     }
-    for (const record of own) record.request ??= number
+    for (let o = 0; o < own.length; o++) (own[o] as TrajectoryRecord).request ??= number
     return out
   })
 }

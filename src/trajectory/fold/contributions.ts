@@ -3,7 +3,7 @@
  * anchor event arrived, each pointing at live state the fold keeps updating (a request's message, a tool's
  * result, a compaction's end). `anchorOf` is the seq that orders it (upstream's `anchorSeq`).
  */
-import type { ContentBlock, TokenUsage } from '../../log/events/schema'
+import type { ContentBlock } from '../../log/events/schema'
 import type { DisplayFailure } from './failure'
 import type { InputMessage } from './inputs'
 import type { Boundary } from './location'
@@ -24,7 +24,6 @@ export interface CompactionState {
     provider: string | null
     model: string | null
     maxTokens: number | null
-    usage: TokenUsage | null
   } | null
   end: { time: number | null; error: string | null } | null
   /** The `compact-checkpoint` message that replaced the history. */

@@ -3,9 +3,11 @@
  * inherited until a header changes it). dsh writes the whole tool catalog into every `request/header`, so
  * a long session repeats the same catalog thousands of times: each catalog, config and system text is
  * interned by value (tools and config by their JSON), and a request refers to its prompt by index. Only the
- * first copy of a catalog is kept; the parsed copies of later headers are let go with their events.
+ * first copy of a catalog is kept; the parsed copies of later headers are let go with their events. A header
+ * that repeats the last catalog (or config) is matched by a walk (./same-json.ts), without writing its JSON.
  */
 import type { PromptSnapshot } from '../model'
+import { sameJson } from './same-json'
 
 export interface StoredPrompt extends PromptSnapshot {
   /** Interned ids: equal ids ⇔ equal JSON (tools, config) or equal text (system). */
@@ -16,6 +18,8 @@ export interface StoredPrompt extends PromptSnapshot {
 class Interner<T> {
   readonly #ids = new Map<string, number>()
   readonly values: T[] = []
+  /** The id `internJson` gave last: the next header most often repeats its value. */
+  #last = -1
 
   intern(key: string, value: T): number {
     const known = this.#ids.get(key)
@@ -24,6 +28,14 @@ class Interner<T> {
     this.#ids.set(key, id)
     this.values.push(value)
     return id
+  }
+
+  /** `value` interned by its JSON; a value the same as the last one's (./same-json.ts) skips writing it. */
+  internJson(value: T): number {
+    const last = this.#last
+    if (last !== -1 && sameJson(value, this.values[last])) return last
+    this.#last = this.intern(JSON.stringify(value), value)
+    return this.#last
   }
 }
 
@@ -37,8 +49,8 @@ export class PromptStore {
   /** A header's prompt: `tools` is the logged catalog (anything but an array counts as none). */
   fromHeader(config: unknown, system: string, tools: unknown): number {
     const list = Array.isArray(tools) ? (tools as unknown[]) : []
-    const configId = this.#configs.intern(JSON.stringify(config ?? null), config ?? null)
-    const toolsId = this.#tools.intern(JSON.stringify(list), list)
+    const configId = this.#configs.internJson(config ?? null)
+    const toolsId = this.#tools.internJson(list)
     return this.#prompt(configId, system, toolsId)
   }
 

@@ -37,6 +37,15 @@ interface CallNode {
   result: CallResult | null
 }
 
+/** A tree's sub-calls: each node, the children of each parent (in first-seen order), each parent, each first log line. */
+interface SubCalls {
+  nodes: Map<string, CallNode>
+  children: Map<string, string[]>
+  parents: Map<string, string>
+  /** The log line of each sub-call's first event, for reports. */
+  lines: Map<string, number>
+}
+
 /** A call as the layout reads it: settled (with result) or running, with its sub-calls in order. */
 export interface CallView {
   callId: string
@@ -64,11 +73,8 @@ export class ToolTree {
   location: Location | null = null
   /** Seq of the event that made the tree visible (its `tool/call`, else its first result). */
   anchor: number | null = null
-  readonly #nodes = new Map<string, CallNode>()
-  readonly #children = new Map<string, string[]>()
-  readonly #parents = new Map<string, string>()
-  /** The log line of each sub-call's first event, for reports. */
-  readonly #lines = new Map<string, number>()
+  /** The PTC sub-calls; null until the first dispatch (most trees have none, and a 100 MB log has 12,000 trees). */
+  #subs: SubCalls | null = null
 
   constructor(readonly rootId: string) {}
 
@@ -103,17 +109,18 @@ export class ToolTree {
   /** A dispatch start or settle; returns why the edge was refused, or null. */
   dispatch(event: EventOf<'tool/code-dispatch-start'> | EventOf<'tool/code-dispatch'>, line: number): string | null {
     const { parentCallId: parent, subCallId: child } = event.data
-    const known = this.#parents.get(child) === parent
+    const subs = (this.#subs ??= { nodes: new Map(), children: new Map(), parents: new Map(), lines: new Map() })
+    const known = subs.parents.get(child) === parent
     if (!known) {
-      const refused = this.#refuse(parent, child)
+      const refused = refuse(subs, parent, child)
       if (refused !== null) return refused
     }
     const start = event.type === 'tool/code-dispatch-start'
     if (start && known) return null
     const argsRaw = event.data.arguments === undefined ? '' : (JSON.stringify(event.data.arguments) ?? '')
-    if (start) this.#nodes.set(child, { callId: child, seq: event.seq, name: event.data.name, argsRaw, time: event.time, result: null })
+    if (start) subs.nodes.set(child, { callId: child, seq: event.seq, name: event.data.name, argsRaw, time: event.time, result: null })
     else {
-      const previous = this.#nodes.get(child)
+      const previous = subs.nodes.get(child)
       const settle = event.data as EventOf<'tool/code-dispatch'>['data']
       const result: CallResult = {
         seq: event.seq,
@@ -125,40 +132,42 @@ export class ToolTree {
         interrupted: false,
       }
       if (settle.error !== undefined) result.error = { name: settle.error.name, code: settle.error.code }
-      this.#nodes.set(child, { callId: child, seq: previous?.seq ?? null, name: event.data.name, argsRaw: previous?.argsRaw ?? argsRaw, time: previous?.time ?? null, result })
+      subs.nodes.set(child, { callId: child, seq: previous?.seq ?? null, name: event.data.name, argsRaw: previous?.argsRaw ?? argsRaw, time: previous?.time ?? null, result })
     }
-    if (!this.#lines.has(child)) this.#lines.set(child, line)
+    if (!subs.lines.has(child)) subs.lines.set(child, line)
     if (!known) {
-      const siblings = this.#children.get(parent)
-      if (siblings === undefined) this.#children.set(parent, [child])
+      const siblings = subs.children.get(parent)
+      if (siblings === undefined) subs.children.set(parent, [child])
       else siblings.push(child)
-      this.#parents.set(child, parent)
+      subs.parents.set(child, parent)
     }
     return null
   }
 
   /** Every sub-call id, in first-seen order. */
   subCallIds(): string[] {
-    return [...this.#nodes.keys()]
+    return this.#subs === null ? [] : [...this.#subs.nodes.keys()]
   }
 
   lineOf(id: string): number {
-    return this.#lines.get(id) ?? 0
+    return this.#subs?.lines.get(id) ?? 0
   }
 
   /** Sub-call ids no path from the root reaches (their parent was never loaded). */
   unreachable(): string[] {
+    const subs = this.#subs
+    if (subs === null) return []
     const reached = new Set<string>()
     const stack = [this.rootId]
     while (stack.length > 0) {
       const id = stack.pop() as string
-      for (const child of this.#children.get(id) ?? []) {
+      for (const child of subs.children.get(id) ?? []) {
         if (reached.has(child)) continue
         reached.add(child)
         stack.push(child)
       }
     }
-    return [...this.#nodes.keys()].filter((id) => !reached.has(id))
+    return [...subs.nodes.keys()].filter((id) => !reached.has(id))
   }
 
   /** The tree as views, with running calls interrupted when the root's step or turn has closed. */
@@ -167,14 +176,16 @@ export class ToolTree {
     if (root === null) return null
     const closed = this.started && this.location !== null ? closedAt(this.location) : null
     const top = view(root, closed)
+    const subs = this.#subs
+    if (subs === null) return top
     // Iterative depth-first expansion; edges were checked on insertion, `seen` guards anyway.
     const stack: { view: CallView; depth: number }[] = [{ view: top, depth: 1 }]
     const seen = new Set<string>([root.callId])
     while (stack.length > 0) {
       const { view: parent, depth } = stack.pop() as { view: CallView; depth: number }
       if (depth >= MAX_CALL_DEPTH) continue
-      for (const id of this.#children.get(parent.callId) ?? []) {
-        const node = this.#nodes.get(id)
+      for (const id of subs.children.get(parent.callId) ?? []) {
+        const node = subs.nodes.get(id)
         if (node === undefined || seen.has(id)) continue
         seen.add(id)
         const child = view(node, closed)
@@ -184,29 +195,30 @@ export class ToolTree {
     }
     return top
   }
+}
 
-  #refuse(parent: string, child: string): string | null {
-    if (parent === child) return `sub-call ${child} is its own parent`
-    if (this.#parents.has(child)) return `sub-call ${child} already has parent ${this.#parents.get(child) ?? ''}`
-    let parentDepth = 0
-    const ancestors = new Set<string>()
-    for (let cursor: string | undefined = parent; cursor !== undefined; cursor = this.#parents.get(cursor)) {
-      if (cursor === child || ancestors.has(cursor)) return `sub-call ${child} under ${parent} closes a cycle`
-      ancestors.add(cursor)
-      parentDepth++
-    }
-    let subtreeDepth = 0
-    const pending = [{ id: child, depth: 1 }]
-    const descendants = new Set<string>()
-    for (let i = 0; i < pending.length; i++) {
-      const candidate = pending[i] as { id: string; depth: number }
-      if (descendants.has(candidate.id)) return `sub-call ${child} under ${parent} closes a cycle`
-      descendants.add(candidate.id)
-      subtreeDepth = Math.max(subtreeDepth, candidate.depth)
-      for (const nested of this.#children.get(candidate.id) ?? []) pending.push({ id: nested, depth: candidate.depth + 1 })
-    }
-    return parentDepth + subtreeDepth <= MAX_CALL_DEPTH ? null : `sub-call ${child} under ${parent} nests deeper than ${MAX_CALL_DEPTH}`
+/** Why the edge `parent → child` is refused (re-parenting, a cycle, too deep), or null. */
+function refuse(subs: SubCalls, parent: string, child: string): string | null {
+  if (parent === child) return `sub-call ${child} is its own parent`
+  if (subs.parents.has(child)) return `sub-call ${child} already has parent ${subs.parents.get(child) ?? ''}`
+  let parentDepth = 0
+  const ancestors = new Set<string>()
+  for (let cursor: string | undefined = parent; cursor !== undefined; cursor = subs.parents.get(cursor)) {
+    if (cursor === child || ancestors.has(cursor)) return `sub-call ${child} under ${parent} closes a cycle`
+    ancestors.add(cursor)
+    parentDepth++
   }
+  let subtreeDepth = 0
+  const pending = [{ id: child, depth: 1 }]
+  const descendants = new Set<string>()
+  for (let i = 0; i < pending.length; i++) {
+    const candidate = pending[i] as { id: string; depth: number }
+    if (descendants.has(candidate.id)) return `sub-call ${child} under ${parent} closes a cycle`
+    descendants.add(candidate.id)
+    subtreeDepth = Math.max(subtreeDepth, candidate.depth)
+    for (const nested of subs.children.get(candidate.id) ?? []) pending.push({ id: nested, depth: candidate.depth + 1 })
+  }
+  return parentDepth + subtreeDepth <= MAX_CALL_DEPTH ? null : `sub-call ${child} under ${parent} nests deeper than ${MAX_CALL_DEPTH}`
 }
 
 function view(node: CallNode, closed: Boundary | null): CallView {
