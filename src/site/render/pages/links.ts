@@ -23,7 +23,10 @@ const PLAIN = Buffer.from('<a href="')
 /** Resolves one deferred link by the id it points at: the href it gets (`#id` or `<page>#id`). */
 export type LinkResolver = (id: string) => string
 
-/** Deferred links in rendered bytes (for the size charge). */
+/**
+ * Deferred links in rendered bytes, found by scanning them. The ledger counts its links as it writes them
+ * (components/trajectory/ledger-html.ts `tally`); this scan is what its tests check that count against.
+ */
 export function countDeferredLinks(bytes: Buffer): number {
   let n = 0
   for (let at = bytes.indexOf(OPEN); at >= 0; at = bytes.indexOf(OPEN, at + OPEN.length)) n++
