@@ -51,10 +51,7 @@ export class PieceStore {
     const end = (this.#offsets[this.#offsets.length - 1] as number) + bytes.length
     this.#offsets.push(end)
     if (this.#fd !== null) {
-      if (this.#pending.length === 0) this.#pendingAt = end - bytes.length
-      this.#pending.push(bytes)
-      this.#pendingBytes += bytes.length
-      if (this.#pendingBytes >= WRITE_RUN_BYTES) this.#flush()
+      this.#queue(bytes, end - bytes.length)
       this.#memory.push(null)
       return index
     }
@@ -90,6 +87,14 @@ export class PieceStore {
     this.#pendingBytes = 0
   }
 
+  /** Adds a piece spooled at `at` to the pending run, which is written once it reaches WRITE_RUN_BYTES. */
+  #queue(bytes: Buffer, at: number): void {
+    if (this.#pending.length === 0) this.#pendingAt = at
+    this.#pending.push(bytes)
+    this.#pendingBytes += bytes.length
+    if (this.#pendingBytes >= WRITE_RUN_BYTES) this.#flush()
+  }
+
   /** Writes the pending run (one `writev`; a short write goes on from where it stopped). */
   #flush(): void {
     if (this.#pending.length === 0) return
@@ -116,11 +121,7 @@ export class PieceStore {
     this.#path = join(dir, `spool-${process.pid}-${++spools}.tmp`)
     this.#fd = openSync(this.#path, 'w+')
     this.#memory.forEach((bytes, i) => {
-      if (bytes === null) return
-      if (this.#pending.length === 0) this.#pendingAt = this.#offsets[i] as number
-      this.#pending.push(bytes)
-      this.#pendingBytes += bytes.length
-      if (this.#pendingBytes >= WRITE_RUN_BYTES) this.#flush()
+      if (bytes !== null) this.#queue(bytes, this.#offsets[i] as number)
     })
     this.#flush()
     this.#memory = this.#memory.map(() => null)
