@@ -19,7 +19,7 @@ import type { CallView } from '../fold/tools'
 import type { GroupKey, TrajectoryRecord, TrajectorySection } from '../model'
 import { codeProgram, PTC_TOOL_NAME } from './code-program'
 import type { AssistantNode, AssistantRequestView, CompactionRequestView, Inspection, Node, RequestView, RunningCall } from './inspection'
-import { assistantRecord, blankRecord, callRecord, compactedRecord, durationMs, inputRecord, recordId, toolCallOf } from './records'
+import { assistantRecord, blankRecord, callRecord, compactedRecord, durationMs, inputRecord, recordId, toolCallIdOf, toolCallOf } from './records'
 
 interface Bucket {
   groups: { key: GroupKey; records: TrajectoryRecord[] }[]
@@ -80,8 +80,8 @@ export function deriveLayout(inspection: Inspection, prompts: readonly { tools: 
       if (node.turn > 0 && node.turn < firstVisibleTurn) firstVisibleTurn = node.turn
       const content = node.content
       for (let b = 0; b < content.length; b++) {
-        const block = content[b] as ContentBlock
-        if (block.type === 'tool-call') emitted.add(String(block['id']))
+        const callId = toolCallIdOf(content[b] as ContentBlock)
+        if (callId !== null) emitted.add(callId)
       }
     }
   }

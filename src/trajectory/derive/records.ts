@@ -52,10 +52,16 @@ function count(content: readonly ContentBlock[], type: string): number {
 }
 
 /** A `tool-call` content block's id, name and raw arguments (upstream `toAssistantBlock`). */
+/** The call id a message's block names, when it is a tool call (without reading its arguments). */
+export function toolCallIdOf(block: ContentBlock): string | null {
+  return block.type === 'tool-call' ? String(block['id']) : null
+}
+
 export function toolCallOf(block: ContentBlock): { callId: string; name: string; argsRaw: string } | null {
-  if (block.type !== 'tool-call') return null
+  const callId = toolCallIdOf(block)
+  if (callId === null) return null
   const args = block['arguments']
-  return { callId: String(block['id']), name: typeof block['name'] === 'string' ? block['name'] : '', argsRaw: typeof args === 'string' ? args : (JSON.stringify(args) ?? '') }
+  return { callId, name: typeof block['name'] === 'string' ? block['name'] : '', argsRaw: typeof args === 'string' ? args : (JSON.stringify(args) ?? '') }
 }
 
 /** USER, steering or CONTEXT (trajectory.md §3.2 and the tool-change notices of §4.7). */
