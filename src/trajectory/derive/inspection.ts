@@ -19,6 +19,7 @@ import type { HeaderChange, HeaderState, SystemNode } from '../fold/prompts'
 import type { AssistantStep, RetryFacts } from '../fold/steps'
 import type { CallView, ToolTree } from '../fold/tools'
 import type { TrajectoryStatus } from '../model'
+import { PairMap } from './pair-map'
 
 /** A settled assistant message, as the layout reads it. */
 export interface AssistantNode {
@@ -103,10 +104,6 @@ export interface Inspection {
 
 const text = (value: unknown): string | undefined => str(value) ?? undefined
 
-function stepKeyOf(header: HeaderState): string | null {
-  const { turn, step } = header.location
-  return turn === null || step === null ? null : `${turn.turn}:${step.step}`
-}
 
 function assistantRequest(step: AssistantStep, usage: TokenUsage | null): AssistantRequestView {
   const message = step.message
@@ -176,17 +173,18 @@ function noteSchemas(root: CallView, header: HeaderState, tools: ReadonlySet<str
 
 export function inspect(contributions: readonly Contribution[], prompts: readonly StoredPrompt[], usage: RequestUsageCounter): Inspection {
   const ordered = anchorOrder(contributions)
-  const headersByStep = new Map<string, { latest: HeaderState; change?: HeaderChange }>()
+  // By the turn and step a header sits in.
+  const headersByStep = new PairMap<{ latest: HeaderState; change?: HeaderChange }>()
   const represented = new Set<number>()
   for (let i = 0; i < ordered.length; i++) {
     const c = ordered[i] as Contribution
     if (c.kind !== 'header') continue
     const header = c.header
     if (header.change !== undefined) represented.add(header.change.seq)
-    const key = stepKeyOf(header)
-    if (key === null) continue
-    const change = header.change ?? headersByStep.get(key)?.change
-    headersByStep.set(key, change === undefined ? { latest: header } : { latest: header, change })
+    const { turn, step } = header.location
+    if (turn === null || step === null) continue
+    const change = header.change ?? headersByStep.get(turn.turn, step.step)?.change
+    headersByStep.set(turn.turn, step.step, change === undefined ? { latest: header } : { latest: header, change })
   }
 
   const out: Inspection = { systemPrompts: [], nodes: [], requests: [], runningCalls: [], callSchemas: new Map() }
@@ -226,7 +224,7 @@ export function inspect(contributions: readonly Contribution[], prompts: readonl
       case 'assistant': {
         const step = c.step
         const header = step.started
-          ? (headersByStep.get(`${step.turn}:${step.step}`) ?? (previousHeader !== undefined && previousHeader.seq < step.startSeq ? { latest: previousHeader, change: previousHeader.change } : undefined))
+          ? (headersByStep.get(step.turn, step.step) ?? (previousHeader !== undefined && previousHeader.seq < step.startSeq ? { latest: previousHeader, change: previousHeader.change } : undefined))
           : undefined
         const message = step.message
         if (message !== null) {

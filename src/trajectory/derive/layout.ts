@@ -18,6 +18,7 @@ import type { ContentBlock } from '../../log/events/schema'
 import type { CallView } from '../fold/tools'
 import type { GroupKey, TrajectoryRecord, TrajectorySection } from '../model'
 import { codeProgram, PTC_TOOL_NAME } from './code-program'
+import { PairMap } from './pair-map'
 import type { AssistantNode, AssistantRequestView, CompactionRequestView, Inspection, Node, RequestView, RunningCall } from './inspection'
 import { assistantRecord, blankRecord, callRecord, compactedRecord, durationMs, inputRecord, recordId, toolCallIdOf, toolCallOf } from './records'
 
@@ -108,12 +109,13 @@ export function deriveLayout(inspection: Inspection, prompts: readonly { tools: 
     if (found === undefined) turns.set(turn, (found = { groups: [] }))
     return found
   }
+  const numberedOne = (record: TrajectoryRecord): TrajectoryRecord => {
+    record.index = records.length + 1
+    records.push(record)
+    return record
+  }
   const numbered = (list: TrajectoryRecord[]): TrajectoryRecord[] => {
-    for (let i = 0; i < list.length; i++) {
-      const record = list[i] as TrajectoryRecord
-      record.index = records.length + 1
-      records.push(record)
-    }
+    for (let i = 0; i < list.length; i++) numberedOne(list[i] as TrajectoryRecord)
     return list
   }
   const pushMessage = (turn: number, record: TrajectoryRecord) => {
@@ -135,25 +137,33 @@ export function deriveLayout(inspection: Inspection, prompts: readonly { tools: 
     }
   }
 
-  const represented = new Set<string>()
+  const represented = new PairMap<true>()
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i] as Node
-    if (node.kind === 'assistant' && node.step > 0) represented.add(`${node.turn}:${node.step}`)
+    if (node.kind === 'assistant' && node.step > 0) represented.set(node.turn, node.step, true)
   }
   for (let i = 0; i < runningCalls.length; i++) {
     const { turn, step } = runningCalls[i] as RunningCall
-    if (step > 0) represented.add(`${turn}:${step}`)
+    if (step > 0) represented.set(turn, step, true)
   }
 
-  // In this order, then sorted by seq (a stable sort: equal seqs keep it); the initial system prompt first.
+  // What the layout places, in seq order: the nodes (sorted by seq, ./inspection.ts) merged with the few other
+  // entries, sorted (a stable sort: equal seqs keep this order) — system prompts, [nodes], compactions,
+  // prompt changes, request-only markers; the initial system prompt first. An entry for each node and a sort
+  // of them all (~60,000 at 100 MB) gave the same order. Should the nodes not be in order, they are entries
+  // too, in their place, and sorted with the rest, as they all were.
   const entries: Entry[] = []
   for (const node of inspection.systemPrompts) {
     const kind = node.update ? 'system' : 'initial'
     entries.push({ kind: 'system', seq: node.seq, order: kind === 'initial' ? Number.NEGATIVE_INFINITY : node.seq, request: null, systemText: node.text, change: { seq: node.seq, time: node.time, kind } })
   }
-  for (let nodeIndex = 0; nodeIndex < nodes.length; nodeIndex++) {
-    const node = nodes[nodeIndex] as Node
-    entries.push({ kind: 'node', seq: node.seq, order: node.seq, node, nodeIndex })
+  let nodesSorted = true
+  for (let i = 1; i < nodes.length && nodesSorted; i++) nodesSorted = (nodes[i] as Node).seq >= (nodes[i - 1] as Node).seq
+  if (!nodesSorted) {
+    for (let nodeIndex = 0; nodeIndex < nodes.length; nodeIndex++) {
+      const node = nodes[nodeIndex] as Node
+      entries.push({ kind: 'node', seq: node.seq, order: node.seq, node, nodeIndex })
+    }
   }
   for (let i = 0; i < requests.length; i++) {
     const r = requests[i] as RequestView
@@ -168,14 +178,31 @@ export function deriveLayout(inspection: Inspection, prompts: readonly { tools: 
   }
   for (let i = 0; i < requests.length; i++) {
     const r = requests[i] as RequestView
-    if (r.kind === 'assistant' && !represented.has(`${r.turn}:${r.step}`)) entries.push({ kind: 'request', seq: r.startSeq, order: r.startSeq, request: r })
+    if (r.kind === 'assistant' && !represented.has(r.turn, r.step)) entries.push({ kind: 'request', seq: r.startSeq, order: r.startSeq, request: r })
   }
   entries.sort((a, b) => a.order - b.order)
 
   const promptTurn = nextStepTurn(nodes)
 
-  for (let e = 0; e < entries.length; e++) {
-    const entry = entries[e] as Entry
+  // One entry, refilled, stands for each node taken from the sorted nodes.
+  const nodeEntry: Entry & { kind: 'node' } = { kind: 'node', seq: 0, order: 0, node: nodes[0] as Node, nodeIndex: 0 }
+  let e = 0
+  let n = nodesSorted ? 0 : nodes.length
+  while (e < entries.length || n < nodes.length) {
+    const other = entries[e]
+    const next = nodes[n]
+    let entry: Entry
+    // A system prompt (no request) at a node's seq was entered before the nodes; any other entry after them.
+    if (next !== undefined && (other === undefined || other.order > next.seq || (other.order === next.seq && !(other.kind === 'system' && other.request === null)))) {
+      nodeEntry.seq = next.seq
+      nodeEntry.order = next.seq
+      nodeEntry.node = next
+      nodeEntry.nodeIndex = n++
+      entry = nodeEntry
+    } else {
+      entry = other as Entry
+      e++
+    }
     if (entry.kind === 'request') {
       const { request } = entry
       const record = blankRecord('message', recordId('request:seq:', request.startSeq), request.startSeq)
@@ -197,13 +224,13 @@ export function deriveLayout(inspection: Inspection, prompts: readonly { tools: 
       if (entry.systemText !== null) record.systemText = entry.systemText
       record.startedAt = change.time
       record.duration = 0
-      pushMessage(change.kind === 'initial' ? firstVisibleTurn : promptTurn(change.seq), numbered([record])[0] as TrajectoryRecord)
+      pushMessage(change.kind === 'initial' ? firstVisibleTurn : promptTurn(change.seq), numberedOne(record))
       previousTime = change.time ?? previousTime
       continue
     }
     if (entry.kind === 'compaction') {
       const { request } = entry
-      const record = numbered([compactedRecord(request)])[0] as TrajectoryRecord
+      const record = numberedOne(compactedRecord(request))
       const group = { key: { kind: 'compaction', seq: request.startSeq } as GroupKey, records: [record] }
       if (request.turn === null) standalone.push({ groups: [group] })
       else bucket(request.turn).groups.push(group)
@@ -214,7 +241,7 @@ export function deriveLayout(inspection: Inspection, prompts: readonly { tools: 
     if (node.kind === 'input') {
       const input = node.input
       const after = following[nodeIndex]
-      const record = numbered([inputRecord(node)])[0] as TrajectoryRecord
+      const record = numberedOne(inputRecord(node))
       if (input.kind !== 'steering') pushMessage(after?.turn ?? (lastAssistantTurn !== null ? lastAssistantTurn + 1 : 1), record)
       else {
         const { turn, step } = input.location

@@ -1,7 +1,7 @@
 /** Ledger previews (trajectory.md §3.2): GFM to plain text, whitespace collapsed, 2,048 / 512 cuts. */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { collapseWhitespace, firstChars, markdownPlainText, needsLexing, PREVIEW_CHARS, PREVIEW_MEMO, PREVIEW_SOURCE_CHARS, previewText } from './preview'
+import { collapseWhitespace, firstChars, markdownPlainText, needsLexing, PREVIEW_CHARS, PREVIEW_HEAD_UNITS, PREVIEW_MEMO, PREVIEW_SOURCE_CHARS, previewText } from './preview'
 
 describe('previewText', () => {
   it.each<[string, string, string]>([
@@ -104,5 +104,44 @@ describe('collapseWhitespace', () => {
     const alphabet = fc.constantFrom('a', 'Z', '日', '😀', ' ', '  ', '\n', '\t', '\r\n', '\u00a0', '\u2028', '\u3000', '\ufeff', '\u180e', '\u200b', '\v', '\f')
     const text = fc.array(alphabet, { maxLength: 60 }).map((parts) => parts.join(''))
     fc.assert(fc.property(text, (s) => collapseWhitespace(s) === reference(s)), { numRuns: 5000, seed: 29 })
+  })
+})
+
+describe('the head shortcut of long previews', () => {
+  // The preview as it was made before the shortcut: the whole source collapsed, then cut.
+  const whole = (markdown: string): string => {
+    const cutSource = markdown.length > PREVIEW_SOURCE_CHARS
+    const source = cutSource ? markdown.slice(0, PREVIEW_SOURCE_CHARS) : markdown
+    const plain = collapseWhitespace(needsLexing(source) ? markdownPlainText(source) : source)
+    const cut = firstChars(plain, PREVIEW_CHARS)
+    return cut !== null ? `${cut}…` : cutSource ? `${plain}…` : plain
+  }
+  const pad = (n: number, unit: string): string => unit.repeat(Math.ceil(n / unit.length)).slice(0, n)
+
+  it.each<[string, string]>([
+    ['plain words past the head', 'word '.repeat(400)],
+    ['whitespace runs that collapse the head below 513', `${'a\n\n\n\n'.repeat(300)}b`],
+    ['only whitespace after the head', `${'x'.repeat(600)}${' '.repeat(2000)}`],
+    ['whitespace from the 512th character on', `${'x'.repeat(512)}${' \n'.repeat(900)}`],
+    ['a 513th character right before the head ends', `${'x'.repeat(513)}${' '.repeat(PREVIEW_HEAD_UNITS - 513)}y`],
+    ['leading whitespace longer than the head', `${' '.repeat(PREVIEW_HEAD_UNITS + 5)}${'z'.repeat(600)}`],
+    ['a surrogate pair cut by the head', `${'🙂'.repeat(PREVIEW_HEAD_UNITS)}`],
+    ['surrogates then a pair on the head edge', `${pad(PREVIEW_HEAD_UNITS - 1, 'ab')}🙂${'c'.repeat(100)}`],
+    ['a long text with Markdown', `# Title\n\n${'some **bold** text and `code` '.repeat(80)}`],
+    ['a long source past 2,048', `${'k '.repeat(1500)}`],
+    ['exactly 512 characters then whitespace', `${'q'.repeat(512)}${'\t'.repeat(400)}`],
+  ])('%s', (_name, source) => {
+    expect(previewText(source)).toBe(whole(source))
+  })
+
+  it('agrees with collapsing the whole text on generated long text (fast-check)', () => {
+    const alphabet = fc.constantFrom('a', 'b', ' ', '  ', '\n', '\t', '\n\n\n', '🙂', '日', 'word ', '*', '#', '\u00a0', ' '.repeat(40))
+    fc.assert(
+      fc.property(fc.array(alphabet, { minLength: 100, maxLength: 900 }), (parts) => {
+        const source = parts.join('')
+        expect(previewText(source)).toBe(whole(source))
+      }),
+      { numRuns: 300 },
+    )
   })
 })

@@ -132,11 +132,25 @@ export function collapseWhitespace(text: string): string {
   return text.replace(/\s{2,}|[^\S ]/g, ' ').trim()
 }
 
+/**
+ * Units of a long plain text collapsed first: when they already give more than PREVIEW_CHARS characters, the
+ * rest cannot change the preview. Collapsing a text's start is the start of collapsing all of it (a run cut
+ * at the end still becomes one space, as the whole run does), and once trimmed it ends in a character that
+ * is not whitespace, so it is the start of the whole text's plain form. Most long previews are code and
+ * tool output, whose first 768 units seldom collapse below 513 characters; one that does is collapsed whole.
+ */
+export const PREVIEW_HEAD_UNITS = 768
+
 /** The ledger preview of `markdown` (module comment). */
 export function previewText(markdown: string): string {
   const cutSource = markdown.length > PREVIEW_SOURCE_CHARS
   const source = cutSource ? markdown.slice(0, PREVIEW_SOURCE_CHARS) : markdown
-  const plain = collapseWhitespace(needsLexing(source) ? lexedPlain(source) : source)
+  const text = needsLexing(source) ? lexedPlain(source) : source
+  if (text.length > PREVIEW_HEAD_UNITS) {
+    const head = firstChars(collapseWhitespace(text.slice(0, PREVIEW_HEAD_UNITS)), PREVIEW_CHARS)
+    if (head !== null) return [head, '…'].join('')
+  }
+  const plain = collapseWhitespace(text)
   const cut = firstChars(plain, PREVIEW_CHARS)
   // Joined, not concatenated: the preview is one flat string of its own, never a piece of the longer text.
   if (cut !== null) return [cut, '…'].join('')

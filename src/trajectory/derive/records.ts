@@ -6,10 +6,10 @@
  */
 import type { ContentBlock } from '../../log/events/schema'
 import type { CallView } from '../fold/tools'
-import type { TrajectoryLabel, TrajectoryRecord } from '../model'
+import type { GroupKey, TrajectoryLabel, TrajectoryRecord } from '../model'
 import type { AssistantNode, CompactionRequestView, InputNode } from './inspection'
 import { previewText } from './preview'
-import { NO_LABELS, resultView } from './results'
+import { firstText, NO_LABELS, resultView } from './results'
 
 /** `later − earlier` in ms, at least 0; null when either is unknown. */
 export function durationMs(later: number | null, earlier: number | null): number | null {
@@ -26,9 +26,15 @@ export function recordId(...parts: (string | number)[]): string {
   return parts.join('')
 }
 
+/**
+ * A record's group until the layout places it (it places every record, ./layout.ts): one shared object, not
+ * one per record that the snapshot would carry, promoted, until it is replaced.
+ */
+const UNPLACED: GroupKey = Object.freeze({ kind: 'message' })
+
 export function blankRecord(kind: TrajectoryRecord['kind'], id: string, seq: number | null): TrajectoryRecord {
   return {
-    index: 0, id, kind, requestOnly: false, turn: null, group: { kind: 'message' }, request: null, seq, text: '', labels: NO_LABELS,
+    index: 0, id, kind, requestOnly: false, turn: null, group: UNPLACED, request: null, seq, text: '', labels: NO_LABELS,
     isError: false, status: 'complete', startedAt: null, duration: null,
   }
 }
@@ -38,8 +44,8 @@ const reasoningOf = (block: ContentBlock): string | null => (block.type === 'rea
 
 function joined(content: readonly ContentBlock[], pick: (block: ContentBlock) => string | null, separator: string): string {
   const parts: string[] = []
-  for (const block of content) {
-    const text = pick(block)
+  for (let i = 0; i < content.length; i++) {
+    const text = pick(content[i] as ContentBlock)
     if (text !== null) parts.push(text)
   }
   return parts.join(separator)
@@ -47,7 +53,7 @@ function joined(content: readonly ContentBlock[], pick: (block: ContentBlock) =>
 
 function count(content: readonly ContentBlock[], type: string): number {
   let n = 0
-  for (const block of content) if (block.type === type) n++
+  for (let i = 0; i < content.length; i++) if ((content[i] as ContentBlock).type === type) n++
   return n
 }
 
@@ -73,7 +79,7 @@ export function inputRecord(node: InputNode): TrajectoryRecord {
   record.duration = 0
   record.blocks = input.content
   const content = input.content
-  if (content.length > 0 && content.every((b) => b.type === 'tool-addition' || b.type === 'tool-removal')) {
+  if (content.length > 0 && count(content, 'tool-addition') + count(content, 'tool-removal') === content.length) {
     const names = (type: string) => content.flatMap((b) => (b.type === type && typeof b['toolName'] === 'string' ? [b['toolName']] : []))
     const added = names('tool-addition')
     const removed = names('tool-removal')
@@ -101,8 +107,8 @@ export function inputRecord(node: InputNode): TrajectoryRecord {
   if (images > 0) labels.push({ key: 'layout.imageCount', values: { count: images } })
   if (files > 0) labels.push({ key: 'layout.fileAttachments', values: { count: files } })
   if (labels.length > 0) record.labels = labels
-  const first = content.map(textOf).find((text) => text !== null)
-  if (first !== undefined && first !== null && first !== '') record.preview = previewText(first)
+  const first = firstText(content, false)
+  if (first !== null && first !== '') record.preview = previewText(first)
   record.source = input.source
   record.inputDetail = joined(content, textOf, '\n')
   if (input.kind === 'user') record.opensTurn = true
@@ -183,8 +189,8 @@ export function compactedRecord(request: CompactionRequestView): TrajectoryRecor
     else record.labels = [{ key: 'layout.compactionFailed' }]
   } else if (blocks === null) record.labels = [{ key: 'layout.compacted' }]
   else {
-    const first = blocks.map(textOf).find((text) => text !== null)
-    if (first !== undefined && first !== null && first !== '') record.preview = previewText(first)
+    const first = firstText(blocks, false)
+    if (first !== null && first !== '') record.preview = previewText(first)
   }
   if (blocks !== null) {
     record.outputDetail = joined(blocks, textOf, '\n')

@@ -12,6 +12,7 @@ import { sumUsage, type UsageSum } from '../../conversation/usage'
 import type { TokenUsage } from '../../log/events/schema'
 import type { GroupKey, RequestError, RequestTiming, TrajectoryRecord, TrajectoryRequest, TrajectorySection } from '../model'
 import type { AssistantNode, Inspection, Node, RequestView } from './inspection'
+import { PairMap } from './pair-map'
 import { durationMs } from './records'
 
 const text = (value: unknown): string | undefined => str(value) ?? undefined
@@ -44,51 +45,76 @@ function timing(recorded: boolean, startedAt: number | null, firstTokenAt: numbe
   }
 }
 
-const groupId = (turn: number | null, key: GroupKey): string =>
-  `${turn ?? '-'}|${key.kind === 'step' ? `s${key.step}` : key.kind === 'compaction' ? `c${key.seq}` : 'm'}`
+/**
+ * The record indexes of each `(turn, group)`, in ledger order (several groups when an orphan prologue shares a
+ * step): a group key's kind, then its turn and its step or seq (`PairMap`; a message group is step 0 of its
+ * own map). A group's list is the section's own, not a copy (joined into a new one only for a shared key).
+ */
+class GroupIndex {
+  readonly #message = new PairMap<readonly number[]>()
+  readonly #step = new PairMap<readonly number[]>()
+  readonly #compaction = new PairMap<readonly number[]>()
 
-/** The records of each `(turn, group)`, in ledger order (several groups when an orphan prologue shares a step). */
-function groupIndex(sections: readonly TrajectorySection[], byIndex: readonly TrajectoryRecord[]): Map<string, TrajectoryRecord[]> {
-  const out = new Map<string, TrajectoryRecord[]>()
-  for (let s = 0; s < sections.length; s++) {
-    const section = sections[s] as TrajectorySection
-    for (let g = 0; g < section.groups.length; g++) {
-      const group = section.groups[g] as TrajectorySection['groups'][number]
-      const id = groupId(section.turn, group.key)
-      let list = out.get(id)
-      if (list === undefined) out.set(id, (list = []))
-      for (let r = 0; r < group.records.length; r++) list.push(byIndex[(group.records[r] as number) - 1] as TrajectoryRecord)
+  constructor(sections: readonly TrajectorySection[]) {
+    for (let s = 0; s < sections.length; s++) {
+      const section = sections[s] as TrajectorySection
+      for (let g = 0; g < section.groups.length; g++) {
+        const group = section.groups[g] as TrajectorySection['groups'][number]
+        const map = this.#map(group.key)
+        const known = map.get(section.turn, second(group.key))
+        map.set(section.turn, second(group.key), known === undefined ? group.records : known.concat(group.records))
+      }
     }
   }
-  return out
+
+  get(turn: number | null, key: GroupKey): readonly number[] | undefined {
+    return this.#map(key).get(turn, second(key))
+  }
+
+  #map(key: GroupKey): PairMap<readonly number[]> {
+    return key.kind === 'step' ? this.#step : key.kind === 'compaction' ? this.#compaction : this.#message
+  }
 }
 
+const second = (key: GroupKey): number => (key.kind === 'step' ? key.step : key.kind === 'compaction' ? key.seq : 0)
+
+const NO_RECORDS: readonly number[] = []
+
 export function numberRequests(inspection: Inspection, records: readonly TrajectoryRecord[], sections: readonly TrajectorySection[], messageUsage: (node: AssistantNode) => TokenUsage | null): TrajectoryRequest[] {
-  const assistantsByStep = new Map<string, AssistantNode>()
+  // The last settled message of each turn and step; `stepsInOrder` lists each turn and step once, in the
+  // order its first message came (the order the requests without a view of their own are added in).
+  const assistantsByStep = new PairMap<AssistantNode>()
+  const stepsInOrder: AssistantNode[] = []
   const { nodes, requests } = inspection
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i] as Node
-    if (node.kind === 'assistant' && node.step > 0) assistantsByStep.set(`${node.turn}:${node.step}`, node)
+    if (node.kind !== 'assistant' || node.step <= 0) continue
+    if (!assistantsByStep.has(node.turn, node.step)) stepsInOrder.push(node)
+    assistantsByStep.set(node.turn, node.step, node)
   }
-  const requestSteps = new Set<string>()
+  const requestSteps = new PairMap<true>()
   const ordered: { seq: number; request: RequestView | null; node: AssistantNode | undefined }[] = []
   for (let i = 0; i < requests.length; i++) {
     const request = requests[i] as RequestView
     if (request.kind !== 'assistant') ordered.push({ seq: request.startSeq, request, node: undefined })
     else {
-      const key = `${request.turn}:${request.step}`
-      requestSteps.add(key)
-      ordered.push({ seq: request.startSeq, request, node: assistantsByStep.get(key) })
+      requestSteps.set(request.turn, request.step, true)
+      ordered.push({ seq: request.startSeq, request, node: assistantsByStep.get(request.turn, request.step) })
     }
   }
-  assistantsByStep.forEach((node, key) => {
-    if (!requestSteps.has(key)) ordered.push({ seq: node.seq, request: null, node })
-  })
+  for (let i = 0; i < stepsInOrder.length; i++) {
+    const first = stepsInOrder[i] as AssistantNode
+    if (requestSteps.has(first.turn, first.step)) continue
+    const node = assistantsByStep.get(first.turn, first.step) as AssistantNode
+    ordered.push({ seq: node.seq, request: null, node })
+  }
   ordered.sort((a, b) => a.seq - b.seq)
 
-  const groups = groupIndex(sections, records)
+  const groups = new GroupIndex(sections)
   let cumulative: UsageSum | null = null
-  return ordered.map(({ request, node }, i): TrajectoryRequest => {
+  const out: TrajectoryRequest[] = new Array(ordered.length)
+  for (let i = 0; i < ordered.length; i++) {
+    const { request, node } = ordered[i] as (typeof ordered)[number]
     const number = i + 1
     const counted = request !== null ? request.usage : node === undefined ? null : messageUsage(node)
     cumulative = sumUsage(cumulative, counted)
@@ -102,7 +128,7 @@ export function numberRequests(inspection: Inspection, records: readonly Traject
     const startedAt = request?.startedAt ?? null
     const completedAt = request !== null ? request.completedAt : (node?.time ?? null)
     const options = request !== null ? request.requestConfig : node?.requestConfig
-    const own = groups.get(groupId(turn, group)) ?? []
+    const own = groups.get(turn, group) ?? NO_RECORDS
     const resultSeq = compaction !== null ? (compaction.status === 'running' ? undefined : compaction.startSeq) : (assistant?.resultSeq ?? node?.seq)
     // One walk of the group: the settled record (its result's, else with no result seq its first message),
     // the marker (the first row that is not an input) and the tool and sub-call rows.
@@ -112,7 +138,7 @@ export function numberRequests(inspection: Inspection, records: readonly Traject
     let toolCalls = 0
     let subtoolCalls = 0
     for (let o = 0; o < own.length; o++) {
-      const r = own[o] as TrajectoryRecord
+      const r = records[(own[o] as number) - 1] as TrajectoryRecord
       if (r.kind === 'tool') toolCalls++
       else if (r.kind === 'subtool') subtoolCalls++
       if (marker === undefined && r.kind !== 'user' && r.kind !== 'context') marker = r
@@ -123,7 +149,7 @@ export function numberRequests(inspection: Inspection, records: readonly Traject
     if (settled === undefined && resultSeq === undefined) settled = firstMessage
     const metrics = settled?.metrics
     const outputTokens = counted?.outputTokens
-    const out: TrajectoryRequest = {
+    const made: TrajectoryRequest = {
       number,
       kind: compaction !== null ? 'compaction' : 'assistant',
       startSeq,
@@ -143,28 +169,29 @@ export function numberRequests(inspection: Inspection, records: readonly Traject
     }
     const provider = request?.provider ?? text(node?.source['provider']) ?? text(prop(options, 'provider'))
     const model = request?.model ?? text(node?.source['model']) ?? text(prop(options, 'model'))
-    if (provider !== undefined) out.provider = provider
-    if (model !== undefined) out.model = model
-    if (options !== undefined) out.options = options
-    if (assistant?.prompt !== undefined) out.prompt = assistant.prompt
-    if (assistant?.promptChange !== undefined) out.promptChange = { ...assistant.promptChange }
+    if (provider !== undefined) made.provider = provider
+    if (model !== undefined) made.model = model
+    if (options !== undefined) made.options = options
+    if (assistant?.prompt !== undefined) made.prompt = assistant.prompt
+    if (assistant?.promptChange !== undefined) made.promptChange = { ...assistant.promptChange }
     const usage = usageSum(counted)
-    if (usage !== undefined) out.usage = usage
-    if (cumulative !== null) out.cumulativeUsage = { ...cumulative }
+    if (usage !== undefined) made.usage = usage
+    if (cumulative !== null) made.cumulativeUsage = { ...cumulative }
     if (assistant?.retry !== undefined) {
       const { retry, maxRetries, delayMs } = assistant.retry
-      out.retry = maxRetries === undefined ? { retry, delayMs } : { retry, maxRetries, delayMs }
+      made.retry = maxRetries === undefined ? { retry, delayMs } : { retry, maxRetries, delayMs }
     }
     const error = request === null ? undefined : requestError(request)
-    if (error !== undefined) out.error = error
-    if (resultSeq !== undefined) out.resultSeq = resultSeq
-    if (settled !== undefined) out.resultRecord = settled.index
-    if (marker !== undefined) out.markerRecord = marker.index
+    if (error !== undefined) made.error = error
+    if (resultSeq !== undefined) made.resultSeq = resultSeq
+    if (settled !== undefined) made.resultRecord = settled.index
+    if (marker !== undefined) made.markerRecord = marker.index
     if (compaction !== null) {
       const id = compaction.compaction.id
-      out.compaction = compaction.compaction.checkpointSeq === null ? { id } : { id, replacementSeq: compaction.compaction.checkpointSeq }
+      made.compaction = compaction.compaction.checkpointSeq === null ? { id } : { id, replacementSeq: compaction.compaction.checkpointSeq }
     }
-    for (let o = 0; o < own.length; o++) (own[o] as TrajectoryRecord).request ??= number
-    return out
-  })
+    for (let o = 0; o < own.length; o++) (records[(own[o] as number) - 1] as TrajectoryRecord).request ??= number
+    out[i] = made
+  }
+  return out
 }

@@ -12,9 +12,18 @@ import { previewText } from './preview'
 
 const textOf = (block: ContentBlock): string | null => (block.type === 'text' && typeof block['text'] === 'string' ? block['text'] : null)
 
+/** The first text block's text (upstream's preview source), without a list of every block's text. */
+export function firstText(content: readonly ContentBlock[], nonEmpty: boolean): string | null {
+  for (let i = 0; i < content.length; i++) {
+    const text = textOf(content[i] as ContentBlock)
+    if (text !== null && (!nonEmpty || text !== '')) return text
+  }
+  return null
+}
+
 function imageCount(content: readonly ContentBlock[]): number {
   let n = 0
-  for (const block of content) if (block.type === 'image') n++
+  for (let i = 0; i < content.length; i++) if ((content[i] as ContentBlock).type === 'image') n++
   return n
 }
 
@@ -24,26 +33,32 @@ function imageCount(content: readonly ContentBlock[]): number {
  */
 export const NO_LABELS: TrajectoryLabel[] = Object.freeze([]) as unknown as TrajectoryLabel[]
 
+/** Made only for a result that shows it (most have no image). */
+const imagesLabel = (count: number): TrajectoryLabel => ({ key: 'layout.imageCount', values: { count } })
+
 export function resultView(result: CallResult): TrajectoryResult {
   const out: TrajectoryResult = { text: '', labels: NO_LABELS, detail: '', detailLabels: NO_LABELS, blocks: result.content, isError: result.isError, interrupted: result.interrupted }
   if (result.error !== undefined) out.error = result.error
   const images = imageCount(result.content)
-  const imagesLabel: TrajectoryLabel = { key: 'layout.imageCount', values: { count: images } }
   // Row text.
   if (result.isError) out.text = result.error?.code ?? 'error'
   else {
-    const first = result.content.map(textOf).find((text) => text !== null && text !== '')
-    if (first !== undefined && first !== null) out.preview = previewText(first)
-    else if (images > 0) out.labels = [imagesLabel]
+    const first = firstText(result.content, true)
+    if (first !== null) out.preview = previewText(first)
+    else if (images > 0) out.labels = [imagesLabel(images)]
     else out.labels = [{ key: 'record.noOutput' }]
   }
   // Detail.
   if (result.isError) out.detail = result.error === undefined ? 'error' : `${result.error.name}: ${result.error.code}`
   else {
-    const texts = result.content.filter((block) => textOf(block) !== null).map((block) => textOf(block) as string)
+    const texts: string[] = []
+    for (let i = 0; i < result.content.length; i++) {
+      const text = textOf(result.content[i] as ContentBlock)
+      if (text !== null) texts.push(text)
+    }
     const joined = texts.join('\n')
     if (joined !== '') out.detail = joined
-    else if (images > 0) out.detailLabels = [imagesLabel]
+    else if (images > 0) out.detailLabels = [imagesLabel(images)]
     else if (result.content.length === 0 || result.content.every((block) => block.type === 'text' && (textOf(block) ?? '') === '')) out.detailLabels = [{ key: 'record.noOutput' }]
     else out.detail = JSON.stringify(result.content, null, 2)
   }
