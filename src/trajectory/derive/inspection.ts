@@ -19,7 +19,7 @@ import type { HeaderChange, HeaderState, SystemNode } from '../fold/prompts'
 import type { AssistantStep, RetryFacts } from '../fold/steps'
 import type { CallView, ToolTree } from '../fold/tools'
 import type { TrajectoryStatus } from '../model'
-import { PairMap } from './pair-map'
+import { PairMap } from '../pair-map'
 
 /** A settled assistant message, as the layout reads it. */
 export interface AssistantNode {

@@ -18,7 +18,7 @@ import type { ContentBlock } from '../../log/events/schema'
 import type { CallView } from '../fold/tools'
 import type { GroupKey, TrajectoryRecord, TrajectorySection } from '../model'
 import { codeProgram, PTC_TOOL_NAME } from './code-program'
-import { PairMap } from './pair-map'
+import { PairMap } from '../pair-map'
 import type { AssistantNode, AssistantRequestView, CompactionRequestView, Inspection, Node, RequestView, RunningCall } from './inspection'
 import { assistantRecord, blankRecord, callRecord, compactedRecord, durationMs, inputRecord, recordId, toolCallIdOf, toolCallOf } from './records'
 

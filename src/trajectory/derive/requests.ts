@@ -12,7 +12,7 @@ import { sumUsage, type UsageSum } from '../../conversation/usage'
 import type { TokenUsage } from '../../log/events/schema'
 import type { GroupKey, RequestError, RequestTiming, TrajectoryRecord, TrajectoryRequest, TrajectorySection } from '../model'
 import type { AssistantNode, Inspection, Node, RequestView } from './inspection'
-import { PairMap } from './pair-map'
+import { PairMap } from '../pair-map'
 import { durationMs } from './records'
 
 const text = (value: unknown): string | undefined => str(value) ?? undefined

@@ -14,6 +14,7 @@ import { messageRequestKey, stepRequestKey } from '../../conversation/usage'
 import { displayFailure } from './failure'
 import { streamFirstTokenTime } from './first-token'
 import { closedAt, type Boundary, type Location } from './location'
+import { PairMap } from '../pair-map'
 
 export interface SettledMessage {
   seq: number
@@ -92,15 +93,15 @@ export class AssistantStep {
 
 /** The latest assistant step per `turn:step`, as messages, attempts, retries and chunks find them. */
 export class StepRegistry {
-  readonly #steps = new Map<string, AssistantStep>()
+  readonly #steps = new PairMap<AssistantStep>()
 
   get(turn: number, step: number): AssistantStep | undefined {
-    return this.#steps.get(`${turn}:${step}`)
+    return this.#steps.get(turn, step)
   }
 
   open(event: EventOf<'step/start'>, location: Location): AssistantStep {
     const step = new AssistantStep(event.data.turn, event.data.step, true, event.seq, event.time, location)
-    this.#steps.set(`${event.data.turn}:${event.data.step}`, step)
+    this.#steps.set(event.data.turn, event.data.step, step)
     return step
   }
 
@@ -109,7 +110,7 @@ export class StepRegistry {
     const known = this.get(turn, step)
     if (known !== undefined) return known
     const created = new AssistantStep(turn, step, false, seq, null, null)
-    this.#steps.set(`${turn}:${step}`, created)
+    this.#steps.set(turn, step, created)
     return created
   }
 }

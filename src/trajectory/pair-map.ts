@@ -1,5 +1,5 @@
 /**
- * A map keyed by a pair of numbers (a turn and a step, a turn and a seq). The derivation looked such pairs
+ * A map keyed by a pair of numbers (a turn and a step, a turn and a seq). The fold and the derivation looked such pairs
  * up by a `${a}:${b}` string: a number-to-string conversion, a concatenation and a flattening to hash it,
  * for every node, request and group of a log (~100,000 keys built at 100 MB). A pair of small
  * non-negative integers — every pair a dsh log has — is one number instead, `a × 2¹⁶ + b` (exact: below
