@@ -96,6 +96,7 @@ export interface RunningCall {
 
 export interface Inspection {
   systemPrompts: SystemNode[]
+  /** Sorted by seq (the layout merges them in this order with its other entries). */
   nodes: Node[]
   requests: RequestView[]
   runningCalls: RunningCall[]

@@ -147,23 +147,14 @@ export function deriveLayout(inspection: Inspection, prompts: readonly { tools: 
     if (step > 0) represented.set(turn, step, true)
   }
 
-  // What the layout places, in seq order: the nodes (sorted by seq, ./inspection.ts) merged with the few other
-  // entries, sorted (a stable sort: equal seqs keep this order) — system prompts, [nodes], compactions,
-  // prompt changes, request-only markers; the initial system prompt first. An entry for each node and a sort
-  // of them all (~60,000 at 100 MB) gave the same order. Should the nodes not be in order, they are entries
-  // too, in their place, and sorted with the rest, as they all were.
+  // What the layout places, in seq order: the nodes (`inspect` returns them sorted by seq, and seqs are safe
+  // integers, schema-checked) merged with the few other entries, sorted (a stable sort: equal seqs keep this
+  // order) — system prompts, [nodes], compactions, prompt changes, request-only markers; the initial system
+  // prompt first. An entry for each node and a sort of them all (~60,000 at 100 MB) gave the same order.
   const entries: Entry[] = []
   for (const node of inspection.systemPrompts) {
     const kind = node.update ? 'system' : 'initial'
     entries.push({ kind: 'system', seq: node.seq, order: kind === 'initial' ? Number.NEGATIVE_INFINITY : node.seq, request: null, systemText: node.text, change: { seq: node.seq, time: node.time, kind } })
-  }
-  let nodesSorted = true
-  for (let i = 1; i < nodes.length && nodesSorted; i++) nodesSorted = (nodes[i] as Node).seq >= (nodes[i - 1] as Node).seq
-  if (!nodesSorted) {
-    for (let nodeIndex = 0; nodeIndex < nodes.length; nodeIndex++) {
-      const node = nodes[nodeIndex] as Node
-      entries.push({ kind: 'node', seq: node.seq, order: node.seq, node, nodeIndex })
-    }
   }
   for (let i = 0; i < requests.length; i++) {
     const r = requests[i] as RequestView
@@ -187,7 +178,7 @@ export function deriveLayout(inspection: Inspection, prompts: readonly { tools: 
   // One entry, refilled, stands for each node taken from the sorted nodes.
   const nodeEntry: Entry & { kind: 'node' } = { kind: 'node', seq: 0, order: 0, node: nodes[0] as Node, nodeIndex: 0 }
   let e = 0
-  let n = nodesSorted ? 0 : nodes.length
+  let n = 0
   while (e < entries.length || n < nodes.length) {
     const other = entries[e]
     const next = nodes[n]
