@@ -17,7 +17,7 @@ import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import type { BenchContext, BenchStage, Figure } from './bench-types'
-import { findCorpus, loadTemplates, writeChainedSession } from './chain-corpus'
+import { findCorpus, loadTemplates, writeChainedSession, type SourceTemplate } from './chain-corpus'
 import { requireBuiltCli } from './dsh-view-cli'
 import { generateLog } from './generate-log'
 import { runMeasured, type Measured } from './process-tree'
@@ -46,11 +46,10 @@ async function buildOnce(ctx: BenchContext, cli: string, root: string, variant: 
 }
 
 /** Peak RSS of building one small corpus session (the process floor the log's size adds to), per variant. */
-async function idleRss(ctx: BenchContext, cli: string): Promise<Record<Variant, number>> {
+async function idleRss(ctx: BenchContext, cli: string, templates: readonly SourceTemplate[]): Promise<Record<Variant, number>> {
   const root = join(ctx.workDir, 'sessions-idle')
   const dir = join(root, PROJECT, 'trajectory-bench-idle')
   mkdirSync(dir, { recursive: true })
-  const { templates } = loadTemplates(findCorpus(), 0)
   writeChainedSession(join(dir, 'session.jsonl'), templates.slice(0, 1), 1, { version: 0, id: 'trajectory-bench-idle' })
   const idle: Record<Variant, number> = { with: 0, without: 0 }
   for (const variant of ['without', 'with'] as const) idle[variant] = (await buildOnce(ctx, cli, root, variant)).peakRss
@@ -62,8 +61,10 @@ const stage: BenchStage = async (ctx: BenchContext): Promise<Figure[]> => {
   const cli = requireBuiltCli()
   const pairs = Math.max(1, Number(process.env['BENCH_PAIRS'] ?? 2))
   const figures: Figure[] = []
+  // The corpus is read once: the idle floor's session and the chained one are both made of it.
+  const { templates } = loadTemplates(findCorpus(), 0)
   ctx.log('trajectory site: the idle floor (one small session)')
-  const idle = await idleRss(ctx, cli)
+  const idle = await idleRss(ctx, cli, templates)
   const inputs: { name: string; write: (path: string) => number }[] = [
     {
       name: 'generated',
@@ -75,10 +76,7 @@ const stage: BenchStage = async (ctx: BenchContext): Promise<Figure[]> => {
     },
     {
       name: 'corpus',
-      write: (path) => {
-        const { templates } = loadTemplates(findCorpus(), 0)
-        return writeChainedSession(path, templates, ctx.sizeMB * MB, { version: 0, id: 'trajectory-bench' }).bytes
-      },
+      write: (path) => writeChainedSession(path, templates, ctx.sizeMB * MB, { version: 0, id: 'trajectory-bench' }).bytes,
     },
   ]
   for (const input of inputs) {
