@@ -43,4 +43,13 @@ describe('a page of chunks', () => {
     expect(resolveLinks([plain], resolve)).toBe(plain)
     expect(resolveLinks([], resolve).length).toBe(0)
   })
+
+  it('keeps a link\'s own `#id` when its target is on the same page (null): the same bytes as that href given', () => {
+    const link = (id: string) => linkHtml({ kind: 'link', label: id, to: { target: id } })
+    const chunks = [`<tbody><tr>${link('rec-1')}</tr>`, `<tr>é${link('rec-2')}${link('chat-3')}${link('req-4')}</tr>`, `${link('rec-5')}</tbody>`].map((c) => Buffer.from(c))
+    const kept = resolveLinks(chunks, (id) => (id === 'rec-2' ? 'p2.html#rec-2' : null))
+    expect(kept.toString()).toBe(resolveLinks(chunks, (id) => (id === 'rec-2' ? 'p2.html#rec-2' : `#${id}`)).toString())
+    expect(kept.toString()).toBe('<tbody><tr><a href="#rec-1">rec-1</a></tr><tr>é<a href="p2.html#rec-2">rec-2</a><a href="#chat-3">chat-3</a><a href="#req-4">req-4</a></tr><a href="#rec-5">rec-5</a></tbody>')
+    expect(resolveLinks([Buffer.from(link('rec-1'))], () => null).toString()).toBe('<a href="#rec-1">rec-1</a>')
+  })
 })

@@ -20,8 +20,12 @@ const QUOTE = 0x22
 /** The rewritten start of a link: `<a href="`. */
 const PLAIN = Buffer.from('<a href="')
 
-/** Resolves one deferred link by the id it points at: the href it gets (`#id` or `<page>#id`). */
-export type LinkResolver = (id: string) => string
+/**
+ * Resolves one deferred link by the id it points at: the href it gets (`<page>#id`), or null for `#id` (the
+ * target is on the same page). Most links are the latter (a record's links to its neighbours), and null lets
+ * their `#id` be copied from the chunk as it is, not made into a string and encoded again.
+ */
+export type LinkResolver = (id: string) => string | null
 
 /**
  * Deferred links in rendered bytes, found by scanning them. The ledger counts its links as it writes them
@@ -40,17 +44,18 @@ export function linkGrowth(pageNameBytes: number): number {
 }
 
 /**
- * A page's chunks with every deferred link pointed at its target (`resolve` gives the href: `#id` or
- * `<page>#id`), as the one buffer of the page's ledger, made at its final size: the links are found and
+ * A page's chunks with every deferred link pointed at its target (`resolve` gives the href: `<page>#id`, or
+ * null for `#id`), as the one buffer of the page's ledger, made at its final size: the links are found and
  * resolved first, then the chunks' bytes between them and each link's new start are copied in. Kept as parts
  * (views of the chunks and a buffer per href) a page was a few hundred small buffers, each an allocation and
  * an entry of the file write's `writev` — more work for the build thread than copying ~200 KB once (issue
  * 29's time goal). A single chunk without deferred links is returned as it is.
  */
 export function resolveLinks(chunks: readonly Buffer[], resolve: LinkResolver): Buffer {
-  // Per link: its chunk, where its marker starts and where its id ends; and its href.
+  // Per link: its chunk, where its marker starts and where its id ends (where `#id` starts when it is kept);
+  // and its href (null: `#id` kept).
   const where: number[] = []
-  const hrefs: string[] = []
+  const hrefs: (string | null)[] = []
   let size = 0
   for (let c = 0; c < chunks.length; c++) {
     const bytes = chunks[c] as Buffer
@@ -61,9 +66,14 @@ export function resolveLinks(chunks: readonly Buffer[], resolve: LinkResolver): 
       if (idEnd < 0) continue
       // Ids are ours (`rec-41`, `chat-3`): ASCII, escaped like any attribute value, so latin1 reads them.
       const href = resolve(bytes.toString('latin1', idStart, idEnd))
-      where.push(c, at, idEnd)
+      if (href === null) {
+        where.push(c, at, idStart - 1)
+        size -= OPEN.length - 1 - PLAIN.length
+      } else {
+        where.push(c, at, idEnd)
+        size += PLAIN.length + Buffer.byteLength(href, 'utf8') - (idEnd - at)
+      }
       hrefs.push(href)
-      size += PLAIN.length + Buffer.byteLength(href, 'utf8') - (idEnd - at)
     }
   }
   if (hrefs.length === 0 && chunks.length === 1) return chunks[0] as Buffer
@@ -77,7 +87,8 @@ export function resolveLinks(chunks: readonly Buffer[], resolve: LinkResolver): 
       const at = where[3 * link + 1] as number
       written += bytes.copy(out, written, copied, at)
       written += PLAIN.copy(out, written)
-      written += out.write(hrefs[link] as string, written, 'utf8')
+      const href = hrefs[link] as string | null
+      if (href !== null) written += out.write(href, written, 'utf8')
       copied = where[3 * link + 2] as number
     }
     written += bytes.copy(out, written, copied)

@@ -39,11 +39,29 @@ export function chatTargets(snapshot: ChatTargetSource, chat: ChatIds): (record:
   const parentOf = new Map<string, string>()
   for (const record of snapshot.records) if (record.callId !== undefined && record.parentCallId !== undefined) parentOf.set(record.callId, record.parentCallId)
 
+  // A page's name, and a turn's heading link, made once: a turn is the fallback of each of its records the
+  // Chat does not show (tens of thousands of links on a long session's pages).
+  const files: string[] = []
   const href = (id: string): string | null => {
     const page = chat.pageOf(id)
-    return page === undefined ? null : `${chat.file(page)}#${encodeURIComponent(id)}`
+    if (page === undefined) return null
+    let file = files[page]
+    if (file === undefined) {
+      file = chat.file(page)
+      files[page] = file
+    }
+    return `${file}#${encodeURIComponent(id)}`
   }
-  const turnHref = (record: ChatTargetRecord) => (record.turn === null ? null : href(`turn-${record.turn}`))
+  const turns = new Map<number, string | null>()
+  const turnHref = (record: ChatTargetRecord): string | null => {
+    if (record.turn === null) return null
+    let found = turns.get(record.turn)
+    if (found === undefined) {
+      found = href(`turn-${record.turn}`)
+      turns.set(record.turn, found)
+    }
+    return found
+  }
 
   return (record) => {
     if (record.requestOnly) return turnHref(record)

@@ -121,17 +121,19 @@ export class PreparedTrajectory {
         paths.push(side.path)
       }
       const chatOf = chatTargets(input.snapshot, chat)
-      // A link to a record on the same page stays `#id`; on another page it gets that page's name.
-      const resolverFor = (current: number) => (id: string): string => {
+      const overBudget: number[] = []
+      const pages = this.#pages.length === 0 ? [[]] : this.#pages
+      // Each page's name made once, not once per link to it.
+      const names = pages.map((_, p) => trajectoryFile(stem, p + 1))
+      // A link to a record on the same page stays `#id` (null: kept as written); on another page it gets that page's name.
+      const resolverFor = (current: number) => (id: string): string | null => {
         if (id.startsWith('chat-')) {
           const record = input.snapshot.records[Number(id.slice(5)) - 1]
           return (record === undefined ? null : chatOf(record)) ?? chat.file(1)
         }
         const page = this.#pageOf.get(id)
-        return page === undefined || page === current ? `#${id}` : `${trajectoryFile(stem, page)}#${id}`
+        return page === undefined || page === current ? null : `${names[page - 1] ?? trajectoryFile(stem, page)}#${id}`
       }
-      const overBudget: number[] = []
-      const pages = this.#pages.length === 0 ? [[]] : this.#pages
       const frames = this.renderer.frames(input, this.#words)
       for (let p = 0; p < pages.length; p++) {
         const indices = pages[p] as number[]
@@ -144,7 +146,7 @@ export class PreparedTrajectory {
         const ledger = resolveLinks(indices.length === 0 ? [] : this.#store.chunks(indices[0] as number, (indices[indices.length - 1] as number) + 1), (id) => {
           const href = resolve(id)
           // An href is a page name and an id (encoded or escaped): it holds no element, but is counted all the same.
-          if (href.includes('<')) hrefNodes += measure(href).nodes
+          if (href !== null && href.includes('<')) hrefNodes += measure(href).nodes
           return href
         })
         const bytes = frame.size.bytes + ledger.length
@@ -152,7 +154,7 @@ export class PreparedTrajectory {
         for (const i of indices) nodes += this.#pieces[i]?.measured.nodes ?? 0
         const size: Size = { bytes, nodes }
         if (!fits(size, { bytes: MAX_PAGE_BYTES, nodes: MAX_PAGE_NODES })) overBudget.push(p + 1)
-        const path = `sessions/${trajectoryFile(stem, p + 1)}`
+        const path = `sessions/${names[p] as string}`
         await out.write(path, [...frame.head, ledger, ...frame.tail])
         paths.push(path)
       }
