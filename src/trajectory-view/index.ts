@@ -7,7 +7,7 @@
 export { trajectoryWords, trajectoryDictionary, type TrajectoryKey, type TrajectoryWords } from './strings'
 export { recordsByCall, viewContext, type ViewContext, type ViewServices } from './context'
 export { ledgerRow, ledgerSection } from './rows'
-export { overview, retriedRecords, OVERVIEW_MODES, WIDTH, HEIGHT, type OverviewDrawing, type OverviewMode, type OverviewRecord } from './timeline'
+export { overview, overviews, retriedRecords, OVERVIEW_MODES, WIDTH, HEIGHT, type OverviewDrawing, type OverviewMode, type OverviewRecord } from './timeline'
 export { panelModel, toolbarModel } from './chrome'
 export { recordId, requestId } from './inspector/common'
 export type * from './types'

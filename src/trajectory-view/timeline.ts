@@ -11,7 +11,7 @@
  * `<path>` (the SVG is a dozen elements, whatever the record count). Coordinates are in a 1000 × 50 box the
  * page stretches to its width; numbers keep one decimal.
  */
-import { laneOf, trajectoryTimeline, type TimelineMode, type TimelineRecord, type TimelineSpan } from '../trajectory'
+import { laneOf, trajectoryTimelines, type Timeline, type TimelineMode, type TimelineRecord, type TimelineSpan } from '../trajectory'
 import type { TrajectoryRecord, TrajectoryRequest, TrajectorySection } from '../trajectory/model'
 import { durationMillis } from './format'
 import type { TrajectoryWords } from './strings'
@@ -91,8 +91,20 @@ function ttftShare(record: OverviewRecord): number | null {
  * retried (their marker records).
  */
 export function overview(snapshot: { records: readonly OverviewRecord[] }, sections: readonly TrajectorySection[], mode: OverviewMode, words: TrajectoryWords, retried: ReadonlySet<number>): OverviewDrawing {
+  return overviews(snapshot, sections, [mode], words, retried)[0] as OverviewDrawing
+}
+
+/**
+ * The overview of `sections` in each of `modes`, in order: as `overview` draws each, with the projection's
+ * shared work (walking the records, sorting the timed spans) done once for all (`trajectoryTimelines`).
+ */
+export function overviews(snapshot: { records: readonly OverviewRecord[] }, sections: readonly TrajectorySection[], modes: readonly OverviewMode[], words: TrajectoryWords, retried: ReadonlySet<number>): OverviewDrawing[] {
+  const timelines = trajectoryTimelines({ records: snapshot.records, sections }, modes)
+  return modes.map((mode, i) => drawing(snapshot, timelines[i] ?? null, mode, words, retried))
+}
+
+function drawing(snapshot: { records: readonly OverviewRecord[] }, timeline: Timeline | null, mode: OverviewMode, words: TrajectoryWords, retried: ReadonlySet<number>): OverviewDrawing {
   const caption = words.t(mode === 'sequence' ? 'dv.modeSequence' : mode === 'duration' ? 'dv.modeDuration' : 'dv.modeActual')
-  const timeline = trajectoryTimeline({ records: snapshot.records, sections }, mode)
   if (timeline === null) return { mode, caption, note: null, empty: words.t('timeline.noTimingData'), paths: [], spans: 0 }
   const span = Math.max(timeline.end - timeline.start, mode === 'sequence' ? 1 : 1e-9)
   const x = (at: number) => ((at - timeline.start) / span) * WIDTH

@@ -10,7 +10,7 @@ import type { TrajectorySnapshot } from './model'
 export { TrajectoryBuilder } from './builder'
 export { EVENT_ROLES, type EventRole } from './events'
 export { previewText } from './derive/preview'
-export { laneOf, trajectoryTimeline, type Timeline, type TimelineMode, type TimelineRecord, type TimelineSource, type TimelineSpan } from './timeline'
+export { laneOf, trajectoryTimeline, trajectoryTimelines, type Timeline, type TimelineMode, type TimelineRecord, type TimelineSource, type TimelineSpan } from './timeline'
 export type * from './model'
 
 /** Folds a whole log at once (tests, goldens, the static build's one-pass feed does the same in batches). */

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { session, toolCallBlock } from '../log/testing/session'
 import { trajectoryOf } from './testing'
-import { laneOf, trajectoryTimeline } from './timeline'
+import { laneOf, trajectoryTimeline, trajectoryTimelines, type TimelineMode } from './timeline'
 
 /** Turn 1: a prompt, a step that calls a tool; a long idle gap; turn 2: a prompt and an answer. */
 function log() {
@@ -71,5 +71,28 @@ describe('trajectoryTimeline', () => {
 
   it.each([['system', 0], ['user', 0], ['context', 0], ['message', 1], ['compacted', 1], ['tool', 2], ['subtool', 2]] as const)('%s is in lane %i', (kind, lane) => {
     expect(laneOf(kind)).toBe(lane)
+  })
+})
+
+describe('trajectoryTimelines (the shared work done once)', () => {
+  const untimed = log()
+  for (const event of untimed.events) event.time = null
+  const all: TimelineMode[] = ['sequence', 'duration', 'actual', 'time']
+  it.each([
+    ['timed', trajectoryOf(log())],
+    ['untimed', trajectoryOf(untimed)],
+    ['empty', trajectoryOf(session())],
+  ])('%s: each mode, in any order and repeated, is what that mode gives alone', (_what, snapshot) => {
+    for (const modes of [all, [...all].reverse(), ['duration', 'actual', 'duration', 'sequence'] as TimelineMode[], []]) {
+      expect(trajectoryTimelines(snapshot, modes)).toEqual(modes.map((mode) => trajectoryTimeline(snapshot, mode)))
+    }
+  })
+
+  it('a page\'s sections only: the projection of just those sections', () => {
+    const snapshot = trajectoryOf(log())
+    const second = { records: snapshot.records, sections: snapshot.sections.slice(1) }
+    const [sequence, duration] = trajectoryTimelines(second, ['sequence', 'duration'])
+    expect(sequence?.spans.map((span) => span.kind)).toEqual(['user', 'message'])
+    expect(duration?.gaps).toEqual(trajectoryTimeline(second, 'duration')?.gaps)
   })
 })

@@ -53,37 +53,83 @@ export function laneOf(kind: RecordKind): 0 | 1 | 2 {
 
 /** The records of each section in ledger order, request-only markers left out. */
 function sectionRecords(snapshot: TimelineSource): { turn: number | null; records: TimelineRecord[] }[] {
-  return snapshot.sections.map((section) => ({
-    turn: section.turn,
-    records: section.groups.flatMap((group) => group.records.map((index) => snapshot.records[index - 1] as TimelineRecord)).filter((record) => !record.requestOnly),
-  }))
+  const out: { turn: number | null; records: TimelineRecord[] }[] = []
+  for (const section of snapshot.sections) {
+    const records: TimelineRecord[] = []
+    for (const group of section.groups) {
+      for (const index of group.records) {
+        const record = snapshot.records[index - 1] as TimelineRecord
+        if (!record.requestOnly) records.push(record)
+      }
+    }
+    out.push({ turn: section.turn, records })
+  }
+  return out
 }
 
 export function trajectoryTimeline(snapshot: TimelineSource, mode: TimelineMode = 'sequence'): Timeline | null {
+  return trajectoryTimelines(snapshot, [mode])[0] ?? null
+}
+
+/** A section's records as timed spans (records with a known start only), in ledger order. */
+interface TimedSection {
+  turn: number | null
+  spans: TimelineSpan[]
+}
+
+/**
+ * The projection in each of `modes`, in order. The records are walked, and the timed spans made and sorted,
+ * once for all of them: a built page draws its overview in three modes, and doing that work once per mode
+ * was most of the overview's cost (issue 29's time goal). Each mode's result is what it is on its own.
+ */
+export function trajectoryTimelines(snapshot: TimelineSource, modes: readonly TimelineMode[]): (Timeline | null)[] {
   const sections = sectionRecords(snapshot)
+  let timed: { sections: TimedSection[]; sorted: TimelineSpan[] } | null = null
+  return modes.map((mode) => {
+    if (mode === 'sequence') return sequenceTimeline(sections)
+    if (timed === null) timed = timedSpans(sections)
+    return projected(timed.sections, timed.sorted, mode)
+  })
+}
+
+function sequenceTimeline(sections: readonly { turn: number | null; records: readonly TimelineRecord[] }[]): Timeline | null {
   const spans: TimelineSpan[] = []
   const turnBoundaries: Timeline['turnBoundaries'] = []
-  if (mode === 'sequence') {
-    for (const section of sections) {
-      if (section.records.length === 0) continue
-      if (section.turn !== null) turnBoundaries.push({ turn: section.turn, at: spans.length })
-      for (const record of section.records) spans.push({ record: record.index, kind: record.kind, lane: laneOf(record.kind), start: spans.length, end: spans.length + 1, isError: record.isError })
-    }
-    return spans.length === 0 ? null : { start: 0, end: spans.length, spans, turnBoundaries, gaps: [] }
+  for (const section of sections) {
+    if (section.records.length === 0) continue
+    if (section.turn !== null) turnBoundaries.push({ turn: section.turn, at: spans.length })
+    for (const record of section.records) spans.push({ record: record.index, kind: record.kind, lane: laneOf(record.kind), start: spans.length, end: spans.length + 1, isError: record.isError })
   }
+  return spans.length === 0 ? null : { start: 0, end: spans.length, spans, turnBoundaries, gaps: [] }
+}
 
-  const timed = sections.map((section) => ({
-    turn: section.turn,
-    spans: section.records.flatMap((record): TimelineSpan[] =>
-      record.startedAt === null ? [] : [{ record: record.index, kind: record.kind, lane: laneOf(record.kind), start: record.startedAt, end: record.startedAt + Math.max(0, record.duration ?? 0), isError: record.isError }]),
-  }))
-  const raw = timed.flatMap((section) => section.spans)
-  if (raw.length === 0) return null
+/** Each section's timed spans, and all of them sorted by start, then end (stable: ties keep ledger order). */
+function timedSpans(sections: readonly { turn: number | null; records: readonly TimelineRecord[] }[]): { sections: TimedSection[]; sorted: TimelineSpan[] } {
+  const timed: TimedSection[] = []
+  const raw: TimelineSpan[] = []
+  for (const section of sections) {
+    const spans: TimelineSpan[] = []
+    for (const record of section.records) {
+      if (record.startedAt === null) continue
+      const span: TimelineSpan = { record: record.index, kind: record.kind, lane: laneOf(record.kind), start: record.startedAt, end: record.startedAt + Math.max(0, record.duration ?? 0), isError: record.isError }
+      spans.push(span)
+      raw.push(span)
+    }
+    timed.push({ turn: section.turn, spans })
+  }
+  return { sections: timed, sorted: raw.sort((a, b) => a.start - b.start || a.end - b.end) }
+}
+
+/** `duration`, `actual` or `time` from the timed spans (which it does not change). */
+function projected(timed: readonly TimedSection[], sorted: readonly TimelineSpan[], mode: TimelineMode): Timeline | null {
+  if (sorted.length === 0) return null
+  const spans: TimelineSpan[] = []
+  const turnBoundaries: Timeline['turnBoundaries'] = []
   const removed = new Map<TimelineSpan, number>()
   const gaps: Timeline['gaps'] = []
   let idle = 0
   let coveredUntil: number | null = null
-  for (const span of [...raw].sort((a, b) => a.start - b.start || a.end - b.end)) {
+  for (const span of sorted) {
     if (mode === 'duration' && coveredUntil !== null && span.start > coveredUntil) {
       gaps.push({ at: coveredUntil - idle, ms: span.start - coveredUntil })
       idle += span.start - coveredUntil
@@ -93,12 +139,14 @@ export function trajectoryTimeline(snapshot: TimelineSource, mode: TimelineMode 
   }
   for (const section of timed) {
     if (section.spans.length === 0) continue
-    const projected = section.spans.map((span) => {
+    let first = Number.POSITIVE_INFINITY
+    for (const span of section.spans) {
       const offset = removed.get(span) ?? 0
-      return { ...span, start: span.start - offset, end: (mode === 'time' ? span.start : span.end) - offset }
-    })
-    spans.push(...projected)
-    if (section.turn !== null) turnBoundaries.push({ turn: section.turn, at: projected.reduce((min, span) => Math.min(min, span.start), Number.POSITIVE_INFINITY) })
+      const start = span.start - offset
+      spans.push({ ...span, start, end: (mode === 'time' ? span.start : span.end) - offset })
+      first = Math.min(first, start)
+    }
+    if (section.turn !== null) turnBoundaries.push({ turn: section.turn, at: first })
   }
   let start = Number.POSITIVE_INFINITY
   let end = Number.NEGATIVE_INFINITY

@@ -25,7 +25,7 @@ import type { Fact, PageNav as PageNavModel, SessionChrome, SessionSummary, Site
 import type { Locale } from '../../../cards/types'
 import type { ViewMode } from '../../../cards/view-mode'
 import type { TrajectorySection } from '../../../trajectory/model'
-import { OVERVIEW_MODES, overview, panelModel, toolbarModel, trajectoryDictionary, type TrajectoryWords } from '../../../trajectory-view'
+import { OVERVIEW_MODES, overviews, panelModel, toolbarModel, trajectoryDictionary, type TrajectoryWords } from '../../../trajectory-view'
 import { PageNav } from '../../../../components/layout/PageNav'
 import { LEDGER_SLOT, TrajectoryPage } from '../../../../components/trajectory/TrajectoryPage'
 import { TimelineOverview, type TimelineModel } from '../../../../components/trajectory/TimelineOverview'
@@ -143,7 +143,7 @@ export class TrajectoryFrames {
     const stem = input.summary.slug
     const nav = pages > 1 ? renderStaticMarkup(<PageNav nav={pagerNav(page, pages, (p) => trajectoryFile(stem, p), this.text.pagesNav, this.text)} />) : ''
     const retried = input.snapshot.retried
-    const timeline = renderStaticMarkup(<TimelineOverview model={{ ...this.#timeline, drawings: OVERVIEW_MODES.map((mode) => overview(input.snapshot, sections, mode, words, retried)) }} />)
+    const timeline = renderStaticMarkup(<TimelineOverview model={{ ...this.#timeline, drawings: overviews(input.snapshot, sections, OVERVIEW_MODES, words, retried) }} />)
     const canonical = input.baseUrl === null ? null : `${input.baseUrl}sessions/${trajectoryFile(stem, page)}`
     const name = `${input.summary.title} · ${words.t('dv.openTrajectory')}`
     const title = pages > 1 ? `${name} (${this.text.pageOf(page, pages)})` : name
