@@ -17,6 +17,25 @@
 const OPEN = Buffer.from('<a data-x href="#')
 const QUOTE = 0x22
 
+/**
+ * What the scan searches for: the marker from its `x` on. The search skips ahead to each place its first byte
+ * occurs, and markup has a `<` every few bytes but an `x` far less often, so searching for this tail and
+ * checking the 8 bytes before it found the markers in about half the time of searching for the whole marker
+ * (a page's ~96 MB on a 100 MB session: the scan was the largest single cost of resolving its links).
+ */
+const TAIL = OPEN.subarray(OPEN.indexOf('x'))
+const HEAD = OPEN.length - TAIL.length
+
+/** Where the next deferred link's marker starts at or after `from`, or -1. */
+function nextMarker(bytes: Buffer, from: number): number {
+  for (let at = bytes.indexOf(TAIL, from + HEAD); at >= 0; at = bytes.indexOf(TAIL, at + 1)) {
+    let k = 0
+    while (k < HEAD && bytes[at - HEAD + k] === OPEN[k]) k++
+    if (k === HEAD) return at - HEAD
+  }
+  return -1
+}
+
 /** The rewritten start of a link: `<a href="`. */
 const PLAIN = Buffer.from('<a href="')
 
@@ -33,7 +52,7 @@ export type LinkResolver = (id: string) => string | null
  */
 export function countDeferredLinks(bytes: Buffer): number {
   let n = 0
-  for (let at = bytes.indexOf(OPEN); at >= 0; at = bytes.indexOf(OPEN, at + OPEN.length)) n++
+  for (let at = nextMarker(bytes, 0); at >= 0; at = nextMarker(bytes, at + OPEN.length)) n++
   return n
 }
 
@@ -60,7 +79,7 @@ export function resolveLinks(chunks: readonly Buffer[], resolve: LinkResolver): 
   for (let c = 0; c < chunks.length; c++) {
     const bytes = chunks[c] as Buffer
     size += bytes.length
-    for (let at = bytes.indexOf(OPEN); at >= 0; at = bytes.indexOf(OPEN, at + OPEN.length)) {
+    for (let at = nextMarker(bytes, 0); at >= 0; at = nextMarker(bytes, at + OPEN.length)) {
       const idStart = at + OPEN.length
       const idEnd = bytes.indexOf(QUOTE, idStart)
       if (idEnd < 0) continue
