@@ -228,16 +228,18 @@ export function inspect(contributions: readonly Contribution[], prompts: readonl
           ? (headersByStep.get(step.turn, step.step) ?? (previousHeader !== undefined && previousHeader.seq < step.startSeq ? { latest: previousHeader, change: previousHeader.change } : undefined))
           : undefined
         const message = step.message
+        // The step's getter writes its key anew at each read: read once, for the node and the request.
+        const requestKey = step.requestKey
         if (message !== null) {
           const node: AssistantNode = {
             kind: 'assistant', seq: message.seq, time: message.time, turn: step.turn, step: step.step, content: message.content, source: message.source,
-            usage: message.usage, interrupted: message.interrupted, stepStartTime: step.started ? step.startTime : null, firstTokenTime: step.firstTokenTime, requestKey: step.requestKey,
+            usage: message.usage, interrupted: message.interrupted, stepStartTime: step.started ? step.startTime : null, firstTokenTime: step.firstTokenTime, requestKey,
           }
           if (header !== undefined) node.requestConfig = prompts[header.latest.prompt]?.config ?? null
           out.nodes.push(node)
         }
         if (!step.started) break
-        const request = assistantRequest(step, usage.usageOf(step.requestKey))
+        const request = assistantRequest(step, usage.usageOf(requestKey))
         if (header !== undefined) {
           request.prompt = header.latest.prompt
           request.requestConfig = prompts[header.latest.prompt]?.config ?? null

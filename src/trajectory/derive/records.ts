@@ -32,11 +32,35 @@ export function recordId(...parts: (string | number)[]): string {
  */
 const UNPLACED: GroupKey = Object.freeze({ kind: 'message' })
 
+/**
+ * A record's first fields, set by a constructor rather than written as a literal: V8 gives the objects of a
+ * constructor room for the properties its first objects are seen to get (in-object slack tracking), where
+ * a literal's object has room for its own fields only, and every optional field set later (most records
+ * get four to eight) goes to a separate property array, grown three fields at a time and promoted with the
+ * snapshot. The prototype is Object.prototype: a record is the same plain object as before, with the same
+ * keys in the same order.
+ */
+function recordObject(this: TrajectoryRecord, kind: TrajectoryRecord['kind'], id: string, seq: number | null): void {
+  this.index = 0
+  this.id = id
+  this.kind = kind
+  this.requestOnly = false
+  this.turn = null
+  this.group = UNPLACED
+  this.request = null
+  this.seq = seq
+  this.text = ''
+  this.labels = NO_LABELS
+  this.isError = false
+  this.status = 'complete'
+  this.startedAt = null
+  this.duration = null
+}
+recordObject.prototype = Object.prototype
+const RecordObject = recordObject as unknown as new (...fields: Parameters<typeof recordObject>) => TrajectoryRecord
+
 export function blankRecord(kind: TrajectoryRecord['kind'], id: string, seq: number | null): TrajectoryRecord {
-  return {
-    index: 0, id, kind, requestOnly: false, turn: null, group: UNPLACED, request: null, seq, text: '', labels: NO_LABELS,
-    isError: false, status: 'complete', startedAt: null, duration: null,
-  }
+  return new RecordObject(kind, id, seq)
 }
 
 const textOf = (block: ContentBlock): string | null => (block.type === 'text' && typeof block['text'] === 'string' ? block['text'] : null)

@@ -80,6 +80,39 @@ const second = (key: GroupKey): number => (key.kind === 'step' ? key.step : key.
 
 const NO_RECORDS: readonly number[] = []
 
+/**
+ * A request's fields that every request has, set by a constructor (as a record's, ./records.ts
+ * `RecordObject`): its objects get room for the optional fields most requests add (usage, the cumulative
+ * usage, options, result…), where a literal's would move them to a property array grown three at a time.
+ * Object.prototype as its prototype: a plain object, its keys in this order.
+ */
+function requestObject(
+  this: TrajectoryRequest,
+  number: number,
+  kind: TrajectoryRequest['kind'],
+  startSeq: number,
+  turn: number | null,
+  step: number,
+  group: GroupKey,
+  status: TrajectoryRequest['status'],
+  timing: RequestTiming,
+  toolCalls: number,
+  subtoolCalls: number,
+): void {
+  this.number = number
+  this.kind = kind
+  this.startSeq = startSeq
+  this.turn = turn
+  this.step = step
+  this.group = group
+  this.status = status
+  this.timing = timing
+  this.toolCalls = toolCalls
+  this.subtoolCalls = subtoolCalls
+}
+requestObject.prototype = Object.prototype
+const RequestObject = requestObject as unknown as new (...fields: Parameters<typeof requestObject>) => TrajectoryRequest
+
 export function numberRequests(inspection: Inspection, records: readonly TrajectoryRecord[], sections: readonly TrajectorySection[], messageUsage: (node: AssistantNode) => TokenUsage | null): TrajectoryRequest[] {
   // The last settled message of each turn and step; `stepsInOrder` lists each turn and step once, in the
   // order its first message came (the order the requests without a view of their own are added in).
@@ -149,15 +182,15 @@ export function numberRequests(inspection: Inspection, records: readonly Traject
     if (settled === undefined && resultSeq === undefined) settled = firstMessage
     const metrics = settled?.metrics
     const outputTokens = counted?.outputTokens
-    const made: TrajectoryRequest = {
+    const made = new RequestObject(
       number,
-      kind: compaction !== null ? 'compaction' : 'assistant',
+      compaction !== null ? 'compaction' : 'assistant',
       startSeq,
       turn,
       step,
       group,
       status,
-      timing: timing(
+      timing(
         assistant !== null ? assistant.timed : startedAt !== null || completedAt !== null,
         startedAt,
         metrics?.firstTokenTime ?? assistant?.firstTokenTime ?? node?.firstTokenTime ?? null,
@@ -166,7 +199,7 @@ export function numberRequests(inspection: Inspection, records: readonly Traject
       ),
       toolCalls,
       subtoolCalls,
-    }
+    )
     const provider = request?.provider ?? text(node?.source['provider']) ?? text(prop(options, 'provider'))
     const model = request?.model ?? text(node?.source['model']) ?? text(prop(options, 'model'))
     if (provider !== undefined) made.provider = provider

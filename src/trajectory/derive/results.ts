@@ -36,8 +36,25 @@ export const NO_LABELS: TrajectoryLabel[] = Object.freeze([]) as unknown as Traj
 /** Made only for a result that shows it (most have no image). */
 const imagesLabel = (count: number): TrajectoryLabel => ({ key: 'layout.imageCount', values: { count } })
 
+/**
+ * A result's fields that every result has, set by a constructor (as a record's, ./records.ts): its objects
+ * get room for the preview most results add, where a literal's would put it in a property array of its own.
+ * Object.prototype as its prototype: a plain object, its keys in this order.
+ */
+function resultObject(this: TrajectoryResult, blocks: ContentBlock[], isError: boolean, interrupted: boolean): void {
+  this.text = ''
+  this.labels = NO_LABELS
+  this.detail = ''
+  this.detailLabels = NO_LABELS
+  this.blocks = blocks
+  this.isError = isError
+  this.interrupted = interrupted
+}
+resultObject.prototype = Object.prototype
+const ResultObject = resultObject as unknown as new (...fields: Parameters<typeof resultObject>) => TrajectoryResult
+
 export function resultView(result: CallResult): TrajectoryResult {
-  const out: TrajectoryResult = { text: '', labels: NO_LABELS, detail: '', detailLabels: NO_LABELS, blocks: result.content, isError: result.isError, interrupted: result.interrupted }
+  const out = new ResultObject(result.content, result.isError, result.interrupted)
   if (result.error !== undefined) out.error = result.error
   const images = imageCount(result.content)
   // Row text.
