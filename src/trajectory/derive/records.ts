@@ -9,7 +9,8 @@ import type { CallView } from '../fold/tools'
 import type { GroupKey, TrajectoryLabel, TrajectoryRecord } from '../model'
 import type { AssistantNode, CompactionRequestView, InputNode } from './inspection'
 import { previewText } from './preview'
-import { firstText, NO_LABELS, resultView } from './results'
+import { count, firstText, joined, reasoningOf, textOf } from './blocks'
+import { NO_LABELS, resultView } from './results'
 
 /** `later − earlier` in ms, at least 0; null when either is unknown. */
 export function durationMs(later: number | null, earlier: number | null): number | null {
@@ -61,24 +62,6 @@ const RecordObject = recordObject as unknown as new (...fields: Parameters<typeo
 
 export function blankRecord(kind: TrajectoryRecord['kind'], id: string, seq: number | null): TrajectoryRecord {
   return new RecordObject(kind, id, seq)
-}
-
-const textOf = (block: ContentBlock): string | null => (block.type === 'text' && typeof block['text'] === 'string' ? block['text'] : null)
-const reasoningOf = (block: ContentBlock): string | null => (block.type === 'reasoning' && typeof block['text'] === 'string' ? block['text'] : null)
-
-function joined(content: readonly ContentBlock[], pick: (block: ContentBlock) => string | null, separator: string): string {
-  const parts: string[] = []
-  for (let i = 0; i < content.length; i++) {
-    const text = pick(content[i] as ContentBlock)
-    if (text !== null) parts.push(text)
-  }
-  return parts.join(separator)
-}
-
-function count(content: readonly ContentBlock[], type: string): number {
-  let n = 0
-  for (let i = 0; i < content.length; i++) if ((content[i] as ContentBlock).type === type) n++
-  return n
 }
 
 /** A `tool-call` content block's id, name and raw arguments (upstream `toAssistantBlock`). */

@@ -8,24 +8,8 @@
 import type { ContentBlock } from '../../log/events/schema'
 import type { CallResult } from '../fold/tools'
 import type { TrajectoryLabel, TrajectoryResult } from '../model'
+import { count, firstText, joined, textOf } from './blocks'
 import { previewText } from './preview'
-
-const textOf = (block: ContentBlock): string | null => (block.type === 'text' && typeof block['text'] === 'string' ? block['text'] : null)
-
-/** The first text block's text (upstream's preview source), without a list of every block's text. */
-export function firstText(content: readonly ContentBlock[], nonEmpty: boolean): string | null {
-  for (let i = 0; i < content.length; i++) {
-    const text = textOf(content[i] as ContentBlock)
-    if (text !== null && (!nonEmpty || text !== '')) return text
-  }
-  return null
-}
-
-function imageCount(content: readonly ContentBlock[]): number {
-  let n = 0
-  for (let i = 0; i < content.length; i++) if ((content[i] as ContentBlock).type === 'image') n++
-  return n
-}
 
 /**
  * The labels of a record or result that has none: one shared, frozen array rather than an empty one per
@@ -56,7 +40,7 @@ const ResultObject = resultObject as unknown as new (...fields: Parameters<typeo
 export function resultView(result: CallResult): TrajectoryResult {
   const out = new ResultObject(result.content, result.isError, result.interrupted)
   if (result.error !== undefined) out.error = result.error
-  const images = imageCount(result.content)
+  const images = count(result.content, 'image')
   // Row text.
   if (result.isError) out.text = result.error?.code ?? 'error'
   else {
@@ -68,13 +52,8 @@ export function resultView(result: CallResult): TrajectoryResult {
   // Detail.
   if (result.isError) out.detail = result.error === undefined ? 'error' : `${result.error.name}: ${result.error.code}`
   else {
-    const texts: string[] = []
-    for (let i = 0; i < result.content.length; i++) {
-      const text = textOf(result.content[i] as ContentBlock)
-      if (text !== null) texts.push(text)
-    }
-    const joined = texts.join('\n')
-    if (joined !== '') out.detail = joined
+    const texts = joined(result.content, textOf, '\n')
+    if (texts !== '') out.detail = texts
     else if (images > 0) out.detailLabels = [imagesLabel(images)]
     else if (result.content.length === 0 || result.content.every((block) => block.type === 'text' && (textOf(block) ?? '') === '')) out.detailLabels = [{ key: 'record.noOutput' }]
     else out.detail = JSON.stringify(result.content, null, 2)
