@@ -10,6 +10,7 @@ import type { GroupKey, TrajectoryLabel, TrajectoryRecord } from '../model'
 import type { AssistantNode, CompactionRequestView, InputNode } from './inspection'
 import { previewText } from './preview'
 import { count, firstText, joined, reasoningOf, textOf } from './blocks'
+import { plainConstructor } from './plain-objects'
 import { NO_LABELS, resultView } from './results'
 
 /** `later − earlier` in ms, at least 0; null when either is unknown. */
@@ -33,14 +34,7 @@ export function recordId(...parts: (string | number)[]): string {
  */
 const UNPLACED: GroupKey = Object.freeze({ kind: 'message' })
 
-/**
- * A record's first fields, set by a constructor rather than written as a literal: V8 gives the objects of a
- * constructor room for the properties its first objects are seen to get (in-object slack tracking), where
- * a literal's object has room for its own fields only, and every optional field set later (most records
- * get four to eight) goes to a separate property array, grown three fields at a time and promoted with the
- * snapshot. The prototype is Object.prototype: a record is the same plain object as before, with the same
- * keys in the same order.
- */
+/** A record's first fields; the optional ones are set later (./plain-objects.ts says why a constructor). */
 function recordObject(this: TrajectoryRecord, kind: TrajectoryRecord['kind'], id: string, seq: number | null): void {
   this.index = 0
   this.id = id
@@ -57,8 +51,7 @@ function recordObject(this: TrajectoryRecord, kind: TrajectoryRecord['kind'], id
   this.startedAt = null
   this.duration = null
 }
-recordObject.prototype = Object.prototype
-const RecordObject = recordObject as unknown as new (...fields: Parameters<typeof recordObject>) => TrajectoryRecord
+const RecordObject = plainConstructor(recordObject)
 
 export function blankRecord(kind: TrajectoryRecord['kind'], id: string, seq: number | null): TrajectoryRecord {
   return new RecordObject(kind, id, seq)

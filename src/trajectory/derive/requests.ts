@@ -14,6 +14,7 @@ import type { GroupKey, RequestError, RequestTiming, TrajectoryRecord, Trajector
 import type { AssistantNode, Inspection, Node, RequestView } from './inspection'
 import { PairMap } from '../pair-map'
 import { durationMs } from './records'
+import { plainConstructor } from './plain-objects'
 
 const text = (value: unknown): string | undefined => str(value) ?? undefined
 
@@ -80,12 +81,7 @@ const second = (key: GroupKey): number => (key.kind === 'step' ? key.step : key.
 
 const NO_RECORDS: readonly number[] = []
 
-/**
- * A request's fields that every request has, set by a constructor (as a record's, ./records.ts
- * `RecordObject`): its objects get room for the optional fields most requests add (usage, the cumulative
- * usage, options, result…), where a literal's would move them to a property array grown three at a time.
- * Object.prototype as its prototype: a plain object, its keys in this order.
- */
+/** A request's fields that every request has; the optional ones are set later (./plain-objects.ts). */
 function requestObject(
   this: TrajectoryRequest,
   number: number,
@@ -110,8 +106,7 @@ function requestObject(
   this.toolCalls = toolCalls
   this.subtoolCalls = subtoolCalls
 }
-requestObject.prototype = Object.prototype
-const RequestObject = requestObject as unknown as new (...fields: Parameters<typeof requestObject>) => TrajectoryRequest
+const RequestObject = plainConstructor(requestObject)
 
 export function numberRequests(inspection: Inspection, records: readonly TrajectoryRecord[], sections: readonly TrajectorySection[], messageUsage: (node: AssistantNode) => TokenUsage | null): TrajectoryRequest[] {
   // The last settled message of each turn and step; `stepsInOrder` lists each turn and step once, in the

@@ -9,6 +9,7 @@ import type { ContentBlock } from '../../log/events/schema'
 import type { CallResult } from '../fold/tools'
 import type { TrajectoryLabel, TrajectoryResult } from '../model'
 import { count, firstText, joined, textOf } from './blocks'
+import { plainConstructor } from './plain-objects'
 import { previewText } from './preview'
 
 /**
@@ -20,11 +21,7 @@ export const NO_LABELS: TrajectoryLabel[] = Object.freeze([]) as unknown as Traj
 /** Made only for a result that shows it (most have no image). */
 const imagesLabel = (count: number): TrajectoryLabel => ({ key: 'layout.imageCount', values: { count } })
 
-/**
- * A result's fields that every result has, set by a constructor (as a record's, ./records.ts): its objects
- * get room for the preview most results add, where a literal's would put it in a property array of its own.
- * Object.prototype as its prototype: a plain object, its keys in this order.
- */
+/** A result's fields that every result has; the preview and error are set later (./plain-objects.ts). */
 function resultObject(this: TrajectoryResult, blocks: ContentBlock[], isError: boolean, interrupted: boolean): void {
   this.text = ''
   this.labels = NO_LABELS
@@ -34,8 +31,7 @@ function resultObject(this: TrajectoryResult, blocks: ContentBlock[], isError: b
   this.isError = isError
   this.interrupted = interrupted
 }
-resultObject.prototype = Object.prototype
-const ResultObject = resultObject as unknown as new (...fields: Parameters<typeof resultObject>) => TrajectoryResult
+const ResultObject = plainConstructor(resultObject)
 
 export function resultView(result: CallResult): TrajectoryResult {
   const out = new ResultObject(result.content, result.isError, result.interrupted)
